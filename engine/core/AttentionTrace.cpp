@@ -1,0 +1,33 @@
+#include "core/AttentionTrace.h"
+
+#include <cassert>
+
+namespace headmap {
+
+AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
+                               QStringList displayTokens)
+    : m_model(std::move(model)), m_tokenIds(std::move(tokenIds)), m_tokens(std::move(tokens)),
+      m_displayTokens(std::move(displayTokens)) {
+    const size_t t = m_tokenIds.size();
+    m_weights.assign(size_t(m_model.layers) * size_t(m_model.heads) * t * t, 0.0f);
+}
+
+size_t AttentionTrace::offset(int layer, int head) const {
+    assert(layer >= 0 && layer < layers() && head >= 0 && head < heads());
+    const size_t t = m_tokenIds.size();
+    return (size_t(layer) * size_t(m_model.heads) + size_t(head)) * t * t;
+}
+
+float AttentionTrace::weight(int layer, int head, int query, int key) const {
+    return m_weights[offset(layer, head) + size_t(query) * m_tokenIds.size() + size_t(key)];
+}
+
+ConstMatrixMap AttentionTrace::head(int layer, int head) const {
+    return ConstMatrixMap(m_weights.data() + offset(layer, head), length(), length());
+}
+
+float* AttentionTrace::headData(int layer, int head) {
+    return m_weights.data() + offset(layer, head);
+}
+
+}  // namespace headmap

@@ -1,0 +1,56 @@
+#pragma once
+// What a forward pass hands to views and exporters: the tokens and, per layer and head, the
+// T×T attention weights. A plain value; it knows nothing about the model that made it.
+
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+
+#include "core/Tensor.h"
+
+namespace headmap {
+
+struct ModelSummary {
+    QString name;          // what the user asked for: "builtin:teaching", a folder, a Hub id
+    QString architecture;  // "teaching", "bert", "gpt2", ...
+    int layers = 0;
+    int heads = 0;
+    int dModel = 0;
+    int dHead = 0;
+    int maxPositions = 0;
+    int vocabSize = 0;
+    bool causal = false;
+};
+
+class AttentionTrace {
+public:
+    AttentionTrace() = default;
+    AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
+                   QStringList displayTokens);
+
+    const ModelSummary& model() const { return m_model; }
+    const std::vector<int>& tokenIds() const { return m_tokenIds; }
+    const QStringList& tokens() const { return m_tokens; }          // vocabulary pieces
+    const QStringList& displayTokens() const { return m_displayTokens; }  // readable forms
+
+    int layers() const { return m_model.layers; }
+    int heads() const { return m_model.heads; }
+    int length() const { return int(m_tokenIds.size()); }
+    bool isEmpty() const { return m_weights.empty(); }
+
+    float weight(int layer, int head, int query, int key) const;
+    ConstMatrixMap head(int layer, int head) const;  // (T, T) rows are queries
+    float* headData(int layer, int head);            // for the engine to fill
+
+private:
+    size_t offset(int layer, int head) const;
+
+    ModelSummary m_model;
+    std::vector<int> m_tokenIds;
+    QStringList m_tokens;
+    QStringList m_displayTokens;
+    std::vector<float> m_weights;  // (L, H, T, T)
+};
+
+}  // namespace headmap

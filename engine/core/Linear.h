@@ -1,0 +1,47 @@
+#pragma once
+// A dense layer y = x·W + b over weights owned elsewhere (a memory-mapped file or a model's
+// buffers). Checkpoints store W either as (out, in) like torch.nn.Linear or as (in, out) like
+// GPT-2's Conv1D; Linear hides the difference so attention code has one orientation.
+
+#include "core/Tensor.h"
+
+namespace headmap {
+
+enum class WeightLayout {
+    OutIn,  // torch.nn.Linear: weight (out, in), y = x·Wᵀ + b
+    InOut,  // GPT-2 Conv1D:   weight (in, out), y = x·W + b
+};
+
+class Linear {
+public:
+    Linear() = default;
+    // rowStride: distance between stored rows, in floats; 0 means densely packed. Lets a Linear
+    // view one block of a fused matrix without copying it.
+    Linear(const float* weight, const float* bias, int in, int out, WeightLayout layout,
+           int rowStride = 0);
+
+    int inFeatures() const { return m_in; }
+    int outFeatures() const { return m_out; }
+    bool isNull() const { return m_weight == nullptr; }
+
+    // (T, in) -> (T, out)
+    MatrixF forward(const MatrixF& x) const;
+
+    // Columns [first, first + count) of W oriented (in, out): the weights that produce those
+    // output features. (in, count)
+    MatrixF columns(int first, int count) const;
+    // The matching bias entries, zeros when the layer has no bias. (count)
+    RowVectorF biasSlice(int first, int count) const;
+
+private:
+    ConstStridedMatrixMap storedWeight() const;
+
+    const float* m_weight = nullptr;
+    const float* m_bias = nullptr;
+    int m_in = 0;
+    int m_out = 0;
+    WeightLayout m_layout = WeightLayout::OutIn;
+    int m_rowStride = 0;
+};
+
+}  // namespace headmap

@@ -1,0 +1,44 @@
+#include "core/Ops.h"
+
+#include <cmath>
+#include <limits>
+
+namespace headmap {
+
+void softmaxRows(MatrixF& m) {
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        auto row = m.row(r);
+        const float maxValue = row.maxCoeff();
+        // A row masked entirely has no distribution; keep it all zeros rather than NaN.
+        if (maxValue == -std::numeric_limits<float>::infinity()) {
+            row.setZero();
+            continue;
+        }
+        // Eigen's vectorised exp clamps its argument near -88.7 on SSE/AVX2/NEON, so exp(-inf)
+        // would give ~3e-39 there; masked entries must be exactly zero on every CPU.
+        row = (row.array() == -std::numeric_limits<float>::infinity())
+                  .select(0.0f, (row.array() - maxValue).exp());
+        row /= row.sum();
+    }
+}
+
+void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps) {
+    const Eigen::Index d = x.cols();
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        auto row = x.row(r);
+        const float mean = row.mean();
+        row.array() -= mean;
+        const float variance = row.squaredNorm() / float(d);
+        row *= 1.0f / std::sqrt(variance + eps);
+        if (gamma)
+            row.array() *= ConstRowVectorMap(gamma, d).array();
+        if (beta)
+            row += ConstRowVectorMap(beta, d);
+    }
+}
+
+void reluInPlace(MatrixF& x) {
+    x = x.cwiseMax(0.0f);
+}
+
+}  // namespace headmap

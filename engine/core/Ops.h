@@ -1,0 +1,17 @@
+#pragma once
+// Small stateless operations of a transformer block.
+
+#include "core/Tensor.h"
+
+namespace headmap {
+
+// Numerically stable softmax of each row, in place. -inf entries become exactly 0.
+void softmaxRows(MatrixF& m);
+
+// LayerNorm over each row: (x - mean) / sqrt(var + eps) * gamma + beta, biased variance as
+// torch.nn.LayerNorm. gamma/beta may be null for 1 and 0. (T, d) in place.
+void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps);
+
+void reluInPlace(MatrixF& x);
+
+}  // namespace headmap

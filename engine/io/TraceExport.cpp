@@ -1,0 +1,143 @@
+#include "io/TraceExport.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace headmap {
+namespace {
+
+std::vector<int> selectedIndices(int selected, int count) {
+    std::vector<int> indices;
+    if (selected >= 0) {
+        indices.push_back(selected);
+    } else {
+        for (int i = 0; i < count; ++i)
+            indices.push_back(i);
+    }
+    return indices;
+}
+
+QByteArray csvField(const QString& text) {
+    QByteArray utf8 = text.toUtf8();
+    if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\n') && !utf8.contains('\r'))
+        return utf8;
+    utf8.replace("\"", "\"\"");
+    return '"' + utf8 + '"';
+}
+
+void appendFloat(QByteArray& out, float value) {
+    char text[48];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    out.append(text, qsizetype(result.ptr - text));
+}
+
+}  // namespace
+
+void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
+    json.beginObject();
+    json.key("name"); json.value(model.name);
+    json.key("architecture"); json.value(model.architecture);
+    json.key("layers"); json.value(model.layers);
+    json.key("heads"); json.value(model.heads);
+    json.key("d_model"); json.value(model.dModel);
+    json.key("d_head"); json.value(model.dHead);
+    json.key("max_positions"); json.value(model.maxPositions);
+    json.key("vocab_size"); json.value(model.vocabSize);
+    json.key("causal"); json.value(model.causal);
+    json.endObject();
+}
+
+void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection) {
+    const std::vector<int> layers = selectedIndices(selection.layer, trace.layers());
+    const std::vector<int> heads = selectedIndices(selection.head, trace.heads());
+    const int t = trace.length();
+
+    json.beginObject();
+    json.key("model"); writeModelSummaryJson(json, trace.model());
+    json.key("tokens"); json.stringList(trace.tokens());
+    json.key("display_tokens"); json.stringList(trace.displayTokens());
+    json.key("token_ids"); json.intList(trace.tokenIds());
+    json.key("layer_indices"); json.intList(layers);
+    json.key("head_indices"); json.intList(heads);
+    json.key("attention");
+    json.beginArray();
+    for (int layer : layers) {
+        json.beginArray();
+        for (int head : heads) {
+            const ConstMatrixMap weights = trace.head(layer, head);
+            json.beginArray();
+            for (int q = 0; q < t; ++q) {
+                json.beginArray();
+                for (int k = 0; k < t; ++k)
+                    json.value(weights(q, k));
+                json.endArray();
+            }
+            json.endArray();
+        }
+        json.endArray();
+    }
+    json.endArray();
+    json.endObject();
+}
+
+bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSelection& selection) {
+    const int t = trace.length();
+    QList<QByteArray> tokenFields;
+    for (const QString& token : trace.tokens())
+        tokenFields << csvField(token);
+
+    QByteArray out("layer,head,query_index,query_token,key_index,key_token,weight\n");
+    for (int layer : selectedIndices(selection.layer, trace.layers())) {
+        for (int head : selectedIndices(selection.head, trace.heads())) {
+            const ConstMatrixMap weights = trace.head(layer, head);
+            for (int q = 0; q < t; ++q) {
+                for (int k = 0; k < t; ++k) {
+                    out += QByteArray::number(layer) + ',' + QByteArray::number(head) + ',' +
+                           QByteArray::number(q) + ',' + tokenFields[q] + ',' +
+                           QByteArray::number(k) + ',' + tokenFields[k] + ',';
+                    appendFloat(out, weights(q, k));
+                    out += '\n';
+                }
+                if (out.size() > (1 << 16)) {
+                    if (device->write(out) != out.size())
+                        return false;
+                    out.clear();
+                }
+            }
+        }
+    }
+    return device->write(out) == out.size();
+}
+
+void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps) {
+    json.beginObject();
+    json.key("model"); writeModelSummaryJson(json, trace.model());
+    json.key("tokens"); json.stringList(trace.tokens());
+    json.key("display_tokens"); json.stringList(trace.displayTokens());
+    json.key("token_ids"); json.intList(trace.tokenIds());
+    json.key("layer"); json.value(steps.layer);
+    json.key("head"); json.value(steps.head);
+    json.key("d_model"); json.value(steps.dModel);
+    json.key("d_head"); json.value(steps.dHead);
+    json.key("causal"); json.value(steps.causal);
+    json.key("x"); json.matrix(steps.x);
+    json.key("w_q"); json.matrix(steps.wQ);
+    json.key("w_k"); json.matrix(steps.wK);
+    json.key("w_v"); json.matrix(steps.wV);
+    json.key("b_q"); json.rowVector(steps.bQ);
+    json.key("b_k"); json.rowVector(steps.bK);
+    json.key("b_v"); json.rowVector(steps.bV);
+    json.key("q"); json.matrix(steps.q);
+    json.key("k"); json.matrix(steps.k);
+    json.key("v"); json.matrix(steps.v);
+    json.key("scores"); json.matrix(steps.scores);
+    json.key("scaled"); json.matrix(steps.scaled);
+    json.key("masked"); json.matrix(steps.masked);  // -inf (masked) is written as null
+    json.key("weights"); json.matrix(steps.weights);
+    json.key("head_output"); json.matrix(steps.headOutput);
+    json.key("concat"); json.matrix(steps.concat);
+    json.key("output"); json.matrix(steps.output);
+    json.endObject();
+}
+
+}  // namespace headmap

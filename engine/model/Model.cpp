@@ -1,0 +1,65 @@
+#include "model/Model.h"
+
+#include "core/HeadmapError.h"
+
+namespace headmap {
+
+ForwardContext::ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps)
+    : m_trace(trace), m_options(options), m_steps(steps) {}
+
+MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const MatrixF& x,
+                                  int heads, bool causal) {
+    AttentionCapture capture;
+    capture.weights = m_trace.headData(layer, 0);
+    if (m_steps && m_options.steps && m_options.steps->layer == layer) {
+        capture.steps = m_steps;
+        capture.stepsHead = m_options.steps->head;
+        m_steps->layer = layer;
+    }
+    return multiHeadSelfAttention(weights, x, heads, causal, capture);
+}
+
+bool ForwardContext::layerDone(int layer) {
+    if (!m_options.progress)
+        return true;
+    return m_options.progress(layer + 1, m_trace.layers());
+}
+
+RunResult Model::run(const Encoding& input, const RunOptions& options) const {
+    const ModelSummary& model = summary();
+    if (input.isEmpty())
+        throw InputError(QStringLiteral("no tokens to run: the input is empty"));
+    if (input.size() > model.maxPositions)
+        throw InputError(QStringLiteral("input has %1 tokens; %2 accepts at most %3 (max positions)")
+                             .arg(input.size()).arg(model.name).arg(model.maxPositions));
+    const int vocab = tokenizer().vocabSize();
+    for (int i = 0; i < input.size(); ++i) {
+        if (input.ids[size_t(i)] < 0 || input.ids[size_t(i)] >= vocab)
+            throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
+                                            "(expected 0..%3)")
+                                 .arg(input.ids[size_t(i)]).arg(i).arg(vocab - 1));
+    }
+    if (options.steps) {
+        if (options.steps->layer < 0 || options.steps->layer >= model.layers)
+            throw InputError(QStringLiteral("layer %1 is out of range: %2 has layers 0..%3")
+                                 .arg(options.steps->layer).arg(model.name).arg(model.layers - 1));
+        if (options.steps->head < 0 || options.steps->head >= model.heads)
+            throw InputError(QStringLiteral("head %1 is out of range: %2 has heads 0..%3")
+                                 .arg(options.steps->head).arg(model.name).arg(model.heads - 1));
+    }
+
+    RunResult result;
+    result.trace = AttentionTrace(model, input.ids, input.tokens, input.displayTokens);
+    HeadSteps steps;
+    ForwardContext context(result.trace, options, options.steps ? &steps : nullptr);
+    result.hidden = forward(input, context);
+    if (result.hidden.size() == 0) {
+        result.cancelled = true;
+        return result;
+    }
+    if (options.steps)
+        result.steps = std::move(steps);
+    return result;
+}
+
+}  // namespace headmap

@@ -1,0 +1,76 @@
+#pragma once
+// The model interface. A front end loads a Model (see ModelLoader.h), tokenizes with its
+// tokenizer and calls run():
+//
+//   auto model = headmap::loadModel(headmap::ModelSpec::parse("builtin:teaching"));
+//   headmap::Encoding input = model->tokenizer().encode("The animal didn't cross", true);
+//   headmap::RunOptions options;
+//   options.steps = headmap::HeadIndex{0, 2};       // optional: matrices of layer 0, head 2
+//   headmap::RunResult result = model->run(input, options);
+//   result.trace.weight(layer, head, query, key);   // attention weights
+//   result.steps->scores;                           // QKᵀ of the requested head
+
+#include <functional>
+#include <optional>
+
+#include "core/AttentionTrace.h"
+#include "core/HeadSteps.h"
+#include "core/MultiHeadAttention.h"
+#include "model/Tokenizer.h"
+
+namespace headmap {
+
+struct HeadIndex {
+    int layer = 0;
+    int head = 0;
+};
+
+struct RunOptions {
+    std::optional<HeadIndex> steps;
+    // Called after each layer with (layers done, layers in all); returning false cancels.
+    std::function<bool(int, int)> progress;
+};
+
+struct RunResult {
+    AttentionTrace trace;
+    std::optional<HeadSteps> steps;
+    MatrixF hidden;  // (T, D) the last layer's output
+    bool cancelled = false;
+};
+
+// Handed to a model's forward pass so that every attention block goes through the one shared
+// implementation and its capture.
+class ForwardContext {
+public:
+    ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps);
+
+    // Runs layer `layer`'s attention block, recording its weights and, when asked, the steps.
+    MatrixF attention(int layer, const AttentionWeights& weights, const MatrixF& x, int heads,
+                      bool causal);
+    // Reports a finished layer; false when the caller cancelled.
+    bool layerDone(int layer);
+
+private:
+    AttentionTrace& m_trace;
+    const RunOptions& m_options;
+    HeadSteps* m_steps;
+};
+
+class Model {
+public:
+    virtual ~Model() = default;
+
+    virtual const ModelSummary& summary() const = 0;
+    virtual const Tokenizer& tokenizer() const = 0;
+
+    // Checks the input against the model's limits, then runs the forward pass.
+    // Throws InputError for empty input, too many tokens, ids or a step head out of range.
+    RunResult run(const Encoding& input, const RunOptions& options = {}) const;
+
+protected:
+    // Returns the final hidden states (T, D); stops early (returning an empty matrix) when
+    // context.layerDone() says the run was cancelled.
+    virtual MatrixF forward(const Encoding& input, ForwardContext& context) const = 0;
+};
+
+}  // namespace headmap
