@@ -1,0 +1,403 @@
+// multiHeadSelfAttention against torch.nn.MultiheadAttention (tests/golden/attention_golden.json),
+// with the weights viewed in each storage layout a checkpoint may use, plus the invariants that
+// hold whatever the weights are.
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <numeric>
+
+#include <QtTest>
+
+#include "GoldenFile.h"
+#include "core/MultiHeadAttention.h"
+#include "teaching/PortableRandom.h"
+
+using headmap::MatrixF;
+using headmap::RowVectorF;
+using golden::Tolerance;
+
+namespace {
+
+struct AttentionCase {
+    QString name;
+    int heads = 0, dModel = 0, dHead = 0, t = 0;
+    bool causal = false;
+    MatrixF x, wQ, wK, wV, wO;  // weights (in, out)
+    RowVectorF bQ, bK, bV, bO;
+    MatrixF q, k, v, concat, output;
+    std::vector<MatrixF> scores, scaled, weights, headOutput;  // one per head
+};
+
+std::vector<MatrixF> perHead(const QJsonValue& value) {
+    std::vector<MatrixF> heads;
+    for (const QJsonValue& head : value.toArray())
+        heads.push_back(golden::toMatrix(head));
+    return heads;
+}
+
+AttentionCase parseCase(const QJsonObject& o) {
+    AttentionCase c;
+    c.name = o.value("name").toString();
+    c.heads = o.value("heads").toInt();
+    c.dModel = o.value("d_model").toInt();
+    c.dHead = o.value("d_head").toInt();
+    c.t = o.value("T").toInt();
+    c.causal = o.value("causal").toBool();
+    c.x = golden::toMatrix(o.value("x"));
+    c.wQ = golden::toMatrix(o.value("w_q"));
+    c.wK = golden::toMatrix(o.value("w_k"));
+    c.wV = golden::toMatrix(o.value("w_v"));
+    c.wO = golden::toMatrix(o.value("w_o"));
+    c.bQ = golden::toRowVector(o.value("b_q"));
+    c.bK = golden::toRowVector(o.value("b_k"));
+    c.bV = golden::toRowVector(o.value("b_v"));
+    c.bO = golden::toRowVector(o.value("b_o"));
+    c.q = golden::toMatrix(o.value("q"));
+    c.k = golden::toMatrix(o.value("k"));
+    c.v = golden::toMatrix(o.value("v"));
+    c.concat = golden::toMatrix(o.value("concat"));
+    c.output = golden::toMatrix(o.value("output"));
+    c.scores = perHead(o.value("scores"));
+    c.scaled = perHead(o.value("scaled"));
+    c.weights = perHead(o.value("weights"));
+    c.headOutput = perHead(o.value("head_output"));
+    return c;
+}
+
+// How the weights are stored behind the Linear views.
+enum class Storage {
+    InOut,       // as in the golden file, GPT-2 Conv1D style
+    OutIn,       // transposed, torch.nn.Linear style
+    FusedInOut,  // one (D, 3D) buffer q|k|v side by side, GPT-2's c_attn, viewed with a stride
+};
+
+// Owns the buffers the Linear views point into; never copied or moved, so the views stay valid.
+class WeightBuffers {
+public:
+    WeightBuffers(const AttentionCase& c, Storage storage) {
+        const int d = c.dModel;
+        if (storage == Storage::FusedInOut) {
+            m_fused.resize(size_t(d) * size_t(3 * d));
+            m_fusedBias.resize(size_t(3 * d));
+            const MatrixF* parts[] = {&c.wQ, &c.wK, &c.wV};
+            const RowVectorF* biases[] = {&c.bQ, &c.bK, &c.bV};
+            for (int p = 0; p < 3; ++p) {
+                for (int r = 0; r < d; ++r)
+                    for (int col = 0; col < d; ++col)
+                        m_fused[size_t(r) * size_t(3 * d) + size_t(p * d + col)] = (*parts[p])(r, col);
+                for (int col = 0; col < d; ++col)
+                    m_fusedBias[size_t(p * d + col)] = (*biases[p])(col);
+            }
+            const float* w = m_fused.data();
+            const float* b = m_fusedBias.data();
+            using headmap::Linear;
+            linears.query = Linear(w, b, d, d, headmap::WeightLayout::InOut, 3 * d);
+            linears.key = Linear(w + d, b + d, d, d, headmap::WeightLayout::InOut, 3 * d);
+            linears.value = Linear(w + 2 * d, b + 2 * d, d, d, headmap::WeightLayout::InOut, 3 * d);
+        } else {
+            linears.query = view(c.wQ, c.bQ, storage);
+            linears.key = view(c.wK, c.bK, storage);
+            linears.value = view(c.wV, c.bV, storage);
+        }
+        linears.output = view(c.wO, c.bO, storage == Storage::OutIn ? Storage::OutIn : Storage::InOut);
+    }
+    WeightBuffers(const WeightBuffers&) = delete;
+    WeightBuffers& operator=(const WeightBuffers&) = delete;
+
+    headmap::AttentionWeights linears;
+
+private:
+    headmap::Linear view(const MatrixF& inOut, const RowVectorF& bias, Storage storage) {
+        m_matrices.push_back(std::make_unique<MatrixF>(storage == Storage::OutIn
+                                                           ? MatrixF(inOut.transpose())
+                                                           : inOut));
+        m_biases.push_back(std::make_unique<RowVectorF>(bias));
+        const auto layout = storage == Storage::OutIn ? headmap::WeightLayout::OutIn
+                                                      : headmap::WeightLayout::InOut;
+        return headmap::Linear(m_matrices.back()->data(), m_biases.back()->data(),
+                               int(inOut.rows()), int(inOut.cols()), layout);
+    }
+
+    std::vector<std::unique_ptr<MatrixF>> m_matrices;
+    std::vector<std::unique_ptr<RowVectorF>> m_biases;
+    std::vector<float> m_fused, m_fusedBias;
+};
+
+const char* storageName(Storage s) {
+    switch (s) {
+    case Storage::InOut: return "in-out";
+    case Storage::OutIn: return "out-in";
+    case Storage::FusedInOut: return "fused";
+    }
+    return "?";
+}
+
+// The module's weights as (H, T, T), split per head.
+std::vector<MatrixF> splitHeads(const std::vector<float>& buffer, int heads, int t) {
+    std::vector<MatrixF> result;
+    for (int h = 0; h < heads; ++h)
+        result.push_back(headmap::ConstMatrixMap(buffer.data() + size_t(h) * size_t(t * t), t, t));
+    return result;
+}
+
+#define CHECK_CLOSE(actual, expected, tol, what, ...)                                         \
+    do {                                                                                    \
+        const QString error_ = golden::compareMatrices(actual, expected, tol, what, ##__VA_ARGS__); \
+        QVERIFY2(error_.isEmpty(), qPrintable(error_));                                     \
+    } while (false)
+
+}  // namespace
+
+Q_DECLARE_METATYPE(Storage)
+
+class MultiHeadAttentionTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void goldenWeightsAndOutput_data();
+    void goldenWeightsAndOutput();
+    void goldenSteps_data();
+    void goldenSteps();
+    void rowsSumToOne_data();
+    void rowsSumToOne();
+    void causalUpperTriangleIsZero_data();
+    void causalUpperTriangleIsZero();
+    void permutingTokensPermutesWeights_data();
+    void permutingTokensPermutesWeights();
+
+private:
+    std::vector<AttentionCase> m_cases;
+};
+
+void MultiHeadAttentionTest::initTestCase() {
+    QString error;
+    const QJsonArray cases = golden::loadCases(QStringLiteral("attention_golden.json"), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const QJsonValue& c : cases)
+        m_cases.push_back(parseCase(c.toObject()));
+    // README documents 9 cases; losing some would silently shrink every data table below.
+    QCOMPARE(int(m_cases.size()), 9);
+    for (const AttentionCase& c : m_cases) {
+        QCOMPARE(c.x.rows(), Eigen::Index(c.t));
+        QCOMPARE(int(c.weights.size()), c.heads);
+        QCOMPARE(c.dModel, c.heads * c.dHead);
+    }
+}
+
+void MultiHeadAttentionTest::goldenWeightsAndOutput_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<Storage>("storage");
+    for (int i = 0; i < int(m_cases.size()); ++i)
+        for (Storage s : {Storage::InOut, Storage::OutIn, Storage::FusedInOut})
+            QTest::addRow("%s/%s", qPrintable(m_cases[size_t(i)].name), storageName(s)) << i << s;
+}
+
+void MultiHeadAttentionTest::goldenWeightsAndOutput() {
+    QFETCH(int, index);
+    QFETCH(Storage, storage);
+    const AttentionCase& c = m_cases[size_t(index)];
+    WeightBuffers buffers(c, storage);
+
+    std::vector<float> weights(size_t(c.heads) * size_t(c.t) * size_t(c.t), -1.0f);
+    headmap::AttentionCapture capture;
+    capture.weights = weights.data();
+    const MatrixF output = headmap::multiHeadSelfAttention(buffers.linears, c.x, c.heads, c.causal,
+                                                           capture);
+
+    const std::vector<MatrixF> heads = splitHeads(weights, c.heads, c.t);
+    for (int h = 0; h < c.heads; ++h)
+        CHECK_CLOSE(heads[size_t(h)], c.weights[size_t(h)], 1e-5, QStringLiteral("weights head %1").arg(h));
+    // float32 against float32 with a different summation order: ~1e-5 apart on outputs up to ~19.
+    CHECK_CLOSE(output, c.output, 1e-4, QStringLiteral("output"));
+}
+
+void MultiHeadAttentionTest::goldenSteps_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<Storage>("storage");
+    QTest::addColumn<int>("head");
+    for (int i = 0; i < int(m_cases.size()); ++i)
+        for (Storage s : {Storage::InOut, Storage::OutIn, Storage::FusedInOut})
+            for (int h = 0; h < m_cases[size_t(i)].heads; ++h)
+                QTest::addRow("%s/%s/head%d", qPrintable(m_cases[size_t(i)].name), storageName(s), h)
+                    << i << s << h;
+}
+
+void MultiHeadAttentionTest::goldenSteps() {
+    QFETCH(int, index);
+    QFETCH(Storage, storage);
+    QFETCH(int, head);
+    const AttentionCase& c = m_cases[size_t(index)];
+    WeightBuffers buffers(c, storage);
+
+    std::vector<float> weights(size_t(c.heads) * size_t(c.t) * size_t(c.t));
+    headmap::HeadSteps steps;
+    headmap::AttentionCapture capture;
+    capture.weights = weights.data();
+    capture.steps = &steps;
+    capture.stepsHead = head;
+    const MatrixF output = headmap::multiHeadSelfAttention(buffers.linears, c.x, c.heads, c.causal,
+                                                           capture);
+
+    QCOMPARE(steps.head, head);
+    QCOMPARE(steps.dModel, c.dModel);
+    QCOMPARE(steps.dHead, c.dHead);
+    QCOMPARE(steps.causal, c.causal);
+    const int first = head * c.dHead;
+    const int dh = c.dHead;
+
+    // Weight and bias slices are copies of the stored floats, whatever the layout: exact.
+    CHECK_CLOSE(steps.x, c.x, 0.0, QStringLiteral("x"));
+    CHECK_CLOSE(steps.wQ, MatrixF(c.wQ.middleCols(first, dh)), 0.0, QStringLiteral("w_q slice"));
+    CHECK_CLOSE(steps.wK, MatrixF(c.wK.middleCols(first, dh)), 0.0, QStringLiteral("w_k slice"));
+    CHECK_CLOSE(steps.wV, MatrixF(c.wV.middleCols(first, dh)), 0.0, QStringLiteral("w_v slice"));
+    CHECK_CLOSE(MatrixF(steps.bQ), MatrixF(c.bQ.middleCols(first, dh)), 0.0, QStringLiteral("b_q slice"));
+    CHECK_CLOSE(MatrixF(steps.bK), MatrixF(c.bK.middleCols(first, dh)), 0.0, QStringLiteral("b_k slice"));
+    CHECK_CLOSE(MatrixF(steps.bV), MatrixF(c.bV.middleCols(first, dh)), 0.0, QStringLiteral("b_v slice"));
+
+    // Projections and scores reach magnitudes of ~10 and ~117, where one float32 ulp is already
+    // ~1e-6 and ~8e-6 and a 16-term dot product accumulates several; so these use 1e-5 relative
+    // to the matrix's largest entry (see golden::Tolerance). Softmax outputs lie in [0, 1] and
+    // get a plain 1e-5.
+    const auto rel = Tolerance::RelativeToMax;
+    CHECK_CLOSE(steps.q, MatrixF(c.q.middleCols(first, dh)), 1e-5, QStringLiteral("q"), rel);
+    CHECK_CLOSE(steps.k, MatrixF(c.k.middleCols(first, dh)), 1e-5, QStringLiteral("k"), rel);
+    CHECK_CLOSE(steps.v, MatrixF(c.v.middleCols(first, dh)), 1e-5, QStringLiteral("v"), rel);
+    CHECK_CLOSE(steps.scores, c.scores[size_t(head)], 1e-5, QStringLiteral("scores"), rel);
+    CHECK_CLOSE(steps.scaled, c.scaled[size_t(head)], 1e-5, QStringLiteral("scaled"), rel);
+
+    // torch's masked_fill(-inf) above the diagonal; compareMatrices demands -inf exactly there.
+    MatrixF masked = c.scaled[size_t(head)];
+    if (c.causal)
+        for (int qi = 0; qi < c.t; ++qi)
+            for (int ki = qi + 1; ki < c.t; ++ki)
+                masked(qi, ki) = -std::numeric_limits<float>::infinity();
+    CHECK_CLOSE(steps.masked, masked, 1e-5, QStringLiteral("masked"), rel);
+
+    CHECK_CLOSE(steps.weights, c.weights[size_t(head)], 1e-5, QStringLiteral("weights"));
+    // The steps must show the very weights the trace gets, not a recomputation.
+    CHECK_CLOSE(steps.weights, splitHeads(weights, c.heads, c.t)[size_t(head)], 0.0,
+                QStringLiteral("steps vs captured weights"));
+    CHECK_CLOSE(steps.headOutput, c.headOutput[size_t(head)], 1e-5, QStringLiteral("head_output"), rel);
+    CHECK_CLOSE(steps.concat, c.concat, 1e-5, QStringLiteral("concat"), rel);
+    CHECK_CLOSE(steps.output, c.output, 1e-4, QStringLiteral("steps output"));
+    CHECK_CLOSE(steps.output, output, 0.0, QStringLiteral("steps output vs returned output"));
+}
+
+void MultiHeadAttentionTest::rowsSumToOne_data() {
+    QTest::addColumn<int>("index");
+    for (int i = 0; i < int(m_cases.size()); ++i)
+        QTest::newRow(qPrintable(m_cases[size_t(i)].name)) << i;
+}
+
+void MultiHeadAttentionTest::rowsSumToOne() {
+    QFETCH(int, index);
+    const AttentionCase& c = m_cases[size_t(index)];
+    WeightBuffers buffers(c, Storage::InOut);
+    std::vector<float> weights(size_t(c.heads) * size_t(c.t) * size_t(c.t));
+    headmap::AttentionCapture capture;
+    capture.weights = weights.data();
+    headmap::multiHeadSelfAttention(buffers.linears, c.x, c.heads, c.causal, capture);
+
+    for (int h = 0; h < c.heads; ++h) {
+        const MatrixF w = splitHeads(weights, c.heads, c.t)[size_t(h)];
+        for (int r = 0; r < c.t; ++r) {
+            const double sum = double(w.row(r).sum());
+            QVERIFY2(std::abs(sum - 1.0) <= 1e-5,
+                     qPrintable(QStringLiteral("head %1 row %2 sums to %3").arg(h).arg(r).arg(sum, 0, 'g', 9)));
+            QVERIFY2(w.row(r).minCoeff() >= 0.0f, "negative attention weight");
+        }
+    }
+}
+
+void MultiHeadAttentionTest::causalUpperTriangleIsZero_data() {
+    QTest::addColumn<int>("index");
+    for (int i = 0; i < int(m_cases.size()); ++i)
+        if (m_cases[size_t(i)].causal && m_cases[size_t(i)].t > 1)  // T = 1 has no upper triangle
+            QTest::newRow(qPrintable(m_cases[size_t(i)].name)) << i;
+}
+
+void MultiHeadAttentionTest::causalUpperTriangleIsZero() {
+    QFETCH(int, index);
+    const AttentionCase& c = m_cases[size_t(index)];
+    WeightBuffers buffers(c, Storage::InOut);
+    std::vector<float> weights(size_t(c.heads) * size_t(c.t) * size_t(c.t), -1.0f);
+    headmap::AttentionCapture capture;
+    capture.weights = weights.data();
+    headmap::multiHeadSelfAttention(buffers.linears, c.x, c.heads, c.causal, capture);
+
+    for (int h = 0; h < c.heads; ++h) {
+        const MatrixF w = splitHeads(weights, c.heads, c.t)[size_t(h)];
+        for (int qi = 0; qi < c.t; ++qi) {
+            // A token always sees itself, so the diagonal must stay positive.
+            QVERIFY2(w(qi, qi) > 0.0f, qPrintable(QStringLiteral("head %1 diagonal %2 is 0").arg(h).arg(qi)));
+            for (int ki = qi + 1; ki < c.t; ++ki)
+                QVERIFY2(w(qi, ki) == 0.0f,
+                         qPrintable(QStringLiteral("head %1 (%2, %3) = %4, expected exactly 0")
+                                        .arg(h).arg(qi).arg(ki).arg(double(w(qi, ki)))));
+        }
+    }
+}
+
+void MultiHeadAttentionTest::permutingTokensPermutesWeights_data() {
+    QTest::addColumn<int>("index");
+    // A permutation needs at least three tokens to be more than a swap.
+    for (int i = 0; i < int(m_cases.size()); ++i)
+        if (m_cases[size_t(i)].t >= 3)
+            QTest::newRow(qPrintable(m_cases[size_t(i)].name)) << i;
+}
+
+void MultiHeadAttentionTest::permutingTokensPermutesWeights() {
+    QFETCH(int, index);
+    const AttentionCase& c = m_cases[size_t(index)];
+    WeightBuffers buffers(c, Storage::InOut);
+
+    // Fisher-Yates with the portable generator, so the permutation is the same everywhere.
+    std::vector<int> p(size_t(c.t));
+    std::iota(p.begin(), p.end(), 0);
+    headmap::PortableRandom random(0x5eed + uint64_t(index));
+    for (int i = c.t - 1; i > 0; --i)
+        std::swap(p[size_t(i)], p[size_t(random.next() % uint64_t(i + 1))]);
+    std::vector<int> identity(p.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    QVERIFY2(p != identity, "the permutation must move tokens");
+
+    MatrixF permuted(c.t, c.dModel);
+    for (int i = 0; i < c.t; ++i)
+        permuted.row(i) = c.x.row(p[size_t(i)]);
+
+    // No mask: a causal mask ties attention to positions and breaks the symmetry on purpose.
+    const size_t size = size_t(c.heads) * size_t(c.t) * size_t(c.t);
+    std::vector<float> original(size), shuffled(size);
+    headmap::AttentionCapture capture;
+    capture.weights = original.data();
+    const MatrixF out = headmap::multiHeadSelfAttention(buffers.linears, c.x, c.heads, false, capture);
+    capture.weights = shuffled.data();
+    const MatrixF outPermuted = headmap::multiHeadSelfAttention(buffers.linears, permuted, c.heads,
+                                                                false, capture);
+
+    for (int h = 0; h < c.heads; ++h) {
+        const MatrixF w = splitHeads(original, c.heads, c.t)[size_t(h)];
+        const MatrixF wp = splitHeads(shuffled, c.heads, c.t)[size_t(h)];
+        MatrixF expected(c.t, c.t);
+        for (int i = 0; i < c.t; ++i)
+            for (int j = 0; j < c.t; ++j)
+                expected(i, j) = w(p[size_t(i)], p[size_t(j)]);
+        // A permuted row may round a score an ulp or two differently (the matrix kernels take
+        // another path at other row positions). Softmax turns a score error δ into at most
+        // w(1-w)·δ <= δ/4, and with scaled scores up to ~29 (ulp ~1.9e-6) that can exceed 1e-6
+        // (measured: 7.8e-7 here). So allow 4 ulps of the largest score, quartered:
+        // 4 · 2^-23·|s| / 4 ≈ 1.2e-7·|s|. Heads with |s| <= ~8 keep exactly 1e-6.
+        const double scoreUlps = 1.2e-7 * double(c.scaled[size_t(h)].cwiseAbs().maxCoeff());
+        CHECK_CLOSE(wp, expected, std::max(1e-6, scoreUlps),
+                    QStringLiteral("permuted weights head %1").arg(h));
+    }
+    MatrixF expectedOut(c.t, c.dModel);
+    for (int i = 0; i < c.t; ++i)
+        expectedOut.row(i) = out.row(p[size_t(i)]);
+    CHECK_CLOSE(outPermuted, expectedOut, 1e-5, QStringLiteral("permuted output"), Tolerance::RelativeToMax);
+}
+
+QTEST_APPLESS_MAIN(MultiHeadAttentionTest)
+#include "tst_multiheadattention.moc"
