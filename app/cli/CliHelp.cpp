@@ -1,0 +1,59 @@
+#include "cli/CliRequest.h"
+
+namespace headmap::cli {
+
+QString helpText(const QString& topic) {
+    const QString common = QStringLiteral(
+        "Model (SPEC):\n"
+        "  --model builtin:teaching   the built-in teaching model, with options\n"
+        "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
+        "      --causal  --no-positional  --max-positions N (2048)\n"
+        "  --model DIR                a model folder\n"
+        "Input (one of):\n"
+        "  --text TEXT                text; --text - reads standard input\n"
+        "  --text-file PATH           text from a UTF-8 file\n"
+        "  --ids 1,2,3                token ids instead of text\n"
+        "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n");
+    const QString exits = QStringLiteral(
+        "Exit codes: 0 success, 2 usage error, 3 bad input or model.\n");
+
+    if (topic == QLatin1String("info"))
+        return QStringLiteral("headmap-cli info --model SPEC [--format text|json]\n"
+                              "  Shows the model's shape: layers, heads, d_model, d_head, ...\n\n") +
+               common + exits;
+    if (topic == QLatin1String("tokenize"))
+        return QStringLiteral("headmap-cli tokenize --model SPEC --text TEXT [--no-special] "
+                              "[--format text|json] [--output FILE|-]\n"
+                              "  Shows the tokens and their ids.\n\n") +
+               common + exits;
+    if (topic == QLatin1String("attention"))
+        return QStringLiteral("headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
+                              "                      [--format json|csv] [--output FILE|-]\n"
+                              "  Attention weights. JSON: {\"model\", \"tokens\", \"display_tokens\",\n"
+                              "  \"token_ids\", \"layer_indices\", \"head_indices\",\n"
+                              "  \"attention\": [layer][head][query][key]}; --layer/--head select\n"
+                              "  a slice, still four levels deep. CSV: one row per weight.\n\n") +
+               common + exits;
+    if (topic == QLatin1String("steps"))
+        return QStringLiteral("headmap-cli steps --model SPEC --text TEXT --layer L --head H "
+                              "[--format json] [--output FILE|-]\n"
+                              "  The matrices of one head, step by step: x, w_q, w_k, w_v, b_q, b_k,\n"
+                              "  b_v, q, k, v, scores (QK^T), scaled (/sqrt(d_head)), masked (null\n"
+                              "  where masked), weights (softmax), head_output, concat, output.\n"
+                              "  Oriented so that q = x·w_q + b_q.\n\n") +
+               common + exits;
+
+    return QStringLiteral(
+               "headmap-cli: what the attention heads of a transformer do, from the command line.\n\n"
+               "Usage:\n"
+               "  headmap-cli info      --model SPEC\n"
+               "  headmap-cli tokenize  --model SPEC --text TEXT [--no-special] [--format json]\n"
+               "  headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
+               "                        [--format json|csv] [--output FILE|-]\n"
+               "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
+               "                        [--output FILE|-]\n"
+               "  headmap-cli help COMMAND    details of one command\n\n") +
+           common + QStringLiteral("Layers and heads count from 0.\n") + exits;
+}
+
+}  // namespace headmap::cli

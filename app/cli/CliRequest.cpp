@@ -1,0 +1,228 @@
+#include "cli/CliRequest.h"
+
+#include <QCommandLineParser>
+#include <QMap>
+#include <QSet>
+
+#include "core/HeadmapError.h"
+#include "text/TextDecoding.h"
+
+namespace headmap::cli {
+namespace {
+
+const QMap<QString, Command>& commandNames() {
+    static const QMap<QString, Command> names{
+        {QStringLiteral("help"), Command::Help},
+        {QStringLiteral("info"), Command::Info},
+        {QStringLiteral("tokenize"), Command::Tokenize},
+        {QStringLiteral("attention"), Command::Attention},
+        {QStringLiteral("steps"), Command::Steps},
+    };
+    return names;
+}
+
+const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "causal",
+                                "no-positional", "max-positions"};
+const QStringList kInputOptions{"text", "text-file", "ids", "no-special"};
+
+QStringList allowedOptions(Command command) {
+    QStringList allowed{"help"};
+    switch (command) {
+    case Command::Info:
+        return allowed + kModelOptions + QStringList{"format"};
+    case Command::Tokenize:
+        return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
+    case Command::Attention:
+    case Command::Steps:
+        return allowed + kModelOptions + kInputOptions +
+               QStringList{"layer", "head", "format", "output"};
+    default:
+        return allowed + QStringList{"version"};
+    }
+}
+
+int parseInt(const QCommandLineParser& parser, const QString& name, int low, int high) {
+    bool ok = false;
+    const QString text = parser.value(name);
+    const int value = text.toInt(&ok);
+    if (!ok)
+        throw UsageError(QStringLiteral("--%1 expects a whole number, got '%2'").arg(name, text));
+    if (value < low || value > high)
+        throw UsageError(QStringLiteral("--%1 must be between %2 and %3, got %4")
+                             .arg(name).arg(low).arg(high).arg(value));
+    return value;
+}
+
+std::vector<int> parseIds(const QString& text) {
+    std::vector<int> ids;
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (const QString& part : parts) {
+        bool ok = false;
+        const int id = part.trimmed().toInt(&ok);
+        if (!ok)
+            throw UsageError(QStringLiteral("--ids expects whole numbers separated by commas, got '%1'")
+                                 .arg(part.trimmed()));
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+// Where the value of --text sits in the argument list ("--text VALUE" or "--text=VALUE").
+int textArgumentIndex(const QStringList& arguments) {
+    int index = -1;
+    for (int i = 1; i < arguments.size(); ++i) {
+        const QString& a = arguments[i];
+        if (a == QLatin1String("--"))
+            break;
+        if ((a == QLatin1String("--text") || a == QLatin1String("-text")) && i + 1 < arguments.size())
+            index = ++i;
+        else if (a.startsWith(QLatin1String("--text=")) || a.startsWith(QLatin1String("-text=")))
+            index = i;
+    }
+    return index;
+}
+
+void addOptions(QCommandLineParser& parser) {
+    parser.addOptions({
+        {{"h", "help"}, "Show help."},
+        {"version", "Show the version."},
+        {"model", "Model: builtin:teaching or a model folder.", "SPEC"},
+        {"d-model", "Teaching model width.", "N"},
+        {"heads", "Teaching model heads.", "N"},
+        {"layers", "Teaching model layers.", "N"},
+        {"seed", "Teaching model seed.", "N"},
+        {"causal", "Teaching model: causal mask."},
+        {"no-positional", "Teaching model: no positional encoding."},
+        {"max-positions", "Teaching model: longest input.", "N"},
+        {"text", "Text to run; - reads standard input.", "TEXT"},
+        {"text-file", "Read the text from a file.", "PATH"},
+        {"ids", "Token ids instead of text, e.g. 1,2,3.", "LIST"},
+        {"no-special", "Do not add special tokens."},
+        {"layer", "Layer index (from 0).", "L"},
+        {"head", "Head index (from 0).", "H"},
+        {"format", "Output format.", "FORMAT"},
+        {"output", "Output file, - for standard output.", "FILE"},
+    });
+}
+
+}  // namespace
+
+CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
+    QStringList decoded{QStringLiteral("headmap-cli")};
+    QSet<int> invalidUtf8;
+    for (int i = 0; i < arguments.size(); ++i) {
+        const DecodedText d = decodeUtf8(arguments[i]);
+        if (d.hadInvalidUtf8)
+            invalidUtf8.insert(i + 1);
+        decoded << d.text;
+    }
+
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    addOptions(parser);
+    if (!parser.parse(decoded))
+        throw UsageError(parser.errorText() + QStringLiteral(" (see headmap-cli --help)"));
+
+    CliRequest request;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty()) {
+        request.command = parser.isSet("version") ? Command::Version : Command::Help;
+        return request;
+    }
+    const QString name = positional.first();
+    if (!commandNames().contains(name))
+        throw UsageError(QStringLiteral("unknown command '%1' (expected info, tokenize, attention "
+                                        "or steps; see headmap-cli --help)")
+                             .arg(name));
+    request.command = commandNames().value(name);
+    if (request.command == Command::Help) {
+        request.helpTopic = positional.value(1);
+        if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
+                                             request.helpTopic == QLatin1String("help")))
+            throw UsageError(QStringLiteral("no help for '%1' (expected info, tokenize, attention "
+                                            "or steps)")
+                                 .arg(request.helpTopic));
+        return request;
+    }
+    if (positional.size() > 1)
+        throw UsageError(QStringLiteral("unexpected argument '%1' after '%2' (did you forget "
+                                        "quotes around the text?)")
+                             .arg(positional[1], name));
+    if (parser.isSet("help")) {
+        request.helpTopic = name;
+        request.command = Command::Help;
+        return request;
+    }
+
+    const QStringList allowed = allowedOptions(request.command);
+    for (const QString& option : parser.optionNames()) {
+        const QString longName = option == QLatin1String("h") ? QStringLiteral("help") : option;
+        if (!allowed.contains(longName))
+            throw UsageError(QStringLiteral("option --%1 does not apply to '%2'").arg(longName, name));
+    }
+
+    if (!parser.isSet("model"))
+        throw UsageError(QStringLiteral("'%1' needs --model SPEC (e.g. --model builtin:teaching)").arg(name));
+    request.model.source = parser.value("model");
+    TeachingOptions& teaching = request.model.teaching;
+    if (parser.isSet("d-model")) teaching.dModel = parseInt(parser, "d-model", 1, 4096);
+    if (parser.isSet("heads")) teaching.heads = parseInt(parser, "heads", 1, 256);
+    if (parser.isSet("layers")) teaching.layers = parseInt(parser, "layers", 1, 64);
+    if (parser.isSet("max-positions")) teaching.maxPositions = parseInt(parser, "max-positions", 1, 65536);
+    if (parser.isSet("seed")) {
+        bool ok = false;
+        teaching.seed = parser.value("seed").toULongLong(&ok);
+        if (!ok)
+            throw UsageError(QStringLiteral("--seed expects a non-negative whole number, got '%1'")
+                                 .arg(parser.value("seed")));
+    }
+    teaching.causal = parser.isSet("causal");
+    teaching.positional = !parser.isSet("no-positional");
+    const bool teachingFlags = parser.isSet("d-model") || parser.isSet("heads") ||
+                               parser.isSet("layers") || parser.isSet("seed") ||
+                               parser.isSet("causal") || parser.isSet("no-positional") ||
+                               parser.isSet("max-positions");
+    if (teachingFlags && request.model.source != QLatin1String("builtin:teaching"))
+        throw UsageError(QStringLiteral("--d-model, --heads, --layers, --seed, --causal, "
+                                        "--no-positional and --max-positions apply to "
+                                        "builtin:teaching only"));
+
+    if (request.command != Command::Info) {
+        const int sources = int(parser.isSet("text")) + int(parser.isSet("text-file")) +
+                            int(parser.isSet("ids"));
+        if (sources == 0)
+            throw UsageError(QStringLiteral("'%1' needs --text TEXT, --text-file PATH or --ids LIST").arg(name));
+        if (sources > 1)
+            throw UsageError(QStringLiteral("give only one of --text, --text-file and --ids"));
+        if (parser.isSet("text")) {
+            if (parser.value("text") == QLatin1String("-")) {
+                request.readStdin = true;
+            } else {
+                request.text = parser.value("text");
+                request.textHadInvalidUtf8 = invalidUtf8.contains(textArgumentIndex(decoded));
+            }
+        }
+        if (parser.isSet("text-file"))
+            request.textFile = parser.value("text-file");
+        if (parser.isSet("ids"))
+            request.ids = parseIds(parser.value("ids"));
+        request.addSpecialTokens = !parser.isSet("no-special");
+    }
+
+    if (parser.isSet("layer")) request.layer = parseInt(parser, "layer", 0, 1 << 20);
+    if (parser.isSet("head")) request.head = parseInt(parser, "head", 0, 1 << 20);
+    if (request.command == Command::Steps && (request.layer < 0 || request.head < 0))
+        throw UsageError(QStringLiteral("'steps' needs --layer L and --head H"));
+
+    request.format = parser.value("format");
+    QStringList formats{"text", "json"};
+    if (request.command == Command::Attention) formats = QStringList{"json", "csv"};
+    if (request.command == Command::Steps) formats = QStringList{"json"};
+    if (!request.format.isEmpty() && !formats.contains(request.format))
+        throw UsageError(QStringLiteral("--format for '%1' must be %2, got '%3'")
+                             .arg(name, formats.join(QStringLiteral(" or ")), request.format));
+    request.output = parser.value("output");
+    return request;
+}
+
+}  // namespace headmap::cli

@@ -1,0 +1,42 @@
+#pragma once
+// headmap-cli's command line, parsed and checked into one value before any work starts.
+
+#include <optional>
+#include <vector>
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include "model/ModelLoader.h"
+
+namespace headmap::cli {
+
+enum class Command { Help, Version, Info, Tokenize, Attention, Steps };
+
+struct CliRequest {
+    Command command = Command::Help;
+    QString helpTopic;  // "headmap-cli attention --help" shows help for attention
+
+    ModelSpec model;
+    std::optional<QString> text;      // --text (already decoded; "-" resolved by CliInput)
+    std::optional<QString> textFile;  // --text-file
+    std::optional<std::vector<int>> ids;
+    bool readStdin = false;           // --text -
+    bool textHadInvalidUtf8 = false;
+    bool addSpecialTokens = true;
+
+    int layer = -1;
+    int head = -1;
+    QString format;  // "text", "json" or "csv"; empty means the command's default
+    QString output;  // empty or "-" is standard output
+};
+
+// Parses argv (without the program name), raw bytes so that invalid UTF-8 can be reported.
+// Throws UsageError for anything malformed.
+CliRequest parseCommandLine(const QList<QByteArray>& arguments);
+
+QString helpText(const QString& topic = QString());
+
+}  // namespace headmap::cli

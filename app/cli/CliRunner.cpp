@@ -1,0 +1,227 @@
+#include "cli/CliRunner.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include "cli/CliRequest.h"
+#include "core/HeadmapError.h"
+#include "io/JsonWriter.h"
+#include "io/TraceExport.h"
+#include "model/ModelLoader.h"
+#include "text/TextDecoding.h"
+
+namespace headmap::cli {
+namespace {
+
+constexpr qint64 kMaxTextBytes = 64ll * 1024 * 1024;
+
+// A pipe hands over its data in pieces; read until the end, but not without limit.
+QByteArray readAllLimited(QIODevice* device) {
+    QByteArray bytes;
+    for (;;) {
+        const QByteArray chunk = device->read(1 << 16);
+        if (chunk.isEmpty())
+            break;
+        bytes += chunk;
+        if (bytes.size() > kMaxTextBytes)
+            break;
+    }
+    return bytes;
+}
+
+class Runner {
+public:
+    Runner(QIODevice* in, QIODevice* out, QIODevice* err) : m_in(in), m_out(out), m_err(err) {}
+
+    int run(const QList<QByteArray>& arguments);
+
+private:
+    void warn(const QString& message) {
+        m_err->write("headmap-cli: warning: " + message.toUtf8() + '\n');
+    }
+    QString readText(const CliRequest& request);
+    Encoding encodeInput(const CliRequest& request, const Model& model);
+    void checkIndices(const CliRequest& request, const ModelSummary& model);
+    // Writes through writer into the chosen destination atomically: a failure leaves no file.
+    template <typename Write>
+    void writeOutput(const QString& output, Write write);
+
+    void info(const CliRequest& request);
+    void tokenize(const CliRequest& request);
+    void attention(const CliRequest& request);
+    void steps(const CliRequest& request);
+
+    QIODevice* m_in;
+    QIODevice* m_out;
+    QIODevice* m_err;
+};
+
+int Runner::run(const QList<QByteArray>& arguments) {
+    try {
+        const CliRequest request = parseCommandLine(arguments);
+        switch (request.command) {
+        case Command::Help: m_out->write(helpText(request.helpTopic).toUtf8()); break;
+        case Command::Version: m_out->write("headmap-cli " HEADMAP_VERSION "\n"); break;
+        case Command::Info: info(request); break;
+        case Command::Tokenize: tokenize(request); break;
+        case Command::Attention: attention(request); break;
+        case Command::Steps: steps(request); break;
+        }
+        return kExitOk;
+    } catch (const HeadmapError& error) {
+        m_err->write("headmap-cli: error: " + QByteArray(error.what()) + '\n');
+        return error.kind() == HeadmapError::Kind::Usage ? kExitUsage : kExitBadInput;
+    } catch (const std::bad_alloc&) {
+        m_err->write("headmap-cli: error: out of memory (try a shorter text or a smaller model)\n");
+        return kExitBadInput;
+    }
+}
+
+QString Runner::readText(const CliRequest& request) {
+    DecodedText decoded;
+    QString source = QStringLiteral("--text");
+    if (request.readStdin) {
+        source = QStringLiteral("standard input");
+        decoded = decodeUtf8(readAllLimited(m_in));
+    } else if (request.textFile) {
+        source = *request.textFile;
+        QFile file(*request.textFile);
+        if (!file.open(QIODevice::ReadOnly))
+            throw InputError(QStringLiteral("cannot read text file '%1': %2")
+                                 .arg(*request.textFile, file.errorString()));
+        decoded = decodeUtf8(readAllLimited(&file));
+    } else {
+        decoded.text = *request.text;
+        decoded.hadInvalidUtf8 = request.textHadInvalidUtf8;
+    }
+    if (decoded.text.toUtf8().size() > kMaxTextBytes)
+        throw InputError(QStringLiteral("text from %1 is larger than %2 MB").arg(source).arg(kMaxTextBytes >> 20));
+    if (decoded.hadInvalidUtf8)
+        warn(QStringLiteral("text from %1 is not valid UTF-8; invalid bytes were replaced with U+FFFD").arg(source));
+    if (decoded.text.isEmpty())
+        throw InputError(QStringLiteral("the text from %1 is empty").arg(source));
+    if (isBlank(decoded.text))
+        throw InputError(QStringLiteral("the text from %1 holds only white space").arg(source));
+    return decoded.text;
+}
+
+Encoding Runner::encodeInput(const CliRequest& request, const Model& model) {
+    if (request.ids) {
+        if (request.ids->empty())
+            throw InputError(QStringLiteral("--ids is empty"));
+        return model.tokenizer().fromIds(*request.ids);
+    }
+    const Encoding encoding = model.tokenizer().encode(readText(request), request.addSpecialTokens);
+    if (encoding.isEmpty())
+        throw InputError(QStringLiteral("the text has no tokens for %1").arg(model.summary().name));
+    return encoding;
+}
+
+void Runner::checkIndices(const CliRequest& request, const ModelSummary& model) {
+    if (request.layer >= model.layers)
+        throw InputError(QStringLiteral("--layer %1 is out of range: %2 has layers 0..%3")
+                             .arg(request.layer).arg(model.name).arg(model.layers - 1));
+    if (request.head >= model.heads)
+        throw InputError(QStringLiteral("--head %1 is out of range: %2 has heads 0..%3")
+                             .arg(request.head).arg(model.name).arg(model.heads - 1));
+}
+
+template <typename Write>
+void Runner::writeOutput(const QString& output, Write write) {
+    if (output.isEmpty() || output == QLatin1String("-")) {
+        if (!write(m_out))
+            throw InputError(QStringLiteral("cannot write to standard output"));
+        return;
+    }
+    QSaveFile file(output);
+    if (!file.open(QIODevice::WriteOnly))
+        throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
+    if (!write(&file) || !file.commit())
+        throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
+}
+
+void Runner::info(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    const ModelSummary& s = model->summary();
+    if (request.format == QLatin1String("json")) {
+        JsonWriter json(m_out);
+        writeModelSummaryJson(json, s);
+        json.flush();
+        m_out->write("\n");
+        return;
+    }
+    QString text;
+    text += QStringLiteral("model          %1\n").arg(s.name);
+    text += QStringLiteral("architecture   %1\n").arg(s.architecture);
+    text += QStringLiteral("layers         %1\n").arg(s.layers);
+    text += QStringLiteral("heads          %1\n").arg(s.heads);
+    text += QStringLiteral("d_model        %1\n").arg(s.dModel);
+    text += QStringLiteral("d_head         %1\n").arg(s.dHead);
+    text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
+    text += QStringLiteral("vocabulary     %1\n").arg(s.vocabSize);
+    text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");
+    m_out->write(text.toUtf8());
+}
+
+void Runner::tokenize(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    const Encoding encoding = encodeInput(request, *model);
+    writeOutput(request.output, [&](QIODevice* device) {
+        if (request.format == QLatin1String("json")) {
+            JsonWriter json(device);
+            json.beginObject();
+            json.key("model"); json.value(model->summary().name);
+            json.key("tokens"); json.stringList(encoding.tokens);
+            json.key("display_tokens"); json.stringList(encoding.displayTokens);
+            json.key("token_ids"); json.intList(encoding.ids);
+            json.key("special");
+            json.beginArray();
+            for (bool special : encoding.special)
+                json.value(special);
+            json.endArray();
+            json.endObject();
+            return json.flush() && device->write("\n") == 1;
+        }
+        QByteArray text("index\tid\ttoken\tdisplay\n");
+        for (int i = 0; i < encoding.size(); ++i)
+            text += QByteArray::number(i) + '\t' + QByteArray::number(encoding.ids[size_t(i)]) +
+                    '\t' + encoding.tokens[i].toUtf8() + '\t' + encoding.displayTokens[i].toUtf8() + '\n';
+        return device->write(text) == text.size();
+    });
+}
+
+void Runner::attention(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    checkIndices(request, model->summary());
+    const RunResult result = model->run(encodeInput(request, *model));
+    const TraceSelection selection{request.layer, request.head};
+    writeOutput(request.output, [&](QIODevice* device) {
+        if (request.format == QLatin1String("csv"))
+            return writeTraceCsv(device, result.trace, selection);
+        JsonWriter json(device);
+        writeTraceJson(json, result.trace, selection);
+        return json.flush() && device->write("\n") == 1;
+    });
+}
+
+void Runner::steps(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    checkIndices(request, model->summary());
+    RunOptions options;
+    options.steps = HeadIndex{request.layer, request.head};
+    const RunResult result = model->run(encodeInput(request, *model), options);
+    writeOutput(request.output, [&](QIODevice* device) {
+        JsonWriter json(device);
+        writeStepsJson(json, result.trace, *result.steps);
+        return json.flush() && device->write("\n") == 1;
+    });
+}
+
+}  // namespace
+
+int runCli(const QList<QByteArray>& arguments, QIODevice* standardInput,
+           QIODevice* standardOutput, QIODevice* standardError) {
+    return Runner(standardInput, standardOutput, standardError).run(arguments);
+}
+
+}  // namespace headmap::cli
