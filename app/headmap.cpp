@@ -1,0 +1,69 @@
+// headmap: the desktop program. A thin entry point: parse the command line, wire a document to
+// the main window.
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QImageWriter>
+#include <QLineEdit>
+#include <QSaveFile>
+#include <QTimer>
+
+#include "AttentionDocument.h"
+#include "MainWindow.h"
+
+namespace {
+
+// Saves the window as it is on screen once the first trace is shown, then quits: this is how
+// the README's screenshots are made, with or without a display (QT_QPA_PLATFORM=offscreen).
+void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
+    auto save = [&window, path](bool ok) {
+        QSaveFile file(path);
+        QImageWriter writer(&file, "png");
+        const bool saved = ok && file.open(QIODevice::WriteOnly) &&
+                           writer.write(window.grab().toImage()) && file.commit();
+        if (!saved)
+            qCritical("headmap: cannot write screenshot '%s'", qPrintable(path));
+        QCoreApplication::exit(saved ? 0 : 3);
+    };
+    auto* document = window.document();
+    QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &window,
+                     [save] { QTimer::singleShot(200, [save] { save(true); }); });
+    QObject::connect(document, &headmap::ui::AttentionDocument::errorOccurred, &window,
+                     [save] { save(false); });
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Headmap"));
+    QApplication::setOrganizationName(QStringLiteral("Headmap"));
+    QApplication::setApplicationVersion(QStringLiteral(HEADMAP_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("See what the attention heads of a transformer do."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption({"model", "Model to open: builtin:teaching or a model folder.", "SPEC",
+                      "builtin:teaching"});
+    parser.addOption({"text", "Sentence to show at start.", "TEXT",
+                      "The animal didn't cross the street because it was too tired."});
+    parser.addOption({"layer", "Layer to show at start.", "L", "0"});
+    parser.addOption({"head", "Head to show at start.", "H", "0"});
+    parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
+    parser.process(app);
+
+    headmap::ui::AttentionDocument document;
+    headmap::ui::MainWindow window(&document);
+    if (parser.isSet("screenshot"))
+        screenshotWhenReady(window, parser.value("screenshot"));
+    headmap::ModelSpec spec;
+    spec.source = parser.value("model");
+    document.setModelSpec(spec);
+    document.setLayer(parser.value("layer").toInt());
+    document.setHead(parser.value("head").toInt());
+    window.sentenceEdit()->setText(parser.value("text"));
+    document.setText(parser.value("text"));
+    window.show();
+    return app.exec();
+}
