@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Headmap's two set-up commands (README, "Get started"), for Debian 12 as root:
+#   bash .ci/setup.sh gui [headmap options]   install what is missing, build, launch the GUI
+#   bash .ci/setup.sh test                    install what is missing, build, run every test
+# A second run installs nothing and rebuilds only what changed.
+set -euo pipefail
+
+mode=${1:-}
+case "$mode" in
+  gui|test) shift ;;
+  *) echo "usage: bash .ci/setup.sh gui|test" >&2; exit 2 ;;
+esac
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${HEADMAP_BUILD_DIR:-$root/build}
+
+packages=(
+  cmake ninja-build g++
+  qt6-base-dev libqt6svg6-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # labels in any script, CJK and emoji
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  if [ "$(id -u)" != 0 ]; then
+    echo "Headmap needs these Debian packages; run as root to install them: ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+fi
+cmake --build "$build" --parallel "$(nproc)"
+
+if [ "$mode" = gui ]; then
+  exec "$build/app/headmap" "$@"
+fi
+cd "$build"
+export QT_QPA_PLATFORM=offscreen
+ctest --output-on-failure --parallel "$(nproc)"
