@@ -1,0 +1,67 @@
+#pragma once
+// A .safetensors file (https://huggingface.co/docs/safetensors), memory-mapped and validated
+// before any tensor data is touched: header length within the file and below a sane limit,
+// JSON well formed, every tensor's dtype known, offsets inside the data area, byte length equal
+// to product(shape) × dtype size, no two tensors overlapping. F32 tensors are used in place;
+// F16 and BF16 tensors are converted to F32 once, when the file is opened.
+//
+// File layout: 8 bytes little-endian N, N bytes of JSON header
+// {"name": {"dtype": "F32", "shape": [..], "data_offsets": [begin, end]}, "__metadata__": {..}},
+// then the data area; offsets are relative to the start of the data area.
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include <QFile>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace headmap {
+
+enum class TensorDType { F64, F32, F16, BF16, I64, I32, I16, I8, U8, Bool, F8E4M3, F8E5M2 };
+
+struct TensorInfo {
+    QString name;
+    TensorDType dtype = TensorDType::F32;
+    QString dtypeName;          // as written in the file, e.g. "BF16"
+    std::vector<qint64> shape;
+    qint64 begin = 0;           // byte offsets relative to the data area
+    qint64 end = 0;
+
+    qint64 elementCount() const;
+    QString shapeText() const;  // "[768, 768]"
+};
+
+class SafetensorsFile {
+public:
+    static constexpr qint64 kMaxHeaderBytes = 100ll * 1024 * 1024;
+
+    // Throws ModelError naming the file and what is wrong (which tensor, expected vs found).
+    explicit SafetensorsFile(const QString& path);
+    ~SafetensorsFile();
+    SafetensorsFile(const SafetensorsFile&) = delete;
+    SafetensorsFile& operator=(const SafetensorsFile&) = delete;
+
+    const QString& path() const { return m_path; }
+    QStringList tensorNames() const;  // in file order
+    const TensorInfo* info(const QString& name) const;  // nullptr when absent
+    QJsonObject metadata() const { return m_metadata; }
+
+    // The tensor as F32, row-major: the mapped bytes for F32, a converted copy for F16/BF16.
+    // Throws ModelError for an absent tensor or a dtype that is not a float type.
+    const float* floats(const QString& name) const;
+
+private:
+    QString m_path;
+    QFile m_file;
+    const uchar* m_map = nullptr;
+    qint64 m_dataStart = 0;
+    std::vector<TensorInfo> m_tensors;
+    std::unordered_map<QString, size_t> m_index;
+    std::unordered_map<QString, std::vector<float>> m_converted;
+    QJsonObject m_metadata;
+};
+
+}  // namespace headmap

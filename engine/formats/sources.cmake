@@ -1,0 +1,3 @@
+# Safetensors files and checkpoints.
+target_sources(headmap_engine PRIVATE
+)
