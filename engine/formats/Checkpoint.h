@@ -22,6 +22,9 @@ public:
     QString description() const;                        // "model.safetensors" or "model.safetensors.index.json (3 shards)"
 
 private:
+    void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
+
+    QString m_folder;
     std::vector<std::unique_ptr<SafetensorsFile>> m_files;
     std::unordered_map<QString, size_t> m_fileOfTensor;
     QString m_description;

@@ -54,9 +54,13 @@ public:
     const float* floats(const QString& name) const;
 
 private:
+    void prepareFloats(const TensorInfo& tensor);  // converts or copies when F32 can't be used in place
+    const uchar* tensorBytes(const TensorInfo& tensor) const;
+
     QString m_path;
     QFile m_file;
     const uchar* m_map = nullptr;
+    qint64 m_mapSize = 0;
     qint64 m_dataStart = 0;
     std::vector<TensorInfo> m_tensors;
     std::unordered_map<QString, size_t> m_index;

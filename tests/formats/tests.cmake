@@ -1,1 +1,4 @@
 # Tests of engine/formats (headmap_add_test is defined in tests/CMakeLists.txt).
+headmap_add_test(tst_safetensorsfile SOURCES formats/tst_safetensorsfile.cpp formats/SafetensorsWriter.cpp
+  formats/ByteMutator.cpp)
+headmap_add_test(tst_checkpoint SOURCES formats/tst_checkpoint.cpp formats/SafetensorsWriter.cpp)

@@ -1,0 +1,195 @@
+#include "formats/Checkpoint.h"
+
+#include <map>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include "core/HeadmapError.h"
+#include "formats/SafetensorsHeader.h"
+
+namespace headmap {
+namespace {
+
+const QLatin1String kSingleFile("model.safetensors");
+const QLatin1String kIndexFile("model.safetensors.index.json");
+// Real index files are a few hundred kilobytes; the limit only stops a runaway read.
+constexpr qint64 kMaxIndexBytes = 64ll * 1024 * 1024;
+
+[[noreturn]] void failIndex(const QString& indexPath, const QString& detail) {
+    throw ModelError(QStringLiteral("checkpoint index %1: %2").arg(quotedName(indexPath), detail));
+}
+
+// A shard must be a file directly inside the folder: an index is data from the internet, and a
+// name like "../x" or "/etc/x" must not make Headmap open files elsewhere.
+bool isPlainFileName(const QString& name) {
+    return !name.isEmpty() && !name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char('\\')) &&
+           !name.contains(QLatin1String("..")) && !name.contains(QChar(0));
+}
+
+// Weight files in formats Headmap cannot read, and stray safetensors files, for the message that
+// explains why a folder has no usable checkpoint.
+QString otherWeightFiles(const QDir& dir) {
+    // Suffixes compared by hand: QDir's name filters become JIT-compiled regular expressions,
+    // whose code valgrind flags with false "uninitialised value" reports.
+    static const char* const kSuffixes[] = {".bin", ".h5", ".msgpack", ".safetensors", ".pt", ".pth"};
+    QStringList found;
+    for (const QString& name : dir.entryList(QDir::Files, QDir::Name))
+        for (const char* suffix : kSuffixes)
+            if (name.endsWith(QLatin1String(suffix), Qt::CaseInsensitive)) {
+                found << name;
+                break;
+            }
+    QStringList shown;
+    for (const QString& name : found.mid(0, 5))
+        shown << quotedName(name);
+    if (found.size() > 5)
+        shown << QStringLiteral("and %1 more").arg(found.size() - 5);
+    return shown.join(QStringLiteral(", "));
+}
+
+// The weight_map, grouped by shard: shard file name -> tensors the index puts there. std::map so
+// that shards open in a stable (name) order.
+std::map<QString, QStringList> readWeightMap(const QString& indexPath) {
+    QFile file(indexPath);
+    if (!file.open(QIODevice::ReadOnly))
+        failIndex(indexPath, QStringLiteral("cannot be opened: %1").arg(file.errorString()));
+    if (file.size() > kMaxIndexBytes)
+        failIndex(indexPath, QStringLiteral("is %1 bytes, more than the %2 allowed")
+                                 .arg(file.size()).arg(kMaxIndexBytes));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        failIndex(indexPath, QStringLiteral("is not valid JSON (%1 at byte %2)")
+                                 .arg(parseError.errorString()).arg(parseError.offset));
+    if (!document.isObject())
+        failIndex(indexPath, QStringLiteral("is not a JSON object"));
+    const QJsonValue weightMap = document.object().value(QLatin1String("weight_map"));
+    if (!weightMap.isObject())
+        failIndex(indexPath, weightMap.isUndefined()
+                                 ? QStringLiteral("has no weight_map")
+                                 : QStringLiteral("weight_map is not an object of tensor name -> shard file"));
+    const QJsonObject entries = weightMap.toObject();
+    if (entries.isEmpty())
+        failIndex(indexPath, QStringLiteral("weight_map is empty"));
+
+    std::map<QString, QStringList> shards;
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+        if (!it.value().isString())
+            failIndex(indexPath, QStringLiteral("weight_map entry for tensor %1 is not a string")
+                                     .arg(quotedName(it.key())));
+        const QString shard = it.value().toString();
+        if (!isPlainFileName(shard))
+            failIndex(indexPath, QStringLiteral("shard %1 (for tensor %2) is not a plain file name "
+                                                "inside the folder")
+                                     .arg(quotedName(shard), quotedName(it.key())));
+        shards[shard] << it.key();
+    }
+    return shards;
+}
+
+QString shardCountText(size_t count) {
+    return count == 1 ? QStringLiteral("1 shard") : QStringLiteral("%1 shards").arg(count);
+}
+
+}  // namespace
+
+std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
+    const QFileInfo folderInfo(folder);
+    if (!folderInfo.exists())
+        throw ModelError(QStringLiteral("model folder %1 does not exist").arg(quotedName(folder)));
+    if (!folderInfo.isDir())
+        throw ModelError(QStringLiteral("model folder %1 is not a folder").arg(quotedName(folder)));
+
+    const QDir dir(folder);
+    auto checkpoint = std::make_unique<Checkpoint>();
+    checkpoint->m_folder = folder;
+
+    const QString indexPath = dir.filePath(kIndexFile);
+    if (QFileInfo::exists(indexPath)) {
+        const std::map<QString, QStringList> shards = readWeightMap(indexPath);
+        for (const auto& [shard, tensors] : shards) {
+            const QString shardPath = dir.filePath(shard);
+            if (!QFileInfo(shardPath).isFile())
+                failIndex(indexPath, QStringLiteral("lists shard %1 (for tensor %2%3), but the folder "
+                                                    "has no such file")
+                                         .arg(quotedName(shard), quotedName(tensors.first()),
+                                              tensors.size() > 1 ? QStringLiteral(" and %1 more")
+                                                                       .arg(tensors.size() - 1)
+                                                                 : QString()));
+            auto file = std::make_unique<SafetensorsFile>(shardPath);
+            for (const QString& tensor : tensors)
+                if (!file->info(tensor))
+                    failIndex(indexPath, QStringLiteral("puts tensor %1 in shard %2, which has no such "
+                                                        "tensor")
+                                             .arg(quotedName(tensor), quotedName(shard)));
+            checkpoint->addFile(std::move(file));
+        }
+        checkpoint->m_description = QStringLiteral("%1 (%2)").arg(kIndexFile, shardCountText(shards.size()));
+        return checkpoint;
+    }
+
+    const QString singlePath = dir.filePath(kSingleFile);
+    if (QFileInfo::exists(singlePath)) {
+        checkpoint->addFile(std::make_unique<SafetensorsFile>(singlePath));
+        checkpoint->m_description = kSingleFile;
+        return checkpoint;
+    }
+
+    const QString others = otherWeightFiles(dir);
+    if (others.isEmpty())
+        throw ModelError(QStringLiteral("folder %1 has no model.safetensors or model.safetensors.index.json "
+                                        "(pytorch_model.bin is not supported: convert it to safetensors)")
+                             .arg(quotedName(folder)));
+    throw ModelError(QStringLiteral("folder %1 has no model.safetensors or model.safetensors.index.json, "
+                                    "only %2 (pytorch_model.bin, .h5 and .msgpack weights are not "
+                                    "supported: convert them to safetensors)")
+                         .arg(quotedName(folder), others));
+}
+
+void Checkpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
+    const size_t fileIndex = m_files.size();
+    for (const QString& name : file->tensorNames()) {
+        const auto [it, inserted] = m_fileOfTensor.emplace(name, fileIndex);
+        if (!inserted)
+            throw ModelError(QStringLiteral("checkpoint %1: tensor %2 is in two shards, %3 and %4")
+                                 .arg(quotedName(m_folder), quotedName(name),
+                                      quotedName(QFileInfo(m_files[it->second]->path()).fileName()),
+                                      quotedName(QFileInfo(file->path()).fileName())));
+    }
+    m_files.push_back(std::move(file));
+}
+
+QStringList Checkpoint::tensorNames() const {
+    QStringList names;
+    for (const auto& file : m_files)
+        names << file->tensorNames();
+    return names;
+}
+
+const TensorInfo* Checkpoint::info(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    return it == m_fileOfTensor.end() ? nullptr : m_files[it->second]->info(name);
+}
+
+const float* Checkpoint::floats(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    if (it == m_fileOfTensor.end())
+        throw ModelError(QStringLiteral("checkpoint %1 (%2) has no tensor %3")
+                             .arg(quotedName(m_folder), m_description, quotedName(name)));
+    return m_files[it->second]->floats(name);
+}
+
+QString Checkpoint::fileOf(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    return it == m_fileOfTensor.end() ? QString() : QFileInfo(m_files[it->second]->path()).fileName();
+}
+
+QString Checkpoint::description() const {
+    return m_description;
+}
+
+}  // namespace headmap

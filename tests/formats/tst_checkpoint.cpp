@@ -1,0 +1,162 @@
+// Checkpoint::openFolder: a single model.safetensors, a sharded checkpoint with its index, and a
+// row per broken folder (missing shard, escaping shard name, index and shards disagreeing, only
+// PyTorch weights, nothing at all) with the error it must produce.
+
+#include <QDir>
+#include <QMap>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "SafetensorsWriter.h"
+#include "core/HeadmapError.h"
+#include "formats/Checkpoint.h"
+
+using headmap::Checkpoint;
+using headmap::ModelError;
+
+namespace {
+
+using Files = QMap<QString, QByteArray>;  // file name in the model folder -> contents
+
+QByteArray shardOne() {
+    return fixture::safetensors({{"embeddings.weight", "F32", {2, 2}, fixture::f32Bytes({1, 2, 3, 4})},
+                                 {"layer.0.bias", "F16", {2}, fixture::u16Bytes({0x3c00, 0xbc00})}});
+}
+
+QByteArray shardTwo() {
+    return fixture::safetensors({{"layer.1.bias", "BF16", {2}, fixture::u16Bytes({0x4000, 0xc040})}});
+}
+
+QByteArray index(const QByteArray& weightMapEntries) {
+    return R"({"metadata":{"total_size":28},"weight_map":{)" + weightMapEntries + "}}";
+}
+
+const QByteArray kGoodWeightMap = R"("embeddings.weight":"model-00001-of-00002.safetensors",)"
+                                  R"("layer.0.bias":"model-00001-of-00002.safetensors",)"
+                                  R"("layer.1.bias":"model-00002-of-00002.safetensors")";
+
+}  // namespace
+
+class TestCheckpoint : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_root;
+    int m_folderNumber = 0;
+
+    // A fresh model folder holding `files`.
+    QString makeFolder(const Files& files) {
+        const QString folder = m_root.filePath(QStringLiteral("model-%1").arg(++m_folderNumber));
+        if (!QDir().mkpath(folder))
+            qFatal("cannot create %s", qPrintable(folder));
+        for (auto it = files.begin(); it != files.end(); ++it)
+            if (!fixture::writeFile(QDir(folder).filePath(it.key()), it.value()))
+                qFatal("cannot write %s", qPrintable(it.key()));
+        return folder;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_root.isValid());
+        // Bait for the "../evil.safetensors" row: a valid file just outside every model folder.
+        QVERIFY(fixture::writeFile(m_root.filePath(QStringLiteral("evil.safetensors")), shardTwo()));
+    }
+
+    void singleFile() {
+        const QString folder = makeFolder({{"model.safetensors", shardOne()}, {"config.json", "{}"}});
+        const auto checkpoint = Checkpoint::openFolder(folder);
+        QCOMPARE(checkpoint->description(), QStringLiteral("model.safetensors"));
+        QCOMPARE(checkpoint->tensorNames(), QStringList({"embeddings.weight", "layer.0.bias"}));
+        QCOMPARE(checkpoint->fileOf(QStringLiteral("layer.0.bias")), QStringLiteral("model.safetensors"));
+        QCOMPARE(checkpoint->info(QStringLiteral("embeddings.weight"))->shapeText(), QStringLiteral("[2, 2]"));
+        QCOMPARE(checkpoint->floats(QStringLiteral("embeddings.weight"))[3], 4.0f);
+        QCOMPARE(checkpoint->floats(QStringLiteral("layer.0.bias"))[1], -1.0f);
+        QVERIFY(!checkpoint->info(QStringLiteral("absent")));
+        QVERIFY(checkpoint->fileOf(QStringLiteral("absent")).isEmpty());
+        QVERIFY_THROWS_EXCEPTION(ModelError, checkpoint->floats(QStringLiteral("absent")));
+    }
+
+    void sharded() {
+        // A model.safetensors beside the index is ignored: the index is what Hugging Face reads.
+        const QString folder = makeFolder({{"model.safetensors.index.json", index(kGoodWeightMap)},
+                                           {"model-00001-of-00002.safetensors", shardOne()},
+                                           {"model-00002-of-00002.safetensors", shardTwo()},
+                                           {"model.safetensors", fixture::safetensors({{"stray", "F32", {1}, fixture::f32Bytes({0})}})}});
+        const auto checkpoint = Checkpoint::openFolder(folder);
+        QCOMPARE(checkpoint->description(), QStringLiteral("model.safetensors.index.json (2 shards)"));
+        QCOMPARE(checkpoint->tensorNames(), QStringList({"embeddings.weight", "layer.0.bias", "layer.1.bias"}));
+        QCOMPARE(checkpoint->fileOf(QStringLiteral("embeddings.weight")), QStringLiteral("model-00001-of-00002.safetensors"));
+        QCOMPARE(checkpoint->fileOf(QStringLiteral("layer.1.bias")), QStringLiteral("model-00002-of-00002.safetensors"));
+        QCOMPARE(checkpoint->floats(QStringLiteral("embeddings.weight"))[0], 1.0f);
+        QCOMPARE(checkpoint->floats(QStringLiteral("layer.1.bias"))[0], 2.0f);
+        QCOMPARE(checkpoint->floats(QStringLiteral("layer.1.bias"))[1], -3.0f);
+        QVERIFY(!checkpoint->info(QStringLiteral("stray")));
+    }
+
+    void rejects_data() {
+        QTest::addColumn<Files>("files");
+        QTest::addColumn<QString>("expected");
+
+        QTest::newRow("empty folder") << Files{}
+            << "has no model.safetensors or model.safetensors.index.json (pytorch_model.bin is not supported: convert it to safetensors)";
+        QTest::newRow("folder with only pytorch_model.bin") << Files{{"pytorch_model.bin", "PK"}, {"config.json", "{}"}}
+            << "has no model.safetensors or model.safetensors.index.json, only 'pytorch_model.bin' (pytorch_model.bin, .h5 and .msgpack weights are not supported";
+        QTest::newRow("folder with tf and flax weights") << Files{{"tf_model.h5", "x"}, {"flax_model.msgpack", "x"}}
+            << "only 'flax_model.msgpack', 'tf_model.h5'";
+        QTest::newRow("index pointing to a missing shard")
+            << Files{{"model.safetensors.index.json", index(kGoodWeightMap)}, {"model-00001-of-00002.safetensors", shardOne()}}
+            << "lists shard 'model-00002-of-00002.safetensors' (for tensor 'layer.1.bias'), but the folder has no such file";
+        QTest::newRow("index with ../evil.safetensors")
+            << Files{{"model.safetensors.index.json", index(R"("layer.1.bias":"../evil.safetensors")")}}
+            << "shard '../evil.safetensors' (for tensor 'layer.1.bias') is not a plain file name inside the folder";
+        QTest::newRow("index with an absolute path")
+            << Files{{"model.safetensors.index.json", index(R"("x":"/etc/passwd")")}}
+            << "shard '/etc/passwd' (for tensor 'x') is not a plain file name";
+        QTest::newRow("tensor listed in index but absent from its shard")
+            << Files{{"model.safetensors.index.json", index(kGoodWeightMap + R"(,"layer.2.bias":"model-00002-of-00002.safetensors")")},
+                     {"model-00001-of-00002.safetensors", shardOne()}, {"model-00002-of-00002.safetensors", shardTwo()}}
+            << "puts tensor 'layer.2.bias' in shard 'model-00002-of-00002.safetensors', which has no such tensor";
+        QTest::newRow("tensor in two shards")
+            << Files{{"model.safetensors.index.json", index(kGoodWeightMap)},
+                     {"model-00001-of-00002.safetensors", shardOne()},
+                     {"model-00002-of-00002.safetensors", fixture::safetensors({{"embeddings.weight", "F32", {1}, fixture::f32Bytes({9})},
+                                                                                {"layer.1.bias", "F32", {2}, fixture::f32Bytes({1, 2})}})}}
+            << "tensor 'embeddings.weight' is in two shards, 'model-00001-of-00002.safetensors' and 'model-00002-of-00002.safetensors'";
+        QTest::newRow("broken shard")
+            << Files{{"model.safetensors.index.json", index(kGoodWeightMap)},
+                     {"model-00001-of-00002.safetensors", shardOne()}, {"model-00002-of-00002.safetensors", shardTwo().left(20)}}
+            << "model-00002-of-00002.safetensors': header longer than the file";
+        QTest::newRow("index not json") << Files{{"model.safetensors.index.json", "{\"weight_map\":"}} << "is not valid JSON";
+        QTest::newRow("index json array") << Files{{"model.safetensors.index.json", "[]"}} << "is not a JSON object";
+        QTest::newRow("index without weight_map") << Files{{"model.safetensors.index.json", "{}"}} << "has no weight_map";
+        QTest::newRow("weight_map not an object") << Files{{"model.safetensors.index.json", R"({"weight_map":[]})"}}
+            << "weight_map is not an object of tensor name -> shard file";
+        QTest::newRow("weight_map value not a string") << Files{{"model.safetensors.index.json", index(R"("x":3)")}}
+            << "weight_map entry for tensor 'x' is not a string";
+        QTest::newRow("weight_map empty") << Files{{"model.safetensors.index.json", index("")}} << "weight_map is empty";
+        QTest::newRow("broken single file") << Files{{"model.safetensors", "{}"}} << "model.safetensors': is a truncated file";
+    }
+
+    void rejects() {
+        QFETCH(Files, files);
+        QFETCH(QString, expected);
+        const QString folder = makeFolder(files);
+        try {
+            Checkpoint::openFolder(folder);
+            QFAIL("the folder was accepted");
+        } catch (const ModelError& error) {
+            const QString message = error.message();
+            QVERIFY2(message.contains(expected), qPrintable(message));
+            QVERIFY2(message.contains(folder), qPrintable(message));
+            QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+        }
+    }
+
+    void missingFolder() {
+        const QString folder = m_root.filePath(QStringLiteral("no-such-model"));
+        QVERIFY_THROWS_EXCEPTION(ModelError, Checkpoint::openFolder(folder));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCheckpoint)
+#include "tst_checkpoint.moc"
