@@ -1,0 +1,122 @@
+#include "tokenizers/ByteLevelAlphabet.h"
+
+#include <array>
+
+#include "tokenizers/TokenizerChars.h"
+
+namespace headmap::bytelevel {
+namespace {
+
+struct Alphabet {
+    std::array<char16_t, 256> charOfByte{};
+    std::array<int, 512> byteOfChar{};  // -1 for characters outside the alphabet
+
+    Alphabet() {
+        byteOfChar.fill(-1);
+        // Printable Latin-1 bytes stand for themselves; the others (controls, space, DEL, NBSP,
+        // soft hyphen) are moved to 256 and up, in byte order.
+        int next = 256;
+        for (int b = 0; b < 256; ++b) {
+            const bool printable = (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || b >= 174;
+            charOfByte[size_t(b)] = char16_t(printable ? b : next++);
+            byteOfChar[charOfByte[size_t(b)]] = b;
+        }
+    }
+};
+
+const Alphabet& alphabet() {
+    static const Alphabet table;
+    return table;
+}
+
+// The length of the valid UTF-8 character starting at bytes[i], or 0 if there is none.
+int validSequenceLength(const QByteArray& bytes, qsizetype i) {
+    const auto byteAt = [&](qsizetype k) { return uchar(bytes.at(k)); };
+    const uchar lead = byteAt(i);
+    int length = 0;
+    char32_t minimum = 0;
+    char32_t c = 0;
+    if (lead < 0x80)
+        return 1;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2, minimum = 0x80, c = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3, minimum = 0x800, c = lead & 0x0F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4, minimum = 0x10000, c = lead & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + length > bytes.size())
+        return 0;
+    for (int k = 1; k < length; ++k) {
+        const uchar next = byteAt(i + k);
+        if ((next & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (next & 0x3F);
+    }
+    if (c < minimum || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    return length;
+}
+
+QString byteLabel(uchar byte) {
+    return QStringLiteral("<0x%1>").arg(QString::number(byte, 16).toUpper().rightJustified(2, u'0'));
+}
+
+}  // namespace
+
+QString encode(const QString& text) {
+    return encodeBytes(text.toUtf8());
+}
+
+QString encodeBytes(const QByteArray& bytes) {
+    QString out(bytes.size(), Qt::Uninitialized);
+    for (qsizetype i = 0; i < bytes.size(); ++i)
+        out[i] = QChar(alphabet().charOfByte[uchar(bytes.at(i))]);
+    return out;
+}
+
+QByteArray decode(const QString& piece) {
+    QByteArray out;
+    out.reserve(piece.size());
+    tokchars::forEachCodePoint(piece, [&](char32_t c, qsizetype start, qsizetype end) {
+        const int byte = c < 512 ? alphabet().byteOfChar[c] : -1;
+        if (byte >= 0)
+            out.append(char(byte));
+        else
+            out.append(piece.mid(start, end - start).toUtf8());
+    });
+    return out;
+}
+
+QString display(const QString& piece) {
+    const QByteArray bytes = decode(piece);
+    QString out;
+    qsizetype i = 0;
+    while (i < bytes.size()) {
+        const uchar byte = uchar(bytes.at(i));
+        const int length = validSequenceLength(bytes, i);
+        if (length == 0) {
+            out += byteLabel(byte);
+            ++i;
+            continue;
+        }
+        if (byte == ' ')
+            out += QChar(char16_t(0x2423));
+        else if (byte == '\n')
+            out += QLatin1String("\\n");
+        else if (byte == '\t')
+            out += QLatin1String("\\t");
+        else if (byte == '\r')
+            out += QLatin1String("\\r");
+        else if (byte < 0x20 || byte == 0x7F)
+            out += byteLabel(byte);
+        else
+            out += QString::fromUtf8(bytes.constData() + i, length);
+        i += length;
+    }
+    return out;
+}
+
+}  // namespace headmap::bytelevel

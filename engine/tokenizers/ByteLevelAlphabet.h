@@ -1,0 +1,22 @@
+#pragma once
+// GPT-2's byte alphabet (bytes_to_unicode): every byte of UTF-8 text is written as one printable
+// character, so that byte-level BPE vocabularies are plain strings ("Ġthe" is " the").
+
+#include <QByteArray>
+#include <QString>
+
+namespace headmap::bytelevel {
+
+// One alphabet character per byte.
+QString encodeBytes(const QByteArray& bytes);
+// The UTF-8 bytes of text, one alphabet character per byte.
+QString encode(const QString& text);
+// The bytes a piece in the alphabet stands for; characters outside the alphabet (added tokens
+// are not byte-encoded) are taken as UTF-8 text.
+QByteArray decode(const QString& piece);
+// A readable label for a vocabulary piece: its bytes as UTF-8 with spaces shown as "␣", tabs,
+// newlines and returns as \t \n \r, and every byte that is not part of a valid UTF-8 character
+// (a character split across tokens) or is another control character as "<0xE6>".
+QString display(const QString& piece);
+
+}  // namespace headmap::bytelevel

@@ -1,0 +1,100 @@
+#include "tokenizers/HfTokenizer.h"
+
+#include <algorithm>
+
+#include "core/HeadmapError.h"
+#include "tokenizers/ByteLevelAlphabet.h"
+
+namespace headmap {
+
+HfTokenizer::HfTokenizer(HfTokenizerParts parts)
+    : m_parts(std::move(parts)),
+      m_addedTokens(std::move(m_parts.addedTokens), m_parts.normalizer.get()) {
+    m_vocabSize = m_parts.model->vocabulary().maxId() + 1;
+    const std::vector<AddedToken>& added = m_addedTokens.tokens();
+    for (int i = 0; i < int(added.size()); ++i) {
+        m_addedTokenById.insert(added[size_t(i)].id, i);
+        m_vocabSize = std::max(m_vocabSize, added[size_t(i)].id + 1);
+    }
+}
+
+QString HfTokenizer::displayOf(const QString& modelPiece) const {
+    return m_parts.byteLevel ? bytelevel::display(modelPiece) : modelPiece;
+}
+
+Encoding HfTokenizer::encodeSequence(const QString& text) const {
+    Encoding encoding;
+    std::vector<int> ids;
+    QStringList words;
+    for (const TextSegment& segment : m_addedTokens.split(text, m_parts.normalizer.get())) {
+        if (segment.addedToken >= 0) {
+            // The vocabulary piece, not the matched text: lstrip/rstrip may have taken spaces.
+            const AddedToken& token = m_addedTokens.tokens()[size_t(segment.addedToken)];
+            encoding.append(token.id, token.content, token.content, token.special);
+            continue;
+        }
+        words.clear();
+        if (m_parts.preTokenizer)
+            m_parts.preTokenizer->split(segment.text, words);
+        else
+            words << segment.text;
+        for (const QString& word : words) {
+            ids.clear();
+            m_parts.model->tokenize(word, ids);
+            for (int id : ids) {
+                const QString piece = m_parts.model->vocabulary().piece(id);
+                encoding.append(id, piece, displayOf(piece), false);
+            }
+        }
+    }
+    return encoding;
+}
+
+Encoding HfTokenizer::postProcess(std::vector<Encoding> sequences, bool addSpecialTokens) const {
+    for (size_t i = 0; i < sequences.size(); ++i)
+        setTypeIds(sequences[i], int(i));
+    if (m_parts.postProcessor)
+        sequences = m_parts.postProcessor->process(std::move(sequences), addSpecialTokens);
+    return concatenate(sequences);
+}
+
+Encoding HfTokenizer::encode(const QString& text, bool addSpecialTokens) const {
+    return postProcess({encodeSequence(text)}, addSpecialTokens);
+}
+
+Encoding HfTokenizer::encodePair(const QString& first, const QString& second,
+                                 bool addSpecialTokens) const {
+    return postProcess({encodeSequence(first), encodeSequence(second)}, addSpecialTokens);
+}
+
+std::optional<int> HfTokenizer::tokenToId(const QString& token) const {
+    const int added = m_addedTokens.indexOf(token);
+    if (added >= 0)
+        return m_addedTokens.tokens()[size_t(added)].id;
+    return m_parts.model->vocabulary().id(token);
+}
+
+Encoding HfTokenizer::fromIds(const std::vector<int>& ids) const {
+    Encoding encoding;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        const int id = ids[i];
+        if (id < 0 || id >= m_vocabSize)
+            throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
+                                            "(expected 0..%3)")
+                                 .arg(id).arg(i).arg(m_vocabSize - 1));
+        const auto added = m_addedTokenById.constFind(id);
+        if (added != m_addedTokenById.constEnd()) {
+            const AddedToken& token = m_addedTokens.tokens()[size_t(*added)];
+            encoding.append(id, token.content, token.content, token.special);
+            continue;
+        }
+        const QString piece = m_parts.model->vocabulary().piece(id);
+        if (piece.isNull())
+            throw InputError(QStringLiteral("token id %1 at position %2 has no entry in the "
+                                            "vocabulary").arg(id).arg(i));
+        encoding.append(id, piece, displayOf(piece), false);
+    }
+    return encoding;
+}
+
+}  // namespace headmap

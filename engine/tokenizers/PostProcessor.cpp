@@ -1,0 +1,85 @@
+#include "tokenizers/PostProcessor.h"
+
+namespace headmap {
+namespace {
+
+Encoding specialEncoding(const SpecialTokenIds& special, int typeId) {
+    Encoding encoding;
+    for (size_t i = 0; i < special.ids.size(); ++i) {
+        const QString& token = special.tokens.at(qsizetype(i));
+        encoding.append(special.ids[i], token, token, true, typeId);
+    }
+    return encoding;
+}
+
+void appendEncoding(Encoding& to, const Encoding& from) {
+    for (int i = 0; i < from.size(); ++i)
+        to.append(from.ids[size_t(i)], from.tokens.at(i), from.displayTokens.at(i),
+                  from.special[size_t(i)], from.typeId(i));
+}
+
+}  // namespace
+
+Encoding concatenate(const std::vector<Encoding>& encodings) {
+    Encoding result;
+    for (const Encoding& encoding : encodings)
+        appendEncoding(result, encoding);
+    return result;
+}
+
+void setTypeIds(Encoding& encoding, int typeId) {
+    encoding.typeIds.assign(size_t(encoding.size()), typeId);
+    if (typeId == 0)
+        encoding.typeIds.clear();  // empty means all 0
+}
+
+std::vector<Encoding> TemplateProcessor::process(std::vector<Encoding> encodings,
+                                                 bool addSpecialTokens) const {
+    const std::vector<TemplatePiece>& pieces = encodings.size() >= 2 ? m_pair : m_single;
+    std::vector<Encoding> result;
+    for (const TemplatePiece& piece : pieces) {
+        if (piece.isSequence) {
+            if (size_t(piece.sequence) >= encodings.size())
+                continue;
+            Encoding sequence = encodings[size_t(piece.sequence)];
+            setTypeIds(sequence, piece.typeId);
+            result.push_back(std::move(sequence));
+        } else if (addSpecialTokens) {
+            result.push_back(specialEncoding(piece.special, piece.typeId));
+        }
+    }
+    return result;
+}
+
+std::vector<Encoding> ClsSepProcessor::process(std::vector<Encoding> encodings,
+                                               bool addSpecialTokens) const {
+    if (!addSpecialTokens)
+        return encodings;
+    std::vector<Encoding> result;
+    for (size_t i = 0; i < encodings.size(); ++i) {
+        Encoding& sequence = encodings[i];
+        if (i == 0) {
+            result.push_back(specialEncoding(m_cls, 0));
+            result.push_back(std::move(sequence));
+            result.push_back(specialEncoding(m_sep, 0));
+        } else if (m_style == Style::Bert) {
+            result.push_back(std::move(sequence));
+            result.push_back(specialEncoding(m_sep, 1));
+        } else {
+            setTypeIds(sequence, 0);
+            result.push_back(specialEncoding(m_sep, 0));
+            result.push_back(std::move(sequence));
+            result.push_back(specialEncoding(m_sep, 0));
+        }
+    }
+    return result;
+}
+
+std::vector<Encoding> PostProcessorSequence::process(std::vector<Encoding> encodings,
+                                                     bool addSpecialTokens) const {
+    for (const auto& step : m_steps)
+        encodings = step->process(std::move(encodings), addSpecialTokens);
+    return encodings;
+}
+
+}  // namespace headmap

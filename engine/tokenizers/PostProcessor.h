@@ -1,0 +1,84 @@
+#pragma once
+// tokenizer.json post-processors: they add the special tokens around the encoded sequences and
+// set their type ids. As in the Rust library, the tokenizer first gives sequence i type id i,
+// then the post-processor rewrites the list of encodings, which are finally concatenated.
+
+#include <memory>
+#include <vector>
+
+#include "model/Tokenizer.h"
+
+namespace headmap {
+
+class PostProcessor {
+public:
+    virtual ~PostProcessor() = default;
+    virtual std::vector<Encoding> process(std::vector<Encoding> encodings,
+                                          bool addSpecialTokens) const = 0;
+};
+
+// One special token of a post-processor, possibly standing for several ids.
+struct SpecialTokenIds {
+    QStringList tokens;
+    std::vector<int> ids;
+};
+
+// TemplateProcessing: "[CLS]:0 $A:0 [SEP]:0" as a list of pieces.
+struct TemplatePiece {
+    bool isSequence = false;
+    int sequence = 0;       // 0 for $A, 1 for $B
+    SpecialTokenIds special;  // when not a sequence
+    int typeId = 0;
+};
+
+class TemplateProcessor : public PostProcessor {
+public:
+    TemplateProcessor(std::vector<TemplatePiece> single, std::vector<TemplatePiece> pair)
+        : m_single(std::move(single)), m_pair(std::move(pair)) {}
+    std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+
+private:
+    std::vector<TemplatePiece> m_single;
+    std::vector<TemplatePiece> m_pair;
+};
+
+// BertProcessing: [CLS] A [SEP] (type 0) B [SEP] (type 1).
+// RobertaProcessing: <s> A </s> </s> B </s>, all type 0 (the pair keeps type 1 only without
+// special tokens).
+class ClsSepProcessor : public PostProcessor {
+public:
+    enum class Style { Bert, Roberta };
+    ClsSepProcessor(Style style, SpecialTokenIds cls, SpecialTokenIds sep)
+        : m_style(style), m_cls(std::move(cls)), m_sep(std::move(sep)) {}
+    std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+
+private:
+    Style m_style;
+    SpecialTokenIds m_cls;
+    SpecialTokenIds m_sep;
+};
+
+// The ByteLevel post-processor only trims offsets, which Headmap does not keep.
+class IdentityProcessor : public PostProcessor {
+public:
+    std::vector<Encoding> process(std::vector<Encoding> encodings, bool) const override {
+        return encodings;
+    }
+};
+
+class PostProcessorSequence : public PostProcessor {
+public:
+    explicit PostProcessorSequence(std::vector<std::unique_ptr<PostProcessor>> steps)
+        : m_steps(std::move(steps)) {}
+    std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+
+private:
+    std::vector<std::unique_ptr<PostProcessor>> m_steps;
+};
+
+// The encodings one after the other.
+Encoding concatenate(const std::vector<Encoding>& encodings);
+// Every token of encoding gets typeId.
+void setTypeIds(Encoding& encoding, int typeId);
+
+}  // namespace headmap

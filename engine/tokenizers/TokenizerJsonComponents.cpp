@@ -1,0 +1,221 @@
+#include "tokenizers/TokenizerJsonComponents.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include "core/HeadmapError.h"
+#include "tokenizers/BasicPreTokenizers.h"
+#include "tokenizers/BertNormalizer.h"
+#include "tokenizers/ByteLevelPreTokenizer.h"
+#include "tokenizers/Normalizers.h"
+
+namespace headmap::tokenizerjson {
+namespace {
+
+ModelError unsupportedType(const QString& where, const QString& type, const QString& supported) {
+    return ModelError(QStringLiteral("%1: type \"%2\" is not supported (Headmap reads %3)")
+                          .arg(where, type, supported));
+}
+
+QJsonArray requireArray(const QJsonObject& object, const QString& key, const QString& where) {
+    const QJsonValue value = object.value(key);
+    if (!value.isArray())
+        throw ModelError(QStringLiteral("%1.%2 is missing or not a list").arg(where, key));
+    return value.toArray();
+}
+
+// A special token given as ["[SEP]", 102], as BertProcessing and RobertaProcessing write it.
+SpecialTokenIds tokenAndId(const QJsonObject& object, const QString& key, const QString& where) {
+    const QJsonValue value = object.value(key);
+    const QJsonArray pair = value.toArray();
+    if (!value.isArray() || pair.size() != 2 || !pair.at(0).isString() || !pair.at(1).isDouble())
+        throw ModelError(QStringLiteral("%1.%2 must be a [token, id] pair").arg(where, key));
+    return SpecialTokenIds{QStringList{pair.at(0).toString()}, {pair.at(1).toInt()}};
+}
+
+std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QString& key,
+                                         const QHash<QString, SpecialTokenIds>& specials,
+                                         const QString& where) {
+    std::vector<TemplatePiece> pieces;
+    const QJsonArray items = requireArray(object, key, where);
+    for (int i = 0; i < items.size(); ++i) {
+        const QString itemWhere = QStringLiteral("%1.%2[%3]").arg(where, key).arg(i);
+        const QJsonObject item = items.at(i).toObject();
+        TemplatePiece piece;
+        if (item.contains(QLatin1String("Sequence"))) {
+            const QJsonObject sequence = item.value(QLatin1String("Sequence")).toObject();
+            const QString id = sequence.value(QLatin1String("id")).toString();
+            if (id != QLatin1String("A") && id != QLatin1String("B"))
+                throw ModelError(QStringLiteral("%1: sequence id must be \"A\" or \"B\"").arg(itemWhere));
+            piece.isSequence = true;
+            piece.sequence = id == QLatin1String("A") ? 0 : 1;
+            piece.typeId = sequence.value(QLatin1String("type_id")).toInt();
+        } else if (item.contains(QLatin1String("SpecialToken"))) {
+            const QJsonObject special = item.value(QLatin1String("SpecialToken")).toObject();
+            const QString id = special.value(QLatin1String("id")).toString();
+            if (!specials.contains(id))
+                throw ModelError(QStringLiteral("%1: special token \"%2\" is not in %3.special_tokens")
+                                     .arg(itemWhere, id, where));
+            piece.special = specials.value(id);
+            piece.typeId = special.value(QLatin1String("type_id")).toInt();
+        } else {
+            throw ModelError(QStringLiteral("%1 must be a Sequence or a SpecialToken").arg(itemWhere));
+        }
+        pieces.push_back(std::move(piece));
+    }
+    return pieces;
+}
+
+std::unique_ptr<PostProcessor> parseTemplateProcessing(const QJsonObject& object, const QString& where) {
+    QHash<QString, SpecialTokenIds> specials;
+    const QJsonObject map = object.value(QLatin1String("special_tokens")).toObject();
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        SpecialTokenIds special;
+        for (const QJsonValue& token : entry.value(QLatin1String("tokens")).toArray())
+            special.tokens << token.toString();
+        for (const QJsonValue& id : entry.value(QLatin1String("ids")).toArray())
+            special.ids.push_back(id.toInt());
+        if (special.ids.empty() || special.tokens.size() != qsizetype(special.ids.size()))
+            throw ModelError(QStringLiteral("%1.special_tokens.%2 needs as many ids as tokens")
+                                 .arg(where, it.key()));
+        specials.insert(it.key(), special);
+    }
+    return std::make_unique<TemplateProcessor>(parseTemplate(object, QStringLiteral("single"), specials, where),
+                                               parseTemplate(object, QStringLiteral("pair"), specials, where));
+}
+
+}  // namespace
+
+QJsonObject requireObject(const QJsonValue& value, const QString& where) {
+    if (!value.isObject())
+        throw ModelError(QStringLiteral("%1 must be an object").arg(where));
+    return value.toObject();
+}
+
+QString typeOf(const QJsonObject& object, const QString& where) {
+    const QJsonValue type = object.value(QLatin1String("type"));
+    if (!type.isString())
+        throw ModelError(QStringLiteral("%1 has no \"type\"").arg(where));
+    return type.toString();
+}
+
+bool optionalBool(const QJsonObject& object, const QString& key, bool fallback, const QString& where) {
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined() || value.isNull())
+        return fallback;
+    if (!value.isBool())
+        throw ModelError(QStringLiteral("%1.%2 must be true or false").arg(where, key));
+    return value.toBool();
+}
+
+std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QString& where) {
+    if (value.isNull() || value.isUndefined())
+        return nullptr;
+    const QJsonObject object = requireObject(value, where);
+    const QString type = typeOf(object, where);
+    if (type == QLatin1String("BertNormalizer")) {
+        BertNormalizerOptions options;
+        options.cleanText = optionalBool(object, QStringLiteral("clean_text"), true, where);
+        options.handleChineseChars = optionalBool(object, QStringLiteral("handle_chinese_chars"), true, where);
+        options.lowercase = optionalBool(object, QStringLiteral("lowercase"), true, where);
+        const QJsonValue strip = object.value(QLatin1String("strip_accents"));
+        if (strip.isBool())
+            options.stripAccents = strip.toBool();
+        return std::make_unique<BertNormalizer>(options);
+    }
+    if (type == QLatin1String("Lowercase"))
+        return std::make_unique<LowercaseNormalizer>();
+    if (type == QLatin1String("NFC"))
+        return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_C);
+    if (type == QLatin1String("NFD"))
+        return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_D);
+    if (type == QLatin1String("NFKC"))
+        return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_KC);
+    if (type == QLatin1String("NFKD"))
+        return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_KD);
+    if (type == QLatin1String("StripAccents"))
+        return std::make_unique<StripAccentsNormalizer>();
+    if (type == QLatin1String("Sequence")) {
+        std::vector<std::unique_ptr<Normalizer>> steps;
+        const QJsonArray items = requireArray(object, QStringLiteral("normalizers"), where);
+        for (int i = 0; i < items.size(); ++i)
+            if (auto step = parseNormalizer(items.at(i), QStringLiteral("%1.normalizers[%2]").arg(where).arg(i)))
+                steps.push_back(std::move(step));
+        return std::make_unique<NormalizerSequence>(std::move(steps));
+    }
+    throw unsupportedType(where, type, QStringLiteral("BertNormalizer, Lowercase, NFC, NFD, NFKC, "
+                                                      "NFKD, StripAccents and Sequence"));
+}
+
+std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const QString& where) {
+    if (value.isNull() || value.isUndefined())
+        return nullptr;
+    const QJsonObject object = requireObject(value, where);
+    const QString type = typeOf(object, where);
+    if (type == QLatin1String("BertPreTokenizer"))
+        return std::make_unique<BertPreTokenizer>();
+    if (type == QLatin1String("ByteLevel")) {
+        // Rust's ByteLevel::default() adds the prefix space; files always say which they want.
+        return std::make_unique<ByteLevelPreTokenizer>(
+            optionalBool(object, QStringLiteral("add_prefix_space"), true, where),
+            optionalBool(object, QStringLiteral("use_regex"), true, where));
+    }
+    if (type == QLatin1String("Whitespace"))
+        return std::make_unique<WhitespacePreTokenizer>();
+    if (type == QLatin1String("WhitespaceSplit"))
+        return std::make_unique<WhitespaceSplitPreTokenizer>();
+    if (type == QLatin1String("Sequence")) {
+        std::vector<std::unique_ptr<PreTokenizer>> steps;
+        const QJsonArray items = requireArray(object, QStringLiteral("pretokenizers"), where);
+        for (int i = 0; i < items.size(); ++i)
+            if (auto step = parsePreTokenizer(items.at(i), QStringLiteral("%1.pretokenizers[%2]").arg(where).arg(i)))
+                steps.push_back(std::move(step));
+        return std::make_unique<PreTokenizerSequence>(std::move(steps));
+    }
+    throw unsupportedType(where, type, QStringLiteral("BertPreTokenizer, ByteLevel, Whitespace, "
+                                                      "WhitespaceSplit and Sequence"));
+}
+
+std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const QString& where) {
+    if (value.isNull() || value.isUndefined())
+        return nullptr;
+    const QJsonObject object = requireObject(value, where);
+    const QString type = typeOf(object, where);
+    if (type == QLatin1String("TemplateProcessing"))
+        return parseTemplateProcessing(object, where);
+    if (type == QLatin1String("BertProcessing") || type == QLatin1String("RobertaProcessing")) {
+        const auto style = type == QLatin1String("BertProcessing") ? ClsSepProcessor::Style::Bert
+                                                                   : ClsSepProcessor::Style::Roberta;
+        return std::make_unique<ClsSepProcessor>(style, tokenAndId(object, QStringLiteral("cls"), where),
+                                                 tokenAndId(object, QStringLiteral("sep"), where));
+    }
+    if (type == QLatin1String("ByteLevel"))
+        return std::make_unique<IdentityProcessor>();
+    if (type == QLatin1String("Sequence")) {
+        std::vector<std::unique_ptr<PostProcessor>> steps;
+        const QJsonArray items = requireArray(object, QStringLiteral("processors"), where);
+        for (int i = 0; i < items.size(); ++i)
+            if (auto step = parsePostProcessor(items.at(i), QStringLiteral("%1.processors[%2]").arg(where).arg(i)))
+                steps.push_back(std::move(step));
+        return std::make_unique<PostProcessorSequence>(std::move(steps));
+    }
+    throw unsupportedType(where, type, QStringLiteral("TemplateProcessing, BertProcessing, "
+                                                      "RobertaProcessing, ByteLevel and Sequence"));
+}
+
+bool containsByteLevel(const QJsonValue& value) {
+    const QJsonObject object = value.toObject();
+    const QString type = object.value(QLatin1String("type")).toString();
+    if (type == QLatin1String("ByteLevel"))
+        return true;
+    if (type != QLatin1String("Sequence"))
+        return false;
+    for (const char* key : {"pretokenizers", "decoders"})
+        for (const QJsonValue& item : object.value(QLatin1String(key)).toArray())
+            if (containsByteLevel(item))
+                return true;
+    return false;
+}
+
+}  // namespace headmap::tokenizerjson

@@ -1,0 +1,66 @@
+#include "tokenizers/TokenizerJsonLoader.h"
+
+#include <QJsonArray>
+
+#include "core/HeadmapError.h"
+#include "tokenizers/TokenizerFiles.h"
+#include "tokenizers/TokenizerJsonComponents.h"
+#include "tokenizers/TokenizerJsonModel.h"
+
+namespace headmap {
+namespace {
+
+std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabulary& vocabulary) {
+    using tokenizerjson::optionalBool;
+    std::vector<AddedToken> tokens;
+    if (value.isNull() || value.isUndefined())
+        return tokens;
+    if (!value.isArray())
+        throw ModelError(QStringLiteral("added_tokens must be a list"));
+    const QJsonArray items = value.toArray();
+    for (int i = 0; i < items.size(); ++i) {
+        const QString where = QStringLiteral("added_tokens[%1]").arg(i);
+        const QJsonObject item = tokenizerjson::requireObject(items.at(i), where);
+        if (!item.value(QLatin1String("content")).isString() || !item.value(QLatin1String("id")).isDouble())
+            throw ModelError(QStringLiteral("%1 needs an \"id\" and a \"content\"").arg(where));
+        AddedToken token;
+        token.content = item.value(QLatin1String("content")).toString();
+        // The Rust library gives a token that is already in the model's vocabulary that id,
+        // whatever the file says; transformers' files always agree with it.
+        token.id = vocabulary.id(token.content).value_or(item.value(QLatin1String("id")).toInt());
+        token.special = optionalBool(item, QStringLiteral("special"), false, where);
+        token.singleWord = optionalBool(item, QStringLiteral("single_word"), false, where);
+        token.lstrip = optionalBool(item, QStringLiteral("lstrip"), false, where);
+        token.rstrip = optionalBool(item, QStringLiteral("rstrip"), false, where);
+        token.normalized = optionalBool(item, QStringLiteral("normalized"), !token.special, where);
+        tokens.push_back(token);
+    }
+    return tokens;
+}
+
+}  // namespace
+
+std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
+    const QJsonObject root = tokenizerfiles::readJsonObject(path);
+    try {
+        if (!root.contains(QLatin1String("model")))
+            throw ModelError(QStringLiteral("model is missing"));
+        HfTokenizerParts parts;
+        parts.model = tokenizerjson::parseModel(root.value(QLatin1String("model")), QStringLiteral("model"));
+        parts.normalizer = tokenizerjson::parseNormalizer(root.value(QLatin1String("normalizer")),
+                                                          QStringLiteral("normalizer"));
+        parts.preTokenizer = tokenizerjson::parsePreTokenizer(root.value(QLatin1String("pre_tokenizer")),
+                                                              QStringLiteral("pre_tokenizer"));
+        parts.postProcessor = tokenizerjson::parsePostProcessor(
+            root.value(QLatin1String("post_processor")), QStringLiteral("post_processor"));
+        parts.addedTokens = parseAddedTokens(root.value(QLatin1String("added_tokens")),
+                                             parts.model->vocabulary());
+        parts.byteLevel = tokenizerjson::containsByteLevel(root.value(QLatin1String("pre_tokenizer"))) ||
+                          tokenizerjson::containsByteLevel(root.value(QLatin1String("decoder")));
+        return std::make_unique<HfTokenizer>(std::move(parts));
+    } catch (const ModelError& error) {
+        throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));
+    }
+}
+
+}  // namespace headmap

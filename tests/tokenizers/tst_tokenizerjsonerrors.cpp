@@ -1,0 +1,129 @@
+// tokenizer.json files that Headmap cannot read exactly as the Rust tokenizers library would are
+// refused, never half-read: each row breaks or replaces one part of a small valid file, and the
+// ModelError must name the file and that part.
+
+#include <functional>
+
+#include <QtTest>
+
+#include "core/HeadmapError.h"
+#include "tokenizers/HfTokenizerLoader.h"
+#include "TokenizerJsonBuilder.h"
+
+using namespace headmap;
+using namespace tokentest;
+
+using JsonEdit = std::function<void(QJsonObject&)>;
+Q_DECLARE_METATYPE(JsonEdit)
+
+class TokenizerJsonErrorsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void refusesBadFiles_data();
+    void refusesBadFiles();
+    void missingTokenizerJsonIsNotARead();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TokenizerJsonErrorsTest::refusesBadFiles_data() {
+    QTest::addColumn<QByteArray>("contents");  // used when edit is empty
+    QTest::addColumn<JsonEdit>("edit");
+    QTest::addColumn<QStringList>("mentions");
+    const auto set = [](const char* path, const char* value) {
+        return JsonEdit([=](QJsonObject& root) {
+            const QStringList keys = QString::fromLatin1(path).split(QLatin1Char('.'));
+            if (keys.size() == 1) {
+                root.insert(keys[0], json(value));
+            } else {
+                QJsonObject inner = root.value(keys[0]).toObject();
+                inner.insert(keys[1], json(value));
+                root.insert(keys[0], inner);
+            }
+        });
+    };
+    const JsonEdit none;
+    const QByteArray fromEdit;
+    QTest::newRow("not JSON") << QByteArray("{\"model\": ") << none << words("tokenizer.json JSON");
+    QTest::newRow("not an object") << QByteArray("[1, 2]") << none << words("tokenizer.json object");
+    QTest::newRow("no model") << fromEdit << JsonEdit([](QJsonObject& root) { root.remove(QStringLiteral("model")); })
+                              << words("tokenizer.json model");
+    QTest::newRow("Unigram model") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": 0, "vocab": [["a", -1.0]]})")
+                                   << words("tokenizer.json model Unigram");
+    QTest::newRow("untyped Unigram model") << fromEdit << set("model", R"({"unk_id": 0, "vocab": [["a", -1.0]]})")
+                                           << words("tokenizer.json model Unigram");
+    QTest::newRow("WordLevel model") << fromEdit << set("model", R"({"type": "WordLevel", "vocab": {"a": 0}, "unk_token": "a"})")
+                                     << words("tokenizer.json model WordLevel");
+    QTest::newRow("byte_fallback") << fromEdit << set("model", R"({"type": "BPE", "byte_fallback": true, "vocab": {"a": 0}, "merges": []})")
+                                   << words("tokenizer.json model.byte_fallback");
+    QTest::newRow("dropout") << fromEdit << set("model", R"({"type": "BPE", "dropout": 0.1, "vocab": {"a": 0}, "merges": []})")
+                             << words("tokenizer.json model.dropout");
+    QTest::newRow("end_of_word_suffix") << fromEdit << set("model", R"({"type": "BPE", "end_of_word_suffix": "</w>", "vocab": {"a": 0}, "merges": []})")
+                                        << words("tokenizer.json model.end_of_word_suffix </w>");
+    QTest::newRow("unknown normalizer") << fromEdit << set("normalizer", R"({"type": "Replace", "pattern": {"String": "a"}, "content": "b"})")
+                                        << words("tokenizer.json normalizer Replace");
+    QTest::newRow("unknown normalizer in a sequence")
+        << fromEdit << set("normalizer", R"({"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "Precompiled"}]})")
+        << words("tokenizer.json normalizer.normalizers[1] Precompiled");
+    QTest::newRow("unknown pre-tokenizer") << fromEdit << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "_"})")
+                                           << words("tokenizer.json pre_tokenizer Metaspace");
+    QTest::newRow("unknown post-processor") << fromEdit << set("post_processor", R"({"type": "Fancy"})")
+                                            << words("tokenizer.json post_processor Fancy");
+    QTest::newRow("missing vocab") << fromEdit << set("model", R"({"type": "WordPiece", "unk_token": "[UNK]"})")
+                                   << words("tokenizer.json model.vocab");
+    QTest::newRow("vocab id not a number") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": "zero"}})")
+                                           << words("tokenizer.json model.vocab [UNK]");
+    QTest::newRow("unknown token not in vocab") << fromEdit << set("model", R"({"type": "WordPiece", "unk_token": "[NOPE]", "vocab": {"a": 0}})")
+                                                << words("tokenizer.json model [NOPE]");
+    QTest::newRow("missing merges") << fromEdit << set("model", R"({"type": "BPE", "vocab": {"a": 0}})")
+                                    << words("tokenizer.json model.merges");
+    QTest::newRow("merge of unknown tokens") << fromEdit << set("model", R"({"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b", "a x"]})")
+                                             << words("tokenizer.json model merge 1 \"x\"");
+    QTest::newRow("merge result unknown") << fromEdit << set("model", R"({"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": [["a", "b"]]})")
+                                          << words("tokenizer.json model merge 0 \"ab\"");
+    QTest::newRow("malformed merge") << fromEdit << set("model", R"({"type": "BPE", "vocab": {"a": 0}, "merges": ["ab"]})")
+                                     << words("tokenizer.json model.merges[0]");
+    QTest::newRow("template names an unknown special token")
+        << fromEdit << set("post_processor", R"({"type": "TemplateProcessing", "special_tokens": {},
+              "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+              "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]})")
+        << words("tokenizer.json post_processor.single[0] [CLS]");
+    QTest::newRow("added token without content") << fromEdit << set("added_tokens", R"([{"id": 3}])")
+                                                 << words("tokenizer.json added_tokens[0]");
+}
+
+void TokenizerJsonErrorsTest::refusesBadFiles() {
+    QFETCH(QByteArray, contents);
+    QFETCH(JsonEdit, edit);
+    QFETCH(QStringList, mentions);
+    if (edit) {
+        QJsonObject root = wordPieceJson(defaultWordPieces());
+        edit(root);
+        contents = QJsonDocument(root).toJson();
+    }
+    try {
+        loadTokenizerJson(m_dir.path(), contents);
+        QFAIL("expected ModelError");
+    } catch (const ModelError& error) {
+        qInfo("%s", qPrintable(error.message()));
+        for (const QString& mention : mentions)
+            QVERIFY2(error.message().contains(mention), qPrintable(mention + u(" not in: ") + error.message()));
+    }
+}
+
+void TokenizerJsonErrorsTest::missingTokenizerJsonIsNotARead() {
+    // A folder with nothing in it says which files it looked for.
+    QTemporaryDir empty;
+    try {
+        loadHfTokenizer(empty.path(), TokenizerLoadOptions{});
+        QFAIL("expected ModelError");
+    } catch (const ModelError& error) {
+        QVERIFY2(error.message().contains(u("has no tokenizer.json, vocab.txt or vocab.json + merges.txt")),
+                 qPrintable(error.message()));
+    }
+}
+
+QTEST_GUILESS_MAIN(TokenizerJsonErrorsTest)
+#include "tst_tokenizerjsonerrors.moc"
