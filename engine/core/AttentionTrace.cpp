@@ -5,10 +5,11 @@
 namespace headmap {
 
 AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
-                               QStringList displayTokens)
+                               QStringList displayTokens, std::vector<bool> special)
     : m_model(std::move(model)), m_tokenIds(std::move(tokenIds)), m_tokens(std::move(tokens)),
-      m_displayTokens(std::move(displayTokens)) {
+      m_displayTokens(std::move(displayTokens)), m_special(std::move(special)) {
     const size_t t = m_tokenIds.size();
+    m_special.resize(t, false);
     m_weights.assign(size_t(m_model.layers) * size_t(m_model.heads) * t * t, 0.0f);
 }
 

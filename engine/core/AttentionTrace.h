@@ -21,18 +21,21 @@ struct ModelSummary {
     int maxPositions = 0;
     int vocabSize = 0;
     bool causal = false;
+    QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
 };
 
 class AttentionTrace {
 public:
     AttentionTrace() = default;
     AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
-                   QStringList displayTokens);
+                   QStringList displayTokens, std::vector<bool> special = {});
 
     const ModelSummary& model() const { return m_model; }
     const std::vector<int>& tokenIds() const { return m_tokenIds; }
     const QStringList& tokens() const { return m_tokens; }          // vocabulary pieces
     const QStringList& displayTokens() const { return m_displayTokens; }  // readable forms
+    // true for [CLS], [SEP], <s>, ... (all false when the tokenizer did not say)
+    const std::vector<bool>& special() const { return m_special; }
 
     int layers() const { return m_model.layers; }
     int heads() const { return m_model.heads; }
@@ -50,6 +53,7 @@ private:
     std::vector<int> m_tokenIds;
     QStringList m_tokens;
     QStringList m_displayTokens;
+    std::vector<bool> m_special;
     std::vector<float> m_weights;  // (L, H, T, T)
 };
 

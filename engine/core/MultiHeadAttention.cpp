@@ -29,9 +29,11 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x
     const MatrixF k = weights.key.forward(x);    // (T, D)
     const MatrixF v = weights.value.forward(x);  // (T, D)
     MatrixF concat(t, dModel);                   // (T, D)
-    MatrixF scores(t, t);                        // (T, T) reused by every head
 
+    // Heads are independent; short inputs are not worth waking threads for.
+#pragma omp parallel for schedule(static) if (heads > 1 && t >= 32)
     for (int h = 0; h < heads; ++h) {
+        MatrixF scores(t, t);  // (T, T)
         const auto qh = q.middleCols(h * dHead, dHead);  // (T, Dh)
         const auto kh = k.middleCols(h * dHead, dHead);  // (T, Dh)
         const auto vh = v.middleCols(h * dHead, dHead);  // (T, Dh)

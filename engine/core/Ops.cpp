@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include <unsupported/Eigen/SpecialFunctions>  // vectorised erf for GELU
+
 namespace headmap {
 
 void softmaxRows(MatrixF& m) {
@@ -39,6 +41,25 @@ void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps)
 
 void reluInPlace(MatrixF& x) {
     x = x.cwiseMax(0.0f);
+}
+
+void geluErfInPlace(MatrixF& x) {
+    constexpr float kInvSqrt2 = 0.70710678118654752440f;
+    x = (0.5f * x.array() * (1.0f + (x.array() * kInvSqrt2).erf())).matrix();
+}
+
+void geluTanhInPlace(MatrixF& x) {
+    constexpr float kSqrt2OverPi = 0.79788456080286535588f;
+    const auto a = x.array();
+    x = (0.5f * a * (1.0f + (kSqrt2OverPi * (a + 0.044715f * a.cube())).tanh())).matrix();
+}
+
+void applyActivation(MatrixF& x, Activation activation) {
+    switch (activation) {
+    case Activation::Relu: reluInPlace(x); break;
+    case Activation::GeluErf: geluErfInPlace(x); break;
+    case Activation::GeluTanh: geluTanhInPlace(x); break;
+    }
 }
 
 }  // namespace headmap

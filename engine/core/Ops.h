@@ -13,5 +13,12 @@ void softmaxRows(MatrixF& m);
 void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps);
 
 void reluInPlace(MatrixF& x);
+// GELU with the exact erf form (BERT's "gelu", torch.nn.functional.gelu).
+void geluErfInPlace(MatrixF& x);
+// GELU's tanh approximation (GPT-2's "gelu_new", "gelu_pytorch_tanh").
+void geluTanhInPlace(MatrixF& x);
+
+enum class Activation { Relu, GeluErf, GeluTanh };
+void applyActivation(MatrixF& x, Activation activation);
 
 }  // namespace headmap

@@ -25,6 +25,23 @@ bool ForwardContext::layerDone(int layer) {
     return m_options.progress(layer + 1, m_trace.layers());
 }
 
+Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) const {
+    Encoding encoding = options.pair ? tokenizer().encodePair(text, *options.pair, options.addSpecialTokens)
+                                     : tokenizer().encode(text, options.addSpecialTokens);
+    if (!options.prependBos)
+        return encoding;
+    const QString bos = summary().bosToken;
+    const std::optional<int> bosId = bos.isEmpty() ? std::nullopt : tokenizer().tokenToId(bos);
+    if (!bosId)
+        throw InputError(QStringLiteral("%1 has no beginning-of-text token to prepend").arg(summary().name));
+    Encoding withBos;
+    withBos.append(*bosId, bos, bos, true);
+    for (int i = 0; i < encoding.size(); ++i)
+        withBos.append(encoding.ids[size_t(i)], encoding.tokens[i], encoding.displayTokens[i],
+                       encoding.special[size_t(i)], encoding.typeId(i));
+    return withBos;
+}
+
 RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     const ModelSummary& model = summary();
     if (input.isEmpty())
@@ -49,7 +66,7 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     }
 
     RunResult result;
-    result.trace = AttentionTrace(model, input.ids, input.tokens, input.displayTokens);
+    result.trace = AttentionTrace(model, input.ids, input.tokens, input.displayTokens, input.special);
     HeadSteps steps;
     ForwardContext context(result.trace, options, options.steps ? &steps : nullptr);
     result.hidden = forward(input, context);

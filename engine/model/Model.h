@@ -25,6 +25,12 @@ struct HeadIndex {
     int head = 0;
 };
 
+struct TokenizeOptions {
+    bool addSpecialTokens = true;
+    std::optional<QString> pair;  // a second sentence, for models trained on pairs
+    bool prependBos = false;      // GPT-2: start with <|endoftext|>, as some studies do
+};
+
 struct RunOptions {
     std::optional<HeadIndex> steps;
     // Called after each layer with (layers done, layers in all); returning false cancels.
@@ -62,6 +68,10 @@ public:
 
     virtual const ModelSummary& summary() const = 0;
     virtual const Tokenizer& tokenizer() const = 0;
+
+    // Text to tokens as the model's own tokenizer does it. Throws InputError when the model has
+    // no beginning-of-text token to prepend or does not take pairs.
+    Encoding tokenize(const QString& text, const TokenizeOptions& options = {}) const;
 
     // Checks the input against the model's limits, then runs the forward pass.
     // Throws InputError for empty input, too many tokens, ids or a step head out of range.

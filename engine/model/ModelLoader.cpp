@@ -4,6 +4,8 @@
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
+#include "hf/HfModelLoader.h"
+#include "hf/HubCache.h"
 
 namespace headmap {
 
@@ -22,18 +24,26 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
                              .arg(source, builtinModelNames().join(QStringLiteral(", "))));
 
     const QFileInfo info(source);
-    if (!info.exists())
-        throw ModelError(QStringLiteral("model '%1' not found: expected builtin:teaching or an "
-                                        "existing model folder")
-                             .arg(source));
-    if (!info.isDir())
-        throw ModelError(QStringLiteral("model '%1' is a file; expected a model folder holding "
-                                        "config.json")
-                             .arg(source));
-    if (!QFileInfo(QDir(source).filePath(QStringLiteral("config.json"))).isFile())
-        throw ModelError(QStringLiteral("model folder '%1' has no config.json").arg(source));
-    throw ModelError(QStringLiteral("model folder '%1': Hugging Face checkpoints are not supported "
-                                    "by this build yet")
+    if (info.exists()) {
+        if (!info.isDir())
+            throw ModelError(QStringLiteral("model '%1' is a file; expected a model folder holding "
+                                            "config.json")
+                                 .arg(source));
+        if (!QFileInfo(QDir(source).filePath(QStringLiteral("config.json"))).isFile())
+            throw ModelError(QStringLiteral("model folder '%1' has no config.json").arg(source));
+        return loadHfModelFolder(source, source);
+    }
+    const HubCache cache;
+    if (HubCache::looksLikeHubId(source)) {
+        if (const auto cached = cache.find(source))
+            return loadHfModelFolder(cached->folder, source);
+        throw ModelError(QStringLiteral("model '%1' not found: no such folder, and not in the Hugging "
+                                        "Face cache %2 (download it first, e.g. with "
+                                        "'huggingface-cli download %1')")
+                             .arg(source, cache.root()));
+    }
+    throw ModelError(QStringLiteral("model '%1' not found: expected builtin:teaching, a model "
+                                    "folder or a Hugging Face model id")
                          .arg(source));
 }
 

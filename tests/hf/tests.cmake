@@ -1,1 +1,4 @@
 # Tests of engine/hf (headmap_add_test is defined in tests/CMakeLists.txt).
+headmap_add_test(tst_hfconfig SOURCES hf/tst_hfconfig.cpp)
+headmap_add_test(tst_hubcache SOURCES hf/tst_hubcache.cpp)
+headmap_add_test(tst_hfmodelloader SOURCES hf/tst_hfmodelloader.cpp)

@@ -1,0 +1,47 @@
+#pragma once
+// BERT, RoBERTa and DistilBERT: post-LN encoders that differ only in tensor names, position ids
+// and token types.
+//   x = LayerNorm(E_word[ids] + E_pos[positions] (+ E_type[type ids]))
+//   per layer: x = LN_attn(x + MultiHead(x));  x = LN_out(x + W2·act(W1·x + b1) + b2)
+
+#include <vector>
+
+#include "hf/HfModel.h"
+
+namespace headmap {
+
+class WeightLookup;
+
+class EncoderModel : public HfModel {
+public:
+    EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
+                 std::unique_ptr<Tokenizer> tokenizer, const QString& name);
+
+protected:
+    MatrixF forward(const Encoding& input, ForwardContext& context) const override;
+
+private:
+    struct LayerNormWeights {
+        const float* gamma = nullptr;
+        const float* beta = nullptr;
+    };
+    struct Layer {
+        AttentionWeights attention;
+        LayerNormWeights attentionNorm;
+        Linear ffnIn, ffnOut;
+        LayerNormWeights outputNorm;
+    };
+    struct TensorNames;
+    static TensorNames namesFor(const QString& modelType);
+
+    void loadWeights(const WeightLookup& weights, const TensorNames& names);
+
+    const float* m_wordEmbeddings = nullptr;      // (vocab, D)
+    const float* m_positionEmbeddings = nullptr;  // (max positions, D)
+    const float* m_typeEmbeddings = nullptr;      // (type vocab, D) or null
+    LayerNormWeights m_embeddingNorm;
+    std::vector<Layer> m_layers;
+    int m_positionOffset = 0;  // RoBERTa counts positions from padding_idx + 1
+};
+
+}  // namespace headmap

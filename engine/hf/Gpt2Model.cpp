@@ -1,0 +1,77 @@
+#include "hf/Gpt2Model.h"
+
+#include "core/Ops.h"
+#include "hf/WeightLookup.h"
+
+namespace headmap {
+
+Gpt2Model::Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
+                     std::unique_ptr<Tokenizer> tokenizer, const QString& name)
+    : HfModel(std::move(config), std::move(checkpoint), std::move(tokenizer), name) {
+    mutableSummary().causal = true;
+    mutableSummary().bosToken = QStringLiteral("<|endoftext|>");
+    const HfConfig& c = this->config();
+    const int d = c.hiddenSize;
+    const int ff = c.intermediateSize;
+    // GPT2Model saves bare names ("h.0.attn..."), GPT2LMHeadModel prefixes them with "transformer.".
+    const WeightLookup weights(this->checkpoint(), {QString(), QStringLiteral("transformer.")},
+                               QStringLiteral("wte.weight"));
+    auto norm = [&](const QString& base) {
+        return LayerNormWeights{weights.require(base + QStringLiteral(".weight"), {d}),
+                                weights.require(base + QStringLiteral(".bias"), {d})};
+    };
+    auto conv1d = [&](const QString& base, int in, int out) {
+        // One statement per tensor: a missing weight is reported before its bias.
+        const float* weight = weights.require(base + QStringLiteral(".weight"), {in, out});
+        const float* bias = weights.require(base + QStringLiteral(".bias"), {out});
+        return Linear(weight, bias, in, out, WeightLayout::InOut);
+    };
+
+    m_wordEmbeddings = weights.require(QStringLiteral("wte.weight"), {c.vocabSize, d});
+    m_positionEmbeddings = weights.require(QStringLiteral("wpe.weight"), {c.maxPositions, d});
+    m_blocks.resize(size_t(c.layers));
+    for (int l = 0; l < c.layers; ++l) {
+        const QString base = QStringLiteral("h.%1.").arg(l);
+        Block& block = m_blocks[size_t(l)];
+        block.norm1 = norm(base + QStringLiteral("ln_1"));
+        block.norm2 = norm(base + QStringLiteral("ln_2"));
+        const float* qkv = weights.require(base + QStringLiteral("attn.c_attn.weight"), {d, 3 * d});
+        const float* qkvBias = weights.require(base + QStringLiteral("attn.c_attn.bias"), {3 * d});
+        // (D, 3D): columns [0, D) are W_Q, [D, 2D) W_K, [2D, 3D) W_V; each row is 3D floats long.
+        block.attention.query = Linear(qkv, qkvBias, d, d, WeightLayout::InOut, 3 * d);
+        block.attention.key = Linear(qkv + d, qkvBias + d, d, d, WeightLayout::InOut, 3 * d);
+        block.attention.value = Linear(qkv + 2 * d, qkvBias + 2 * d, d, d, WeightLayout::InOut, 3 * d);
+        block.attention.output = conv1d(base + QStringLiteral("attn.c_proj"), d, d);
+        block.fc = conv1d(base + QStringLiteral("mlp.c_fc"), d, ff);
+        block.proj = conv1d(base + QStringLiteral("mlp.c_proj"), ff, d);
+    }
+    m_finalNorm = norm(QStringLiteral("ln_f"));
+}
+
+MatrixF Gpt2Model::forward(const Encoding& input, ForwardContext& context) const {
+    const HfConfig& c = config();
+    const int t = input.size();
+    const int d = c.hiddenSize;
+    MatrixF x(t, d);  // (T, D) the residual stream
+    for (int i = 0; i < t; ++i)
+        x.row(i) = ConstRowVectorMap(m_wordEmbeddings + size_t(input.ids[size_t(i)]) * size_t(d), d) +
+                   ConstRowVectorMap(m_positionEmbeddings + size_t(i) * size_t(d), d);
+
+    for (int l = 0; l < c.layers; ++l) {
+        const Block& block = m_blocks[size_t(l)];
+        MatrixF normed = x;
+        layerNormRows(normed, block.norm1.gamma, block.norm1.beta, c.layerNormEps);
+        x += context.attention(l, block.attention, normed, c.heads, true);
+        normed = x;
+        layerNormRows(normed, block.norm2.gamma, block.norm2.beta, c.layerNormEps);
+        MatrixF hidden = block.fc.forward(normed);  // (T, FF)
+        applyActivation(hidden, c.activation);
+        x += block.proj.forward(hidden);
+        if (!context.layerDone(l))
+            return MatrixF();
+    }
+    layerNormRows(x, m_finalNorm.gamma, m_finalNorm.beta, c.layerNormEps);
+    return x;
+}
+
+}  // namespace headmap

@@ -1,0 +1,39 @@
+#pragma once
+// GPT-2: a pre-LN causal decoder. Its Conv1D layers store weights (in, out), and c_attn fuses
+// W_Q, W_K and W_V side by side in one (D, 3D) matrix, which Linear views without copying.
+//   x = E_word[ids] + E_pos[0..T-1]
+//   per layer: x += MultiHead(LN_1(x)) (causal);  x += W_proj·gelu_new(W_fc·LN_2(x))
+//   output = LN_f(x)
+
+#include <vector>
+
+#include "hf/HfModel.h"
+
+namespace headmap {
+
+class Gpt2Model : public HfModel {
+public:
+    Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
+              std::unique_ptr<Tokenizer> tokenizer, const QString& name);
+
+protected:
+    MatrixF forward(const Encoding& input, ForwardContext& context) const override;
+
+private:
+    struct LayerNormWeights {
+        const float* gamma = nullptr;
+        const float* beta = nullptr;
+    };
+    struct Block {
+        LayerNormWeights norm1, norm2;
+        AttentionWeights attention;
+        Linear fc, proj;
+    };
+
+    const float* m_wordEmbeddings = nullptr;      // (vocab, D)
+    const float* m_positionEmbeddings = nullptr;  // (max positions, D)
+    std::vector<Block> m_blocks;
+    LayerNormWeights m_finalNorm;
+};
+
+}  // namespace headmap
