@@ -8,15 +8,30 @@ QString helpText(const QString& topic) {
         "  --model builtin:teaching   the built-in teaching model, with options\n"
         "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
         "      --causal  --no-positional  --max-positions N (2048)\n"
-        "  --model DIR                a model folder\n"
+        "  --model DIR                a Hugging Face model folder (config.json, model.safetensors,\n"
+        "                             tokenizer files): bert, roberta, distilbert, gpt2\n"
+        "  --model ORG/NAME           a model in the Hugging Face cache (see 'headmap-cli models')\n"
         "Input (one of):\n"
         "  --text TEXT                text; --text - reads standard input\n"
         "  --text-file PATH           text from a UTF-8 file\n"
         "  --ids 1,2,3                token ids instead of text\n"
-        "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n");
+        "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n"
+        "  --pair TEXT                a second sentence (BERT: [CLS] A [SEP] B [SEP], type ids 0/1)\n"
+        "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
     const QString exits = QStringLiteral(
         "Exit codes: 0 success, 2 usage error, 3 bad input or model.\n");
 
+    if (topic == QLatin1String("models"))
+        return QStringLiteral("headmap-cli models [--format text|json]\n"
+                              "  Lists the built-in models and the models in the Hugging Face cache\n"
+                              "  ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub).\n\n") +
+               exits;
+    if (topic == QLatin1String("bench"))
+        return QStringLiteral("headmap-cli bench --model SPEC [--lengths 16,128,512] [--repeat N] [--format text|json]\n"
+                              "  Times a forward pass with every head captured at each length, and\n"
+                              "  reports how long opening the model took and the memory it added.\n"
+                              "  tests/bench/bench_vs_pytorch.py runs it beside PyTorch.\n\n") +
+               common + exits;
     if (topic == QLatin1String("info"))
         return QStringLiteral("headmap-cli info --model SPEC [--format text|json]\n"
                               "  Shows the model's shape: layers, heads, d_model, d_head, ...\n\n") +
@@ -46,12 +61,14 @@ QString helpText(const QString& topic) {
     return QStringLiteral(
                "headmap-cli: what the attention heads of a transformer do, from the command line.\n\n"
                "Usage:\n"
+               "  headmap-cli models    [--format json]\n"
                "  headmap-cli info      --model SPEC\n"
                "  headmap-cli tokenize  --model SPEC --text TEXT [--no-special] [--format json]\n"
                "  headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
                "                        [--format json|csv] [--output FILE|-]\n"
                "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
                "                        [--output FILE|-]\n"
+               "  headmap-cli bench     --model SPEC [--lengths 16,128,512] [--repeat N]\n"
                "  headmap-cli help COMMAND    details of one command\n\n") +
            common + QStringLiteral("Layers and heads count from 0.\n") + exits;
 }

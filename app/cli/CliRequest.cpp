@@ -13,23 +13,29 @@ namespace {
 const QMap<QString, Command>& commandNames() {
     static const QMap<QString, Command> names{
         {QStringLiteral("help"), Command::Help},
+        {QStringLiteral("models"), Command::Models},
         {QStringLiteral("info"), Command::Info},
         {QStringLiteral("tokenize"), Command::Tokenize},
         {QStringLiteral("attention"), Command::Attention},
         {QStringLiteral("steps"), Command::Steps},
+        {QStringLiteral("bench"), Command::Bench},
     };
     return names;
 }
 
 const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "causal",
                                 "no-positional", "max-positions"};
-const QStringList kInputOptions{"text", "text-file", "ids", "no-special"};
+const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
 
 QStringList allowedOptions(Command command) {
     QStringList allowed{"help"};
     switch (command) {
+    case Command::Models:
+        return allowed + QStringList{"format"};
     case Command::Info:
         return allowed + kModelOptions + QStringList{"format"};
+    case Command::Bench:
+        return allowed + kModelOptions + QStringList{"format", "lengths", "repeat"};
     case Command::Tokenize:
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:
@@ -98,10 +104,14 @@ void addOptions(QCommandLineParser& parser) {
         {"text-file", "Read the text from a file.", "PATH"},
         {"ids", "Token ids instead of text, e.g. 1,2,3.", "LIST"},
         {"no-special", "Do not add special tokens."},
+        {"pair", "A second sentence, for pair models (BERT: [CLS] A [SEP] B [SEP]).", "TEXT"},
+        {"bos", "Prepend the beginning-of-text token (GPT-2: <|endoftext|>)."},
         {"layer", "Layer index (from 0).", "L"},
         {"head", "Head index (from 0).", "H"},
         {"format", "Output format.", "FORMAT"},
         {"output", "Output file, - for standard output.", "FILE"},
+        {"lengths", "bench: token counts to time, e.g. 16,128,512.", "LIST"},
+        {"repeat", "bench: timed runs per length.", "N"},
     });
 }
 
@@ -131,16 +141,16 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     }
     const QString name = positional.first();
     if (!commandNames().contains(name))
-        throw UsageError(QStringLiteral("unknown command '%1' (expected info, tokenize, attention "
-                                        "or steps; see headmap-cli --help)")
+        throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, bench, "
+                                        "attention or steps; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
         request.helpTopic = positional.value(1);
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
-            throw UsageError(QStringLiteral("no help for '%1' (expected info, tokenize, attention "
-                                            "or steps)")
+            throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, bench, "
+                                            "attention or steps)")
                                  .arg(request.helpTopic));
         return request;
     }
@@ -161,6 +171,14 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
             throw UsageError(QStringLiteral("option --%1 does not apply to '%2'").arg(longName, name));
     }
 
+    if (request.command == Command::Models) {
+        request.format = parser.value("format");
+        if (!request.format.isEmpty() && request.format != QLatin1String("text") &&
+            request.format != QLatin1String("json"))
+            throw UsageError(QStringLiteral("--format for 'models' must be text or json, got '%1'")
+                                 .arg(request.format));
+        return request;
+    }
     if (!parser.isSet("model"))
         throw UsageError(QStringLiteral("'%1' needs --model SPEC (e.g. --model builtin:teaching)").arg(name));
     request.model.source = parser.value("model");
@@ -187,7 +205,22 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
                                         "--no-positional and --max-positions apply to "
                                         "builtin:teaching only"));
 
-    if (request.command != Command::Info) {
+    if (request.command == Command::Bench) {
+        if (parser.isSet("lengths")) {
+            request.bench.lengths.clear();
+            for (const QString& part : parser.value("lengths").split(QLatin1Char(','))) {
+                bool ok = false;
+                const int length = part.trimmed().toInt(&ok);
+                if (!ok || length < 1)
+                    throw UsageError(QStringLiteral("--lengths expects positive whole numbers separated by commas, got '%1'").arg(part));
+                request.bench.lengths << length;
+            }
+        }
+        if (parser.isSet("repeat"))
+            request.bench.repeat = parseInt(parser, "repeat", 1, 1000);
+    }
+
+    if (request.command != Command::Info && request.command != Command::Bench) {
         const int sources = int(parser.isSet("text")) + int(parser.isSet("text-file")) +
                             int(parser.isSet("ids"));
         if (sources == 0)
@@ -207,6 +240,12 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         if (parser.isSet("ids"))
             request.ids = parseIds(parser.value("ids"));
         request.addSpecialTokens = !parser.isSet("no-special");
+        if (parser.isSet("pair")) {
+            if (request.ids)
+                throw UsageError(QStringLiteral("--pair goes with --text or --text-file, not --ids"));
+            request.pair = parser.value("pair");
+        }
+        request.prependBos = parser.isSet("bos");
     }
 
     if (parser.isSet("layer")) request.layer = parseInt(parser, "layer", 0, 1 << 20);
@@ -218,6 +257,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     QStringList formats{"text", "json"};
     if (request.command == Command::Attention) formats = QStringList{"json", "csv"};
     if (request.command == Command::Steps) formats = QStringList{"json"};
+    request.bench.json = request.format == QLatin1String("json");
     if (!request.format.isEmpty() && !formats.contains(request.format))
         throw UsageError(QStringLiteral("--format for '%1' must be %2, got '%3'")
                              .arg(name, formats.join(QStringLiteral(" or ")), request.format));

@@ -9,11 +9,12 @@
 #include <QString>
 #include <QStringList>
 
+#include "cli/CliBench.h"
 #include "model/ModelLoader.h"
 
 namespace headmap::cli {
 
-enum class Command { Help, Version, Info, Tokenize, Attention, Steps };
+enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Bench };
 
 struct CliRequest {
     Command command = Command::Help;
@@ -26,11 +27,14 @@ struct CliRequest {
     bool readStdin = false;           // --text -
     bool textHadInvalidUtf8 = false;
     bool addSpecialTokens = true;
+    std::optional<QString> pair;  // --pair: the second sentence
+    bool prependBos = false;      // --bos
 
     int layer = -1;
     int head = -1;
     QString format;  // "text", "json" or "csv"; empty means the command's default
     QString output;  // empty or "-" is standard output
+    BenchOptions bench;
 };
 
 // Parses argv (without the program name), raw bytes so that invalid UTF-8 can be reported.

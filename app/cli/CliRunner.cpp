@@ -7,6 +7,7 @@
 #include "core/HeadmapError.h"
 #include "io/JsonWriter.h"
 #include "io/TraceExport.h"
+#include "hf/HubCache.h"
 #include "model/ModelLoader.h"
 #include "text/TextDecoding.h"
 
@@ -46,6 +47,7 @@ private:
     template <typename Write>
     void writeOutput(const QString& output, Write write);
 
+    void models(const CliRequest& request);
     void info(const CliRequest& request);
     void tokenize(const CliRequest& request);
     void attention(const CliRequest& request);
@@ -62,10 +64,12 @@ int Runner::run(const QList<QByteArray>& arguments) {
         switch (request.command) {
         case Command::Help: m_out->write(helpText(request.helpTopic).toUtf8()); break;
         case Command::Version: m_out->write("headmap-cli " HEADMAP_VERSION "\n"); break;
+        case Command::Models: models(request); break;
         case Command::Info: info(request); break;
         case Command::Tokenize: tokenize(request); break;
         case Command::Attention: attention(request); break;
         case Command::Steps: steps(request); break;
+        case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         }
         return kExitOk;
     } catch (const HeadmapError& error) {
@@ -109,9 +113,20 @@ Encoding Runner::encodeInput(const CliRequest& request, const Model& model) {
     if (request.ids) {
         if (request.ids->empty())
             throw InputError(QStringLiteral("--ids is empty"));
+        if (request.prependBos)
+            throw UsageError(QStringLiteral("--bos goes with --text or --text-file, not --ids"));
         return model.tokenizer().fromIds(*request.ids);
     }
-    const Encoding encoding = model.tokenizer().encode(readText(request), request.addSpecialTokens);
+    TokenizeOptions options;
+    options.addSpecialTokens = request.addSpecialTokens;
+    options.prependBos = request.prependBos;
+    const QString text = readText(request);
+    if (request.pair) {
+        if (isBlank(*request.pair))
+            throw InputError(QStringLiteral("the text of --pair is empty"));
+        options.pair = *request.pair;
+    }
+    const Encoding encoding = model.tokenize(text, options);
     if (encoding.isEmpty())
         throw InputError(QStringLiteral("the text has no tokens for %1").arg(model.summary().name));
     return encoding;
@@ -138,6 +153,40 @@ void Runner::writeOutput(const QString& output, Write write) {
         throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
     if (!write(&file) || !file.commit())
         throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
+}
+
+void Runner::models(const CliRequest& request) {
+    const HubCache cache;
+    const QList<CachedModel> cached = cache.list();
+    if (request.format == QLatin1String("json")) {
+        JsonWriter json(m_out);
+        json.beginObject();
+        json.key("builtin"); json.stringList(builtinModelNames());
+        json.key("cache"); json.value(cache.root());
+        json.key("cached");
+        json.beginArray();
+        for (const CachedModel& model : cached) {
+            json.beginObject();
+            json.key("id"); json.value(model.id);
+            json.key("folder"); json.value(model.folder);
+            json.key("revision"); json.value(model.revision);
+            json.endObject();
+        }
+        json.endArray();
+        json.endObject();
+        json.flush();
+        m_out->write("\n");
+        return;
+    }
+    QString text = QStringLiteral("Built in:\n");
+    for (const QString& name : builtinModelNames())
+        text += QStringLiteral("  %1\n").arg(name);
+    text += QStringLiteral("Hugging Face cache (%1):\n").arg(cache.root());
+    if (cached.isEmpty())
+        text += QStringLiteral("  (none; download a model with 'huggingface-cli download bert-base-uncased')\n");
+    for (const CachedModel& model : cached)
+        text += QStringLiteral("  %1  %2\n").arg(model.id, -40).arg(model.folder);
+    m_out->write(text.toUtf8());
 }
 
 void Runner::info(const CliRequest& request) {

@@ -1,0 +1,162 @@
+// headmap-cli with Hugging Face models, run as a real process: model folders, Hub ids found in
+// a Hugging Face cache laid out as huggingface_hub lays it out, `models`, `--pair`, `--bos`
+// and `bench`.
+
+#include <QDir>
+#include <QTemporaryDir>
+
+#include "CliProcess.h"
+
+namespace {
+
+QString fixture(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
+}
+
+// A cache holding the fixture as models--ORG--NAME/snapshots/COMMIT, files as symlinks into
+// blobs/ the way huggingface_hub stores them.
+bool addToCache(const QString& root, const QString& id, const QString& fixtureName) {
+    QString repo = QStringLiteral("models--") + id;
+    repo.replace(QLatin1Char('/'), QStringLiteral("--"));
+    const QString commit = QStringLiteral("0123456789abcdef0123456789abcdef01234567");
+    const QDir repoDir(QDir(root).filePath(repo));
+    const QString snapshot = repoDir.filePath("snapshots/" + commit);
+    if (!QDir().mkpath(snapshot) || !QDir().mkpath(repoDir.filePath("blobs")) || !QDir().mkpath(repoDir.filePath("refs")))
+        return false;
+    int blob = 0;
+    for (const QString& name : QDir(fixture(fixtureName)).entryList(QDir::Files)) {
+        const QString blobPath = repoDir.filePath(QStringLiteral("blobs/blob%1").arg(blob++));
+        if (!QFile::copy(QDir(fixture(fixtureName)).filePath(name), blobPath) ||
+            !QFile::link(blobPath, QDir(snapshot).filePath(name)))
+            return false;
+    }
+    return writeFile(repoDir.filePath("refs/main"), commit.toLatin1());
+}
+
+}  // namespace
+
+class CliModelsTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void listsCachedModels();
+    void hubIdResolvesToSnapshot_data();
+    void hubIdResolvesToSnapshot();
+    void unknownHubIdNamesTheCache();
+    void pairGivesTwoSegments();
+    void bosPrependsEndOfText_data();
+    void bosPrependsEndOfText();
+    void benchReportsEveryLength();
+
+private:
+    QTemporaryDir m_cache;
+    QByteArray m_savedCache;
+};
+
+void CliModelsTest::initTestCase() {
+    QVERIFY(m_cache.isValid());
+    QVERIFY(addToCache(m_cache.path(), "tiny-org/tiny-bert", "bert_f32_prefixed"));
+    QVERIFY(addToCache(m_cache.path(), "tiny-gpt2", "gpt2_bf16_sharded"));
+    m_savedCache = qgetenv("HF_HUB_CACHE");
+    qputenv("HF_HUB_CACHE", m_cache.path().toUtf8());  // inherited by every headmap-cli started
+}
+
+void CliModelsTest::cleanupTestCase() {
+    m_savedCache.isEmpty() ? qunsetenv("HF_HUB_CACHE") : qputenv("HF_HUB_CACHE", m_savedCache);
+}
+
+void CliModelsTest::listsCachedModels() {
+    const CliResult text = runCli({"models"});
+    QVERIFY2(text.finished() && text.exitCode == 0, text.describe());
+    QVERIFY2(text.out.contains("builtin:teaching"), text.describe());
+    QVERIFY2(text.out.contains("tiny-org/tiny-bert"), text.describe());
+    QVERIFY2(text.out.contains("tiny-gpt2"), text.describe());
+
+    const CliResult json = runCli({"models", "--format", "json"});
+    QVERIFY2(json.exitCode == 0, json.describe());
+    const QJsonArray cached = json.json().value("cached").toArray();
+    QCOMPARE(cached.size(), 2);
+    QCOMPARE(cached[0].toObject().value("id").toString(), QStringLiteral("tiny-gpt2"));
+    QCOMPARE(cached[1].toObject().value("id").toString(), QStringLiteral("tiny-org/tiny-bert"));
+    QCOMPARE(json.json().value("cache").toString(), m_cache.path());
+}
+
+void CliModelsTest::hubIdResolvesToSnapshot_data() {
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("architecture");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("org/name bert") << "tiny-org/tiny-bert" << "bert" << false;
+    QTest::newRow("legacy name gpt2, sharded") << "tiny-gpt2" << "gpt2" << true;
+}
+
+void CliModelsTest::hubIdResolvesToSnapshot() {
+    QFETCH(QString, id);
+    const CliResult r = runCli({"info", "--model", id, "--format", "json"});
+    QVERIFY2(r.finished() && r.exitCode == 0, r.describe());
+    QCOMPARE(r.json().value("name").toString(), id);
+    QTEST(r.json().value("architecture").toString(), "architecture");
+    QTEST(r.json().value("causal").toBool(), "causal");
+    const CliResult attention = runCli({"attention", "--model", id, "--text", "hello world", "--layer", "1", "--head", "3"});
+    QVERIFY2(attention.exitCode == 0, attention.describe());
+    QCOMPARE(attention.json().value("attention").toArray().size(), 1);
+}
+
+void CliModelsTest::unknownHubIdNamesTheCache() {
+    const CliResult r = runCli({"info", "--model", "bert-base-uncased"});
+    checkError(r, 3, {"bert-base-uncased", m_cache.path()});
+}
+
+void CliModelsTest::pairGivesTwoSegments() {
+    const CliResult r = runCli({"tokenize", "--model", fixture("bert_f32_prefixed"), "--text", "Hej verden!",
+                                "--pair", "Jeg læser bøger.", "--format", "json"});
+    QVERIFY2(r.exitCode == 0, r.describe());
+    const QStringList tokens = strings(r.json().value("tokens"));
+    QCOMPARE(tokens.first(), QStringLiteral("[CLS]"));
+    QCOMPARE(tokens.count(QStringLiteral("[SEP]")), 2);
+    QCOMPARE(tokens.last(), QStringLiteral("[SEP]"));
+
+    const CliResult gpt2 = runCli({"tokenize", "--model", fixture("gpt2_f32"), "--pair", "b", "--ids", "1"});
+    checkError(gpt2, 2, {"--pair"});
+}
+
+void CliModelsTest::bosPrependsEndOfText_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<bool>("works");
+    QTest::newRow("gpt2") << fixture("gpt2_f32") << true;
+    QTest::newRow("bert has none") << fixture("bert_f32_prefixed") << false;
+}
+
+void CliModelsTest::bosPrependsEndOfText() {
+    QFETCH(QString, model);
+    QFETCH(bool, works);
+    const CliResult plain = runCli({"tokenize", "--model", model, "--text", "hello world", "--format", "json"});
+    const CliResult bos = runCli({"tokenize", "--model", model, "--text", "hello world", "--bos", "--format", "json"});
+    QVERIFY2(plain.exitCode == 0, plain.describe());
+    if (!works) {
+        checkError(bos, 3, {"beginning-of-text"});
+        return;
+    }
+    QVERIFY2(bos.exitCode == 0, bos.describe());
+    const QStringList before = strings(plain.json().value("tokens"));
+    const QStringList after = strings(bos.json().value("tokens"));
+    QCOMPARE(after.first(), QStringLiteral("<|endoftext|>"));
+    QCOMPARE(after.mid(1), before);  // GPT-2 adds no special tokens of its own
+}
+
+void CliModelsTest::benchReportsEveryLength() {
+    const CliResult r = runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "4,16,64",
+                                "--repeat", "2", "--format", "json"});
+    QVERIFY2(r.finished() && r.exitCode == 0, r.describe());
+    const QJsonArray runs = r.json().value("runs").toArray();
+    QCOMPARE(runs.size(), 3);
+    QCOMPARE(runs[2].toObject().value("length").toInt(), 64);
+    QVERIFY(runs[0].toObject().value("best_ms").toDouble() > 0);
+    QCOMPARE(r.json().value("heads_captured").toInt(), 8);
+
+    checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "65"}), 3, {"65", "64"});
+    checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "x"}), 2, {"--lengths"});
+}
+
+QTEST_GUILESS_MAIN(CliModelsTest)
+#include "tst_climodels.moc"
