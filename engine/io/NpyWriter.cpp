@@ -1,0 +1,112 @@
+#include "io/NpyWriter.h"
+
+#include <algorithm>
+
+#include <QtEndian>
+
+#include "core/HeadmapError.h"
+
+namespace headmap {
+namespace {
+
+constexpr int kAlignment = 64;       // NumPy aligns the data start to 64 bytes
+constexpr int kPrefixLength = 10;    // magic (6) + version (2) + header length (2)
+
+// Python's repr of a shape tuple: "()", "(5,)", "(2, 3)".
+QByteArray shapeRepr(const std::vector<qint64>& shape) {
+    QByteArray text = "(";
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (i > 0)
+            text += ", ";
+        text += QByteArray::number(shape[i]);
+    }
+    if (shape.size() == 1)
+        text += ',';
+    return text + ')';
+}
+
+// Everything before the data; empty when the header would not fit version 1.0's uint16 length.
+QByteArray npyHeader(const std::vector<qint64>& shape) {
+    QByteArray dict =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': " + shapeRepr(shape) + ", }";
+    const int unpadded = kPrefixLength + int(dict.size()) + 1;  // + the closing '\n'
+    dict += QByteArray((kAlignment - unpadded % kAlignment) % kAlignment, ' ');
+    dict += '\n';
+    if (dict.size() > 0xffff)
+        return QByteArray();
+    QByteArray header("\x93NUMPY\x01\x00", 8);
+    const quint16 length = qToLittleEndian(quint16(dict.size()));
+    header.append(reinterpret_cast<const char*>(&length), 2);
+    return header + dict;
+}
+
+qint64 elementCount(const std::vector<qint64>& shape) {
+    qint64 count = 1;
+    for (qint64 dimension : shape) {
+        if (dimension < 0)
+            throw InputError(QStringLiteral("cannot write an .npy array of shape %1: negative "
+                                            "dimension %2")
+                                 .arg(QString::fromLatin1(shapeRepr(shape))).arg(dimension));
+        count *= dimension;
+    }
+    return count;
+}
+
+// QIODevice::write may take fewer bytes than offered (sockets, pipes); keep going until all
+// are written or the device refuses.
+bool writeAll(QIODevice* device, const char* bytes, qint64 size) {
+    while (size > 0) {
+        const qint64 written = device->write(bytes, size);
+        if (written <= 0)
+            return false;
+        bytes += written;
+        size -= written;
+    }
+    return true;
+}
+
+bool writeFloats(QIODevice* device, const float* data, qint64 count) {
+#if Q_BYTE_ORDER == Q_LITTLE_ENDIAN
+    return writeAll(device, reinterpret_cast<const char*>(data), count * qint64(sizeof(float)));
+#else
+    // Swap in bounded chunks so a big trace does not need a second copy in memory.
+    std::vector<float> chunk;
+    for (qint64 start = 0; start < count; start += 65536) {
+        const qint64 n = std::min<qint64>(65536, count - start);
+        chunk.resize(size_t(n));
+        qToLittleEndian<float>(data + start, n, chunk.data());
+        if (!writeAll(device, reinterpret_cast<const char*>(chunk.data()),
+                      n * qint64(sizeof(float))))
+            return false;
+    }
+    return true;
+#endif
+}
+
+bool writeHeader(QIODevice* device, const std::vector<qint64>& shape) {
+    if (!device || !device->isWritable())
+        return false;
+    const QByteArray header = npyHeader(shape);
+    return !header.isEmpty() && writeAll(device, header.constData(), header.size());
+}
+
+}  // namespace
+
+bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& shape) {
+    const qint64 count = elementCount(shape);
+    return writeHeader(device, shape) && writeFloats(device, data, count);
+}
+
+bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace) {
+    const qint64 t = trace.length();
+    if (!writeHeader(device, {trace.layers(), trace.heads(), t, t}))
+        return false;
+    // Head by head: the trace promises each head's (T, T) block, not the layout of the whole.
+    for (int l = 0; l < trace.layers(); ++l)
+        for (int h = 0; h < trace.heads(); ++h)
+            if (!writeFloats(device, trace.head(l, h).data(), t * t))
+                return false;
+    return true;
+}
+
+}  // namespace headmap

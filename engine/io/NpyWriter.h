@@ -1,0 +1,26 @@
+#pragma once
+// Writes float32 arrays as NumPy .npy files (format version 1.0), so a whole trace loads in
+// Python with one numpy.load() call instead of parsing megabytes of JSON:
+//   b"\x93NUMPY" 1 0 | header length (uint16 LE) | "{'descr': '<f4', 'fortran_order': False,
+//   'shape': (L, H, T, T), }" + spaces + "\n" | raw little-endian float32 data in C order.
+// The header is padded so that the data starts at a multiple of 64 bytes, as NumPy does.
+// Spec: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
+
+#include <vector>
+
+#include <QIODevice>
+#include <QtGlobal>
+
+#include "core/AttentionTrace.h"
+
+namespace headmap {
+
+// `data` holds the product of `shape` floats in C order (last index fastest); an empty shape
+// is a 0-d array of one float. Returns false when the device is missing, not writable or
+// refuses bytes. Throws InputError for a negative dimension.
+bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& shape);
+
+// The whole trace as one (L, H, T, T) array, indexed [layer][head][query][key].
+bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace);
+
+}  // namespace headmap

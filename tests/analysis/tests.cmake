@@ -1,0 +1,11 @@
+# Tests of engine/analysis and io/NpyWriter (headmap_add_test is defined in tests/CMakeLists.txt).
+# The golden cases come from tests/golden/analysis/make_analysis_golden.py.
+set(HEADMAP_ANALYSIS_TEST_SUPPORT analysis/AnalysisTestData.cpp engine/GoldenFile.cpp)
+headmap_add_test(tst_headstatistics
+  SOURCES analysis/tst_headstatistics.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+headmap_add_test(tst_attentionrollout
+  SOURCES analysis/tst_attentionrollout.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+headmap_add_test(tst_attentiontransforms
+  SOURCES analysis/tst_attentiontransforms.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+headmap_add_test(tst_npywriter
+  SOURCES analysis/tst_npywriter.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
