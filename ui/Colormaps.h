@@ -1,11 +1,19 @@
 #pragma once
 // Colour gradients for heatmaps. QCustomPlot 2.1 has no perceptually uniform presets, so the
-// stops are matplotlib's published colormap values sampled at 11 points.
+// stops are matplotlib's published colormaps (and ColorBrewer's RdBu for differences) sampled at
+// evenly spaced points. Viridis, magma and cividis are colour-blind safe; viridis is the default.
 
+#include <QList>
+#include <QString>
 #include <qcustomplot.h>
 
 namespace headmap::ui {
 
-QCPColorGradient viridisGradient();
+enum class Colormap { Viridis, Magma, Cividis, Greys, Diverging };
+
+QCPColorGradient gradientFor(Colormap colormap);
+QString colormapName(Colormap colormap);                 // "viridis", shown and saved
+Colormap colormapFromName(const QString& name, Colormap fallback = Colormap::Viridis);
+QList<Colormap> allColormaps();
 
 }  // namespace headmap::ui

@@ -6,32 +6,48 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "Colormaps.h"
-
 namespace headmap::ui {
+namespace {
 
-HeatmapView::HeatmapView(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)) {
+constexpr double kLogFloor = 1e-4;  // weights below this share the darkest colour in log mode
+constexpr int kMaxCellTexts = 4000;
+
+}  // namespace
+
+QString scaleModeName(ScaleMode mode) {
+    switch (mode) {
+    case ScaleMode::Fixed: return HeatmapView::tr("0 to 1");
+    case ScaleMode::RowMax: return HeatmapView::tr("Per-row maximum");
+    case ScaleMode::GlobalMax: return HeatmapView::tr("Global maximum");
+    case ScaleMode::Log: return HeatmapView::tr("Logarithmic");
+    }
+    return QString();
+}
+
+QList<ScaleMode> allScaleModes() {
+    return {ScaleMode::Fixed, ScaleMode::RowMax, ScaleMode::GlobalMax, ScaleMode::Log};
+}
+
+HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMouseTracking(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.15);
+    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), titleFont));
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
-
     m_scale = new QCPColorScale(m_plot);
     m_plot->plotLayout()->addElement(1, 1, m_scale);
     m_scale->setType(QCPAxis::atRight);
-    m_scale->axis()->setLabel(tr("Attention weight"));
     m_map->setColorScale(m_scale);
-    // After setColorScale: the map takes the scale's gradient when they are linked.
-    m_map->setGradient(viridisGradient());
-    m_map->setDataRange(QCPRange(0.0, 1.0));
 
     auto* margins = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
@@ -47,44 +63,124 @@ HeatmapView::HeatmapView(QWidget* parent)
         axis->setSubTicks(false);
     }
 
+    QPen outline(QColor(255, 64, 64), 2);
+    m_rowOutline = new QCPItemRect(m_plot);
+    m_columnOutline = new QCPItemRect(m_plot);
+    for (QCPItemRect* rect : {m_rowOutline, m_columnOutline}) {
+        rect->setPen(outline);
+        rect->setBrush(Qt::NoBrush);
+        rect->setVisible(false);
+        rect->setSelectable(false);
+    }
+
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeatmapView::onRangeChanged);
+    connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeatmapView::onRangeChanged);
     clear();
 }
 
-void HeatmapView::clear() {
-    setMatrix(MatrixF(), {}, {}, tr("No attention yet: type a sentence and press Enter"));
+void HeatmapView::clear(const QString& message) {
+    display(MatrixF(), {}, {}, message.isEmpty() ? tr("No attention yet: type a sentence and press Enter") : message, false);
 }
 
 void HeatmapView::setMatrix(const MatrixF& values, const QStringList& queryLabels,
                             const QStringList& keyLabels, const QString& title) {
+    display(values, queryLabels, keyLabels, title, false);
+}
+
+void HeatmapView::setDifference(const MatrixF& values, const QStringList& queryLabels,
+                                const QStringList& keyLabels, const QString& title) {
+    display(values, queryLabels, keyLabels, title, true);
+}
+
+void HeatmapView::display(const MatrixF& values, const QStringList& queryLabels,
+                       const QStringList& keyLabels, const QString& title, bool difference) {
+    const bool sameShape = values.rows() == m_values.rows() && values.cols() == m_values.cols();
     m_values = values;
     m_queryLabels = queryLabels;
     m_keyLabels = keyLabels;
+    m_difference = difference;
     m_hoverText.clear();
+    if (m_selected >= std::max(queryCount(), keyCount()))
+        m_selected = -1;
+    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
+    applyStyle();
+    if (!sameShape)
+        resetZoom();  // a new sentence starts unzoomed; a new head keeps the user's zoom
+    else
+        onRangeChanged();
+}
 
-    const int queries = int(values.rows());
-    const int keys = int(values.cols());
+void HeatmapView::setStyle(const HeatmapStyle& style) {
+    m_style = style;
+    applyStyle();
+    onRangeChanged();
+}
+
+void HeatmapView::applyStyle() {
+    const int queries = queryCount();
+    const int keys = keyCount();
     // Cell centres sit on whole numbers. QCustomPlot stretches a one-cell axis over its range,
     // so that range must be the cell itself.
-    auto axisRange = [](int cells) {
-        return cells > 1 ? QCPRange(0, cells - 1) : QCPRange(-0.5, 0.5);
-    };
+    auto axisRange = [](int cells) { return cells > 1 ? QCPRange(0, cells - 1) : QCPRange(-0.5, 0.5); };
     m_map->data()->setSize(keys, queries);
     m_map->data()->setRange(axisRange(keys), axisRange(queries));
-    for (int q = 0; q < queries; ++q)
-        for (int k = 0; k < keys; ++k)
-            m_map->data()->setCell(k, q, double(values(q, k)));
     m_map->setVisible(queries > 0 && keys > 0);
 
-    m_plot->xAxis->setRange(-0.5, std::max(keys, 1) - 0.5);
-    m_plot->yAxis->setRange(-0.5, std::max(queries, 1) - 0.5);
-    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
-    updateTickLabels();
-    m_plot->replot();
+    MatrixF plotted = m_values;  // (queries, keys)
+    QCPRange range(0.0, 1.0);
+    bool logarithmic = false;
+    QString label = tr("Attention weight");
+    if (m_difference) {
+        const double extent = std::max(1e-9, m_values.size() ? double(m_values.cwiseAbs().maxCoeff()) : 1.0);
+        range = QCPRange(-extent, extent);
+        label = tr("Difference of weights");
+    } else {
+        switch (m_style.scale) {
+        case ScaleMode::Fixed:
+            break;
+        case ScaleMode::RowMax:
+            for (Eigen::Index r = 0; r < plotted.rows(); ++r) {
+                const float rowMax = plotted.row(r).maxCoeff();
+                if (rowMax > 0)
+                    plotted.row(r) /= rowMax;
+            }
+            label = tr("Weight / row maximum");
+            break;
+        case ScaleMode::GlobalMax:
+            range = QCPRange(0.0, std::max(1e-9, plotted.size() ? double(plotted.maxCoeff()) : 1.0));
+            break;
+        case ScaleMode::Log:
+            plotted = plotted.cwiseMax(float(kLogFloor));
+            range = QCPRange(kLogFloor, 1.0);
+            logarithmic = true;
+            label = tr("Attention weight (log scale)");
+            break;
+        }
+    }
+    for (int q = 0; q < queries; ++q)
+        for (int k = 0; k < keys; ++k)
+            m_map->data()->setCell(k, q, double(plotted(q, k)));
+
+    m_map->setGradient(gradientFor(m_difference ? Colormap::Diverging : m_style.colormap));
+    m_map->setDataScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (logarithmic)
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else
+        m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    m_map->setDataRange(range);
+    m_scale->axis()->setLabel(label);
 }
 
 double HeatmapView::cellValue(int query, int key) const {
     return m_map->data()->cell(key, query);
+}
+
+QString HeatmapView::title() const {
+    return static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->text();
 }
 
 QPoint HeatmapView::cellCenter(int query, int key) const {
@@ -93,20 +189,62 @@ QPoint HeatmapView::cellCenter(int query, int key) const {
     return m_plot->mapTo(this, inPlot);
 }
 
+void HeatmapView::resetZoom() {
+    const QSignalBlocker blockX(m_plot->xAxis);
+    const QSignalBlocker blockY(m_plot->yAxis);
+    m_plot->xAxis->setRange(-0.5, std::max(keyCount(), 1) - 0.5);
+    m_plot->yAxis->setRange(-0.5, std::max(queryCount(), 1) - 0.5);
+    onRangeChanged();
+}
+
+void HeatmapView::setSelectedToken(int index) {
+    m_selected = index;
+    updateSelection();
+    m_plot->replot();
+}
+
 void HeatmapView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
+    onRangeChanged();
+}
+
+void HeatmapView::onRangeChanged() {
+    // Keep the view on the matrix: zooming out stops at the whole matrix, panning at its edges.
+    auto clamp = [](QCPAxis* axis, int cells) {
+        const double low = -0.5, high = std::max(cells, 1) - 0.5;
+        QCPRange range = axis->range();
+        if (range.size() >= high - low) {
+            range = QCPRange(low, high);
+        } else if (range.lower < low) {
+            range = QCPRange(low, low + range.size());
+        } else if (range.upper > high) {
+            range = QCPRange(high - range.size(), high);
+        }
+        if (range != axis->range()) {
+            const QSignalBlocker block(axis);
+            axis->setRange(range);
+        }
+    };
+    clamp(m_plot->xAxis, keyCount());
+    clamp(m_plot->yAxis, queryCount());
     updateTickLabels();
+    m_plot->replot();  // lays out the axis rect, which the cell texts need
+    updateCellTexts();
+    updateSelection();
+    m_plot->replot();
 }
 
 void HeatmapView::updateTickLabels() {
-    // Show every label when they fit, otherwise every n-th so long sentences stay legible.
+    // Every label when they fit, otherwise every n-th, so long sentences stay legible.
     const int lineHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
     auto fill = [&](QCPAxis* axis, const QStringList& labels, int pixels) {
         auto ticker = qSharedPointerCast<QCPAxisTickerText>(axis->ticker());
         ticker->clear();
         if (labels.isEmpty())
             return;
-        const int step = std::max(1, int(std::ceil(double(labels.size()) * lineHeight / std::max(pixels, 1))));
+        const QCPRange range = axis->range();
+        const double visible = std::max(1.0, range.size());
+        const int step = std::max(1, int(std::ceil(visible * lineHeight / std::max(pixels, 1))));
         for (int i = 0; i < labels.size(); i += step) {
             // Long words would squeeze the cells; the hover text still names them in full.
             const QString& label = labels[i];
@@ -118,23 +256,107 @@ void HeatmapView::updateTickLabels() {
     fill(m_plot->yAxis, m_queryLabels, rect.height() > 0 ? rect.height() : height());
 }
 
+void HeatmapView::updateCellTexts() {
+    for (QCPItemText* text : m_cellTexts)
+        m_plot->removeItem(text);
+    m_cellTexts.clear();
+    if (!m_style.showValues || m_values.size() == 0)
+        return;
+    const double cellWidth = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
+    const double cellHeight = std::abs(m_plot->yAxis->coordToPixel(1) - m_plot->yAxis->coordToPixel(0));
+    QFont font = m_plot->xAxis->tickLabelFont();
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    const QFontMetrics metrics(font);
+    const QString widest = m_difference ? QStringLiteral("-0.00") : QStringLiteral("0.00");
+    if (cellWidth < metrics.horizontalAdvance(widest) + 4 || cellHeight < metrics.height())
+        return;  // numbers would not fit: the hover text gives them
+
+    const QCPRange xs = m_plot->xAxis->range();
+    const QCPRange ys = m_plot->yAxis->range();
+    const int k0 = std::max(0, int(std::ceil(xs.lower))), k1 = std::min(keyCount() - 1, int(std::floor(xs.upper)));
+    const int q0 = std::max(0, int(std::ceil(ys.lower))), q1 = std::min(queryCount() - 1, int(std::floor(ys.upper)));
+    QCPColorGradient gradient = m_map->gradient();  // color() is not const in QCustomPlot 2.1
+    const bool logarithmic = m_map->dataScaleType() == QCPAxis::stLogarithmic;
+    for (int q = q0; q <= q1; ++q) {
+        for (int k = k0; k <= k1 && m_cellTexts.size() < kMaxCellTexts; ++k) {
+            auto* text = new QCPItemText(m_plot);
+            text->position->setCoords(k, q);
+            text->setFont(font);
+            text->setText(QString::number(double(m_values(q, k)), 'f', 2));
+            // Dark text on light cells, light text on dark ones.
+            const QColor cell = QColor::fromRgb(gradient.color(cellValue(q, k), m_map->dataRange(), logarithmic));
+            text->setColor(cell.lightnessF() > 0.55 ? Qt::black : Qt::white);
+            text->setSelectable(false);
+            m_cellTexts << text;
+        }
+    }
+}
+
+void HeatmapView::updateSelection() {
+    const bool showRow = m_selected >= 0 && m_selected < queryCount();
+    const bool showColumn = m_selected >= 0 && m_selected < keyCount();
+    m_rowOutline->setVisible(showRow);
+    m_columnOutline->setVisible(showColumn);
+    if (showRow) {
+        m_rowOutline->topLeft->setCoords(-0.5, m_selected - 0.5);
+        m_rowOutline->bottomRight->setCoords(keyCount() - 0.5, m_selected + 0.5);
+    }
+    if (showColumn) {
+        m_columnOutline->topLeft->setCoords(m_selected - 0.5, -0.5);
+        m_columnOutline->bottomRight->setCoords(m_selected + 0.5, queryCount() - 0.5);
+    }
+}
+
+bool HeatmapView::cellAt(const QPointF& pos, int* query, int* key) const {
+    if (!m_plot->axisRect()->rect().contains(pos.toPoint()))
+        return false;
+    *key = int(std::lround(m_plot->xAxis->pixelToCoord(pos.x())));
+    *query = int(std::lround(m_plot->yAxis->pixelToCoord(pos.y())));
+    return *query >= 0 && *query < queryCount() && *key >= 0 && *key < keyCount();
+}
+
 void HeatmapView::onMouseMove(QMouseEvent* event) {
-    const QPointF pos = event->position();
-    const int key = int(std::lround(m_plot->xAxis->pixelToCoord(pos.x())));
-    const int query = int(std::lround(m_plot->yAxis->pixelToCoord(pos.y())));
-    if (!m_plot->axisRect()->rect().contains(pos.toPoint()) || query < 0 ||
-        query >= queryCount() || key < 0 || key >= keyCount()) {
+    int query = -1, key = -1;
+    if (!cellAt(event->position(), &query, &key)) {
         m_hoverText.clear();
         QToolTip::hideText();
         return;
     }
     const float weight = m_values(query, key);
-    m_hoverText = tr("Query %1 \"%2\" attends to key %3 \"%4\": %5")
-                      .arg(query).arg(m_queryLabels.value(query))
-                      .arg(key).arg(m_keyLabels.value(key))
-                      .arg(double(weight), 0, 'f', 6);
-    QToolTip::showText(m_plot->mapToGlobal(pos.toPoint()), m_hoverText, m_plot);
+    const QString queryText = m_queryLabels.value(query), keyText = m_keyLabels.value(key);
+    m_hoverText = m_difference
+                      ? tr("Query %1 \"%2\", key %3 \"%4\": difference %5")
+                            .arg(query).arg(queryText).arg(key).arg(keyText).arg(double(weight), 0, 'f', 6)
+                      : tr("Query %1 \"%2\" attends to key %3 \"%4\": %5")
+                            .arg(query).arg(queryText).arg(key).arg(keyText).arg(double(weight), 0, 'f', 6);
+    QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
     emit cellHovered(query, key, weight);
+}
+
+void HeatmapView::onMousePress(QMouseEvent* event) {
+    m_pressPos = event->position();
+}
+
+void HeatmapView::onMouseRelease(QMouseEvent* event) {
+    const QPointF pos = event->position();
+    if (event->button() != Qt::LeftButton || (pos - m_pressPos).manhattanLength() > 4)
+        return;  // a drag pans; only a click selects
+    const QRect rect = m_plot->axisRect()->rect();
+    int index = -1;
+    int query = -1, key = -1;
+    if (cellAt(pos, &query, &key)) {
+        index = query;  // a cell stands for its row: the token doing the attending
+    } else if (pos.x() < rect.left() && pos.y() >= rect.top() && pos.y() <= rect.bottom()) {
+        index = int(std::lround(m_plot->yAxis->pixelToCoord(pos.y())));  // a row label
+        if (index >= queryCount()) index = -1;
+    } else if (pos.y() > rect.bottom() && pos.x() >= rect.left() && pos.x() <= rect.right()) {
+        index = int(std::lround(m_plot->xAxis->pixelToCoord(pos.x())));  // a column label
+        if (index >= keyCount()) index = -1;
+    }
+    if (index < 0)
+        return;
+    setSelectedToken(index == m_selected ? -1 : index);
+    emit tokenSelected(m_selected);
 }
 
 }  // namespace headmap::ui

@@ -1,0 +1,283 @@
+// ComparisonView shown offscreen: A and B show exactly the chosen heads (or one head of two
+// sentences), the third heatmap holds exactly A − B, sentences of different lengths get a
+// message instead, and the second sentence is requested from the line edit.
+
+#include <QComboBox>
+#include <QDir>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QtTest>
+
+#include "teaching/TeachingModel.h"
+#include "views/ComparisonView.h"
+
+using namespace headmap;
+using headmap::ui::ComparisonView;
+using headmap::ui::HeatmapView;
+
+namespace {
+
+std::shared_ptr<AttentionTrace> teachingTrace(const QString& text) {
+    const TeachingModel model{TeachingOptions{}};
+    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
+}
+
+void compareToHead(const HeatmapView* view, const AttentionTrace& trace, int layer, int head) {
+    QCOMPARE(view->queryCount(), trace.length());
+    QCOMPARE(view->keyCount(), trace.length());
+    for (int q = 0; q < trace.length(); ++q)
+        for (int k = 0; k < trace.length(); ++k)
+            QCOMPARE(view->value(q, k), trace.weight(layer, head, q, k));
+}
+
+// The difference pane holds exactly A − B, cell by cell.
+void compareDifference(const ComparisonView& view) {
+    QVERIFY2(view.differenceMessage().isEmpty(), qPrintable(view.differenceMessage()));
+    const HeatmapView* a = view.heatmapA();
+    const HeatmapView* b = view.heatmapB();
+    const HeatmapView* d = view.difference();
+    QCOMPARE(d->queryCount(), a->queryCount());
+    QCOMPARE(d->keyCount(), a->keyCount());
+    for (int q = 0; q < a->queryCount(); ++q)
+        for (int k = 0; k < a->keyCount(); ++k)
+            QCOMPARE(d->value(q, k), a->value(q, k) - b->value(q, k));
+}
+
+void showView(ComparisonView& view) {
+    view.resize(1500, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+}
+
+QString pngPath(const QString& name) {
+    const QString dir = QDir::temp().filePath(QStringLiteral("headmap_views"));
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(name);
+}
+
+}  // namespace
+
+class ComparisonViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void twoHeadsDifferenceIsAMinusB_data();
+    void twoHeadsDifferenceIsAMinusB();
+    void spinBoxKeysChangeHeadB();
+    void twoSentencesSameLength_data();
+    void twoSentencesSameLength();
+    void mismatchedLengthsShowMessage_data();
+    void mismatchedLengthsShowMessage();
+    void secondSentenceRequestedFromLineEdit();
+    void hiddenSpecialTokensRenormaliseRows();
+    void emptyAndOneTokenTraces();
+    void styleReachesAllThree();
+};
+
+void ComparisonViewTest::twoHeadsDifferenceIsAMinusB_data() {
+    QTest::addColumn<QString>("sentence");
+    QTest::addColumn<int>("layerA");
+    QTest::addColumn<int>("headA");
+    QTest::addColumn<int>("layerB");
+    QTest::addColumn<int>("headB");
+    QTest::newRow("same layer") << "The animal didn't cross the street" << 0 << 0 << 0 << 3;
+    QTest::newRow("across layers") << "The animal didn't cross the street" << 0 << 2 << 1 << 1;
+    QTest::newRow("same head gives zeros") << "The animal was tired" << 1 << 2 << 1 << 2;
+    QTest::newRow("chinese") << "深入了解Transformer模型" << 1 << 0 << 0 << 3;
+    QTest::newRow("emoji") << "good 👍 job 🎉" << 0 << 1 << 1 << 3;
+    QTest::newRow("out of range is clamped") << "a b c" << 7 << 9 << -1 << 0;
+}
+
+void ComparisonViewTest::twoHeadsDifferenceIsAMinusB() {
+    QFETCH(QString, sentence);
+    QFETCH(int, layerA);
+    QFETCH(int, headA);
+    QFETCH(int, layerB);
+    QFETCH(int, headB);
+    const auto trace = teachingTrace(sentence);
+    ComparisonView view;
+    showView(view);
+    view.setTrace(trace);
+    view.setHeads(layerA, headA, layerB, headB);
+    QCOMPARE(view.mode(), ComparisonView::Mode::TwoHeads);
+    const int la = std::clamp(layerA, 0, 1), ha = std::clamp(headA, 0, 3);
+    const int lb = std::clamp(layerB, 0, 1), hb = std::clamp(headB, 0, 3);
+    QCOMPARE(view.layerA(), la);
+    QCOMPARE(view.headB(), hb);
+    compareToHead(view.heatmapA(), *trace, la, ha);
+    compareToHead(view.heatmapB(), *trace, lb, hb);
+    compareDifference(view);
+    QCOMPARE(view.difference()->title(), QStringLiteral("A − B"));
+    if (la == lb && ha == hb)
+        QCOMPARE(view.difference()->value(0, 0), 0.0f);
+}
+
+void ComparisonViewTest::spinBoxKeysChangeHeadB() {
+    const auto trace = teachingTrace(QStringLiteral("Attention is all you need"));
+    ComparisonView view;
+    showView(view);
+    view.setTrace(trace);
+    view.headBBox()->setFocus();
+    QTest::keyClick(view.headBBox(), Qt::Key_Up);
+    QTest::keyClick(view.headBBox(), Qt::Key_Up);
+    QCOMPARE(view.headB(), 2);
+    compareToHead(view.heatmapB(), *trace, 0, 2);
+    compareDifference(view);
+    view.layerABox()->setFocus();
+    QTest::keyClick(view.layerABox(), Qt::Key_Up);
+    QTest::keyClick(view.layerABox(), Qt::Key_Up);  // the teaching model has 2 layers
+    QCOMPARE(view.layerA(), 1);
+    compareToHead(view.heatmapA(), *trace, 1, 0);
+    compareDifference(view);
+    QVERIFY(view.grab().save(pngPath(QStringLiteral("comparison_two_heads.png"))));
+}
+
+void ComparisonViewTest::twoSentencesSameLength_data() {
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::newRow("one word changed") << "The cat sat on the mat" << "The dog sat on the mat";
+    QTest::newRow("chinese") << "深入了解" << "深入理解";
+    QTest::newRow("identical") << "same words" << "same words";
+}
+
+void ComparisonViewTest::twoSentencesSameLength() {
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    const auto a = teachingTrace(first), b = teachingTrace(second);
+    QCOMPARE(a->length(), b->length());
+    ComparisonView view;
+    showView(view);
+    view.setTrace(a);
+    view.modeBox()->setFocus();
+    QTest::keyClick(view.modeBox(), Qt::Key_Down);  // "One head, two sentences"
+    QCOMPARE(view.mode(), ComparisonView::Mode::TwoSentences);
+    QVERIFY(view.secondSentenceEdit()->isVisible());
+    QVERIFY(!view.layerBBox()->isVisible());
+    QVERIFY(!view.differenceMessage().isEmpty());  // no second sentence yet
+
+    view.setSecondTrace(b);
+    view.setHeads(1, 2, 0, 0);  // B's head is A's in this mode
+    compareToHead(view.heatmapA(), *a, 1, 2);
+    compareToHead(view.heatmapB(), *b, 1, 2);
+    compareDifference(view);
+    if (first == second)
+        QCOMPARE(view.difference()->value(1, 1), 0.0f);
+
+    view.setSecondTrace(nullptr);
+    QVERIFY(!view.differenceMessage().isEmpty());
+    QCOMPARE(view.heatmapB()->queryCount(), 0);
+}
+
+void ComparisonViewTest::mismatchedLengthsShowMessage_data() {
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");
+    QTest::newRow("one word more") << "The cat sat" << "The black cat sat";
+    QTest::newRow("ten and twelve words") << "one two three four five six seven eight nine ten"
+                                          << "one two three four five six seven eight nine ten eleven twelve";
+    QTest::newRow("cjk and emoji") << "深入了解" << "深入 👍";
+}
+
+void ComparisonViewTest::mismatchedLengthsShowMessage() {
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    const auto a = teachingTrace(first), b = teachingTrace(second);
+    QVERIFY(a->length() != b->length());
+    ComparisonView view;
+    showView(view);
+    view.setMode(ComparisonView::Mode::TwoSentences);
+    view.setTrace(a);
+    view.setSecondTrace(b);
+    compareToHead(view.heatmapA(), *a, 0, 0);
+    compareToHead(view.heatmapB(), *b, 0, 0);
+    const QString expected =
+        QStringLiteral("The sentences have %1 and %2 tokens; the difference needs the same number")
+            .arg(a->length()).arg(b->length());
+    QVERIFY2(view.differenceMessage().contains(expected), qPrintable(view.differenceMessage()));
+    QVERIFY(!view.difference()->isVisible());
+    if (QByteArray(QTest::currentDataTag()) == "ten and twelve words")
+        QVERIFY(view.grab().save(pngPath(QStringLiteral("comparison_mismatch.png"))));
+}
+
+void ComparisonViewTest::secondSentenceRequestedFromLineEdit() {
+    ComparisonView view;
+    showView(view);
+    view.setTrace(teachingTrace(QStringLiteral("The cat sat")));
+    view.setMode(ComparisonView::Mode::TwoSentences);
+    QSignalSpy spy(&view, &ComparisonView::secondSentenceRequested);
+    QVERIFY(!view.compareButton()->isEnabled());
+    QTest::mouseClick(view.compareButton(), Qt::LeftButton);
+    QTest::keyClick(view.secondSentenceEdit(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 0);  // nothing typed yet
+
+    view.secondSentenceEdit()->setFocus();
+    QTest::keyClicks(view.secondSentenceEdit(), QStringLiteral("The dog sat"));
+    QVERIFY(view.compareButton()->isEnabled());
+    QTest::mouseClick(view.compareButton(), Qt::LeftButton);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy[0][0].toString(), QStringLiteral("The dog sat"));
+    QTest::keyClick(view.secondSentenceEdit(), Qt::Key_Return);
+    QCOMPARE(spy.count(), 2);
+}
+
+void ComparisonViewTest::hiddenSpecialTokensRenormaliseRows() {
+    const auto trace = teachingTrace(QStringLiteral("The animal was tired"));  // [CLS] … [SEP]
+    ComparisonView view;
+    showView(view);
+    view.setTrace(trace);
+    view.setHeads(0, 1, 1, 3);
+    view.setHideSpecialTokens(true);
+    QCOMPARE(view.heatmapA()->queryCount(), trace->length() - 2);
+    for (const HeatmapView* heatmap : {view.heatmapA(), view.heatmapB()})
+        for (int q = 0; q < heatmap->queryCount(); ++q) {
+            double sum = 0.0;
+            for (int k = 0; k < heatmap->keyCount(); ++k)
+                sum += heatmap->value(q, k);
+            QVERIFY2(std::abs(sum - 1.0) < 1e-5, qPrintable(QString::number(sum)));
+        }
+    compareDifference(view);
+    view.setHideSpecialTokens(false);
+    compareToHead(view.heatmapA(), *trace, 0, 1);
+}
+
+void ComparisonViewTest::emptyAndOneTokenTraces() {
+    ComparisonView view;
+    showView(view);
+    QVERIFY(view.differenceMessage().contains(QStringLiteral("Type a sentence")));
+    QVERIFY(!view.layerABox()->isEnabled());
+    QCOMPARE(view.heatmapA()->queryCount(), 0);
+    view.setHeads(1, 1, 1, 1);  // harmless without a trace
+
+    const auto one = teachingTrace(QStringLiteral("Headmap"));
+    auto single = std::make_shared<AttentionTrace>(one->model(), std::vector<int>{one->tokenIds()[1]},
+                                                   QStringList{one->tokens()[1]},
+                                                   QStringList{one->displayTokens()[1]});
+    for (int l = 0; l < single->layers(); ++l)
+        for (int h = 0; h < single->heads(); ++h)
+            *single->headData(l, h) = 1.0f;
+    view.setTrace(single);
+    QVERIFY(view.layerABox()->isEnabled());
+    QCOMPARE(view.heatmapA()->queryCount(), 1);
+    compareDifference(view);
+    QCOMPARE(view.difference()->value(0, 0), 0.0f);
+
+    view.setTrace(nullptr);
+    QVERIFY(view.differenceMessage().contains(QStringLiteral("Type a sentence")));
+}
+
+void ComparisonViewTest::styleReachesAllThree() {
+    ComparisonView view;
+    showView(view);
+    view.setTrace(teachingTrace(QStringLiteral("style check")));
+    using headmap::ui::Colormap, headmap::ui::ScaleMode;
+    const headmap::ui::HeatmapStyle style{Colormap::Magma, ScaleMode::RowMax, true};
+    view.setStyle(style);
+    for (const HeatmapView* heatmap : {view.heatmapA(), view.heatmapB(), view.difference()}) {
+        QCOMPARE(heatmap->style().colormap, style.colormap);
+        QCOMPARE(heatmap->style().scale, style.scale);
+        QCOMPARE(heatmap->style().showValues, true);
+    }
+}
+
+QTEST_MAIN(ComparisonViewTest)
+#include "tst_comparisonview.moc"

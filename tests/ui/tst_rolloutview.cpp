@@ -1,0 +1,185 @@
+// RolloutView shown offscreen: its cells are exactly attentionRollout's matrix for the chosen
+// layer, hiding special tokens renormalises the rows after the rollout, and the empty,
+// one-token and CJK/emoji cases.
+
+#include <QDir>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QSpinBox>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "analysis/AttentionRollout.h"
+#include "analysis/AttentionTransforms.h"
+#include "teaching/PortableRandom.h"
+#include "teaching/TeachingModel.h"
+#include "views/RolloutView.h"
+
+using namespace headmap;
+using headmap::ui::HeatmapView;
+using headmap::ui::RolloutView;
+
+namespace {
+
+std::shared_ptr<AttentionTrace> teachingTrace(const QString& text, int layers = 2) {
+    TeachingOptions options;
+    options.layers = layers;
+    const TeachingModel model{options};
+    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
+}
+
+void compareMatrix(const HeatmapView* view, const MatrixF& expected) {
+    QCOMPARE(view->queryCount(), int(expected.rows()));
+    QCOMPARE(view->keyCount(), int(expected.cols()));
+    for (int q = 0; q < expected.rows(); ++q)
+        for (int k = 0; k < expected.cols(); ++k)
+            QCOMPARE(view->value(q, k), expected(q, k));
+}
+
+void showView(RolloutView& view) {
+    view.resize(900, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+}
+
+}  // namespace
+
+class RolloutViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void cellsEqualAttentionRollout_data();
+    void cellsEqualAttentionRollout();
+    void spinBoxKeysChooseLayer();
+    void hiddenSpecialTokensRenormaliseAfterRollout();
+    void explanationCitesPaper();
+    void emptyAndOneTokenTraces();
+    void cjkAndEmojiLabels();
+};
+
+void RolloutViewTest::cellsEqualAttentionRollout_data() {
+    QTest::addColumn<QString>("sentence");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("layer");
+    QTest::newRow("first layer") << "The animal didn't cross the street" << 2 << 0;
+    QTest::newRow("last layer") << "The animal didn't cross the street" << 2 << 1;
+    QTest::newRow("deep model middle") << "Attention is all you need" << 6 << 3;
+    QTest::newRow("deep model last") << "Attention is all you need" << 6 << 5;
+    QTest::newRow("layer past the end is clamped") << "short" << 3 << 99;
+}
+
+void RolloutViewTest::cellsEqualAttentionRollout() {
+    QFETCH(QString, sentence);
+    QFETCH(int, layers);
+    QFETCH(int, layer);
+    const auto trace = teachingTrace(sentence, layers);
+    RolloutView view;
+    showView(view);
+    view.setTrace(trace);
+    view.setLayer(layer);
+    const int expectedLayer = std::min(layer, layers - 1);
+    QCOMPARE(view.layer(), expectedLayer);
+    const std::vector<MatrixF> rollout = attentionRollout(*trace);
+    compareMatrix(view.heatmap(), rollout[size_t(expectedLayer)]);
+    QVERIFY(view.heatmap()->title().contains(QString::number(expectedLayer)));
+    if (QByteArray(QTest::currentDataTag()) == "last layer")
+        QVERIFY(view.grab().save(QDir::temp().filePath(QStringLiteral("headmap_views/rollout.png"))));
+}
+
+void RolloutViewTest::spinBoxKeysChooseLayer() {
+    const auto trace = teachingTrace(QStringLiteral("one two three four"), 4);
+    const std::vector<MatrixF> rollout = attentionRollout(*trace);
+    RolloutView view;
+    showView(view);
+    view.setTrace(trace);
+    QCOMPARE(view.layer(), 0);
+    view.layerBox()->setFocus();
+    for (int expected = 1; expected <= 3; ++expected) {
+        QTest::keyClick(view.layerBox(), Qt::Key_Up);
+        QCOMPARE(view.layer(), expected);
+        compareMatrix(view.heatmap(), rollout[size_t(expected)]);
+    }
+    QTest::keyClick(view.layerBox(), Qt::Key_Up);  // already the last layer
+    QCOMPARE(view.layer(), 3);
+    // A new sentence keeps the chosen layer when it exists.
+    view.setTrace(teachingTrace(QStringLiteral("four three two one"), 4));
+    QCOMPARE(view.layer(), 3);
+}
+
+void RolloutViewTest::hiddenSpecialTokensRenormaliseAfterRollout() {
+    const auto trace = teachingTrace(QStringLiteral("The animal was tired"));  // [CLS] … [SEP]
+    const std::vector<int> kept = keptTokens(trace->special());
+    QCOMPARE(int(kept.size()), trace->length() - 2);
+    RolloutView view;
+    showView(view);
+    view.setTrace(trace);
+    view.setLayer(1);
+    view.setHideSpecialTokens(true);
+    const MatrixF expected = withoutTokens(attentionRollout(*trace)[1], kept, true);
+    compareMatrix(view.heatmap(), expected);
+    for (int q = 0; q < view.heatmap()->queryCount(); ++q) {
+        double sum = 0.0;
+        for (int k = 0; k < view.heatmap()->keyCount(); ++k)
+            sum += view.heatmap()->value(q, k);
+        QVERIFY2(std::abs(sum - 1.0) < 1e-5, qPrintable(QString::number(sum)));
+    }
+    view.setHideSpecialTokens(false);
+    compareMatrix(view.heatmap(), attentionRollout(*trace)[1]);
+}
+
+void RolloutViewTest::explanationCitesPaper() {
+    RolloutView view;
+    QVERIFY(view.explanation()->text().contains(QStringLiteral("Abnar & Zuidema (2020)")));
+    QVERIFY(view.explanation()->toolTip().contains(QStringLiteral("arxiv.org/abs/2005.00928")));
+}
+
+void RolloutViewTest::emptyAndOneTokenTraces() {
+    RolloutView view;
+    showView(view);
+    QCOMPARE(view.heatmap()->queryCount(), 0);
+    QVERIFY(view.heatmap()->title().contains(QStringLiteral("Type a sentence")));
+    QVERIFY(!view.layerBox()->isEnabled());
+    view.setLayer(3);
+    view.setHideSpecialTokens(true);
+    QCOMPARE(view.heatmap()->queryCount(), 0);
+
+    view.setTrace(teachingTrace(QStringLiteral("word")));
+    // Hiding [CLS] and [SEP] leaves the one word, attending only to itself.
+    QCOMPARE(view.heatmap()->queryCount(), 1);
+    QCOMPARE(view.heatmap()->value(0, 0), 1.0f);
+
+    ModelSummary model;
+    model.layers = 2;
+    model.heads = 1;
+    auto onlySpecial = std::make_shared<AttentionTrace>(model, std::vector<int>{1}, QStringList{"[CLS]"},
+                                                        QStringList{"[CLS]"}, std::vector<bool>{true});
+    *onlySpecial->headData(0, 0) = *onlySpecial->headData(1, 0) = 1.0f;
+    view.setTrace(onlySpecial);
+    QCOMPARE(view.heatmap()->queryCount(), 0);
+    QVERIFY2(view.heatmap()->title().contains("special"), qPrintable(view.heatmap()->title()));
+    view.setHideSpecialTokens(false);
+    QCOMPARE(view.heatmap()->queryCount(), 1);
+
+    view.setTrace(nullptr);
+    QCOMPARE(view.heatmap()->queryCount(), 0);
+    QVERIFY(view.rollout(0).size() == 0);
+}
+
+void RolloutViewTest::cjkAndEmojiLabels() {
+    const auto trace = teachingTrace(QStringLiteral("深入了解 👍 café"));
+    RolloutView view;
+    showView(view);
+    view.setTrace(trace);
+    HeatmapView* heatmap = view.heatmap();
+    for (int q = 0; q < trace->length(); ++q) {
+        QWidget* plot = heatmap->plot();
+        const QPoint inPlot = plot->mapFrom(heatmap, heatmap->cellCenter(q, q));
+        QMouseEvent move(QEvent::MouseMove, QPointF(inPlot), plot->mapToGlobal(QPointF(inPlot)),
+                         Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(plot, &move);
+        const QString text = heatmap->hoverText();
+        QVERIFY2(text.contains(trace->displayTokens()[q]), qPrintable(text));
+    }
+}
+
+QTEST_MAIN(RolloutViewTest)
+#include "tst_rolloutview.moc"

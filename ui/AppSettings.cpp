@@ -1,0 +1,41 @@
+#include "AppSettings.h"
+
+#include <QSettings>
+
+namespace headmap::ui {
+
+AppSettings AppSettings::load() {
+    QSettings settings;
+    AppSettings s;
+    s.recentModels = settings.value(QStringLiteral("models/recent")).toStringList().mid(0, kMaxRecentModels);
+    s.heatmap.colormap = colormapFromName(settings.value(QStringLiteral("heatmap/colormap")).toString());
+    const int scale = settings.value(QStringLiteral("heatmap/scale"), 0).toInt();
+    s.heatmap.scale = allScaleModes().value(scale, ScaleMode::Fixed);
+    s.heatmap.showValues = settings.value(QStringLiteral("heatmap/showValues"), false).toBool();
+    s.hideSpecialTokens = settings.value(QStringLiteral("heatmap/hideSpecialTokens"), false).toBool();
+    s.fontPointSize = settings.value(QStringLiteral("view/fontPointSize"), 0.0).toDouble();
+    s.windowGeometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    s.windowState = settings.value(QStringLiteral("window/state")).toByteArray();
+    return s;
+}
+
+void AppSettings::save() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("models/recent"), recentModels);
+    settings.setValue(QStringLiteral("heatmap/colormap"), colormapName(heatmap.colormap));
+    settings.setValue(QStringLiteral("heatmap/scale"), int(allScaleModes().indexOf(heatmap.scale)));
+    settings.setValue(QStringLiteral("heatmap/showValues"), heatmap.showValues);
+    settings.setValue(QStringLiteral("heatmap/hideSpecialTokens"), hideSpecialTokens);
+    settings.setValue(QStringLiteral("view/fontPointSize"), fontPointSize);
+    settings.setValue(QStringLiteral("window/geometry"), windowGeometry);
+    settings.setValue(QStringLiteral("window/state"), windowState);
+}
+
+void AppSettings::addRecentModel(const QString& spec) {
+    recentModels.removeAll(spec);
+    recentModels.prepend(spec);
+    while (recentModels.size() > kMaxRecentModels)
+        recentModels.removeLast();
+}
+
+}  // namespace headmap::ui

@@ -1,0 +1,28 @@
+#pragma once
+// What Headmap remembers between runs (QSettings): recent models, how heatmaps are drawn, the
+// font size and the window layout. Tests point it at a scratch file with
+// QStandardPaths::setTestModeEnabled(true).
+
+#include <QByteArray>
+#include <QStringList>
+
+#include "HeatmapView.h"
+
+namespace headmap::ui {
+
+struct AppSettings {
+    static constexpr int kMaxRecentModels = 8;
+
+    QStringList recentModels;  // most recent first
+    HeatmapStyle heatmap;
+    bool hideSpecialTokens = false;
+    double fontPointSize = 0;  // 0: the system's size
+    QByteArray windowGeometry;
+    QByteArray windowState;
+
+    static AppSettings load();
+    void save() const;
+    void addRecentModel(const QString& spec);
+};
+
+}  // namespace headmap::ui

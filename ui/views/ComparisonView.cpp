@@ -1,0 +1,241 @@
+#include "views/ComparisonView.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+
+#include "analysis/AttentionTransforms.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+namespace {
+
+QSpinBox* indexBox(const QString& prefix, const QString& toolTip) {
+    auto* box = new QSpinBox;
+    box->setPrefix(prefix);
+    box->setToolTip(toolTip);
+    box->setRange(0, 0);
+    return box;
+}
+
+// Row and column labels of A − B: the token where both sentences agree, "a / b" where not.
+QStringList mergedLabels(const QStringList& a, const QStringList& b) {
+    QStringList merged;
+    for (int i = 0; i < a.size(); ++i)
+        merged << (a[i] == b.value(i) ? a[i] : a[i] + QStringLiteral(" / ") + b.value(i));
+    return merged;
+}
+
+}  // namespace
+
+ComparisonView::ComparisonView(QWidget* parent)
+    : QWidget(parent), m_modeBox(new QComboBox), m_headALabel(new QLabel),
+      m_layerA(indexBox(tr("layer "), tr("Layer of head A"))),
+      m_headA(indexBox(tr("head "), tr("Head A within its layer"))), m_headBControls(new QWidget),
+      m_layerB(indexBox(tr("layer "), tr("Layer of head B"))),
+      m_headB(indexBox(tr("head "), tr("Head B within its layer"))), m_sentenceControls(new QWidget),
+      m_sentenceEdit(new QLineEdit), m_compareButton(new QPushButton(tr("Compare"))),
+      m_heatmapA(new HeatmapView), m_heatmapB(new HeatmapView), m_difference(new HeatmapView),
+      m_differenceStack(new QStackedWidget), m_differenceMessage(new QLabel) {
+    m_modeBox->addItem(tr("Two heads, one sentence"));
+    m_modeBox->addItem(tr("One head, two sentences"));
+    m_modeBox->setToolTip(tr("Compare two heads on the same sentence, or one head on two sentences"));
+
+    auto* headB = new QHBoxLayout(m_headBControls);
+    headB->setContentsMargins(0, 0, 0, 0);
+    headB->addWidget(new QLabel(tr("B:")));
+    headB->addWidget(m_layerB);
+    headB->addWidget(m_headB);
+
+    m_sentenceEdit->setPlaceholderText(tr("Second sentence, e.g. the same one with a word changed"));
+    m_sentenceEdit->setClearButtonEnabled(true);
+    m_compareButton->setEnabled(false);
+    auto* sentence = new QHBoxLayout(m_sentenceControls);
+    sentence->setContentsMargins(0, 0, 0, 0);
+    sentence->addWidget(new QLabel(tr("Sentence B:")));
+    sentence->addWidget(m_sentenceEdit, 1);
+    sentence->addWidget(m_compareButton);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Compare:")));
+    controls->addWidget(m_modeBox);
+    controls->addSpacing(12);
+    controls->addWidget(m_headALabel);
+    controls->addWidget(m_layerA);
+    controls->addWidget(m_headA);
+    controls->addSpacing(12);
+    controls->addWidget(m_headBControls);
+    controls->addWidget(m_sentenceControls, 1);
+    controls->addStretch();
+
+    m_differenceMessage->setAlignment(Qt::AlignCenter);
+    m_differenceMessage->setWordWrap(true);
+    m_differenceMessage->setMargin(24);
+    m_differenceMessage->setFrameShape(QFrame::StyledPanel);
+    m_differenceMessage->setAutoFillBackground(true);
+    m_differenceMessage->setBackgroundRole(QPalette::Base);
+    QFont messageFont = m_differenceMessage->font();
+    messageFont.setPointSizeF(messageFont.pointSizeF() * 1.15);
+    m_differenceMessage->setFont(messageFont);
+    m_differenceStack->addWidget(m_difference);
+    m_differenceStack->addWidget(m_differenceMessage);
+
+    auto* panes = new QSplitter(Qt::Horizontal);
+    panes->setChildrenCollapsible(false);
+    panes->addWidget(m_heatmapA);
+    panes->addWidget(m_heatmapB);
+    panes->addWidget(m_differenceStack);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(panes, 1);
+
+    connect(m_modeBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this](int index) { setMode(index == 1 ? Mode::TwoSentences : Mode::TwoHeads); });
+    for (QSpinBox* box : {m_layerA, m_headA, m_layerB, m_headB})
+        connect(box, qOverload<int>(&QSpinBox::valueChanged), this, [this] { refresh(); });
+    connect(m_sentenceEdit, &QLineEdit::textChanged, this,
+            [this](const QString& text) { m_compareButton->setEnabled(!text.trimmed().isEmpty()); });
+    connect(m_sentenceEdit, &QLineEdit::returnPressed, this, &ComparisonView::requestSecondSentence);
+    connect(m_compareButton, &QPushButton::clicked, this, &ComparisonView::requestSecondSentence);
+    refresh();
+}
+
+int ComparisonView::layerA() const { return m_layerA->value(); }
+int ComparisonView::headA() const { return m_headA->value(); }
+int ComparisonView::layerB() const { return m_layerB->value(); }
+int ComparisonView::headB() const { return m_headB->value(); }
+
+void ComparisonView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
+    m_trace = std::move(trace);
+    refresh();
+}
+
+void ComparisonView::setSecondTrace(std::shared_ptr<const AttentionTrace> trace) {
+    m_second = std::move(trace);
+    refresh();
+}
+
+void ComparisonView::setStyle(const HeatmapStyle& style) {
+    m_style = style;
+    for (HeatmapView* view : {m_heatmapA, m_heatmapB, m_difference})
+        view->setStyle(style);
+}
+
+void ComparisonView::setHideSpecialTokens(bool hide) {
+    m_hideSpecial = hide;
+    refresh();
+}
+
+void ComparisonView::setHeads(int layerA, int headA, int layerB, int headB) {
+    {
+        const QSignalBlocker blockers[] = {QSignalBlocker(m_layerA), QSignalBlocker(m_headA),
+                                           QSignalBlocker(m_layerB), QSignalBlocker(m_headB)};
+        m_layerA->setValue(layerA);  // QSpinBox clamps to the trace's range
+        m_headA->setValue(headA);
+        m_layerB->setValue(layerB);
+        m_headB->setValue(headB);
+    }
+    refresh();
+}
+
+void ComparisonView::setMode(Mode mode) {
+    m_mode = mode;
+    {
+        const QSignalBlocker blocker(m_modeBox);
+        m_modeBox->setCurrentIndex(mode == Mode::TwoSentences ? 1 : 0);
+    }
+    refresh();
+}
+
+QString ComparisonView::differenceMessage() const {
+    const bool shown = m_differenceStack->currentWidget() == m_differenceMessage;
+    return shown ? m_differenceMessage->text() : QString();
+}
+
+void ComparisonView::requestSecondSentence() {
+    const QString text = m_sentenceEdit->text().trimmed();
+    if (!text.isEmpty())
+        emit secondSentenceRequested(text);
+}
+
+void ComparisonView::showDifferenceMessage(const QString& message) {
+    m_differenceMessage->setText(message);
+    m_differenceStack->setCurrentWidget(m_differenceMessage);
+}
+
+void ComparisonView::updateControls() {
+    const bool twoHeads = m_mode == Mode::TwoHeads;
+    m_headALabel->setText(twoHeads ? tr("A:") : tr("Head:"));
+    m_headBControls->setVisible(twoHeads);
+    m_sentenceControls->setVisible(!twoHeads);
+    const bool empty = hasNoAttention(m_trace.get());
+    const int lastLayer = empty ? 0 : m_trace->layers() - 1, lastHead = empty ? 0 : m_trace->heads() - 1;
+    for (QSpinBox* box : {m_layerA, m_layerB, m_headA, m_headB}) {
+        const QSignalBlocker blocker(box);
+        box->setMaximum(box == m_layerA || box == m_layerB ? lastLayer : lastHead);
+        box->setEnabled(!empty);
+    }
+}
+
+void ComparisonView::refresh() {
+    updateControls();
+    const auto shownA = shownTrace(m_trace, m_hideSpecial);
+    if (hasNoAttention(shownA.get())) {
+        const QString message = ViewText::emptyState(
+            m_trace.get(), m_hideSpecial, tr("Type a sentence and press Enter to compare its heads."));
+        m_heatmapA->clear(message);
+        m_heatmapB->clear(message);
+        showDifferenceMessage(message);
+        return;
+    }
+    const bool twoHeads = m_mode == Mode::TwoHeads;
+    const int la = layerA(), ha = headA();
+    const MatrixF a = shownA->head(la, ha);  // (T_A, T_A)
+    const QStringList labelsA = shownA->displayTokens();
+    m_heatmapA->setMatrix(a, labelsA, labelsA,
+                          twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
+                                   : tr("Sentence A: layer %1, head %2").arg(la).arg(ha));
+
+    MatrixF b;
+    QStringList labelsB;
+    if (twoHeads) {
+        b = shownA->head(layerB(), headB());
+        labelsB = labelsA;
+        m_heatmapB->setMatrix(b, labelsB, labelsB, tr("B: layer %1, head %2").arg(layerB()).arg(headB()));
+    } else {
+        const auto shownB = shownTrace(m_second, m_hideSpecial);
+        QString problem;
+        if (!m_second)
+            problem = tr("Type a second sentence above and press Compare.");
+        else if (hasNoAttention(shownB.get()))
+            problem = ViewText::emptyState(m_second.get(), m_hideSpecial,
+                                           tr("The second sentence has no attention to show."));
+        else if (la >= shownB->layers() || ha >= shownB->heads())
+            problem = tr("The second sentence's model has no layer %1, head %2.").arg(la).arg(ha);
+        if (!problem.isEmpty()) {
+            m_heatmapB->clear(problem);
+            showDifferenceMessage(tr("The difference A − B appears here once sentence B is shown."));
+            return;
+        }
+        b = shownB->head(la, ha);  // (T_B, T_B)
+        labelsB = shownB->displayTokens();
+        m_heatmapB->setMatrix(b, labelsB, labelsB, tr("Sentence B: layer %1, head %2").arg(la).arg(ha));
+        if (a.rows() != b.rows()) {
+            showDifferenceMessage(
+                tr("The sentences have %1 and %2 tokens; the difference needs the same number.")
+                    .arg(a.rows()).arg(b.rows()));
+            return;
+        }
+    }
+    const QStringList labels = mergedLabels(labelsA, labelsB);
+    m_difference->setDifference(headmap::difference(a, b), labels, labels, tr("A − B"));
+    m_differenceStack->setCurrentWidget(m_difference);
+}
+
+}  // namespace headmap::ui

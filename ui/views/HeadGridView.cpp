@@ -1,0 +1,354 @@
+#include "views/HeadGridView.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+namespace headmap::ui {
+namespace {
+
+constexpr int kMargin = 8;
+const QColor kCurrentColour(255, 64, 64);
+
+}  // namespace
+
+HeadGridView::HeadGridView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setToolTip(QString());  // tooltips come from mouseMoveEvent, per cell
+}
+
+void HeadGridView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
+    m_trace = std::move(trace);
+    m_metricValues.clear();
+    invalidateImages();
+}
+
+void HeadGridView::setStyle(const HeatmapStyle& style) {
+    m_style = style;
+    invalidateImages();
+}
+
+void HeadGridView::setHideSpecialTokens(bool hide) {
+    m_hideSpecial = hide;
+    invalidateImages();
+}
+
+void HeadGridView::setCurrentHead(int layer, int head) {
+    m_currentLayer = layer;
+    m_currentHead = head;
+    update();
+}
+
+void HeadGridView::setMetric(std::optional<HeadMetric> metric) {
+    m_metric = metric;
+    m_metricValues.clear();
+    update();
+}
+
+void HeadGridView::invalidateImages() {
+    m_shown = shownTrace(m_trace, m_hideSpecial);
+    m_imagesValid = false;
+    m_images = GridImages();
+    m_hoverText.clear();
+    update();
+}
+
+int HeadGridView::layerCount() const { return hasNoAttention(m_shown.get()) ? 0 : m_shown->layers(); }
+int HeadGridView::headCount() const { return hasNoAttention(m_shown.get()) ? 0 : m_shown->heads(); }
+int HeadGridView::tokenCount() const { return hasNoAttention(m_shown.get()) ? 0 : m_shown->length(); }
+
+QString HeadGridView::message() const {
+    if (layerCount() > 0)
+        return QString();
+    return ViewText::emptyState(m_trace.get(), m_hideSpecial,
+                                tr("Type a sentence and press Enter: every head of the model "
+                                   "appears here at once."));
+}
+
+void HeadGridView::ensureImages() const {
+    if (m_imagesValid)
+        return;
+    m_imagesValid = true;
+    m_images = layerCount() > 0 ? buildGridImages(*m_shown, m_style) : GridImages();
+}
+
+void HeadGridView::ensureMetricValues() const {
+    // From the full trace, as StatisticsView lists them, whether or not special tokens are hidden.
+    if (!m_metric || !m_metricValues.empty() || layerCount() == 0)
+        return;
+    for (const HeadStatistics& statistics : computeHeadStatistics(*m_trace))
+        m_metricValues.push_back(metricValue(statistics, *m_metric));
+    const auto [low, high] = std::minmax_element(m_metricValues.begin(), m_metricValues.end());
+    m_metricLow = *low;
+    m_metricHigh = *high;
+}
+
+QRect HeadGridView::Geometry::cellRect(int layer, int column) const {
+    const int x = origin.x() + column * (cell + spacing) + (column >= heads ? gap : 0);
+    return QRect(x, origin.y() + layer * (cell + spacing), cell, cell);
+}
+
+HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
+    Geometry g;
+    g.labelFont = font();
+    const int layers = layerCount(), columns = columnCount(), t = tokenCount();
+    g.heads = headCount();
+    const QFontMetrics metrics(g.labelFont);
+    const int line = metrics.height();
+    g.caption = QRect(kMargin, kMargin, size.width() - 2 * kMargin, line);
+    if (layers == 0)
+        return g;
+    const int legendHeight = (m_metric ? 2 : 1) * (line + 8);
+    const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
+    g.labelTop = g.caption.bottom() + 6;
+    const int top = g.labelTop + line + 10;  // clear of the current-head frame
+    const int availableWidth = size.width() - 2 * kMargin - rowLabelWidth;
+    const int availableHeight = size.height() - kMargin - top - legendHeight - 10;
+    const double pitch = std::min(availableWidth / (columns + 0.5), double(availableHeight) / layers);
+    g.spacing = std::clamp(int(pitch * 0.18), 4, 12);
+    g.gap = g.spacing;
+    int cell = std::min((availableWidth - (columns - 1) * g.spacing - g.gap) / columns,
+                        (availableHeight - (layers - 1) * g.spacing) / layers);
+    cell = std::max(cell, 2);
+    if (t > 0 && cell >= t)
+        cell = cell / t * t;  // whole pixels per token: crisp, equal squares
+    g.cell = cell;
+    const int gridWidth = columns * cell + (columns - 1) * g.spacing + g.gap;
+    g.origin = QPoint(kMargin + rowLabelWidth + std::max(0, (availableWidth - gridWidth) / 2), top);
+    const int gridBottom = top + layers * cell + (layers - 1) * g.spacing;
+    g.legend = QRect(g.origin.x(), gridBottom + 12, std::max(gridWidth, 360), legendHeight);
+
+    // Column labels must fit their cells: shrink the font for narrow cells.
+    const int widest = std::max(metrics.horizontalAdvance(tr("mean")),
+                                metrics.horizontalAdvance(QStringLiteral("H%1").arg(g.heads - 1)));
+    if (widest > cell + g.spacing - 2 && g.labelFont.pointSizeF() > 0)
+        g.labelFont.setPointSizeF(std::max(5.0, g.labelFont.pointSizeF() * (cell + g.spacing - 2) / widest));
+    return g;
+}
+
+QRect HeadGridView::cellRect(int layer, int column) const {
+    if (layer < 0 || layer >= layerCount() || column < 0 || column >= columnCount())
+        return QRect();
+    return geometryFor(size()).cellRect(layer, column);
+}
+
+bool HeadGridView::cellAt(const QPoint& pos, int* layer, int* column) const {
+    const Geometry g = geometryFor(size());
+    for (int l = 0; l < layerCount(); ++l)
+        for (int c = 0; c < columnCount(); ++c)
+            if (g.cellRect(l, c).contains(pos)) {
+                *layer = l;
+                *column = c;
+                return true;
+            }
+    return false;
+}
+
+void HeadGridView::render(QPainter& painter, const QSize& size) const {
+    painter.save();
+    const QRect all(QPoint(0, 0), size);
+    painter.fillRect(all, palette().color(QPalette::Base));
+    painter.setFont(font());
+    painter.setPen(palette().color(QPalette::Text));
+    if (layerCount() == 0) {
+        painter.drawText(all.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, message());
+        painter.restore();
+        return;
+    }
+    ensureImages();
+    ensureMetricValues();
+    const Geometry g = geometryFor(size);
+    const int layers = layerCount(), heads = headCount(), columns = columnCount();
+    const QFontMetrics metrics(font());
+    const int t = tokenCount();
+    const QString caption = tr("Each cell is one head over %1: rows are queries, columns are keys. "
+                               "Click a cell to open it.")
+                                .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
+    const QRect captionRect(g.origin.x(), g.caption.top(), size.width() - kMargin - g.origin.x(),
+                            g.caption.height());
+    painter.drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter,
+                     metrics.elidedText(caption, Qt::ElideRight, captionRect.width()));
+
+    // Labels, the current layer and head in bold.
+    for (int c = 0; c < columns; ++c) {
+        QFont labelFont = g.labelFont;
+        labelFont.setBold(c == m_currentHead);
+        painter.setFont(labelFont);
+        const QRect cell = g.cellRect(0, c);
+        const QString label = c < heads ? QStringLiteral("H%1").arg(c) : c == heads ? tr("mean") : tr("max");
+        painter.drawText(QRect(cell.left() - g.spacing / 2, g.labelTop, cell.width() + g.spacing,
+                               metrics.height()),
+                         Qt::AlignHCenter | Qt::AlignBottom, label);
+    }
+    for (int l = 0; l < layers; ++l) {
+        QFont labelFont = g.labelFont;
+        labelFont.setBold(l == m_currentLayer);
+        painter.setFont(labelFont);
+        const QRect cell = g.cellRect(l, 0);
+        painter.drawText(QRect(kMargin, cell.top(), cell.left() - kMargin - 9, cell.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("L%1").arg(l));
+    }
+    painter.setFont(font());
+
+    // Cells: metric band behind, the image, then the current-head frame on top.
+    const int band = std::max(2, g.spacing / 4);
+    QCPColorGradient bandGradient = metricGradient();
+    const QCPRange metricRange(m_metricLow, m_metricHigh > m_metricLow ? m_metricHigh : m_metricLow + 1.0);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    for (int l = 0; l < layers; ++l) {
+        for (int c = 0; c < columns; ++c) {
+            const QRect rect = g.cellRect(l, c);
+            if (m_metric && c < heads && !m_metricValues.empty()) {
+                const double value = m_metricValues[size_t(l * heads + c)];
+                const double shown = m_metricHigh > m_metricLow ? value : metricRange.center();
+                painter.fillRect(rect.adjusted(-band, -band, band, band),
+                                 QColor::fromRgb(bandGradient.color(shown, metricRange, false)));
+            }
+            painter.drawImage(rect, m_images.images[size_t(l * columns + c)]);
+        }
+    }
+    if (m_currentLayer >= 0 && m_currentLayer < layers && m_currentHead >= 0 && m_currentHead < heads) {
+        const int inset = band + 1;
+        painter.setPen(QPen(kCurrentColour, 3));
+        painter.setBrush(Qt::NoBrush);
+        const QRect current = g.cellRect(m_currentLayer, m_currentHead);
+        painter.drawRect(current.adjusted(-inset, -inset, inset - 1, inset - 1));
+    }
+    drawLegend(painter, g);
+    painter.restore();
+}
+
+void HeadGridView::drawLegend(QPainter& painter, const Geometry& g) const {
+    const QFontMetrics metrics(font());
+    const int line = metrics.height() + 8;
+    const int barWidth = std::clamp(g.legend.width() / 4, 80, 200);
+    // One legend line: title, low label, colour bar, high label.
+    auto legendLine = [&](int row, const QString& title, const QString& low, const QString& high,
+                          const QCPColorGradient& gradient, bool logarithmic, const QCPRange& range) {
+        const int y = g.legend.top() + row * line;
+        int x = g.legend.left();
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRect(x, y, metrics.horizontalAdvance(title) + 1, line), Qt::AlignVCenter, title);
+        x += metrics.horizontalAdvance(title) + 12;
+        painter.drawText(QRect(x, y, metrics.horizontalAdvance(low) + 1, line), Qt::AlignVCenter, low);
+        x += metrics.horizontalAdvance(low) + 6;
+        drawColourBar(painter, QRect(x, y + 4, barWidth, line - 8), gradient, logarithmic, range);
+        x += barWidth + 6;
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRect(x, y, metrics.horizontalAdvance(high) + 1, line), Qt::AlignVCenter, high);
+    };
+    QString title = tr("Attention weight");
+    QString low = QStringLiteral("0"), high = QStringLiteral("1");
+    switch (m_style.scale) {
+    case ScaleMode::Fixed: break;
+    case ScaleMode::RowMax: title = tr("Weight / row maximum"); break;
+    case ScaleMode::GlobalMax: high = QString::number(m_images.range.upper, 'g', 3); break;
+    case ScaleMode::Log:
+        title = tr("Attention weight (log scale)");
+        low = QString::number(kGridLogFloor, 'g', 1);
+        break;
+    }
+    legendLine(0, title, low, high, gradientFor(m_style.colormap), m_images.logarithmic, m_images.range);
+    if (m_metric && !m_metricValues.empty())
+        legendLine(1, tr("Frame: %1").arg(metricName(*m_metric)),
+                   tr("low %1").arg(m_metricLow, 0, 'f', 3), tr("%1 high").arg(m_metricHigh, 0, 'f', 3),
+                   metricGradient(), false, QCPRange(0.0, 1.0));
+}
+
+void HeadGridView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    render(painter, size());
+}
+
+void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
+    int layer = -1, column = -1;
+    const QPoint pos = event->position().toPoint();
+    if (!cellAt(pos, &layer, &column)) {
+        m_hoverText.clear();
+        QToolTip::hideText();
+        return;
+    }
+    const int heads = headCount();
+    if (column == meanColumn()) {
+        m_hoverText = tr("Layer %1: mean over its heads").arg(layer);
+    } else if (column == maxColumn()) {
+        m_hoverText = tr("Layer %1: maximum over its heads").arg(layer);
+    } else {
+        m_hoverText = tr("Layer %1, head %2").arg(layer).arg(column);
+        ensureMetricValues();
+        if (m_metric && !m_metricValues.empty()) {
+            const double value = m_metricValues[size_t(layer * heads + column)];
+            m_hoverText += QLatin1Char('\n') + tr("%1: %2").arg(metricName(*m_metric)).arg(value, 0, 'f', 3);
+        }
+        // The weight under the pointer, when a token is at least a pixel wide.
+        const QRect rect = cellRect(layer, column);
+        const int t = tokenCount();
+        const int q = (pos.y() - rect.top()) * t / std::max(1, rect.height());
+        const int k = (pos.x() - rect.left()) * t / std::max(1, rect.width());
+        if (rect.width() >= t && q >= 0 && q < t && k >= 0 && k < t) {
+            const QStringList& tokens = m_shown->displayTokens();
+            const double weight = m_shown->weight(layer, column, q, k);
+            m_hoverText += QLatin1Char('\n') + tr("\"%1\" attends to \"%2\": %3")
+                                                   .arg(tokens.value(q), tokens.value(k))
+                                                   .arg(weight, 0, 'f', 4);
+        }
+    }
+    QToolTip::showText(event->globalPosition().toPoint(), m_hoverText, this);
+}
+
+void HeadGridView::leaveEvent(QEvent* event) {
+    m_hoverText.clear();
+    QWidget::leaveEvent(event);
+}
+
+void HeadGridView::mousePressEvent(QMouseEvent* event) {
+    m_pressLayer = m_pressColumn = -1;
+    if (event->button() == Qt::LeftButton)
+        cellAt(event->position().toPoint(), &m_pressLayer, &m_pressColumn);
+    QWidget::mousePressEvent(event);
+}
+
+void HeadGridView::mouseReleaseEvent(QMouseEvent* event) {
+    int layer = -1, column = -1;
+    if (event->button() == Qt::LeftButton && cellAt(event->position().toPoint(), &layer, &column) &&
+        layer == m_pressLayer && column == m_pressColumn && column < headCount()) {
+        setCurrentHead(layer, column);
+        emit headActivated(layer, column);
+    }
+    m_pressLayer = m_pressColumn = -1;
+}
+
+void HeadGridView::keyPressEvent(QKeyEvent* event) {
+    const int layers = layerCount(), heads = headCount();
+    if (layers == 0) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    int layer = std::clamp(m_currentLayer, 0, layers - 1), head = std::clamp(m_currentHead, 0, heads - 1);
+    switch (event->key()) {
+    case Qt::Key_Left: head = std::max(0, head - 1); break;
+    case Qt::Key_Right: head = std::min(heads - 1, head + 1); break;
+    case Qt::Key_Up: layer = std::max(0, layer - 1); break;
+    case Qt::Key_Down: layer = std::min(layers - 1, layer + 1); break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        setCurrentHead(layer, head);
+        emit headActivated(layer, head);
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    setCurrentHead(layer, head);
+}
+
+QSize HeadGridView::sizeHint() const { return QSize(900, 720); }
+QSize HeadGridView::minimumSizeHint() const { return QSize(240, 180); }
+
+}  // namespace headmap::ui

@@ -1,0 +1,109 @@
+#pragma once
+// The whole model on one screen: a layers × heads grid of small heatmaps (rows are layers,
+// columns are heads) plus, per layer, the mean and the max over its heads. Drawn with QPainter
+// from one cached T×T image per cell, so 12 × 12 heads stay fast. Clicking a cell (or Enter on
+// the current one) activates that head; the arrow keys move the current-head frame. The cells
+// can be framed by a per-head metric (HeadStatistics), normalised over all heads.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <QImage>
+#include <QWidget>
+
+#include "HeatmapView.h"
+#include "analysis/HeadStatistics.h"
+#include "core/AttentionTrace.h"
+#include "views/HeadGridImages.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+
+class HeadGridView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeadGridView(QWidget* parent = nullptr);
+
+    void setTrace(std::shared_ptr<const AttentionTrace> trace);  // null: the empty state
+    void setStyle(const HeatmapStyle& style);  // colormap and scale; showValues does not apply
+    void setHideSpecialTokens(bool hide);
+    void setCurrentHead(int layer, int head);
+    void setMetric(std::optional<HeadMetric> metric);  // nullopt: no metric frames
+
+    const HeatmapStyle& style() const { return m_style; }
+    bool hideSpecialTokens() const { return m_hideSpecial; }
+    std::optional<HeadMetric> metric() const { return m_metric; }
+    int currentLayer() const { return m_currentLayer; }
+    int currentHead() const { return m_currentHead; }
+
+    // The grid's shape; 0 while nothing is shown. Columns 0 … heads−1 are heads, then
+    // meanColumn() and maxColumn().
+    int layerCount() const;
+    int headCount() const;
+    int columnCount() const { return layerCount() > 0 ? headCount() + 2 : 0; }
+    int meanColumn() const { return headCount(); }
+    int maxColumn() const { return headCount() + 1; }
+    int tokenCount() const;  // T of each cell, after hiding special tokens
+    // A cell's rectangle in widget coordinates; a null QRect when there is no such cell.
+    QRect cellRect(int layer, int column) const;
+    QString hoverText() const { return m_hoverText; }  // the last tooltip, empty off the cells
+    QString message() const;  // the empty-state text; empty while the grid is shown
+
+    // Draws the grid, labels and legend into (0, 0, size): the widget paints with it, exports too.
+    void render(QPainter& painter, const QSize& size) const;
+    using QWidget::render;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void headActivated(int layer, int head);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    struct Geometry {
+        QFont labelFont;
+        int heads = 0;
+        int cell = 0;        // square cells, in pixels
+        int spacing = 0;     // between neighbouring cells
+        int gap = 0;         // extra space before the mean column
+        QPoint origin;       // top-left of cell (0, 0)
+        QRect caption;       // the line above the column labels
+        int labelTop = 0;    // the column labels' baseline band
+        QRect legend;        // the legend lines below the grid
+        QRect cellRect(int layer, int column) const;
+    };
+    Geometry geometryFor(const QSize& size) const;
+    bool cellAt(const QPoint& pos, int* layer, int* column) const;
+    void invalidateImages();
+    void ensureImages() const;
+    void ensureMetricValues() const;
+    void drawLegend(QPainter& painter, const Geometry& geometry) const;
+
+    std::shared_ptr<const AttentionTrace> m_trace;
+    std::shared_ptr<const AttentionTrace> m_shown;  // m_trace as shown (special tokens hidden)
+    HeatmapStyle m_style;
+    bool m_hideSpecial = false;
+    std::optional<HeadMetric> m_metric;
+    int m_currentLayer = 0;
+    int m_currentHead = 0;
+    int m_pressLayer = -1;
+    int m_pressColumn = -1;
+    QString m_hoverText;
+
+    // Caches rebuilt when the trace, the style or hiding change.
+    mutable bool m_imagesValid = false;
+    mutable GridImages m_images;
+    mutable std::vector<double> m_metricValues;  // per head, layer-major; empty: not computed
+    mutable double m_metricLow = 0.0, m_metricHigh = 0.0;
+};
+
+}  // namespace headmap::ui

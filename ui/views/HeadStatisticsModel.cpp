@@ -1,0 +1,72 @@
+#include "views/HeadStatisticsModel.h"
+
+namespace headmap::ui {
+
+HeadStatisticsModel::HeadStatisticsModel(QObject* parent)
+    : QAbstractTableModel(parent), m_metrics(allHeadMetrics()) {}
+
+void HeadStatisticsModel::setStatistics(std::vector<HeadStatistics> statistics) {
+    beginResetModel();
+    m_statistics = std::move(statistics);
+    endResetModel();
+}
+
+int HeadStatisticsModel::columnOf(HeadMetric metric) {
+    return FirstMetricColumn + int(allHeadMetrics().indexOf(metric));
+}
+
+int HeadStatisticsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_statistics.size());
+}
+
+int HeadStatisticsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : FirstMetricColumn + int(m_metrics.size());
+}
+
+QVariant HeadStatisticsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const HeadStatistics& s = m_statistics[size_t(index.row())];
+    const int column = index.column();
+    if (column == LayerColumn || column == HeadColumn) {
+        const int value = column == LayerColumn ? s.layer : s.head;
+        switch (role) {
+        case Qt::DisplayRole:
+        case SortRole: return value;
+        case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+        default: return QVariant();
+        }
+    }
+    const HeadMetric metric = m_metrics[column - FirstMetricColumn];
+    const double value = metricValue(s, metric);
+    switch (role) {
+    case Qt::DisplayRole: return QString::number(value, 'f', 3);
+    case SortRole: return value;
+    case Qt::ToolTipRole:
+        return tr("Layer %1, head %2: %3 = %4").arg(s.layer).arg(s.head).arg(metricName(metric))
+            .arg(value, 0, 'g', 8);
+    case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+    default: return QVariant();
+    }
+}
+
+QVariant HeadStatisticsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (section == LayerColumn || section == HeadColumn) {
+        if (role == Qt::DisplayRole)
+            return section == LayerColumn ? tr("Layer") : tr("Head");
+        if (role == Qt::ToolTipRole)
+            return section == LayerColumn ? tr("The layer, counted from 0")
+                                          : tr("The head within its layer, counted from 0");
+        return QVariant();
+    }
+    const HeadMetric metric = m_metrics[section - FirstMetricColumn];
+    if (role == Qt::DisplayRole)
+        return metricName(metric);
+    if (role == Qt::ToolTipRole)
+        return metricDescription(metric);
+    return QVariant();
+}
+
+}  // namespace headmap::ui

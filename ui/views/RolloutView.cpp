@@ -1,0 +1,108 @@
+#include "views/RolloutView.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <qcustomplot.h>
+
+#include "analysis/AttentionRollout.h"
+#include "analysis/AttentionTransforms.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+
+RolloutView::RolloutView(QWidget* parent)
+    : QWidget(parent), m_layerBox(new QSpinBox), m_explanation(new QLabel), m_heatmap(new HeatmapView) {
+    m_layerBox->setRange(0, 0);
+    m_layerBox->setEnabled(false);  // until there is a trace
+    m_layerBox->setPrefix(tr("through layer "));
+    m_layerBox->setToolTip(tr("Follow the attention from the input up to this layer"));
+    m_explanation->setText(
+        tr("Attention rollout, after Abnar & Zuidema (2020): how much each input token (column) "
+           "flows into each position (row), multiplying the layers' head-averaged attention with "
+           "the residual connection added."));
+    m_explanation->setWordWrap(true);
+    m_explanation->setToolTip(tr("Samira Abnar and Willem Zuidema, \"Quantifying Attention Flow in "
+                                 "Transformers\", ACL 2020, https://arxiv.org/abs/2005.00928"));
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // Rows and columns mean something else here than in one head's attention.
+    m_heatmap->plot()->xAxis->setLabel(tr("Input token: flows from"));
+    m_heatmap->plot()->yAxis->setLabel(tr("Position: receives, after the layer"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Rollout")));
+    top->addWidget(m_layerBox);
+    top->addSpacing(12);
+    top->addWidget(m_explanation, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_heatmap, 1);
+
+    connect(m_layerBox, qOverload<int>(&QSpinBox::valueChanged), this, [this] { refresh(); });
+    refresh();
+}
+
+void RolloutView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
+    m_trace = std::move(trace);
+    m_rollout = hasNoAttention(m_trace.get()) ? std::vector<MatrixF>() : attentionRollout(*m_trace);
+    {
+        const QSignalBlocker blocker(m_layerBox);
+        m_layerBox->setMaximum(std::max(0, int(m_rollout.size()) - 1));
+        m_layerBox->setEnabled(!m_rollout.empty());
+    }
+    refresh();
+}
+
+void RolloutView::setStyle(const HeatmapStyle& style) {
+    m_heatmap->setStyle(style);
+}
+
+void RolloutView::setHideSpecialTokens(bool hide) {
+    m_hideSpecial = hide;
+    refresh();
+}
+
+void RolloutView::setLayer(int layer) {
+    m_layerBox->setValue(layer);  // clamps; valueChanged refreshes
+}
+
+int RolloutView::layer() const {
+    return m_layerBox->value();
+}
+
+MatrixF RolloutView::rollout(int layer) const {
+    if (layer < 0 || layer >= int(m_rollout.size()))
+        return MatrixF();
+    return m_rollout[size_t(layer)];
+}
+
+void RolloutView::refresh() {
+    if (m_rollout.empty()) {
+        m_heatmap->clear(tr("Type a sentence and press Enter to see how attention flows from "
+                            "the input through the layers."));
+        return;
+    }
+    const int l = layer();
+    MatrixF shown = m_rollout[size_t(l)];  // (T, T)
+    QStringList labels = m_trace->displayTokens();
+    if (m_hideSpecial) {
+        const std::vector<int> kept = keptTokens(m_trace->special());
+        if (kept.empty()) {
+            m_heatmap->clear(ViewText::emptyState(m_trace.get(), true, QString()));
+            return;
+        }
+        if (int(kept.size()) < m_trace->length()) {
+            shown = withoutTokens(shown, kept, true);
+            QStringList keptLabels;
+            for (int index : kept)
+                keptLabels << labels.value(index);
+            labels = keptLabels;
+        }
+    }
+    m_heatmap->setMatrix(shown, labels, labels,
+                         m_hideSpecial ? tr("Rollout through layer %1 (special tokens hidden)").arg(l)
+                                       : tr("Rollout through layer %1").arg(l));
+}
+
+}  // namespace headmap::ui

@@ -1,0 +1,38 @@
+#pragma once
+// What the views beside the main heatmap share: the trace as shown (with or without the special
+// tokens that soak up attention) and the messages for states without a matrix to draw.
+
+#include <memory>
+#include <optional>
+
+#include <QCoreApplication>
+#include <QString>
+
+#include "analysis/HeadStatistics.h"
+#include "core/AttentionTrace.h"
+
+// "Colour by this metric, or by none": HeadGridView::setMetric, StatisticsView::metricChosen.
+Q_DECLARE_METATYPE(std::optional<headmap::HeadMetric>)
+
+namespace headmap::ui {
+
+// The trace restricted to its non-special tokens, every head's rows renormalised to sum 1 again
+// (keptTokens + withoutTokens). Returns `trace` itself when hideSpecial is false or no token is
+// special, so the weights stay bit-identical. Null stays null. When every token is special the
+// result has no tokens (isEmpty()); allSpecialMessage() says why.
+std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
+                                                 bool hideSpecial);
+
+// True when there is nothing to draw: no trace, no tokens, no layers or no heads.
+bool hasNoAttention(const AttentionTrace* trace);
+
+class ViewText {
+    Q_DECLARE_TR_FUNCTIONS(ViewText)
+public:
+    // For a view whose trace is empty (hideSpecial: the view hides special tokens). Says either
+    // "type a sentence" or, when hiding left no token, how to get them back.
+    static QString emptyState(const AttentionTrace* original, bool hideSpecial,
+                              const QString& typePrompt);
+};
+
+}  // namespace headmap::ui

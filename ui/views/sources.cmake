@@ -1,0 +1,10 @@
+# The views beside the main heatmap: all heads, comparison, statistics, rollout.
+target_sources(headmap_ui PRIVATE
+  views/ViewSupport.cpp
+  views/HeadGridImages.cpp
+  views/HeadGridView.cpp
+  views/ComparisonView.cpp
+  views/HeadStatisticsModel.cpp
+  views/StatisticsView.cpp
+  views/RolloutView.cpp
+)
