@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QImageWriter>
 #include <QLineEdit>
+#include <QTabWidget>
 #include <QSaveFile>
 #include <QTimer>
 
@@ -50,6 +51,8 @@ int main(int argc, char* argv[]) {
                       "The animal didn't cross the street because it was too tired."});
     parser.addOption({"layer", "Layer to show at start.", "L", "0"});
     parser.addOption({"head", "Head to show at start.", "H", "0"});
+    parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
+    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics or rollout.", "NAME", "heatmap"});
     parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
     parser.process(app);
 
@@ -59,11 +62,18 @@ int main(int argc, char* argv[]) {
         screenshotWhenReady(window, parser.value("screenshot"));
     headmap::ModelSpec spec;
     spec.source = parser.value("model");
-    document.setModelSpec(spec);
+    document.setModelSpec(spec);  // a bad spec shows its error in the status bar; the window stays usable
     document.setLayer(parser.value("layer").toInt());
     document.setHead(parser.value("head").toInt());
+    const QStringList views{"heatmap", "grid", "compare", "statistics", "rollout"};
+    if (!views.contains(parser.value("view"))) {
+        qCritical("headmap: --view must be one of %s", qPrintable(views.join(QStringLiteral(", "))));
+        return 2;
+    }
+    window.tabs()->setCurrentIndex(int(views.indexOf(parser.value("view"))));
     window.sentenceEdit()->setText(parser.value("text"));
-    document.setText(parser.value("text"));
+    window.pairEdit()->setText(parser.value("pair"));
+    document.setText(parser.value("text"), parser.value("pair"));
     window.show();
     return app.exec();
 }

@@ -9,34 +9,73 @@
 
 namespace headmap::ui {
 
-AttentionDocument::AttentionDocument(QObject* parent) : QObject(parent) {}
+AttentionDocument::AttentionDocument(QObject* parent)
+    : QObject(parent), m_trace(std::make_shared<AttentionTrace>()) {
+    for (auto& latest : m_latest)
+        latest = std::make_shared<std::atomic<quint64>>(0);
+}
 
 AttentionDocument::~AttentionDocument() {
+    for (auto& latest : m_latest)
+        latest->store(0);  // ask running workers to stop early
     for (auto* watcher : m_watchers)
         watcher->waitForFinished();
 }
 
+quint64 AttentionDocument::nextGeneration(Job job) {
+    auto& latest = *m_latest[int(job)];
+    const quint64 generation = latest.load() + 1;
+    latest.store(generation);
+    return generation;
+}
+
 bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
+    nextGeneration(Job::Model);  // a pending asynchronous load must not override this one
     try {
-        m_model = loadModel(spec);
+        adoptModel(loadModel(spec), spec.source);
     } catch (const HeadmapError& error) {
         emit errorOccurred(error.message());
         return false;
     }
+    return true;
+}
+
+void AttentionDocument::openModel(const ModelSpec& spec) {
+    const quint64 generation = nextGeneration(Job::Model);
+    startJob([spec, generation] {
+        Outcome outcome;
+        outcome.job = Job::Model;
+        outcome.generation = generation;
+        outcome.modelSource = spec.source;
+        try {
+            outcome.model = loadModel(spec);
+        } catch (const HeadmapError& error) {
+            outcome.error = error.message();
+        } catch (const std::bad_alloc&) {
+            outcome.error = tr("Out of memory while opening %1.").arg(spec.source);
+        }
+        return outcome;
+    });
+}
+
+void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const QString& source) {
+    m_model = std::move(model);
+    m_modelSource = source;
     m_layer = std::min(m_layer, m_model->summary().layers - 1);
     m_head = std::min(m_head, m_model->summary().heads - 1);
+    m_secondTrace.reset();
     emit modelChanged();
     if (!isBlank(m_text))
-        startRun();
-    return true;
+        runTrace(Job::Trace, m_text, m_pair);
 }
 
 ModelSummary AttentionDocument::modelSummary() const {
     return m_model ? m_model->summary() : ModelSummary();
 }
 
-void AttentionDocument::setText(const QString& text) {
+void AttentionDocument::setText(const QString& text, const QString& pair) {
     m_text = text;
+    m_pair = pair;
     if (isBlank(text)) {
         emit errorOccurred(tr("Type a sentence first: the text is empty."));
         return;
@@ -45,16 +84,52 @@ void AttentionDocument::setText(const QString& text) {
         emit errorOccurred(tr("No model is loaded."));
         return;
     }
-    startRun();
+    runTrace(Job::Trace, text, pair);
 }
 
-void AttentionDocument::startRun() {
-    const quint64 generation = ++m_generation;
-    m_latestGeneration->store(generation);
-    std::shared_ptr<const Model> model = m_model;
-    const QString text = m_text;
-    std::shared_ptr<std::atomic<quint64>> latest = m_latestGeneration;
+void AttentionDocument::setComparisonText(const QString& text) {
+    if (isBlank(text)) {
+        emit errorOccurred(tr("Type a second sentence to compare with."));
+        return;
+    }
+    if (m_model)
+        runTrace(Job::SecondTrace, text, QString());
+}
 
+void AttentionDocument::runTrace(Job job, const QString& text, const QString& pair) {
+    const quint64 generation = nextGeneration(job);
+    std::shared_ptr<const Model> model = m_model;
+    std::shared_ptr<std::atomic<quint64>> latest = m_latest[int(job)];
+    // The destructor waits for every worker, so `this` outlives them.
+    startJob([this, job, model, text, pair, generation, latest] {
+        Outcome outcome;
+        outcome.job = job;
+        outcome.generation = generation;
+        try {
+            TokenizeOptions tokenize;
+            if (!isBlank(pair))
+                tokenize.pair = pair;
+            const Encoding input = model->tokenize(text, tokenize);
+            RunOptions options;
+            options.progress = [this, job, generation, latest](int done, int total) {
+                if (job == Job::Trace)
+                    QMetaObject::invokeMethod(this, [this, done, total] { emit progressChanged(done, total); },
+                                              Qt::QueuedConnection);
+                return latest->load() == generation;  // a newer request makes this one pointless
+            };
+            RunResult result = model->run(input, options);
+            outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
+        } catch (const HeadmapError& error) {
+            outcome.error = error.message();
+        } catch (const std::bad_alloc&) {
+            outcome.error = tr("Out of memory: try a shorter sentence or a smaller model.");
+        }
+        return outcome;
+    });
+}
+
+template <typename Work>
+void AttentionDocument::startJob(Work work) {
     auto* watcher = new QFutureWatcher<Outcome>(this);
     m_watchers << watcher;
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
@@ -67,57 +142,59 @@ void AttentionDocument::startRun() {
     });
     if (m_pending++ == 0)
         emit busyChanged(true);
-
-    // The destructor waits for every worker, so `this` outlives them.
-    watcher->setFuture(QtConcurrent::run([this, model, text, generation, latest]() {
-        Outcome outcome;
-        outcome.generation = generation;
-        try {
-            const Encoding input = model->tokenizer().encode(text, true);
-            RunOptions options;
-            options.progress = [this, generation, latest](int done, int total) {
-                QMetaObject::invokeMethod(this, [this, done, total] {
-                    emit progressChanged(done, total);
-                }, Qt::QueuedConnection);
-                // A newer request makes this one pointless; stop early.
-                return latest->load() == generation;
-            };
-            RunResult result = model->run(input, options);
-            outcome.trace = std::move(result.trace);
-        } catch (const HeadmapError& error) {
-            outcome.error = error.message();
-        } catch (const std::bad_alloc&) {
-            outcome.error = tr("Out of memory: try a shorter sentence or a smaller model.");
-        }
-        return outcome;
-    }));
+    watcher->setFuture(QtConcurrent::run(work));
 }
 
 void AttentionDocument::deliver(const Outcome& outcome) {
-    if (outcome.generation != m_generation)
+    if (outcome.generation != m_latest[int(outcome.job)]->load())
         return;  // superseded by a newer sentence or model
     if (!outcome.error.isEmpty()) {
         emit errorOccurred(outcome.error);
         return;
     }
-    m_trace = outcome.trace;
-    m_layer = std::clamp(m_layer, 0, std::max(0, m_trace.layers() - 1));
-    m_head = std::clamp(m_head, 0, std::max(0, m_trace.heads() - 1));
-    emit traceChanged();
+    switch (outcome.job) {
+    case Job::Model:
+        adoptModel(outcome.model, outcome.modelSource);
+        break;
+    case Job::Trace:
+        m_trace = outcome.trace;
+        m_layer = std::clamp(m_layer, 0, std::max(0, m_trace->layers() - 1));
+        m_head = std::clamp(m_head, 0, std::max(0, m_trace->heads() - 1));
+        emit traceChanged();
+        break;
+    case Job::SecondTrace:
+        m_secondTrace = outcome.trace;
+        emit secondTraceChanged();
+        break;
+    }
 }
 
 void AttentionDocument::setLayer(int layer) {
-    if (layer == m_layer || layer < 0 || layer >= std::max(1, modelSummary().layers))
-        return;
-    m_layer = layer;
-    emit selectionChanged();
+    setHeadIndex(layer, m_head);
 }
 
 void AttentionDocument::setHead(int head) {
-    if (head == m_head || head < 0 || head >= std::max(1, modelSummary().heads))
+    setHeadIndex(m_layer, head);
+}
+
+void AttentionDocument::setHeadIndex(int layer, int head) {
+    const ModelSummary model = modelSummary();
+    if (layer < 0 || layer >= std::max(1, model.layers) || head < 0 || head >= std::max(1, model.heads))
         return;
+    if (layer == m_layer && head == m_head)
+        return;
+    m_layer = layer;
     m_head = head;
     emit selectionChanged();
+}
+
+void AttentionDocument::stepHead(int delta) {
+    const ModelSummary model = modelSummary();
+    if (model.heads <= 0)
+        return;
+    const int total = model.layers * model.heads;
+    const int index = std::clamp(m_layer * model.heads + m_head + delta, 0, total - 1);
+    setHeadIndex(index / model.heads, index % model.heads);
 }
 
 void AttentionDocument::waitForIdle() {

@@ -1,7 +1,7 @@
 #pragma once
-// The GUI's document: the loaded model, the sentence, the current trace and the selected layer
-// and head. Computation runs on a worker thread; views observe the signals and never touch the
-// model themselves.
+// The GUI's document: the loaded model, the sentence (and optional pair), the current trace,
+// a second trace for comparing two sentences, and the selected layer and head. Loading and
+// computation run on worker threads; views observe the signals and never touch the model.
 
 #include <atomic>
 #include <memory>
@@ -20,53 +20,77 @@ public:
     explicit AttentionDocument(QObject* parent = nullptr);
     ~AttentionDocument() override;
 
-    // Loads a model; on failure emits errorOccurred and keeps the previous one. Reruns the
+    // Loads a model now; on failure emits errorOccurred and keeps the previous one. Reruns the
     // current sentence on success.
     bool setModelSpec(const ModelSpec& spec);
+    // The same on a worker thread, for the GUI: modelChanged or errorOccurred follow.
+    void openModel(const ModelSpec& spec);
     bool hasModel() const { return m_model != nullptr; }
     ModelSummary modelSummary() const;
+    QString modelSource() const { return m_modelSource; }
 
-    // Starts computing the trace for text in the background; a newer request supersedes it.
-    void setText(const QString& text);
+    // Starts computing the trace in the background; a newer request supersedes it. pair: the
+    // second sentence for models trained on pairs, empty for none.
+    void setText(const QString& text, const QString& pair = QString());
     QString text() const { return m_text; }
+    QString pairText() const { return m_pair; }
+    // A second sentence to compare with the first (ComparisonView's two-sentence mode).
+    void setComparisonText(const QString& text);
 
-    const AttentionTrace& trace() const { return m_trace; }
+    const AttentionTrace& trace() const { return *m_trace; }
+    std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
+    std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
     bool isBusy() const { return m_pending > 0; }
 
     int layer() const { return m_layer; }
     int head() const { return m_head; }
     void setLayer(int layer);
     void setHead(int head);
+    void setHeadIndex(int layer, int head);
+    // Steps through heads in reading order, crossing into the next or previous layer.
+    void stepHead(int delta);
 
-    // Blocks until the pending computation (if any) has been delivered; for tests and scripts.
+    // Blocks until every pending job has been delivered; for tests and scripts.
     void waitForIdle();
 
 signals:
     void modelChanged();
     void traceChanged();
+    void secondTraceChanged();
     void selectionChanged();
     void busyChanged(bool busy);
     void progressChanged(int layersDone, int layersTotal);
     void errorOccurred(const QString& message);
 
 private:
+    enum class Job { Trace, SecondTrace, Model };
     struct Outcome {
-        AttentionTrace trace;
-        QString error;
+        Job job = Job::Trace;
         quint64 generation = 0;
+        std::shared_ptr<const AttentionTrace> trace;
+        std::shared_ptr<const Model> model;
+        QString modelSource;
+        QString error;
     };
-    void startRun();
+
+    void runTrace(Job job, const QString& text, const QString& pair);
+    template <typename Work>
+    void startJob(Work work);
     void deliver(const Outcome& outcome);
+    void adoptModel(std::shared_ptr<const Model> model, const QString& source);
+    quint64 nextGeneration(Job job);
 
     std::shared_ptr<const Model> m_model;
+    QString m_modelSource;
     QString m_text;
-    AttentionTrace m_trace;
+    QString m_pair;
+    std::shared_ptr<const AttentionTrace> m_trace;
+    std::shared_ptr<const AttentionTrace> m_secondTrace;
     int m_layer = 0;
     int m_head = 0;
-    quint64 m_generation = 0;
-    // Shared with workers so a superseded run can stop between layers.
-    std::shared_ptr<std::atomic<quint64>> m_latestGeneration = std::make_shared<std::atomic<quint64>>(0);
     int m_pending = 0;
+    // One counter per kind of job, shared with workers so a superseded run stops between layers.
+    std::shared_ptr<std::atomic<quint64>> m_latest[3];
     QList<QFutureWatcher<Outcome>*> m_watchers;
 };
 

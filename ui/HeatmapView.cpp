@@ -135,7 +135,8 @@ void HeatmapView::applyStyle() {
     bool logarithmic = false;
     QString label = tr("Attention weight");
     if (m_difference) {
-        const double extent = std::max(1e-9, m_values.size() ? double(m_values.cwiseAbs().maxCoeff()) : 1.0);
+        // A floor keeps identical heads white with readable ticks instead of a ±1e-9 scale.
+        const double extent = std::max(1e-3, m_values.size() ? double(m_values.cwiseAbs().maxCoeff()) : 1.0);
         range = QCPRange(-extent, extent);
         label = tr("Difference of weights");
     } else {
@@ -172,7 +173,13 @@ void HeatmapView::applyStyle() {
     else
         m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
     m_map->setDataRange(range);
-    m_scale->axis()->setLabel(label);
+    m_scale->axis()->setLabel(m_valueLabel.isEmpty() || m_difference ? label : m_valueLabel);
+}
+
+void HeatmapView::setValueLabel(const QString& label) {
+    m_valueLabel = label;
+    applyStyle();
+    m_plot->replot();
 }
 
 double HeatmapView::cellValue(int query, int key) const {
@@ -227,8 +234,8 @@ void HeatmapView::onRangeChanged() {
     };
     clamp(m_plot->xAxis, keyCount());
     clamp(m_plot->yAxis, queryCount());
+    m_plot->replot();  // lays out the axis rect, which label thinning and cell texts measure
     updateTickLabels();
-    m_plot->replot();  // lays out the axis rect, which the cell texts need
     updateCellTexts();
     updateSelection();
     m_plot->replot();

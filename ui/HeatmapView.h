@@ -49,6 +49,8 @@ public:
 
     void setStyle(const HeatmapStyle& style);
     const HeatmapStyle& style() const { return m_style; }
+    // What the colour scale measures, when not attention weights (e.g. rollout); empty: default.
+    void setValueLabel(const QString& label);
     void setSelectedToken(int index);  // -1: none
     int selectedToken() const { return m_selected; }
     void resetZoom();
@@ -96,6 +98,7 @@ private:
     int m_selected = -1;
     QPointF m_pressPos;
     QString m_hoverText;
+    QString m_valueLabel;
 };
 
 }  // namespace headmap::ui

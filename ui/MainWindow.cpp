@@ -1,48 +1,63 @@
 #include "MainWindow.h"
 
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
+#include <qcustomplot.h>
 
 #include "AttentionDocument.h"
+#include "HeadExport.h"
 #include "HeatmapView.h"
+#include "ModelChooser.h"
+#include "views/ComparisonView.h"
+#include "views/HeadGridView.h"
+#include "views/RolloutView.h"
+#include "views/StatisticsView.h"
 
 namespace headmap::ui {
 
 MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
-    : QMainWindow(parent), m_document(document), m_sentence(new QLineEdit),
-      m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_heatmap(new HeatmapView),
-      m_modelLabel(new QLabel), m_progress(new QProgressBar) {
+    : QMainWindow(parent), m_document(document), m_settings(AppSettings::load()),
+      m_modelChooser(new ModelChooser), m_sentence(new QLineEdit), m_pair(new QLineEdit),
+      m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_colormapBox(new QComboBox),
+      m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
+      m_valuesBox(new QCheckBox(tr("&Values"))), m_tabs(new QTabWidget),
+      m_heatmap(new HeatmapView), m_grid(new HeadGridView), m_comparison(new ComparisonView),
+      m_statistics(new StatisticsView), m_rollout(new RolloutView), m_modelLabel(new QLabel),
+      m_progress(new QProgressBar) {
     setWindowTitle(tr("Headmap"));
+    setAcceptDrops(true);
+    if (m_settings.fontPointSize > 0) {
+        QFont font = QApplication::font();
+        font.setPointSizeF(m_settings.fontPointSize);
+        QApplication::setFont(font);
+    }
 
-    m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
-    m_sentence->setClearButtonEnabled(true);
-    auto* run = new QPushButton(tr("Run"));
-
-    auto* controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("&Sentence:")), 0);
-    static_cast<QLabel*>(controls->itemAt(0)->widget())->setBuddy(m_sentence);
-    controls->addWidget(m_sentence, 1);
-    controls->addWidget(run);
-    auto* layerLabel = new QLabel(tr("&Layer:"));
-    layerLabel->setBuddy(m_layerBox);
-    auto* headLabel = new QLabel(tr("&Head:"));
-    headLabel->setBuddy(m_headBox);
-    controls->addSpacing(12);
-    controls->addWidget(layerLabel);
-    controls->addWidget(m_layerBox);
-    controls->addWidget(headLabel);
-    controls->addWidget(m_headBox);
+    m_tabs->addTab(m_heatmap, tr("&Heatmap"));
+    m_tabs->addTab(m_grid, tr("&All heads"));
+    m_tabs->addTab(m_comparison, tr("&Compare"));
+    m_tabs->addTab(m_statistics, tr("S&tatistics"));
+    m_tabs->addTab(m_rollout, tr("&Rollout"));
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
-    layout->addLayout(controls);
-    layout->addWidget(m_heatmap, 1);
+    layout->addWidget(buildControls());
+    layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     m_progress->setMaximumWidth(160);
@@ -50,53 +65,189 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     statusBar()->addPermanentWidget(m_modelLabel);
     statusBar()->addPermanentWidget(m_progress);
 
-    connect(m_sentence, &QLineEdit::returnPressed, this, [this] { m_document->setText(m_sentence->text()); });
-    connect(run, &QPushButton::clicked, this, [this] { m_document->setText(m_sentence->text()); });
+    m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
+    m_heatmap->plot()->installEventFilter(this);
+    buildMenus();
+    connectDocument();
+    connectViews();
+    applyStyle();
+    m_modelChooser->refresh(m_settings.recentModels);
+    onModelChanged();
+    onTraceChanged();
+
+    resize(1280, 860);
+    if (!m_settings.windowGeometry.isEmpty())
+        restoreGeometry(m_settings.windowGeometry);
+    if (!m_settings.windowState.isEmpty())
+        restoreState(m_settings.windowState);
+}
+
+QWidget* MainWindow::buildControls() {
+    m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
+    m_sentence->setClearButtonEnabled(true);
+    m_pair->setPlaceholderText(tr("Second sentence (optional, for BERT-style pairs)"));
+    m_pair->setClearButtonEnabled(true);
+    auto* run = new QPushButton(tr("Run"));
+    auto* openFolder = new QPushButton(tr("Open folder…"));
+    for (Colormap colormap : allColormaps())
+        m_colormapBox->addItem(colormapName(colormap), int(colormap));
+    for (ScaleMode mode : allScaleModes())
+        m_scaleBox->addItem(scaleModeName(mode), int(mode));
+    m_hideSpecialBox->setToolTip(tr("Leave out [CLS], [SEP], <s>, … and renormalise each row"));
+    m_valuesBox->setToolTip(tr("Write each weight in its cell when it fits"));
+    m_layerBox->setToolTip(tr("Layer (Ctrl+PageUp / Ctrl+PageDown)"));
+    m_headBox->setToolTip(tr("Head (PageUp / PageDown)"));
+
+    auto labelled = [](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text);
+        label->setBuddy(buddy);
+        return label;
+    };
+    auto* grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(labelled(tr("&Model:"), m_modelChooser), 0, 0);
+    grid->addWidget(m_modelChooser, 0, 1);
+    grid->addWidget(openFolder, 0, 2);
+    grid->addWidget(labelled(tr("S&entence:"), m_sentence), 0, 3);
+    grid->addWidget(m_sentence, 0, 4);
+    grid->addWidget(run, 0, 5);
+    grid->addWidget(labelled(tr("&Pair:"), m_pair), 1, 3);
+    grid->addWidget(m_pair, 1, 4);
+
+    auto* view = new QHBoxLayout;
+    view->addWidget(labelled(tr("&Layer:"), m_layerBox));
+    view->addWidget(m_layerBox);
+    view->addWidget(labelled(tr("H&ead:"), m_headBox));
+    view->addWidget(m_headBox);
+    view->addSpacing(16);
+    view->addWidget(labelled(tr("C&olours:"), m_colormapBox));
+    view->addWidget(m_colormapBox);
+    view->addWidget(labelled(tr("Sc&ale:"), m_scaleBox));
+    view->addWidget(m_scaleBox);
+    view->addWidget(m_hideSpecialBox);
+    view->addWidget(m_valuesBox);
+    view->addStretch(1);
+    grid->addLayout(view, 1, 0, 1, 3);
+    grid->setColumnStretch(4, 1);
+
+    connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
+    connect(m_pair, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
+    connect(run, &QPushButton::clicked, this, &MainWindow::runSentence);
+    connect(openFolder, &QPushButton::clicked, this, &MainWindow::openFolderWithDialog);
+
+    auto* box = new QWidget;
+    box->setLayout(grid);
+    return box;
+}
+
+void MainWindow::connectDocument() {
     connect(m_layerBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setLayer);
     connect(m_headBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setHead);
-
     connect(m_document, &AttentionDocument::modelChanged, this, &MainWindow::onModelChanged);
-    connect(m_document, &AttentionDocument::traceChanged, this, [this] {
-        statusBar()->showMessage(tr("%n token(s)", nullptr, m_document->trace().length()), 4000);
-        showSelection();
-    });
+    connect(m_document, &AttentionDocument::traceChanged, this, &MainWindow::onTraceChanged);
+    connect(m_document, &AttentionDocument::secondTraceChanged, this,
+            [this] { m_comparison->setSecondTrace(m_document->secondTrace()); });
     connect(m_document, &AttentionDocument::selectionChanged, this, &MainWindow::showSelection);
     connect(m_document, &AttentionDocument::errorOccurred, this, &MainWindow::showError);
     connect(m_document, &AttentionDocument::busyChanged, this, [this](bool busy) {
         m_progress->setVisible(busy);
         m_progress->setRange(0, 0);  // indeterminate until the first layer reports
         if (busy)
-            statusBar()->showMessage(tr("Computing attention…"));
+            statusBar()->showMessage(tr("Computing…"));
     });
     connect(m_document, &AttentionDocument::progressChanged, this, [this](int done, int total) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
     });
+    connect(m_modelChooser, &ModelChooser::modelChosen, this, &MainWindow::openModel);
+    connect(m_modelChooser, &ModelChooser::openFolderRequested, this, &MainWindow::openFolderWithDialog);
+}
 
-    onModelChanged();
-    resize(1100, 800);
+void MainWindow::connectViews() {
+    connect(m_colormapBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        m_settings.heatmap.colormap = Colormap(m_colormapBox->currentData().toInt());
+        applyStyle();
+    });
+    connect(m_scaleBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        m_settings.heatmap.scale = ScaleMode(m_scaleBox->currentData().toInt());
+        applyStyle();
+    });
+    connect(m_valuesBox, &QCheckBox::toggled, this, [this](bool on) {
+        m_settings.heatmap.showValues = on;
+        applyStyle();
+    });
+    connect(m_hideSpecialBox, &QCheckBox::toggled, this, [this](bool on) {
+        m_settings.hideSpecialTokens = on;
+        applyStyle();
+        showSelection();
+    });
+    auto openHead = [this](int layer, int head) {
+        m_document->setHeadIndex(layer, head);
+        m_tabs->setCurrentIndex(HeatmapTab);
+    };
+    connect(m_grid, &HeadGridView::headActivated, this, openHead);
+    connect(m_statistics, &StatisticsView::headActivated, this, openHead);
+    connect(m_statistics, &StatisticsView::metricChosen, m_grid, &HeadGridView::setMetric);
+    connect(m_comparison, &ComparisonView::secondSentenceRequested, m_document, &AttentionDocument::setComparisonText);
+    connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int index) {
+        const QStringList tokens = m_document->trace().displayTokens();
+        if (index >= 0 && !m_settings.hideSpecialTokens && index < tokens.size())
+            statusBar()->showMessage(tr("Selected token %1: \"%2\"").arg(index).arg(tokens[index]), 5000);
+    });
+}
+
+void MainWindow::runSentence() {
+    m_document->setText(m_sentence->text(), m_pair->text());
+}
+
+void MainWindow::openModel(const QString& spec) {
+    ModelSpec modelSpec;
+    modelSpec.source = spec;
+    statusBar()->showMessage(tr("Opening %1…").arg(spec));
+    m_document->openModel(modelSpec);
 }
 
 void MainWindow::onModelChanged() {
     const ModelSummary model = m_document->modelSummary();
-    const QSignalBlocker blockLayer(m_layerBox);
-    const QSignalBlocker blockHead(m_headBox);
-    m_layerBox->setRange(0, std::max(0, model.layers - 1));
-    m_headBox->setRange(0, std::max(0, model.heads - 1));
-    m_layerBox->setValue(m_document->layer());
-    m_headBox->setValue(m_document->head());
-    m_modelLabel->setText(model.name.isEmpty()
-                              ? tr("No model")
-                              : tr("%1: %2 layers × %3 heads, d_model %4")
-                                    .arg(model.name).arg(model.layers).arg(model.heads).arg(model.dModel));
+    {
+        const QSignalBlocker blockLayer(m_layerBox);
+        const QSignalBlocker blockHead(m_headBox);
+        m_layerBox->setRange(0, std::max(0, model.layers - 1));
+        m_headBox->setRange(0, std::max(0, model.heads - 1));
+        m_layerBox->setValue(m_document->layer());
+        m_headBox->setValue(m_document->head());
+    }
+    if (model.name.isEmpty()) {
+        m_modelLabel->setText(tr("No model"));
+        return;
+    }
+    m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
+                              .arg(model.name).arg(model.layers).arg(model.heads).arg(model.dModel));
+    setWindowTitle(tr("Headmap — %1").arg(model.name));
+    if (!builtinModelNames().contains(m_document->modelSource())) {
+        m_settings.addRecentModel(m_document->modelSource());
+        m_modelChooser->refresh(m_settings.recentModels);
+    }
+    m_modelChooser->setCurrentModel(m_document->modelSource());
+    statusBar()->showMessage(tr("Opened %1").arg(model.name), 4000);
+}
+
+void MainWindow::onTraceChanged() {
+    const auto trace = m_document->sharedTrace();
+    if (!trace->isEmpty())
+        statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
+    m_grid->setTrace(trace);
+    m_comparison->setTrace(trace);
+    if (m_comparison->layerB() == m_document->layer() && m_comparison->headB() == m_document->head() &&
+        trace->heads() > 1)  // comparing a head with itself shows nothing: start with its neighbour
+        m_comparison->setHeads(m_document->layer(), m_document->head(), m_document->layer(),
+                               (m_document->head() + 1) % trace->heads());
+    m_statistics->setTrace(trace);
+    m_rollout->setTrace(trace);
+    showSelection();
 }
 
 void MainWindow::showSelection() {
-    const AttentionTrace& trace = m_document->trace();
-    if (trace.isEmpty()) {
-        m_heatmap->clear();
-        return;
-    }
     const int layer = m_document->layer();
     const int head = m_document->head();
     {
@@ -105,13 +256,78 @@ void MainWindow::showSelection() {
         m_layerBox->setValue(layer);
         m_headBox->setValue(head);
     }
-    m_heatmap->setMatrix(trace.head(layer, head), trace.displayTokens(), trace.displayTokens(),
-                         tr("Layer %1, head %2").arg(layer).arg(head));
+    showHead(*m_heatmap, m_document->sharedTrace(), layer, head, m_settings.hideSpecialTokens);
+    m_grid->setCurrentHead(layer, head);
+    m_statistics->setCurrentHead(layer, head);
+    m_rollout->setLayer(layer);
+    m_comparison->setHeads(layer, head, m_comparison->layerB(), m_comparison->headB());
+}
+
+void MainWindow::applyStyle() {
+    const HeatmapStyle& style = m_settings.heatmap;
+    {
+        const QSignalBlocker a(m_colormapBox), b(m_scaleBox), c(m_valuesBox), d(m_hideSpecialBox);
+        m_colormapBox->setCurrentIndex(m_colormapBox->findData(int(style.colormap)));
+        m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(style.scale)));
+        m_valuesBox->setChecked(style.showValues);
+        m_hideSpecialBox->setChecked(m_settings.hideSpecialTokens);
+    }
+    m_heatmap->setStyle(style);
+    m_grid->setStyle(style);
+    m_comparison->setStyle(style);
+    m_rollout->setStyle(style);
+    m_grid->setHideSpecialTokens(m_settings.hideSpecialTokens);
+    m_comparison->setHideSpecialTokens(m_settings.hideSpecialTokens);
+    m_rollout->setHideSpecialTokens(m_settings.hideSpecialTokens);
 }
 
 void MainWindow::showError(const QString& message) {
     m_progress->setVisible(false);
     statusBar()->showMessage(message);
+}
+
+void MainWindow::changeFontSize(double delta) {
+    QFont font = QApplication::font();
+    const double size = std::clamp(font.pointSizeF() + delta, 6.0, 48.0);
+    font.setPointSizeF(size);
+    QApplication::setFont(font);
+    m_settings.fontPointSize = size;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_settings.windowGeometry = saveGeometry();
+    m_settings.windowState = saveState();
+    m_settings.save();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() && QFileInfo(urls.first().toLocalFile()).isDir())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    openModel(QDir::cleanPath(urls.first().toLocalFile()));
+    event->acceptProposedAction();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // Arrow keys on the heatmap walk the model: left/right through heads, up/down through layers.
+    if (watched == m_heatmap->plot() && event->type() == QEvent::KeyPress) {
+        const int heads = std::max(1, m_document->modelSummary().heads);
+        switch (static_cast<QKeyEvent*>(event)->key()) {
+        case Qt::Key_Left: m_document->stepHead(-1); return true;
+        case Qt::Key_Right: m_document->stepHead(1); return true;
+        case Qt::Key_Up: m_document->stepHead(-heads); return true;
+        case Qt::Key_Down: m_document->stepHead(heads); return true;
+        default: break;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 }  // namespace headmap::ui

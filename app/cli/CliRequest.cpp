@@ -19,12 +19,15 @@ const QMap<QString, Command>& commandNames() {
         {QStringLiteral("attention"), Command::Attention},
         {QStringLiteral("steps"), Command::Steps},
         {QStringLiteral("bench"), Command::Bench},
+        {QStringLiteral("render"), Command::Render},
+        {QStringLiteral("export-all"), Command::ExportAll},
     };
     return names;
 }
 
 const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "causal",
                                 "no-positional", "max-positions"};
+const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values"};
 const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
 
 QStringList allowedOptions(Command command) {
@@ -36,6 +39,10 @@ QStringList allowedOptions(Command command) {
         return allowed + kModelOptions + QStringList{"format"};
     case Command::Bench:
         return allowed + kModelOptions + QStringList{"format", "lengths", "repeat"};
+    case Command::Render:
+        return allowed + kModelOptions + kInputOptions + kRenderOptions + QStringList{"layer", "head", "output"};
+    case Command::ExportAll:
+        return allowed + kModelOptions + kInputOptions + kRenderOptions + QStringList{"outdir", "format"};
     case Command::Tokenize:
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:
@@ -112,6 +119,13 @@ void addOptions(QCommandLineParser& parser) {
         {"output", "Output file, - for standard output.", "FILE"},
         {"lengths", "bench: token counts to time, e.g. 16,128,512.", "LIST"},
         {"repeat", "bench: timed runs per length.", "N"},
+        {"colormap", "render: viridis, magma, cividis, greys or diverging.", "NAME"},
+        {"range", "render: colour range fixed, row, global or log.", "MODE"},
+        {"scale", "render: PNG pixels per point (2 = 192 dpi).", "N"},
+        {"size", "render: image size in points, e.g. 1000x820.", "WxH"},
+        {"hide-special", "render: leave out special tokens, rows renormalised."},
+        {"values", "render: write the weights in the cells that fit."},
+        {"outdir", "export-all: the folder to write into.", "DIR"},
     });
 }
 
@@ -141,8 +155,8 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     }
     const QString name = positional.first();
     if (!commandNames().contains(name))
-        throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, bench, "
-                                        "attention or steps; see headmap-cli --help)")
+        throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, attention, "
+                                        "steps, render, export-all or bench; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
@@ -220,6 +234,43 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
             request.bench.repeat = parseInt(parser, "repeat", 1, 1000);
     }
 
+    if (request.command == Command::Render || request.command == Command::ExportAll) {
+        RenderRequest& render = request.render;
+        if (parser.isSet("colormap")) render.colormap = parser.value("colormap");
+        if (parser.isSet("range")) {
+            render.range = parser.value("range");
+            if (!QStringList{"fixed", "row", "global", "log"}.contains(render.range))
+                throw UsageError(QStringLiteral("--range must be fixed, row, global or log, got '%1'").arg(render.range));
+        }
+        if (parser.isSet("scale")) {
+            bool ok = false;
+            render.pixelScale = parser.value("scale").toDouble(&ok);
+            if (!ok || render.pixelScale < 0.25 || render.pixelScale > 16)
+                throw UsageError(QStringLiteral("--scale must be a number from 0.25 to 16, got '%1'").arg(parser.value("scale")));
+        }
+        if (parser.isSet("size")) {
+            const QStringList parts = parser.value("size").split(QLatin1Char('x'));
+            bool okW = false, okH = false;
+            render.width = parts.value(0).toInt(&okW);
+            render.height = parts.value(1).toInt(&okH);
+            if (parts.size() != 2 || !okW || !okH || render.width < 100 || render.height < 100 ||
+                render.width > 20000 || render.height > 20000)
+                throw UsageError(QStringLiteral("--size expects WIDTHxHEIGHT between 100 and 20000, got '%1'").arg(parser.value("size")));
+        }
+        render.hideSpecialTokens = parser.isSet("hide-special");
+        render.showValues = parser.isSet("values");
+        if (request.command == Command::Render) {
+            if (!parser.isSet("layer") || !parser.isSet("head") || !parser.isSet("output"))
+                throw UsageError(QStringLiteral("'render' needs --layer L, --head H and --output FILE.png|svg|pdf"));
+        } else {
+            if (!parser.isSet("outdir"))
+                throw UsageError(QStringLiteral("'export-all' needs --outdir DIR"));
+            render.outdir = parser.value("outdir");
+            if (parser.isSet("format"))
+                render.imageFormat = parser.value("format");
+        }
+    }
+
     if (request.command != Command::Info && request.command != Command::Bench) {
         const int sources = int(parser.isSet("text")) + int(parser.isSet("text-file")) +
                             int(parser.isSet("ids"));
@@ -253,6 +304,12 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     if (request.command == Command::Steps && (request.layer < 0 || request.head < 0))
         throw UsageError(QStringLiteral("'steps' needs --layer L and --head H"));
 
+    if (request.command == Command::ExportAll) {
+        if (!QStringList{"png", "svg", "pdf"}.contains(request.render.imageFormat))
+            throw UsageError(QStringLiteral("--format for 'export-all' must be png, svg or pdf, got '%1'")
+                                 .arg(request.render.imageFormat));
+        return request;
+    }
     request.format = parser.value("format");
     QStringList formats{"text", "json"};
     if (request.command == Command::Attention) formats = QStringList{"json", "csv"};
@@ -262,6 +319,8 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         throw UsageError(QStringLiteral("--format for '%1' must be %2, got '%3'")
                              .arg(name, formats.join(QStringLiteral(" or ")), request.format));
     request.output = parser.value("output");
+    if (request.command == Command::Render && request.output == QLatin1String("-"))
+        throw UsageError(QStringLiteral("'render' writes a file: give --output FILE.png, .svg or .pdf"));
     return request;
 }
 

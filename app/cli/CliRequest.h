@@ -14,7 +14,20 @@
 
 namespace headmap::cli {
 
-enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Bench };
+enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Bench, Render, ExportAll };
+
+// How render / export-all draw: the desktop's heatmap settings, by name.
+struct RenderRequest {
+    QString colormap = QStringLiteral("viridis");
+    QString range = QStringLiteral("fixed");  // fixed, row, global, log
+    bool hideSpecialTokens = false;
+    bool showValues = false;
+    int width = 1000;
+    int height = 820;
+    double pixelScale = 2.0;  // PNG pixels per logical pixel (--scale)
+    QString outdir;           // export-all
+    QString imageFormat = QStringLiteral("png");
+};
 
 struct CliRequest {
     Command command = Command::Help;
@@ -35,6 +48,7 @@ struct CliRequest {
     QString format;  // "text", "json" or "csv"; empty means the command's default
     QString output;  // empty or "-" is standard output
     BenchOptions bench;
+    RenderRequest render;
 };
 
 // Parses argv (without the program name), raw bytes so that invalid UTF-8 can be reported.

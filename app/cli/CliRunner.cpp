@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QSaveFile>
 
+#include "cli/CliRender.h"
 #include "cli/CliRequest.h"
 #include "core/HeadmapError.h"
 #include "io/JsonWriter.h"
@@ -52,6 +53,7 @@ private:
     void tokenize(const CliRequest& request);
     void attention(const CliRequest& request);
     void steps(const CliRequest& request);
+    void render(const CliRequest& request);
 
     QIODevice* m_in;
     QIODevice* m_out;
@@ -70,6 +72,8 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Attention: attention(request); break;
         case Command::Steps: steps(request); break;
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
+        case Command::Render:
+        case Command::ExportAll: render(request); break;
         }
         return kExitOk;
     } catch (const HeadmapError& error) {
@@ -264,6 +268,18 @@ void Runner::steps(const CliRequest& request) {
         writeStepsJson(json, result.trace, *result.steps);
         return json.flush() && device->write("\n") == 1;
     });
+}
+
+void Runner::render(const CliRequest& request) {
+    if (!renderingAvailable())
+        throw UsageError(QStringLiteral("this headmap-cli was built without the GUI libraries, so it cannot draw images"));
+    const auto model = loadModel(request.model);
+    checkIndices(request, model->summary());
+    const Encoding input = encodeInput(request, *model);
+    if (request.command == Command::Render)
+        runRender(request, input, *model, m_out);
+    else
+        runExportAll(request, input, *model, m_out);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@ namespace headmap::ui {
 
 RolloutView::RolloutView(QWidget* parent)
     : QWidget(parent), m_layerBox(new QSpinBox), m_explanation(new QLabel), m_heatmap(new HeatmapView) {
+    m_heatmap->setValueLabel(tr("Share of the input token"));
     m_layerBox->setRange(0, 0);
     m_layerBox->setEnabled(false);  // until there is a trace
     m_layerBox->setPrefix(tr("through layer "));

@@ -1,0 +1,67 @@
+#include "cli/CliRender.h"
+
+#include <QFileInfo>
+
+#include "HeadExport.h"
+#include "core/HeadmapError.h"
+#include "model/Model.h"
+
+namespace headmap::cli {
+namespace {
+
+ui::HeadImageOptions imageOptions(const CliRequest& request) {
+    const RenderRequest& render = request.render;
+    QStringList names;
+    for (ui::Colormap colormap : ui::allColormaps())
+        names << ui::colormapName(colormap);
+    if (!names.contains(render.colormap))
+        throw UsageError(QStringLiteral("--colormap must be one of %1, got '%2'")
+                             .arg(names.join(QStringLiteral(", ")), render.colormap));
+    ui::HeadImageOptions options;
+    options.style.colormap = ui::colormapFromName(render.colormap);
+    options.style.scale = render.range == QLatin1String("row")      ? ui::ScaleMode::RowMax
+                          : render.range == QLatin1String("global") ? ui::ScaleMode::GlobalMax
+                          : render.range == QLatin1String("log")    ? ui::ScaleMode::Log
+                                                                    : ui::ScaleMode::Fixed;
+    options.style.showValues = render.showValues;
+    options.hideSpecialTokens = render.hideSpecialTokens;
+    options.size = QSize(render.width, render.height);
+    options.scale = render.pixelScale;
+    return options;
+}
+
+std::shared_ptr<const AttentionTrace> computeTrace(const Model& model, const Encoding& input) {
+    return std::make_shared<const AttentionTrace>(model.run(input).trace);
+}
+
+}  // namespace
+
+bool renderingAvailable() {
+    return true;
+}
+
+void runRender(const CliRequest& request, const Encoding& input, const Model& model, QIODevice* out) {
+    ui::ImageFormat format;
+    if (!ui::imageFormatFromPath(request.output, &format))
+        throw UsageError(QStringLiteral("--output must end in .png, .svg or .pdf, got '%1'").arg(request.output));
+    const auto trace = computeTrace(model, input);
+    const QString error = ui::exportHeadImage(trace, request.layer, request.head, imageOptions(request), request.output);
+    if (!error.isEmpty())
+        throw InputError(error);
+    out->write(QStringLiteral("wrote %1\n").arg(request.output).toUtf8());
+}
+
+void runExportAll(const CliRequest& request, const Encoding& input, const Model& model, QIODevice* out) {
+    ui::ImageFormat format;
+    if (!ui::imageFormatFromPath(QStringLiteral("x.") + request.render.imageFormat, &format))
+        throw UsageError(QStringLiteral("--format for 'export-all' must be png, svg or pdf, got '%1'")
+                             .arg(request.render.imageFormat));
+    const auto trace = computeTrace(model, input);
+    const ui::BatchExportResult result =
+        ui::exportAllHeads(trace, request.render.outdir, format, imageOptions(request));
+    if (!result.error.isEmpty())
+        throw InputError(result.error);
+    out->write(QStringLiteral("wrote %1 files to %2\n").arg(result.filesWritten).arg(request.render.outdir).toUtf8());
+}
+
+}  // namespace headmap::cli

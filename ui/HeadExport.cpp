@@ -1,0 +1,170 @@
+#include "HeadExport.h"
+
+#include <QDir>
+#include <QPainter>
+#include <QSaveFile>
+
+#include "analysis/HeadStatistics.h"
+#include "io/JsonWriter.h"
+#include "io/NpyWriter.h"
+#include "io/TraceExport.h"
+#include "views/HeadGridView.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+namespace {
+
+QString suffixOf(ImageFormat format) {
+    switch (format) {
+    case ImageFormat::Png: return QStringLiteral("png");
+    case ImageFormat::Svg: return QStringLiteral("svg");
+    case ImageFormat::Pdf: return QStringLiteral("pdf");
+    }
+    return QString();
+}
+
+template <typename Write>
+QString writeAtomically(const QString& path, Write write) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString());
+    if (!write(&file) || !file.commit())
+        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString());
+    return QString();
+}
+
+}  // namespace
+
+QString headTitle(const AttentionTrace& trace, int layer, int head) {
+    return QObject::tr("%1 · layer %2, head %3").arg(trace.model().name).arg(layer).arg(head);
+}
+
+void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& trace, int layer,
+              int head, bool hideSpecialTokens) {
+    const auto shown = shownTrace(trace, hideSpecialTokens);
+    if (!shown || shown->isEmpty() || layer >= shown->layers() || head >= shown->heads()) {
+        view.clear(ViewText::emptyState(trace.get(), hideSpecialTokens,
+                                        QObject::tr("No attention yet: type a sentence and press Enter")));
+        return;
+    }
+    view.setMatrix(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
+                   headTitle(*shown, layer, head));
+}
+
+QString exportHeadImage(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
+                        const HeadImageOptions& options, const QString& path) {
+    if (!trace || layer < 0 || layer >= trace->layers() || head < 0 || head >= trace->heads())
+        return QObject::tr("cannot export '%1': there is no layer %2, head %3").arg(path).arg(layer).arg(head);
+    // Shown but never on screen: a hidden widget gets no resize events, and QCustomPlot lays
+    // out its axes (and so the label spacing and the numbers in cells) from them.
+    HeatmapView view;
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.resize(options.size);
+    view.show();
+    view.setStyle(options.style);
+    showHead(view, trace, layer, head, options.hideSpecialTokens);
+    ImageExportOptions image;
+    image.size = options.size;
+    image.scale = options.scale;
+    image.title = headTitle(*trace, layer, head);
+    return exportPlot(view.plot(), path, image);
+}
+
+QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
+                        const HeadImageOptions& options, const QString& path) {
+    HeadGridView grid;
+    grid.resize(options.size);
+    grid.setStyle(options.style);
+    grid.setHideSpecialTokens(options.hideSpecialTokens);
+    grid.setTrace(trace);
+    ImageExportOptions image;
+    image.size = options.size;
+    image.scale = options.scale;
+    image.title = QObject::tr("%1 · all heads").arg(trace ? trace->model().name : QString());
+    return exportImage(path, image, [&grid](QPaintDevice* device, const QSize& size) {
+        QPainter painter;
+        if (!painter.begin(device))
+            return false;
+        grid.render(painter, size);
+        return painter.end();
+    });
+}
+
+QString exportTraceData(const AttentionTrace& trace, const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("json"))
+        return writeAtomically(path, [&](QIODevice* device) {
+            JsonWriter json(device);
+            writeTraceJson(json, trace);
+            return json.flush() && device->write("\n") == 1;
+        });
+    if (suffix == QLatin1String("csv"))
+        return writeAtomically(path, [&](QIODevice* device) { return writeTraceCsv(device, trace); });
+    if (suffix == QLatin1String("npy"))
+        return writeAtomically(path, [&](QIODevice* device) { return writeTraceNpy(device, trace); });
+    return QObject::tr("cannot export '%1': the name must end in .json, .csv or .npy").arg(path);
+}
+
+QString exportStatisticsCsv(const AttentionTrace& trace, const QString& path) {
+    return writeAtomically(path, [&](QIODevice* device) {
+        QByteArray csv("layer,head");
+        const QList<HeadMetric> metrics = allHeadMetrics();
+        for (HeadMetric metric : metrics)
+            csv += ",\"" + metricName(metric).toUtf8() + '"';
+        csv += '\n';
+        for (const HeadStatistics& s : computeHeadStatistics(trace)) {
+            csv += QByteArray::number(s.layer) + ',' + QByteArray::number(s.head);
+            for (HeadMetric metric : metrics)
+                csv += ',' + QByteArray::number(metricValue(s, metric), 'g', 9);
+            csv += '\n';
+        }
+        return device->write(csv) == csv.size();
+    });
+}
+
+BatchExportResult exportAllHeads(const std::shared_ptr<const AttentionTrace>& trace,
+                                 const QString& folder, ImageFormat format,
+                                 const HeadImageOptions& options,
+                                 const std::function<bool(int, int)>& progress) {
+    BatchExportResult result;
+    if (!trace || trace->isEmpty()) {
+        result.error = QObject::tr("nothing to export: there is no attention yet");
+        return result;
+    }
+    if (!QDir().mkpath(folder)) {
+        result.error = QObject::tr("cannot create folder '%1'").arg(folder);
+        return result;
+    }
+    const QDir dir(folder);
+    const int total = trace->layers() * trace->heads() + 5;
+    auto step = [&](const QString& error) {
+        if (!error.isEmpty()) {
+            result.error = error;
+            return false;
+        }
+        ++result.filesWritten;
+        if (progress && !progress(result.filesWritten, total)) {
+            result.cancelled = true;
+            return false;
+        }
+        return true;
+    };
+    const QString suffix = suffixOf(format);
+    for (int layer = 0; layer < trace->layers(); ++layer)
+        for (int head = 0; head < trace->heads(); ++head)
+            if (!step(exportHeadImage(trace, layer, head, options,
+                                      dir.filePath(QStringLiteral("layer%1_head%2.%3").arg(layer).arg(head).arg(suffix)))))
+                return result;
+    HeadImageOptions gridOptions = options;
+    gridOptions.size = QSize(std::max(options.size.width(), 110 * (trace->heads() + 2) + 120),
+                             std::max(options.size.height(), 100 * trace->layers() + 160));
+    if (!step(exportGridImage(trace, gridOptions, dir.filePath(QStringLiteral("grid.") + suffix))) ||
+        !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.json")))) ||
+        !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.csv")))) ||
+        !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.npy")))) ||
+        !step(exportStatisticsCsv(*trace, dir.filePath(QStringLiteral("statistics.csv")))))
+        return result;
+    return result;
+}
+
+}  // namespace headmap::ui

@@ -1,0 +1,46 @@
+// MainWindow's menus and keyboard shortcuts.
+
+#include <QApplication>
+#include <QMenuBar>
+#include <QMessageBox>
+
+#include "AttentionDocument.h"
+#include "HeatmapView.h"
+#include "MainWindow.h"
+
+namespace headmap::ui {
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open model folder…"), QKeySequence::Open, this, &MainWindow::openFolderWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportViewWithDialog);
+    file->addAction(tr("Export &data…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportDataWithDialog);
+    file->addAction(tr("Export &all heads…"), QKeySequence(tr("Ctrl+Alt+E")), this, &MainWindow::exportAllWithDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Next head"), QKeySequence(Qt::Key_PageDown), this, [this] { m_document->stepHead(1); });
+    view->addAction(tr("&Previous head"), QKeySequence(Qt::Key_PageUp), this, [this] { m_document->stepHead(-1); });
+    view->addAction(tr("Next &layer"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
+                    [this] { m_document->stepHead(std::max(1, m_document->modelSummary().heads)); });
+    view->addAction(tr("Previous la&yer"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
+                    [this] { m_document->stepHead(-std::max(1, m_document->modelSummary().heads)); });
+    view->addSeparator();
+    view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
+    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
+    view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Headmap"), this, [this] {
+        QMessageBox::about(this, tr("About Headmap"),
+                           tr("<p><b>Headmap %1</b></p><p>Shows what the attention heads of "
+                              "transformer models do, with exact numbers from its own engine.</p>"
+                              "<p>Rows are queries (the token attending), columns are keys (the "
+                              "token attended to).</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+}  // namespace headmap::ui

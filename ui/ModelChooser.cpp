@@ -1,0 +1,83 @@
+#include "ModelChooser.h"
+
+#include <QDir>
+
+#include "hf/HubCache.h"
+#include "model/ModelLoader.h"
+
+namespace headmap::ui {
+namespace {
+const QString kOpenFolder = QStringLiteral("__open_folder__");
+}
+
+ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
+    setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    setMinimumContentsLength(18);
+    setToolTip(tr("The model to run: built in, from the Hugging Face cache, or a folder"));
+    connect(this, qOverload<int>(&QComboBox::activated), this, &ModelChooser::onActivated);
+    refresh({});
+}
+
+void ModelChooser::refresh(const QStringList& recentModels) {
+    const QSignalBlocker block(this);
+    clear();
+    QStringList listed;
+    auto add = [&](const QString& label, const QString& spec, const QString& tip) {
+        if (listed.contains(spec))
+            return;
+        addItem(label, spec);
+        setItemData(count() - 1, tip, Qt::ToolTipRole);
+        listed << spec;
+    };
+    for (const QString& name : builtinModelNames())
+        add(name == QLatin1String("builtin:teaching") ? tr("Teaching model (built in)") : name, name,
+            tr("Random weights, exactly as the seed tutorial builds them"));
+    const QList<CachedModel> cached = HubCache().list();
+    if (!cached.isEmpty())
+        insertSeparator(count());
+    for (const CachedModel& model : cached)
+        add(model.id, model.id, tr("Hugging Face cache: %1").arg(model.folder));
+    bool separated = false;
+    for (const QString& recent : recentModels) {
+        if (listed.contains(recent))
+            continue;
+        if (!separated) {
+            insertSeparator(count());
+            separated = true;
+        }
+        add(QDir(recent).dirName().isEmpty() ? recent : QDir(recent).dirName(), recent, recent);
+    }
+    insertSeparator(count());
+    addItem(tr("Open folder…"), kOpenFolder);
+    setCurrentModel(m_current.isEmpty() ? builtinModelNames().first() : m_current);
+}
+
+void ModelChooser::setCurrentModel(const QString& spec) {
+    m_current = spec;
+    int index = findData(spec);
+    if (index < 0) {
+        const QSignalBlocker block(this);
+        insertItem(0, QDir(spec).dirName().isEmpty() ? spec : QDir(spec).dirName(), spec);
+        setItemData(0, spec, Qt::ToolTipRole);
+        index = 0;
+    }
+    const QSignalBlocker block(this);
+    setCurrentIndex(index);
+}
+
+QString ModelChooser::currentModel() const {
+    return m_current;
+}
+
+void ModelChooser::onActivated(int index) {
+    const QString spec = itemData(index).toString();
+    if (spec == kOpenFolder) {
+        setCurrentModel(m_current);  // stay on the loaded model until a folder is chosen
+        emit openFolderRequested();
+        return;
+    }
+    if (!spec.isEmpty() && spec != m_current)
+        emit modelChosen(spec);
+}
+
+}  // namespace headmap::ui
