@@ -197,6 +197,13 @@ void AttentionDocument::stepHead(int delta) {
     setHeadIndex(index / model.heads, index % model.heads);
 }
 
+void AttentionDocument::stepLayer(int delta) {
+    const ModelSummary model = modelSummary();
+    if (model.layers <= 0)
+        return;
+    setHeadIndex(std::clamp(m_layer + delta, 0, model.layers - 1), m_head);
+}
+
 void AttentionDocument::waitForIdle() {
     while (m_pending > 0) {
         for (auto* watcher : QList<QFutureWatcher<Outcome>*>(m_watchers))

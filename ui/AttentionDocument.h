@@ -49,6 +49,8 @@ public:
     void setHeadIndex(int layer, int head);
     // Steps through heads in reading order, crossing into the next or previous layer.
     void stepHead(int delta);
+    // Moves to another layer, keeping the head; stops at the first and last layer.
+    void stepLayer(int delta);
 
     // Blocks until every pending job has been delivered; for tests and scripts.
     void waitForIdle();

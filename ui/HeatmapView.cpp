@@ -73,6 +73,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
         rect->setSelectable(false);
     }
 
+    applyPaletteAndFont();
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
@@ -208,6 +209,37 @@ void HeatmapView::setSelectedToken(int index) {
     m_selected = index;
     updateSelection();
     m_plot->replot();
+}
+
+void HeatmapView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
+        event->type() == QEvent::ApplicationFontChange) {
+        applyPaletteAndFont();
+        onRangeChanged();
+    }
+}
+
+void HeatmapView::applyPaletteAndFont() {
+    const QPalette& colours = palette();
+    const QColor text = colours.color(QPalette::WindowText);
+    m_plot->setBackground(colours.brush(QPalette::Base));
+    QFont labelFont = font();
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.15);
+    auto* title = static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0));
+    title->setTextColor(text);
+    title->setFont(titleFont);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setTickLabelFont(labelFont);
+        axis->setLabelFont(labelFont);
+    }
 }
 
 void HeatmapView::resizeEvent(QResizeEvent* event) {

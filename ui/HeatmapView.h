@@ -61,6 +61,7 @@ public:
     double cellValue(int query, int key) const;  // as plotted (after the scale mode)
     QPoint cellCenter(int query, int key) const;  // in this widget's coordinates
     QString hoverText() const { return m_hoverText; }
+    int cellTextCount() const { return int(m_cellTexts.size()); }  // numbers drawn in cells
     QString title() const;
     QCustomPlot* plot() const { return m_plot; }
 
@@ -70,11 +71,13 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void display(const MatrixF& values, const QStringList& queryLabels, const QStringList& keyLabels,
               const QString& title, bool difference);
     void applyStyle();
+    void applyPaletteAndFont();  // follows the system's light/dark palette and the font size
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);

@@ -318,12 +318,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     // Arrow keys on the heatmap walk the model: left/right through heads, up/down through layers.
     if (watched == m_heatmap->plot() && event->type() == QEvent::KeyPress) {
-        const int heads = std::max(1, m_document->modelSummary().heads);
         switch (static_cast<QKeyEvent*>(event)->key()) {
         case Qt::Key_Left: m_document->stepHead(-1); return true;
         case Qt::Key_Right: m_document->stepHead(1); return true;
-        case Qt::Key_Up: m_document->stepHead(-heads); return true;
-        case Qt::Key_Down: m_document->stepHead(heads); return true;
+        case Qt::Key_Up: m_document->stepLayer(-1); return true;
+        case Qt::Key_Down: m_document->stepLayer(1); return true;
         default: break;
         }
     }

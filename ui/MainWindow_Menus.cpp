@@ -24,9 +24,9 @@ void MainWindow::buildMenus() {
     view->addAction(tr("&Next head"), QKeySequence(Qt::Key_PageDown), this, [this] { m_document->stepHead(1); });
     view->addAction(tr("&Previous head"), QKeySequence(Qt::Key_PageUp), this, [this] { m_document->stepHead(-1); });
     view->addAction(tr("Next &layer"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
-                    [this] { m_document->stepHead(std::max(1, m_document->modelSummary().heads)); });
+                    [this] { m_document->stepLayer(1); });
     view->addAction(tr("Previous la&yer"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
-                    [this] { m_document->stepHead(-std::max(1, m_document->modelSummary().heads)); });
+                    [this] { m_document->stepLayer(-1); });
     view->addSeparator();
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
     view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });

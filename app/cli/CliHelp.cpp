@@ -26,6 +26,25 @@ QString helpText(const QString& topic) {
                               "  Lists the built-in models and the models in the Hugging Face cache\n"
                               "  ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub).\n\n") +
                exits;
+    const QString drawing = QStringLiteral(
+        "Drawing:\n"
+        "  --colormap NAME            viridis (default), magma, cividis, greys, diverging\n"
+        "  --range MODE               fixed (0..1, default), row (per-row maximum), global, log\n"
+        "  --scale N                  PNG pixels per point, 0.25..16 (default 2 = 192 dpi)\n"
+        "  --size WxH                 image size in points (default 1000x820)\n"
+        "  --hide-special             leave out [CLS], [SEP], ... and renormalise each row\n"
+        "  --values                   write the weights into cells that have room\n");
+    if (topic == QLatin1String("render"))
+        return QStringLiteral("headmap-cli render --model SPEC --text TEXT --layer L --head H --output FILE.{png,svg,pdf}\n"
+                              "  Draws one head's heatmap exactly as the desktop program shows it, without\n"
+                              "  a display. The file is written atomically.\n\n") +
+               drawing + common + exits;
+    if (topic == QLatin1String("export-all"))
+        return QStringLiteral("headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
+                              "  Writes every head (layerL_headH.FORMAT), the grid of all heads (grid.FORMAT),\n"
+                              "  attention.json, attention.csv, attention.npy (layers x heads x T x T, float32)\n"
+                              "  and statistics.csv into DIR.\n\n") +
+               drawing + common + exits;
     if (topic == QLatin1String("bench"))
         return QStringLiteral("headmap-cli bench --model SPEC [--lengths 16,128,512] [--repeat N] [--format text|json]\n"
                               "  Times a forward pass with every head captured at each length, and\n"
@@ -68,6 +87,8 @@ QString helpText(const QString& topic) {
                "                        [--format json|csv] [--output FILE|-]\n"
                "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
                "                        [--output FILE|-]\n"
+               "  headmap-cli render    --model SPEC --text TEXT --layer L --head H --output FILE.png|svg|pdf\n"
+               "  headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
                "  headmap-cli bench     --model SPEC [--lengths 16,128,512] [--repeat N]\n"
                "  headmap-cli help COMMAND    details of one command\n\n") +
            common + QStringLiteral("Layers and heads count from 0.\n") + exits;

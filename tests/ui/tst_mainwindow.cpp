@@ -1,8 +1,16 @@
 // The main window driven as a user would: type a sentence, press Enter, step through layers and
 // heads; the heatmap must show exactly what the engine computes for that sentence.
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QInputMethodEvent>
 #include <QLabel>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -12,11 +20,14 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "ModelChooser.h"
+#include "analysis/AttentionTransforms.h"
 #include "teaching/TeachingModel.h"
+#include "views/ComparisonView.h"
+#include "views/HeadGridView.h"
 
 using namespace headmap;
-using headmap::ui::AttentionDocument;
-using headmap::ui::MainWindow;
+using namespace headmap::ui;
 
 namespace {
 
@@ -60,12 +71,56 @@ void compareHeatmap(const MainWindow& window, const AttentionTrace& expected, in
 class MainWindowTest : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase();
+    void init();
     void typedSentenceShowsEngineWeights_data();
     void typedSentenceShowsEngineWeights();
     void arrowKeysChangeLayerAndHead();
     void emptySentenceShowsError();
     void badModelShowsErrorAndKeepsWorking();
+    void pageKeysWalkThroughHeadsAndLayers_data();
+    void pageKeysWalkThroughHeadsAndLayers();
+    void arrowKeysOnHeatmap();
+    void gridHasEveryHeadAndOpensOne();
+    void hideSpecialTokensRenormalises();
+    void colormapAndScalePersist();
+    void comparisonShowsDifference();
+    void exportsImages_data();
+    void exportsImages();
+    void exportsData_data();
+    void exportsData();
+    void exportsAllHeads();
+    void dropFolderOpensModel();
+    void pairSentenceForBert();
+    void modelChooserOpensModel();
+
+private:
+    // A window with the teaching model, after the given sentence has been computed.
+    std::unique_ptr<MainWindow> readyWindow(AttentionDocument& document, const QString& sentence);
 };
+
+void MainWindowTest::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // settings go to a scratch location
+}
+
+void MainWindowTest::init() {
+    QSettings().clear();
+}
+
+std::unique_ptr<MainWindow> MainWindowTest::readyWindow(AttentionDocument& document, const QString& sentence) {
+    if (!document.setModelSpec(teachingSpec()))
+        return nullptr;
+    auto window = std::make_unique<MainWindow>(&document);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    window->sentenceEdit()->setText(sentence);
+    QTest::keyClick(window->sentenceEdit(), Qt::Key_Return);
+    if (!traced.wait(10000))
+        return nullptr;
+    return window;
+}
 
 void MainWindowTest::typedSentenceShowsEngineWeights_data() {
     QTest::addColumn<QString>("sentence");
@@ -156,6 +211,288 @@ void MainWindowTest::badModelShowsErrorAndKeepsWorking() {
     QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
     QVERIFY(traced.wait(10000));
     compareHeatmap(window, engineTrace(QStringLiteral("still working")), 0, 0);
+}
+
+void MainWindowTest::pageKeysWalkThroughHeadsAndLayers_data() {
+    QTest::addColumn<QList<int>>("keys");  // Qt::Key values, Ctrl added for layer moves (negative)
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("head");
+    QTest::newRow("next head") << QList<int>{Qt::Key_PageDown} << 0 << 1;
+    QTest::newRow("across into layer 1") << QList<int>{Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown, Qt::Key_PageDown} << 1 << 0;
+    QTest::newRow("stops at the first head") << QList<int>{Qt::Key_PageUp} << 0 << 0;
+    QTest::newRow("next layer keeps the head") << QList<int>{Qt::Key_PageDown, -Qt::Key_PageDown} << 1 << 1;
+    QTest::newRow("stops at the last layer") << QList<int>{-Qt::Key_PageDown, -Qt::Key_PageDown} << 1 << 0;
+}
+
+void MainWindowTest::pageKeysWalkThroughHeadsAndLayers() {
+    QFETCH(QList<int>, keys);
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("one two three"));
+    QVERIFY(window);
+    const AttentionTrace expected = engineTrace(QStringLiteral("one two three"));
+    for (int key : keys)
+        QTest::keyClick(window.get(), Qt::Key(std::abs(key)), key < 0 ? Qt::ControlModifier : Qt::NoModifier);
+    QTEST(document.layer(), "layer");
+    QTEST(document.head(), "head");
+    QCOMPARE(window->layerBox()->value(), document.layer());
+    QCOMPARE(window->headBox()->value(), document.head());
+    compareHeatmap(*window, expected, document.layer(), document.head());
+}
+
+void MainWindowTest::arrowKeysOnHeatmap() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("arrows walk the model"));
+    QVERIFY(window);
+    QWidget* plot = reinterpret_cast<QWidget*>(window->heatmap()->plot());
+    plot->setFocus();
+    QTest::keyClick(plot, Qt::Key_Right);
+    QTest::keyClick(plot, Qt::Key_Down);
+    QCOMPARE(document.layer(), 1);
+    QCOMPARE(document.head(), 1);
+    QTest::keyClick(plot, Qt::Key_Left);
+    QTest::keyClick(plot, Qt::Key_Up);
+    QCOMPARE(document.layer(), 0);
+    QCOMPARE(document.head(), 0);
+}
+
+void MainWindowTest::gridHasEveryHeadAndOpensOne() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("the grid shows every head"));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(MainWindow::GridTab);
+    auto* grid = window->grid();
+    QCOMPARE(grid->layerCount(), 2);
+    QCOMPARE(grid->headCount(), 4);
+    const QRect cell = grid->cellRect(1, 3);
+    QVERIFY(!cell.isNull());
+    QTest::mouseClick(grid, Qt::LeftButton, Qt::NoModifier, cell.center());
+    QCOMPARE(window->tabs()->currentIndex(), int(MainWindow::HeatmapTab));
+    QCOMPARE(document.layer(), 1);
+    QCOMPARE(document.head(), 3);
+    compareHeatmap(*window, engineTrace(QStringLiteral("the grid shows every head")), 1, 3);
+}
+
+void MainWindowTest::hideSpecialTokensRenormalises() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("hide the special tokens"));
+    QVERIFY(window);
+    const AttentionTrace full = engineTrace(QStringLiteral("hide the special tokens"));
+    QTest::mouseClick(window->hideSpecialBox(), Qt::LeftButton);
+    QVERIFY(window->hideSpecialBox()->isChecked());
+    auto* heatmap = window->heatmap();
+    QCOMPARE(heatmap->queryCount(), full.length() - 2);  // [CLS] and [SEP] gone
+    const MatrixF expected = withoutTokens(MatrixF(full.head(0, 0)), keptTokens(full.special()), true);
+    for (int q = 0; q < heatmap->queryCount(); ++q) {
+        double sum = 0;
+        for (int k = 0; k < heatmap->keyCount(); ++k) {
+            QCOMPARE(heatmap->value(q, k), expected(q, k));
+            sum += heatmap->value(q, k);
+        }
+        QVERIFY(std::abs(sum - 1.0) < 1e-5);
+    }
+}
+
+void MainWindowTest::colormapAndScalePersist() {
+    {
+        AttentionDocument document;
+        auto window = readyWindow(document, QStringLiteral("remember my colours"));
+        QVERIFY(window);
+        window->colormapBox()->setCurrentIndex(window->colormapBox()->findText("magma"));
+        window->scaleBox()->setCurrentIndex(int(allScaleModes().indexOf(ScaleMode::RowMax)));
+        QCOMPARE(window->heatmap()->style().colormap, Colormap::Magma);
+        // Per-row maximum: every row's strongest cell is drawn as 1.
+        for (int q = 0; q < window->heatmap()->queryCount(); ++q) {
+            double rowMax = 0;
+            for (int k = 0; k < window->heatmap()->keyCount(); ++k)
+                rowMax = std::max(rowMax, window->heatmap()->cellValue(q, k));
+            QCOMPARE(rowMax, 1.0);
+        }
+        window->close();
+    }
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("remember my colours"));
+    QVERIFY(window);
+    QCOMPARE(window->colormapBox()->currentText(), QStringLiteral("magma"));
+    QCOMPARE(window->heatmap()->style().colormap, Colormap::Magma);
+    QCOMPARE(window->heatmap()->style().scale, ScaleMode::RowMax);
+}
+
+void MainWindowTest::comparisonShowsDifference() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("compare two heads"));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(MainWindow::CompareTab);
+    auto* comparison = window->comparison();
+    comparison->setHeads(0, 1, 1, 2);
+    const AttentionTrace expected = engineTrace(QStringLiteral("compare two heads"));
+    auto* difference = comparison->difference();
+    QCOMPARE(difference->queryCount(), expected.length());
+    for (int q = 0; q < expected.length(); ++q)
+        for (int k = 0; k < expected.length(); ++k)
+            QCOMPARE(difference->value(q, k), expected.weight(0, 1, q, k) - expected.weight(1, 2, q, k));
+}
+
+void MainWindowTest::exportsImages_data() {
+    QTest::addColumn<int>("tab");
+    QTest::addColumn<QString>("suffix");
+    for (const char* suffix : {"png", "svg", "pdf"}) {
+        QTest::addRow("heatmap %s", suffix) << int(MainWindow::HeatmapTab) << suffix;
+        QTest::addRow("grid %s", suffix) << int(MainWindow::GridTab) << suffix;
+    }
+    QTest::newRow("comparison png") << int(MainWindow::CompareTab) << "png";
+    QTest::newRow("rollout svg") << int(MainWindow::RolloutTab) << "svg";
+}
+
+void MainWindowTest::exportsImages() {
+    QFETCH(int, tab);
+    QFETCH(QString, suffix);
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("The animal was tired"));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(tab);
+    window->heatmap()->setSelectedToken(2);  // the selection is part of what is exported
+    QTemporaryDir dir;
+    const QString path = dir.filePath("view." + suffix);
+    QCOMPARE(window->exportCurrentView(path, 2.0), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    if (suffix == "png") {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "png"));
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 30, qPrintable(QString::number(colours.size())));
+    } else if (suffix == "svg") {
+        QSvgRenderer renderer(bytes);
+        QVERIFY(renderer.isValid());
+        if (tab == MainWindow::HeatmapTab)
+            QVERIFY(bytes.contains("animal") && bytes.contains("Key: attended to"));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.size() > 2000);
+    }
+}
+
+void MainWindowTest::exportsData_data() {
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("json") << "json";
+    QTest::newRow("csv") << "csv";
+    QTest::newRow("npy") << "npy";
+}
+
+void MainWindowTest::exportsData() {
+    QFETCH(QString, suffix);
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("data out"));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("attention." + suffix);
+    QCOMPARE(window->exportData(path), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    const AttentionTrace expected = engineTrace(QStringLiteral("data out"));
+    const int t = expected.length();
+    if (suffix == "json") {
+        const QJsonObject json = QJsonDocument::fromJson(bytes).object();
+        QCOMPARE(json.value("attention").toArray().size(), 2);
+        // Written as the shortest text that reads back to the same float.
+        QCOMPARE(float(json.value("attention")[1][3][t - 1][0].toDouble()), expected.weight(1, 3, t - 1, 0));
+    } else if (suffix == "csv") {
+        QCOMPARE(bytes.count('\n'), 2 * 4 * t * t + 1);
+    } else {
+        QVERIFY(bytes.startsWith("\x93NUMPY"));
+        QCOMPARE(qsizetype(bytes.size() % 64 == 0 ? bytes.size() : bytes.size()), bytes.size());
+        // The data block is the last L*H*T*T floats, in C order.
+        float last;
+        std::memcpy(&last, bytes.constData() + bytes.size() - 4, 4);
+        QCOMPARE(last, expected.weight(1, 3, t - 1, t - 1));
+    }
+}
+
+void MainWindowTest::exportsAllHeads() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("every head to a folder"));
+    QVERIFY(window);
+    QTemporaryDir dir;
+    QCOMPARE(window->exportAllHeads(dir.filePath("out"), "svg"), QString());
+    const QStringList files = QDir(dir.filePath("out")).entryList(QDir::Files);
+    QCOMPARE(files.size(), 2 * 4 + 5);
+    QVERIFY(files.contains("layer1_head3.svg"));
+    QVERIFY(files.contains("grid.svg"));
+    QVERIFY(files.contains("statistics.csv"));
+    QVERIFY(!window->exportAllHeads(dir.filePath("out2"), "gif").isEmpty());
+}
+
+void MainWindowTest::dropFolderOpensModel() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("drop a model here"));
+    QVERIFY(window);
+    const QString folder = QStringLiteral(HEADMAP_FIXTURES_DIR "/models/gpt2_f32");
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(folder)});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window.get(), &drop);
+    QVERIFY(traced.wait(10000));  // the model loads, then the sentence reruns on it
+    QCOMPARE(document.modelSummary().architecture, QStringLiteral("gpt2"));
+    QCOMPARE(window->modelChooser()->currentModel(), folder);
+    QVERIFY(window->settings().recentModels.contains(folder));
+    // GPT-2 is causal: nothing above the diagonal.
+    auto* heatmap = window->heatmap();
+    for (int q = 0; q < heatmap->queryCount(); ++q)
+        for (int k = q + 1; k < heatmap->keyCount(); ++k)
+            QCOMPARE(heatmap->value(q, k), 0.0f);
+
+    // A file is not a model folder: the drop is refused.
+    QMimeData file;
+    file.setUrls({QUrl::fromLocalFile(folder + "/config.json")});
+    QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
+    refused.ignore();
+    QApplication::sendEvent(window.get(), &refused);
+    QVERIFY(!refused.isAccepted());
+}
+
+void MainWindowTest::pairSentenceForBert() {
+    AttentionDocument document;
+    ModelSpec spec;
+    spec.source = QStringLiteral(HEADMAP_FIXTURES_DIR "/models/bert_f32_prefixed");
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    window.sentenceEdit()->setText(QStringLiteral("Hej verden!"));
+    window.pairEdit()->setText(QStringLiteral("Jeg læser bøger."));
+    QTest::keyClick(window.pairEdit(), Qt::Key_Return);
+    QVERIFY(traced.wait(10000));
+    const QStringList tokens = document.trace().tokens();
+    QCOMPARE(tokens.count(QStringLiteral("[SEP]")), 2);
+    QCOMPARE(window.heatmap()->queryCount(), tokens.size());
+}
+
+void MainWindowTest::modelChooserOpensModel() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("choose a model"));
+    QVERIFY(window);
+    QSignalSpy errors(&document, &AttentionDocument::errorOccurred);
+    window->openModel(QStringLiteral("/no/such/model"));
+    QVERIFY(errors.wait(10000));
+    QVERIFY2(window->statusBar()->currentMessage().contains("/no/such/model"),
+             qPrintable(window->statusBar()->currentMessage()));
+    QCOMPARE(document.modelSummary().name, QStringLiteral("builtin:teaching"));  // kept
+
+    QSignalSpy changed(&document, &AttentionDocument::modelChanged);
+    window->openModel(QStringLiteral(HEADMAP_FIXTURES_DIR "/models/distilbert_f32"));
+    QVERIFY(changed.wait(10000));
+    QCOMPARE(document.modelSummary().architecture, QStringLiteral("distilbert"));
+    QVERIFY(window->windowTitle().contains("distilbert_f32"));
 }
 
 QTEST_MAIN(MainWindowTest)
