@@ -163,8 +163,8 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         request.helpTopic = positional.value(1);
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
-            throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, bench, "
-                                            "attention or steps)")
+            throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, "
+                                            "attention, steps, render, export-all or bench)")
                                  .arg(request.helpTopic));
         return request;
     }

@@ -22,6 +22,10 @@ struct ModelSummary {
     int vocabSize = 0;
     bool causal = false;
     QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
+    // For models whose heads have a known job (builtin:patterns), layer-major like the trace:
+    // a short name ("previous token") and a one-sentence explanation per head. Empty otherwise.
+    QStringList headNames;
+    QStringList headExplanations;
 };
 
 class AttentionTrace {

@@ -1,0 +1,548 @@
+// headmap-cli render and export-all, run as a real process on Qt's offscreen platform: the
+// files they write are valid and show the heatmap (PNG pixels, SVG text, PDF header), the
+// drawing options change what is drawn, errors are one line with the right exit code and leave
+// no file behind, and the same command draws the same bytes twice.
+
+#include <QColor>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageReader>
+#include <QPainter>
+#include <QSet>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include "CliProcess.h"
+
+namespace {
+
+const QString kText = QStringLiteral("The animal didn't cross the street");
+const QString kCjkText = QStringLiteral("深入了解Transformer模型");
+
+QString fixture(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
+}
+
+// Model specs in the data tables are either "builtin:teaching" or a fixture folder's name.
+QString modelSpec(const QString& model) {
+    return model.startsWith(QLatin1String("builtin:")) ? model : fixture(model);
+}
+
+// The last stop of each colormap (Colormaps.cpp): the colour of weight 1, always drawn at the
+// top of the colour scale with --range fixed, whatever the weights of the head are.
+QColor colormapEnd(const QString& colormap) {
+    if (colormap == QLatin1String("magma")) return QColor(QStringLiteral("#fcfdbf"));
+    if (colormap == QLatin1String("cividis")) return QColor(QStringLiteral("#fee838"));
+    if (colormap == QLatin1String("greys")) return QColor(QStringLiteral("#000000"));
+    return QColor(QStringLiteral("#fde725"));  // viridis
+}
+
+// Distinct colours among the pixels on a grid of step × step.
+int distinctColours(const QImage& image, int step = 3) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    QSet<QRgb> colours;
+    for (int y = 0; y < rgb.height(); y += step)
+        for (int x = 0; x < rgb.width(); x += step)
+            colours.insert(rgb.pixel(x, y));
+    return int(colours.size());
+}
+
+// True when some pixel is within tolerance of colour in every channel.
+bool hasColourNear(const QImage& image, const QColor& colour, int tolerance = 6) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y) {
+        const QRgb* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
+        for (int x = 0; x < rgb.width(); ++x)
+            if (std::abs(qRed(line[x]) - colour.red()) <= tolerance &&
+                std::abs(qGreen(line[x]) - colour.green()) <= tolerance &&
+                std::abs(qBlue(line[x]) - colour.blue()) <= tolerance)
+                return true;
+    }
+    return false;
+}
+
+// The text content of every element of an SVG (entities resolved), in document order; the
+// labels, axis titles and cell values are <text> elements. xmlError gets the parse error, if any.
+QStringList svgTexts(const QByteArray& svg, QString* xmlError = nullptr) {
+    QStringList texts;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isCharacters() && !xml.isWhitespace())
+            texts << xml.text().toString().trimmed();
+    }
+    if (xmlError)
+        *xmlError = xml.hasError() ? xml.errorString() : QString();
+    return texts;
+}
+
+int countNumbers(const QStringList& texts) {
+    static const QRegularExpression number(QStringLiteral("^[01]\\.\\d+$"));
+    return int(std::count_if(texts.begin(), texts.end(),
+                             [](const QString& t) { return number.match(t).hasMatch(); }));
+}
+
+bool containsMatching(const QStringList& texts, const QString& part) {
+    return std::any_of(texts.begin(), texts.end(),
+                       [&](const QString& t) { return t.contains(part, Qt::CaseInsensitive); });
+}
+
+QImage renderSvg(const QString& path, const QSize& size) {
+    QSvgRenderer renderer(path);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    renderer.render(&painter);
+    painter.end();
+    return image;
+}
+
+// Files (not folders) in dir, sorted; QSaveFile leftovers would show up here too.
+QStringList filesIn(const QString& dir) {
+    return QDir(dir).entryList(QDir::Files | QDir::Dirs | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                               QDir::Name);
+}
+
+// Replaces {dir} in every argument.
+QStringList withDir(QStringList args, const QString& dir) {
+    for (QString& a : args)
+        a.replace(QStringLiteral("{dir}"), dir);
+    return args;
+}
+
+QStringList renderArgs(const QString& output, const QStringList& extra = {},
+                       const QString& text = kText, const QString& model = QStringLiteral("builtin:teaching")) {
+    return QStringList{"render", "--model", modelSpec(model), "--text", text, "--layer", "0",
+                       "--head", "1", "--output", output} +
+           extra;
+}
+
+// A successful render: exit 0, "wrote FILE" and nothing else, and the file exists.
+#define CHECK_RENDERED(result, path)                                                            \
+    do {                                                                                        \
+        CLI_CHECK(result, 0);                                                                   \
+        QVERIFY2((result).err.isEmpty(), "stderr must stay empty: " + (result).err.left(500));  \
+        QCOMPARE(QString::fromUtf8((result).out), QStringLiteral("wrote %1\n").arg(path));     \
+        QVERIFY2(QFileInfo(path).isFile() && QFileInfo(path).size() > 0, qPrintable(path));     \
+    } while (false)
+
+}  // namespace
+
+class CliRenderTest : public QObject {
+    Q_OBJECT
+private slots:
+    void renderWritesValidFile_data();
+    void renderWritesValidFile();
+    void colormapChangesPixels();
+    void valuesDrawMoreText();
+    void hideSpecialRemovesSpecialLabels();
+    void logRangeNamesLogScale();
+    void cjkTokensAreLabelled();
+    void errorsLeaveNoFile_data();
+    void errorsLeaveNoFile();
+    void exportAllWritesEveryFile_data();
+    void exportAllWritesEveryFile();
+    void sameCommandSameBytes_data();
+    void sameCommandSameBytes();
+};
+
+void CliRenderTest::renderWritesValidFile_data() {
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("colormap");  // empty: the default (viridis)
+    QTest::addColumn<QStringList>("labels");
+
+    const QStringList teaching{"animal", "street", "[CLS]", "[SEP]"};
+    QTest::newRow("png") << "png" << "builtin:teaching" << QString() << teaching;
+    QTest::newRow("png-magma") << "png" << "builtin:teaching" << "magma" << teaching;
+    QTest::newRow("png-bert_f32_prefixed") << "png" << "bert_f32_prefixed" << QString() << QStringList();
+    QTest::newRow("svg") << "svg" << "builtin:teaching" << QString() << teaching;
+    QTest::newRow("svg-magma") << "svg" << "builtin:teaching" << "magma" << teaching;
+    QTest::newRow("svg-bert_f32_prefixed") << "svg" << "bert_f32_prefixed" << QString()
+                                           << QStringList{"the", "[CLS]", "[SEP]"};
+    QTest::newRow("pdf") << "pdf" << "builtin:teaching" << QString() << teaching;
+    QTest::newRow("pdf-gpt2_f32") << "pdf" << "gpt2_f32" << QString() << QStringList();
+}
+
+void CliRenderTest::renderWritesValidFile() {
+    QFETCH(QString, format);
+    QFETCH(QString, model);
+    QFETCH(QString, colormap);
+    QFETCH(QStringList, labels);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("head." + format);
+    QStringList extra{"--size", "800x600", "--scale", "2"};
+    if (!colormap.isEmpty())
+        extra << "--colormap" << colormap;
+    const CliResult r = runCli(renderArgs(path, extra, kText, model));
+    CHECK_RENDERED(r, path);
+    QCOMPARE(filesIn(dir.path()), QStringList{"head." + format});  // no temporary files left
+    const QByteArray bytes = readFile(path);
+
+    if (format == QLatin1String("png")) {
+        QImageReader reader(path);
+        QCOMPARE(reader.format(), QByteArray("png"));
+        const QImage image = reader.read();
+        QVERIFY2(!image.isNull(), qPrintable(reader.errorString()));
+        QCOMPARE(image.size(), QSize(1600, 1200));  // --size 800x600 at --scale 2
+        const int colours = distinctColours(image);
+        QVERIFY2(colours > 50, qPrintable(QStringLiteral("only %1 distinct colours").arg(colours)));
+        const QColor end = colormapEnd(colormap.isEmpty() ? QStringLiteral("viridis") : colormap);
+        QVERIFY2(hasColourNear(image, end),
+                 qPrintable(QStringLiteral("no pixel near %1, the top of the colour scale").arg(end.name())));
+    } else if (format == QLatin1String("svg")) {
+        QSvgRenderer renderer(path);
+        QVERIFY(renderer.isValid());
+        QString xmlError;
+        const QStringList texts = svgTexts(bytes, &xmlError);
+        QVERIFY2(xmlError.isEmpty(), qPrintable(xmlError));
+        for (const QString& label : labels + QStringList{"Query: attending from", "Key: attended to"})
+            QVERIFY2(texts.contains(label),
+                     qPrintable(QStringLiteral("'%1' not among the SVG's texts: %2").arg(label, texts.join(" | "))));
+        const QImage drawn = renderSvg(path, QSize(800, 600));
+        const int colours = distinctColours(drawn, 2);
+        QVERIFY2(colours > 50, qPrintable(QStringLiteral("the SVG draws only %1 distinct colours").arg(colours)));
+        const QColor end = colormapEnd(colormap.isEmpty() ? QStringLiteral("viridis") : colormap);
+        QVERIFY2(hasColourNear(drawn, end, 10),
+                 qPrintable(QStringLiteral("the drawn SVG has no pixel near %1").arg(end.name())));
+    } else {
+        QVERIFY2(bytes.startsWith("%PDF-"), bytes.left(20).constData());
+        QVERIFY2(bytes.size() > 8 * 1024, qPrintable(QStringLiteral("only %1 bytes").arg(bytes.size())));
+        QVERIFY2(bytes.trimmed().endsWith("%%EOF"), "the PDF has no %%EOF trailer");
+        QVERIFY(bytes.contains("/Page"));
+    }
+}
+
+void CliRenderTest::colormapChangesPixels() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QMap<QString, QByteArray> bytes;
+    for (const QString& colormap : {QStringLiteral("viridis"), QStringLiteral("magma")}) {
+        const QString path = dir.filePath(colormap + ".png");
+        const CliResult r = runCli(renderArgs(path, {"--colormap", colormap, "--size", "400x300", "--scale", "1"}));
+        CHECK_RENDERED(r, path);
+        bytes[colormap] = readFile(path);
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(400, 300));
+        QVERIFY2(hasColourNear(image, colormapEnd(colormap)), qPrintable(colormap));
+    }
+    QVERIFY(bytes["viridis"] != bytes["magma"]);
+    // Each is its own colormap, not the other: magma's pale yellow end is not in the viridis image.
+    QVERIFY(!hasColourNear(QImage::fromData(bytes["viridis"]), colormapEnd("magma"), 3));
+}
+
+void CliRenderTest::valuesDrawMoreText() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString plain = dir.filePath("plain.svg"), values = dir.filePath("values.svg");
+    const CliResult a = runCli(renderArgs(plain));
+    CHECK_RENDERED(a, plain);
+    const CliResult b = runCli(renderArgs(values, {"--values"}));
+    CHECK_RENDERED(b, values);
+
+    const QByteArray plainBytes = readFile(plain), valueBytes = readFile(values);
+    const int plainNumbers = countNumbers(svgTexts(plainBytes));
+    const int valueNumbers = countNumbers(svgTexts(valueBytes));
+    // 10 tokens, so 100 cells; at the default size each fits its weight. Without --values the
+    // only numbers are the colour scale's ticks.
+    QVERIFY2(plainNumbers <= 6, qPrintable(QString::number(plainNumbers)));
+    QVERIFY2(valueNumbers >= plainNumbers + 100,
+             qPrintable(QStringLiteral("%1 numbers with --values, %2 without").arg(valueNumbers).arg(plainNumbers)));
+    QVERIFY(valueBytes.count("0.") > plainBytes.count("0."));
+    QVERIFY(valueBytes.size() > plainBytes.size());
+}
+
+void CliRenderTest::hideSpecialRemovesSpecialLabels() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString shown = dir.filePath("shown.svg"), hidden = dir.filePath("hidden.svg");
+    const CliResult a = runCli(renderArgs(shown));
+    CHECK_RENDERED(a, shown);
+    const CliResult b = runCli(renderArgs(hidden, {"--hide-special"}));
+    CHECK_RENDERED(b, hidden);
+
+    const QStringList shownTexts = svgTexts(readFile(shown));
+    const QStringList hiddenTexts = svgTexts(readFile(hidden));
+    QVERIFY(shownTexts.contains("[CLS]") && shownTexts.contains("[SEP]"));
+    QVERIFY2(!containsMatching(hiddenTexts, "[CLS]") && !containsMatching(hiddenTexts, "[SEP]"),
+             qPrintable(hiddenTexts.join(" | ")));
+    QVERIFY(!readFile(hidden).contains("[CLS]") && !readFile(hidden).contains("[SEP]"));
+    for (const QString& word : {"The", "animal", "street"})
+        QVERIFY2(hiddenTexts.contains(word), qPrintable(word));
+}
+
+void CliRenderTest::logRangeNamesLogScale() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString fixed = dir.filePath("fixed.svg"), log = dir.filePath("log.svg");
+    const CliResult a = runCli(renderArgs(fixed));
+    CHECK_RENDERED(a, fixed);
+    const CliResult b = runCli(renderArgs(log, {"--range", "log"}));
+    CHECK_RENDERED(b, log);
+
+    const QStringList fixedTexts = svgTexts(readFile(fixed));
+    const QStringList logTexts = svgTexts(readFile(log));
+    QVERIFY2(!containsMatching(fixedTexts, "log"), qPrintable(fixedTexts.join(" | ")));
+    // The colour scale's label: "Attention weight (log scale)".
+    QVERIFY2(std::any_of(logTexts.begin(), logTexts.end(),
+                         [](const QString& t) {
+                             return t.contains("weight", Qt::CaseInsensitive) && t.contains("log", Qt::CaseInsensitive);
+                         }),
+             qPrintable(logTexts.join(" | ")));
+}
+
+void CliRenderTest::cjkTokensAreLabelled() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath("cjk.svg");
+    const CliResult r = runCli(renderArgs(path, {}, kCjkText));
+    CHECK_RENDERED(r, path);
+    const QStringList texts = svgTexts(readFile(path));
+    for (const QString& token : {"深", "入", "了", "解", "Transformer", "模", "型"})
+        QVERIFY2(texts.contains(QString::fromUtf8(token)),
+                 qPrintable(QStringLiteral("'%1' not among %2").arg(QString::fromUtf8(token), texts.join(" | "))));
+
+    // The PNG of the same sentence draws too (glyphs or not, the cells are there).
+    const QString png = dir.filePath("cjk.png");
+    const CliResult p = runCli(renderArgs(png, {}, kCjkText));
+    CHECK_RENDERED(p, png);
+    QVERIFY(distinctColours(QImage(png)) > 50);
+}
+
+void CliRenderTest::errorsLeaveNoFile_data() {
+    QTest::addColumn<QStringList>("args");        // {dir}: a fresh empty folder
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QStringList>("words");       // each named in the error line
+    QTest::addColumn<QString>("output");          // the file render would have written, if any
+
+    const QStringList teaching{"--model", "builtin:teaching", "--text", kText};
+    const QStringList render = QStringList{"render"} + teaching;
+    const QStringList exportAll = QStringList{"export-all"} + teaching;
+    const QStringList head{"--layer", "0", "--head", "0"};
+    const QString png = QStringLiteral("{dir}/out.png");
+    const QStringList toPng{"--output", png};
+
+    QTest::newRow("output-gif") << render + head + QStringList{"--output", "{dir}/out.gif"} << 2
+                                << QStringList{"--output", ".png", ".svg", ".pdf", "out.gif"}
+                                << QStringLiteral("{dir}/out.gif");
+    QTest::newRow("output-no-suffix") << render + head + QStringList{"--output", "{dir}/out"} << 2
+                                      << QStringList{"--output", ".png"} << QStringLiteral("{dir}/out");
+    QTest::newRow("output-stdout") << render + head + QStringList{"--output", "-"} << 2
+                                   << QStringList{"--output"} << QString();
+    QTest::newRow("missing-layer") << render + QStringList{"--head", "0"} + toPng << 2
+                                   << QStringList{"--layer"} << png;
+    QTest::newRow("missing-head") << render + QStringList{"--layer", "0"} + toPng << 2
+                                  << QStringList{"--head"} << png;
+    QTest::newRow("missing-output") << render + head << 2 << QStringList{"--output"} << QString();
+    QTest::newRow("layer-out-of-range") << render + QStringList{"--layer", "9", "--head", "0"} + toPng << 3
+                                        << QStringList{"--layer", "9", "0..1"} << png;
+    QTest::newRow("head-out-of-range") << render + QStringList{"--layer", "0", "--head", "4"} + toPng << 3
+                                       << QStringList{"--head", "4", "0..3"} << png;
+    QTest::newRow("colormap-rainbow") << render + head + toPng + QStringList{"--colormap", "rainbow"} << 2
+                                      << QStringList{"--colormap", "rainbow", "viridis", "magma", "cividis",
+                                                     "greys", "diverging"}
+                                      << png;
+    QTest::newRow("range-foo") << render + head + toPng + QStringList{"--range", "foo"} << 2
+                               << QStringList{"--range", "foo", "fixed", "row", "global", "log"} << png;
+    QTest::newRow("scale-0") << render + head + toPng + QStringList{"--scale", "0"} << 2
+                             << QStringList{"--scale", "0"} << png;
+    QTest::newRow("scale-text") << render + head + toPng + QStringList{"--scale", "big"} << 2
+                                << QStringList{"--scale", "big"} << png;
+    QTest::newRow("size-10x10") << render + head + toPng + QStringList{"--size", "10x10"} << 2
+                                << QStringList{"--size", "10x10"} << png;
+    QTest::newRow("size-malformed") << render + head + toPng + QStringList{"--size", "800"} << 2
+                                    << QStringList{"--size", "800"} << png;
+    QTest::newRow("render-outdir") << render + head + toPng + QStringList{"--outdir", "{dir}/x"} << 2
+                                   << QStringList{"--outdir", "render"} << png;
+    QTest::newRow("export-all-no-outdir") << exportAll << 2 << QStringList{"--outdir"} << QString();
+    QTest::newRow("export-all-format-bmp") << exportAll + QStringList{"--outdir", "{dir}/all", "--format", "bmp"}
+                                           << 2 << QStringList{"--format", "bmp", "png", "svg", "pdf"}
+                                           << QString();
+    QTest::newRow("export-all-colormap-rainbow")
+        << exportAll + QStringList{"--outdir", "{dir}/all", "--colormap", "rainbow"} << 2
+        << QStringList{"--colormap", "rainbow", "viridis"} << QString();
+    QTest::newRow("export-all-layer") << exportAll + QStringList{"--outdir", "{dir}/all", "--layer", "0"} << 2
+                                      << QStringList{"--layer", "export-all"} << QString();
+}
+
+void CliRenderTest::errorsLeaveNoFile() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QStringList, words);
+    QFETCH(QString, output);
+
+    // First into an empty folder: nothing at all may appear in it (no file, no temporary, no
+    // export-all folder).
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const CliResult r = runCli(withDir(args, dir.path()));
+        checkError(r, exitCode, words);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(filesIn(dir.path()).isEmpty(), qPrintable(filesIn(dir.path()).join(", ")));
+    }
+    // Then over an existing file: it keeps its old content.
+    if (!output.isEmpty()) {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = withDir({output}, dir.path()).first();
+        const QByteArray old("old content, not an image\n");
+        QVERIFY(writeFile(path, old));
+        const CliResult r = runCli(withDir(args, dir.path()));
+        checkError(r, exitCode, words);
+        QCOMPARE(readFile(path), old);
+        QCOMPARE(filesIn(dir.path()), QStringList{QFileInfo(path).fileName()});
+    }
+}
+
+void CliRenderTest::exportAllWritesEveryFile_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("format");  // empty: the default (png)
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("heads");
+
+    QTest::newRow("teaching-svg") << "builtin:teaching" << kText << "svg" << 2 << 4;
+    QTest::newRow("teaching-png") << "builtin:teaching" << kText << "png" << 2 << 4;
+    QTest::newRow("teaching-default-png") << "builtin:teaching" << kText << QString() << 2 << 4;
+    QTest::newRow("teaching-pdf") << "builtin:teaching" << kText << "pdf" << 2 << 4;
+    QTest::newRow("gpt2_f32-png") << "gpt2_f32" << "the cat sat on the mat" << "png" << 2 << 4;
+    QTest::newRow("bert_f32_prefixed-svg") << "bert_f32_prefixed" << "the cat sat on the mat" << "svg" << 2 << 4;
+}
+
+void CliRenderTest::exportAllWritesEveryFile() {
+    QFETCH(QString, model);
+    QFETCH(QString, text);
+    QFETCH(QString, format);
+    QFETCH(int, layers);
+    QFETCH(int, heads);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString outdir = dir.filePath("export/sub");  // created, with its parent
+    QStringList args{"export-all", "--model", modelSpec(model), "--text", text, "--outdir", outdir};
+    if (!format.isEmpty())
+        args << "--format" << format;
+    const CliResult r = runCli(args);
+    CLI_CHECK(r, 0);
+    QVERIFY2(r.err.isEmpty(), "stderr must stay empty: " + r.err.left(500));
+    QVERIFY2(r.out.startsWith("wrote ") && r.out.endsWith('\n') && r.out.count('\n') == 1, r.describe());
+    QVERIFY2(QString::fromUtf8(r.out).contains(outdir), r.describe());
+    QVERIFY2(mentions(QString::fromUtf8(r.out), QString::number(layers * heads + 5)), r.describe());
+
+    const QString suffix = format.isEmpty() ? QStringLiteral("png") : format;
+    QStringList expected{"grid." + suffix, "attention.json", "attention.csv", "attention.npy", "statistics.csv"};
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h)
+            expected << QStringLiteral("layer%1_head%2.%3").arg(l).arg(h).arg(suffix);
+    expected.sort();
+    QCOMPARE(filesIn(outdir), expected);
+
+    // attention.json: [layer][head][query][key], rows summing to 1.
+    CliResult jsonFile;
+    jsonFile.out = readFile(QDir(outdir).filePath("attention.json"));
+    CLI_JSON(json, jsonFile);
+    const int tokens = int(json["tokens"].toArray().size());
+    QVERIFY(tokens > 1);
+    QCOMPARE(json["display_tokens"].toArray().size(), qsizetype(tokens));
+    QCOMPARE(json["model"].toObject()["layers"].toInt(), layers);
+    QCOMPARE(json["model"].toObject()["heads"].toInt(), heads);
+    const QJsonArray attention = json["attention"].toArray();
+    QCOMPARE(attention.size(), qsizetype(layers));
+    for (const QJsonValue& layer : attention) {
+        QCOMPARE(layer.toArray().size(), qsizetype(heads));
+        for (const QJsonValue& head : layer.toArray()) {
+            QVERIFY(hasShape(head, tokens, tokens));
+            for (const QList<double>& row : matrix(head)) {
+                double sum = 0;
+                for (double w : row)
+                    sum += std::isinf(w) ? 0.0 : w;  // masked (causal) entries are null
+                QVERIFY2(std::abs(sum - 1.0) < 1e-3, qPrintable(QString::number(sum)));
+            }
+        }
+    }
+
+    // attention.npy: float32 (L, H, T, T).
+    const QByteArray npy = readFile(QDir(outdir).filePath("attention.npy"));
+    QVERIFY2(npy.startsWith("\x93NUMPY"), npy.left(16).toHex().constData());
+    const int headerLength = int(quint8(npy[8])) | (int(quint8(npy[9])) << 8);  // version 1.0
+    QCOMPARE(int(npy[6]), 1);
+    const QByteArray header = npy.mid(10, headerLength);
+    QVERIFY2(header.contains(QStringLiteral("'shape': (%1, %2, %3, %3)").arg(layers).arg(heads).arg(tokens).toLatin1()),
+             header.constData());
+    QVERIFY2(header.contains("'<f4'"), header.constData());
+    QCOMPARE(npy.size(), qsizetype(10 + headerLength + qsizetype(layers) * heads * tokens * tokens * 4));
+
+    // statistics.csv: a header and one line per head; attention.csv: a header and one line per weight.
+    const QList<QByteArray> statistics = readFile(QDir(outdir).filePath("statistics.csv")).trimmed().split('\n');
+    QCOMPARE(statistics.size(), qsizetype(layers * heads + 1));
+    QVERIFY2(statistics.first().startsWith("layer,head,"), statistics.first().constData());
+    const QList<QByteArray> weights = readFile(QDir(outdir).filePath("attention.csv")).trimmed().split('\n');
+    QCOMPARE(weights.size(), qsizetype(layers * heads * tokens * tokens + 1));
+
+    // Every image is a valid, non-blank picture.
+    for (const QString& name : expected) {
+        const QString path = QDir(outdir).filePath(name);
+        if (name.endsWith(".png")) {
+            const QImage image(path);
+            QVERIFY2(!image.isNull(), qPrintable(name));
+            if (name.startsWith("layer"))
+                QCOMPARE(image.size(), QSize(2000, 1640));  // default --size 1000x820, --scale 2
+            QVERIFY2(distinctColours(image, 4) > 50, qPrintable(name));
+        } else if (name.endsWith(".svg")) {
+            QVERIFY2(QSvgRenderer(path).isValid(), qPrintable(name));
+            QString xmlError;
+            const QStringList texts = svgTexts(readFile(path), &xmlError);
+            QVERIFY2(xmlError.isEmpty(), qPrintable(name + ": " + xmlError));
+            if (name.startsWith("layer"))
+                QVERIFY2(texts.contains("Query: attending from") && texts.contains("Key: attended to"), qPrintable(name));
+            QVERIFY2(distinctColours(renderSvg(path, QSize(500, 410)), 2) > 20, qPrintable(name));
+        } else if (name.endsWith(".pdf")) {
+            const QByteArray pdf = readFile(path);
+            QVERIFY2(pdf.startsWith("%PDF-") && pdf.size() > 4096, qPrintable(name));
+        }
+    }
+}
+
+void CliRenderTest::sameCommandSameBytes_data() {
+    QTest::addColumn<QString>("format");
+    QTest::newRow("svg") << "svg";
+    QTest::newRow("png") << "png";
+    QTest::newRow("pdf") << "pdf";
+}
+
+void CliRenderTest::sameCommandSameBytes() {
+    QFETCH(QString, format);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QByteArray bytes[2];
+    for (int i = 0; i < 2; ++i) {
+        // Two folders, one file name: the files' titles name the model and head, not the path,
+        // but the path is kept the same in case a writer ever records it.
+        const QString sub = dir.filePath(QString::number(i));
+        QVERIFY(QDir().mkpath(sub));
+        const QString path = QDir(sub).filePath("head." + format);
+        const CliResult r = runCli(renderArgs(path, {"--values", "--size", "600x500"}));
+        CHECK_RENDERED(r, path);
+        bytes[i] = readFile(path);
+    }
+    // QPdfWriter stamps the time of writing into the document info ("/CreationDate
+    // (D:20260101120000Z)"), so two PDFs written a second apart differ there and only there
+    // (the stamp has a fixed length, so the xref offsets stay equal); drop that entry before
+    // comparing. SVG (QSvgGenerator) and PNG embed nothing variable: compared byte for byte.
+    if (format == QLatin1String("pdf")) {
+        static const QRegularExpression date(QStringLiteral("/CreationDate \\(D:[0-9Z+\\-']*\\)"));
+        for (QByteArray& b : bytes)
+            b = QString::fromLatin1(b).remove(date).toLatin1();
+    }
+    QVERIFY(!bytes[0].isEmpty());
+    QVERIFY2(bytes[0] == bytes[1], qPrintable(QStringLiteral("%1 bytes vs %2 bytes").arg(bytes[0].size()).arg(bytes[1].size())));
+}
+
+QTEST_MAIN(CliRenderTest)
+#include "tst_clirender.moc"
