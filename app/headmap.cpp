@@ -11,6 +11,7 @@
 
 #include "AttentionDocument.h"
 #include "MainWindow.h"
+#include "Session.h"
 
 namespace {
 
@@ -24,13 +25,17 @@ void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
                            writer.write(window.grab().toImage()) && file.commit();
         if (!saved)
             qCritical("headmap: cannot write screenshot '%s'", qPrintable(path));
-        QCoreApplication::exit(saved ? 0 : 3);
+        // Queued: an error can arrive before the event loop runs, when exit() would be lost.
+        QTimer::singleShot(0, qApp, [saved] { QCoreApplication::exit(saved ? 0 : 3); });
     };
     auto* document = window.document();
     QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &window,
                      [save] { QTimer::singleShot(200, [save] { save(true); }); });
     QObject::connect(document, &headmap::ui::AttentionDocument::errorOccurred, &window,
-                     [save] { save(false); });
+                     [save](const QString& message) {
+                         qCritical("headmap: %s", qPrintable(message));
+                         save(false);
+                     });
 }
 
 }  // namespace
@@ -52,7 +57,10 @@ int main(int argc, char* argv[]) {
     parser.addOption({"layer", "Layer to show at start.", "L", "0"});
     parser.addOption({"head", "Head to show at start.", "H", "0"});
     parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
-    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics or rollout.", "NAME", "heatmap"});
+    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout or steps.", "NAME", "heatmap"});
+    parser.addOption({"step", "Step of the walk-through to show (0-8), with --view steps.", "N", "0"});
+    parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
+    parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});
     parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
     parser.process(app);
 
@@ -65,7 +73,7 @@ int main(int argc, char* argv[]) {
     document.setModelSpec(spec);  // a bad spec shows its error in the status bar; the window stays usable
     document.setLayer(parser.value("layer").toInt());
     document.setHead(parser.value("head").toInt());
-    const QStringList views{"heatmap", "grid", "compare", "statistics", "rollout"};
+    const QStringList views = headmap::ui::Session::viewNames();
     if (!views.contains(parser.value("view"))) {
         qCritical("headmap: --view must be one of %s", qPrintable(views.join(QStringLiteral(", "))));
         return 2;
@@ -74,6 +82,14 @@ int main(int argc, char* argv[]) {
     window.sentenceEdit()->setText(parser.value("text"));
     window.pairEdit()->setText(parser.value("pair"));
     document.setText(parser.value("text"), parser.value("pair"));
+    window.setCurrentStep(parser.value("step").toInt());
     window.show();
+    if (parser.isSet("open")) {
+        const QString error = window.openSessionFrom(parser.value("open"));
+        if (!error.isEmpty())
+            qCritical("headmap: %s", qPrintable(error));  // also in the status bar; the window stays
+    }
+    if (parser.isSet("presentation"))
+        window.setPresentationMode(true);
     return app.exec();
 }

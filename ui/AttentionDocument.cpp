@@ -32,7 +32,7 @@ quint64 AttentionDocument::nextGeneration(Job job) {
 bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
     nextGeneration(Job::Model);  // a pending asynchronous load must not override this one
     try {
-        adoptModel(loadModel(spec), spec.source);
+        adoptModel(loadModel(spec), spec);
     } catch (const HeadmapError& error) {
         emit errorOccurred(error.message());
         return false;
@@ -46,7 +46,7 @@ void AttentionDocument::openModel(const ModelSpec& spec) {
         Outcome outcome;
         outcome.job = Job::Model;
         outcome.generation = generation;
-        outcome.modelSource = spec.source;
+        outcome.spec = spec;
         try {
             outcome.model = loadModel(spec);
         } catch (const HeadmapError& error) {
@@ -58,12 +58,14 @@ void AttentionDocument::openModel(const ModelSpec& spec) {
     });
 }
 
-void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const QString& source) {
+void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {
     m_model = std::move(model);
-    m_modelSource = source;
+    m_spec = spec;
     m_layer = std::min(m_layer, m_model->summary().layers - 1);
     m_head = std::min(m_head, m_model->summary().heads - 1);
     m_secondTrace.reset();
+    m_steps.reset();
+    m_stepsTrace.reset();
     emit modelChanged();
     if (!isBlank(m_text))
         runTrace(Job::Trace, m_text, m_pair);
@@ -96,12 +98,19 @@ void AttentionDocument::setComparisonText(const QString& text) {
         runTrace(Job::SecondTrace, text, QString());
 }
 
-void AttentionDocument::runTrace(Job job, const QString& text, const QString& pair) {
+void AttentionDocument::requestSteps(int layer, int head) {
+    if (!m_model || isBlank(m_text))
+        return;
+    runTrace(Job::Steps, m_text, m_pair, HeadIndex{layer, head});
+}
+
+void AttentionDocument::runTrace(Job job, const QString& text, const QString& pair,
+                                 std::optional<HeadIndex> steps) {
     const quint64 generation = nextGeneration(job);
     std::shared_ptr<const Model> model = m_model;
     std::shared_ptr<std::atomic<quint64>> latest = m_latest[int(job)];
     // The destructor waits for every worker, so `this` outlives them.
-    startJob([this, job, model, text, pair, generation, latest] {
+    startJob([this, job, model, text, pair, steps, generation, latest] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -111,6 +120,7 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                 tokenize.pair = pair;
             const Encoding input = model->tokenize(text, tokenize);
             RunOptions options;
+            options.steps = steps;
             options.progress = [this, job, generation, latest](int done, int total) {
                 if (job == Job::Trace)
                     QMetaObject::invokeMethod(this, [this, done, total] { emit progressChanged(done, total); },
@@ -118,6 +128,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                 return latest->load() == generation;  // a newer request makes this one pointless
             };
             RunResult result = model->run(input, options);
+            if (result.steps)
+                outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
             outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
         } catch (const HeadmapError& error) {
             outcome.error = error.message();
@@ -154,7 +166,7 @@ void AttentionDocument::deliver(const Outcome& outcome) {
     }
     switch (outcome.job) {
     case Job::Model:
-        adoptModel(outcome.model, outcome.modelSource);
+        adoptModel(outcome.model, outcome.spec);
         break;
     case Job::Trace:
         m_trace = outcome.trace;
@@ -165,6 +177,11 @@ void AttentionDocument::deliver(const Outcome& outcome) {
     case Job::SecondTrace:
         m_secondTrace = outcome.trace;
         emit secondTraceChanged();
+        break;
+    case Job::Steps:
+        m_steps = outcome.steps;
+        m_stepsTrace = outcome.trace;
+        emit stepsChanged();
         break;
     }
 }

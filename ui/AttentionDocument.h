@@ -10,6 +10,7 @@
 #include <QObject>
 
 #include "core/AttentionTrace.h"
+#include "core/HeadSteps.h"
 #include "model/ModelLoader.h"
 
 namespace headmap::ui {
@@ -27,7 +28,8 @@ public:
     void openModel(const ModelSpec& spec);
     bool hasModel() const { return m_model != nullptr; }
     ModelSummary modelSummary() const;
-    QString modelSource() const { return m_modelSource; }
+    QString modelSource() const { return m_spec.source; }
+    const ModelSpec& modelSpec() const { return m_spec; }
 
     // Starts computing the trace in the background; a newer request supersedes it. pair: the
     // second sentence for models trained on pairs, empty for none.
@@ -36,6 +38,13 @@ public:
     QString pairText() const { return m_pair; }
     // A second sentence to compare with the first (ComparisonView's two-sentence mode).
     void setComparisonText(const QString& text);
+
+    // Computes the step-by-step matrices of one head for the current sentence, in the
+    // background; stepsChanged follows.
+    void requestSteps(int layer, int head);
+    std::shared_ptr<const HeadSteps> steps() const { return m_steps; }
+    // The trace of the run that made steps(): its tokens label the step matrices.
+    std::shared_ptr<const AttentionTrace> stepsTrace() const { return m_stepsTrace; }
 
     const AttentionTrace& trace() const { return *m_trace; }
     std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
@@ -59,40 +68,45 @@ signals:
     void modelChanged();
     void traceChanged();
     void secondTraceChanged();
+    void stepsChanged();
     void selectionChanged();
     void busyChanged(bool busy);
     void progressChanged(int layersDone, int layersTotal);
     void errorOccurred(const QString& message);
 
 private:
-    enum class Job { Trace, SecondTrace, Model };
+    enum class Job { Trace, SecondTrace, Model, Steps };
     struct Outcome {
         Job job = Job::Trace;
         quint64 generation = 0;
         std::shared_ptr<const AttentionTrace> trace;
+        std::shared_ptr<const HeadSteps> steps;
         std::shared_ptr<const Model> model;
-        QString modelSource;
+        ModelSpec spec;
         QString error;
     };
 
-    void runTrace(Job job, const QString& text, const QString& pair);
+    void runTrace(Job job, const QString& text, const QString& pair,
+                  std::optional<HeadIndex> steps = std::nullopt);
     template <typename Work>
     void startJob(Work work);
     void deliver(const Outcome& outcome);
-    void adoptModel(std::shared_ptr<const Model> model, const QString& source);
+    void adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
     quint64 nextGeneration(Job job);
 
     std::shared_ptr<const Model> m_model;
-    QString m_modelSource;
+    ModelSpec m_spec;
     QString m_text;
     QString m_pair;
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const AttentionTrace> m_secondTrace;
+    std::shared_ptr<const HeadSteps> m_steps;
+    std::shared_ptr<const AttentionTrace> m_stepsTrace;
     int m_layer = 0;
     int m_head = 0;
     int m_pending = 0;
     // One counter per kind of job, shared with workers so a superseded run stops between layers.
-    std::shared_ptr<std::atomic<quint64>> m_latest[3];
+    std::shared_ptr<std::atomic<quint64>> m_latest[4];
     QList<QFutureWatcher<Outcome>*> m_watchers;
 };
 

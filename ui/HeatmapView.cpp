@@ -213,8 +213,8 @@ void HeatmapView::setSelectedToken(int index) {
 
 void HeatmapView::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange ||
-        event->type() == QEvent::ApplicationFontChange) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange ||
+        event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyPaletteAndFont();
         onRangeChanged();
     }

@@ -24,10 +24,12 @@
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "ModelChooser.h"
+#include "TeachingOptionsPanel.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
+#include "steps/StepView.h"
 
 namespace headmap::ui {
 
@@ -38,8 +40,9 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
       m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
       m_valuesBox(new QCheckBox(tr("&Values"))), m_tabs(new QTabWidget),
       m_heatmap(new HeatmapView), m_grid(new HeadGridView), m_comparison(new ComparisonView),
-      m_statistics(new StatisticsView), m_rollout(new RolloutView), m_modelLabel(new QLabel),
-      m_progress(new QProgressBar) {
+      m_statistics(new StatisticsView), m_rollout(new RolloutView), m_stepView(new StepView), m_modelLabel(new QLabel),
+      m_progress(new QProgressBar), m_teachingPanel(new TeachingOptionsPanel),
+      m_headNote(new QLabel) {
     setWindowTitle(tr("Headmap"));
     setAcceptDrops(true);
     if (m_settings.fontPointSize > 0) {
@@ -53,6 +56,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     m_tabs->addTab(m_comparison, tr("&Compare"));
     m_tabs->addTab(m_statistics, tr("S&tatistics"));
     m_tabs->addTab(m_rollout, tr("&Rollout"));
+    m_tabs->addTab(m_stepView, tr("Ste&p by step"));
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -68,6 +72,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
     m_heatmap->plot()->installEventFilter(this);
     buildMenus();
+    buildClassroom();
     connectDocument();
     connectViews();
     applyStyle();
@@ -128,7 +133,11 @@ QWidget* MainWindow::buildControls() {
     view->addWidget(m_valuesBox);
     view->addStretch(1);
     grid->addLayout(view, 1, 0, 1, 3);
+    grid->addWidget(m_teachingPanel, 2, 0, 1, 6);
+    grid->addWidget(m_headNote, 3, 0, 1, 6);
     grid->setColumnStretch(4, 1);
+    m_headNote->setWordWrap(true);
+    m_headNote->setVisible(false);
 
     connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
     connect(m_pair, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
@@ -189,7 +198,15 @@ void MainWindow::connectViews() {
     connect(m_statistics, &StatisticsView::headActivated, this, openHead);
     connect(m_statistics, &StatisticsView::metricChosen, m_grid, &HeadGridView::setMetric);
     connect(m_comparison, &ComparisonView::secondSentenceRequested, m_document, &AttentionDocument::setComparisonText);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::requestStepsIfShown);
+    connect(m_document, &AttentionDocument::stepsChanged, this, &MainWindow::showSteps);
+    connect(m_stepView, &StepView::tokenSelected, this, [this](int index) {
+        m_selectedToken = index;
+        m_heatmap->setSelectedToken(index);
+    });
     connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int index) {
+        m_selectedToken = index;
+        m_stepView->setSelectedToken(index);
         const QStringList tokens = m_document->trace().displayTokens();
         if (index >= 0 && !m_settings.hideSpecialTokens && index < tokens.size())
             statusBar()->showMessage(tr("Selected token %1: \"%2\"").arg(index).arg(tokens[index]), 5000);
@@ -229,6 +246,8 @@ void MainWindow::onModelChanged() {
         m_modelChooser->refresh(m_settings.recentModels);
     }
     m_modelChooser->setCurrentModel(m_document->modelSource());
+    m_teachingPanel->setVisible(m_document->modelSource() == QLatin1String("builtin:teaching"));
+    m_teachingPanel->setOptions(m_document->modelSpec().teaching);
     statusBar()->showMessage(tr("Opened %1").arg(model.name), 4000);
 }
 
@@ -245,6 +264,11 @@ void MainWindow::onTraceChanged() {
     m_statistics->setTrace(trace);
     m_rollout->setTrace(trace);
     showSelection();
+    if (m_pendingSelection >= 0) {
+        m_selectedToken = m_pendingSelection < trace->length() ? m_pendingSelection : -1;
+        m_heatmap->setSelectedToken(m_selectedToken);
+        m_pendingSelection = -1;
+    }
 }
 
 void MainWindow::showSelection() {
@@ -261,6 +285,38 @@ void MainWindow::showSelection() {
     m_statistics->setCurrentHead(layer, head);
     m_rollout->setLayer(layer);
     m_comparison->setHeads(layer, head, m_comparison->layerB(), m_comparison->headB());
+    updateHeadNote();
+    requestStepsIfShown();
+}
+
+void MainWindow::requestStepsIfShown() {
+    // Steps cost a forward pass of their own, so they are only computed when looked at.
+    if (m_tabs->currentIndex() != StepsTab)
+        return;
+    const auto steps = m_document->steps();
+    const auto stepsTrace = m_document->stepsTrace();
+    const bool current = steps && stepsTrace && steps->layer == m_document->layer() &&
+                         steps->head == m_document->head() &&
+                         stepsTrace->tokenIds() == m_document->trace().tokenIds() &&
+                         stepsTrace->model().name == m_document->modelSummary().name;
+    if (!current && !m_document->trace().isEmpty())
+        m_document->requestSteps(m_document->layer(), m_document->head());
+}
+
+void MainWindow::showSteps() {
+    const auto steps = m_document->steps();
+    const auto trace = m_document->stepsTrace();
+    if (!steps || !trace) {
+        m_stepView->clear(tr("Type a sentence and press Enter to walk through one head step by step."));
+        return;
+    }
+    const ModelSummary& model = trace->model();
+    const int index = steps->layer * std::max(1, model.heads) + steps->head;
+    m_stepView->setSteps(steps, trace->displayTokens(), headTitle(*trace, steps->layer, steps->head),
+                         index < model.headNames.size()
+                             ? model.headNames[index] + QStringLiteral(": ") + model.headExplanations.value(index)
+                             : QString());
+    m_stepView->setSelectedToken(m_selectedToken);
 }
 
 void MainWindow::applyStyle() {

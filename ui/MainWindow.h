@@ -5,6 +5,8 @@
 #include <QMainWindow>
 
 #include "AppSettings.h"
+#include "Session.h"
+#include "teaching/TeachingModel.h"
 
 class QCheckBox;
 class QComboBox;
@@ -13,6 +15,7 @@ class QLineEdit;
 class QProgressBar;
 class QSpinBox;
 class QTabWidget;
+class QAction;
 
 namespace headmap::ui {
 
@@ -23,11 +26,14 @@ class HeatmapView;
 class ModelChooser;
 class RolloutView;
 class StatisticsView;
+class StepView;
+class TeachingOptionsPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab };
+    // In the order of Session::viewNames().
+    enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab, StepsTab };
 
     explicit MainWindow(AttentionDocument* document, QWidget* parent = nullptr);
 
@@ -47,7 +53,16 @@ public:
     ComparisonView* comparison() const { return m_comparison; }
     StatisticsView* statistics() const { return m_statistics; }
     RolloutView* rollout() const { return m_rollout; }
+    StepView* stepView() const { return m_stepView; }
     const AppSettings& settings() const { return m_settings; }
+    TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
+    QLabel* headNote() const { return m_headNote; }
+
+    // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.
+    static QStringList exampleSentences();
+    void showExample(int index);
+    void setPresentationMode(bool on);
+    bool isPresentationMode() const { return m_presentation; }
 
     // The export actions without their file dialogs; each returns an empty string on success,
     // else the message it also shows in the status bar.
@@ -56,6 +71,15 @@ public:
     QString exportAllHeads(const QString& folder, const QString& format);
 
     void openModel(const QString& spec);  // in the background; errors go to the status bar
+
+    // Sessions (MainWindow_Session.cpp): what is on screen, saved to and restored from a
+    // .headmap file. Each returns an empty string on success, else the message it shows.
+    Session currentSession() const;
+    QString saveSessionTo(const QString& path);
+    QString openSessionFrom(const QString& path);
+    int selectedToken() const { return m_selectedToken; }
+    int currentStep() const;         // the step view's position (0 before it exists)
+    void setCurrentStep(int step);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -82,6 +106,15 @@ private:
     void exportAllWithDialog();
     void openFolderWithDialog();
 
+    void saveSessionWithDialog();
+    void openSessionWithDialog();
+
+    void buildClassroom();  // MainWindow_Classroom.cpp
+    void updateHeadNote();
+    void requestStepsIfShown();
+    void showSteps();
+    void onTeachingOptionsChanged(const TeachingOptions& options);
+
     AttentionDocument* m_document;
     AppSettings m_settings;
     ModelChooser* m_modelChooser;
@@ -99,8 +132,19 @@ private:
     ComparisonView* m_comparison;
     StatisticsView* m_statistics;
     RolloutView* m_rollout;
+    StepView* m_stepView;
     QLabel* m_modelLabel;
     QProgressBar* m_progress;
+    TeachingOptionsPanel* m_teachingPanel;
+    QLabel* m_headNote;
+    QAction* m_presentationAction = nullptr;
+    bool m_presentation = false;
+    QFont m_normalFont;
+    QPalette m_normalPalette;
+    bool m_wasMaximized = false;
+    int m_selectedToken = -1;
+    int m_pendingSelection = -1;  // from a session, applied when its trace arrives
+    QString m_sessionPath;
 };
 
 }  // namespace headmap::ui

@@ -13,6 +13,8 @@ namespace headmap::ui {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open model folder…"), QKeySequence::Open, this, &MainWindow::openFolderWithDialog);
+    file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
+    file->addAction(tr("&Save session…"), QKeySequence::Save, this, &MainWindow::saveSessionWithDialog);
     file->addSeparator();
     file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportViewWithDialog);
     file->addAction(tr("Export &data…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportDataWithDialog);

@@ -6,11 +6,12 @@
 #include "core/HeadmapError.h"
 #include "hf/HfModelLoader.h"
 #include "hf/HubCache.h"
+#include "patterns/PatternsModel.h"
 
 namespace headmap {
 
 QStringList builtinModelNames() {
-    return {QStringLiteral("builtin:teaching")};
+    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns")};
 }
 
 std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
@@ -19,6 +20,8 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
         throw ModelError(QStringLiteral("no model given (expected builtin:teaching or a model folder)"));
     if (source == QLatin1String("builtin:teaching"))
         return std::make_unique<TeachingModel>(spec.teaching);
+    if (source == QLatin1String("builtin:patterns"))
+        return std::make_unique<PatternsModel>();
     if (source.startsWith(QLatin1String("builtin:")))
         throw ModelError(QStringLiteral("unknown built-in model '%1' (available: %2)")
                              .arg(source, builtinModelNames().join(QStringLiteral(", "))));

@@ -1,0 +1,290 @@
+// MainWindow in the classroom, driven offscreen: the step-by-step tab shows the engine's own
+// step matrices, the teaching model's knobs rebuild the model, named heads are explained,
+// example sentences, presentation mode, and sessions that restore the same view.
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "AttentionDocument.h"
+#include "HeatmapView.h"
+#include "MainWindow.h"
+#include "Session.h"
+#include "TeachingOptionsPanel.h"
+#include "steps/MatrixView.h"
+#include "steps/StepView.h"
+#include "teaching/TeachingModel.h"
+
+using namespace headmap;
+using namespace headmap::ui;
+
+namespace {
+
+ModelSpec spec(const QString& source) {
+    ModelSpec s;
+    s.source = source;
+    return s;
+}
+
+bool runSentence(MainWindow& window, const QString& sentence) {
+    QSignalSpy traced(window.document(), &AttentionDocument::traceChanged);
+    window.sentenceEdit()->setText(sentence);
+    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
+    return traced.wait(10000);
+}
+
+}  // namespace
+
+class MainWindowClassroomTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+    void stepsTabShowsEngineSteps_data();
+    void stepsTabShowsEngineSteps();
+    void teachingKnobsRebuildTheModel();
+    void patternHeadsAreExplained();
+    void examplesRunTheSeedSentences_data();
+    void examplesRunTheSeedSentences();
+    void presentationModeIsBigAndHighContrast();
+    void sessionRoundTripRestoresTheView();
+    void brokenSessionIsRefusedCleanly_data();
+    void brokenSessionIsRefusedCleanly();
+};
+
+void MainWindowClassroomTest::stepsTabShowsEngineSteps_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("encoder") << false;
+    QTest::newRow("causal") << true;
+}
+
+void MainWindowClassroomTest::stepsTabShowsEngineSteps() {
+    QFETCH(bool, causal);
+    const QString sentence = QStringLiteral("The animal was too tired");
+    TeachingOptions options;
+    options.causal = causal;
+    ModelSpec teaching = spec("builtin:teaching");
+    teaching.teaching = options;
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(teaching));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, sentence));
+    document.setHeadIndex(1, 2);
+
+    QSignalSpy stepped(&document, &AttentionDocument::stepsChanged);
+    window.tabs()->setCurrentIndex(MainWindow::StepsTab);
+    QVERIFY(stepped.wait(10000));
+
+    // The reference: the engine run directly for the same head.
+    const TeachingModel model(options);
+    RunOptions run;
+    run.steps = HeadIndex{1, 2};
+    const RunResult expected = model.run(model.tokenizer().encode(sentence, true), run);
+    const HeadSteps& steps = *expected.steps;
+    StepView* view = window.stepView();
+    QTest::keyClick(view, Qt::Key_Right);
+    QTest::keyClick(view, Qt::Key_Right);  // step 2: QKᵀ
+    QCOMPARE(view->step(), 2);
+    const QList<MatrixView*> scores = view->matrices(2);
+    QVERIFY(!scores.isEmpty());
+    const int t = int(steps.scores.rows());
+    QCOMPARE(scores.first()->rows(), t);
+    for (int i = 0; i < t; ++i)
+        for (int j = 0; j < t; ++j)
+            QCOMPARE(scores.first()->valueAt(i, j), double(steps.scores(i, j)));
+    const QList<MatrixView*> weights = view->matrices(5);
+    QVERIFY(!weights.isEmpty());
+    for (int i = 0; i < t; ++i)
+        for (int j = 0; j < t; ++j)
+            QCOMPARE(weights.first()->valueAt(i, j), double(steps.weights(i, j)));
+
+    // Changing the head recomputes the steps.
+    QSignalSpy again(&document, &AttentionDocument::stepsChanged);
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QVERIFY(again.wait(10000));
+    QCOMPARE(document.steps()->head, 3);
+}
+
+void MainWindowClassroomTest::teachingKnobsRebuildTheModel() {
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("knobs for the class")));
+    TeachingOptionsPanel* panel = window.teachingPanel();
+    QVERIFY(panel->isVisible());
+
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    panel->headsBox()->setValue(8);
+    panel->layersBox()->setValue(3);
+    QTest::mouseClick(panel->causalBox(), Qt::LeftButton);
+    QVERIFY(traced.wait(10000));  // one rebuild after the pause, then the sentence reruns
+    QCOMPARE(document.modelSummary().heads, 8);
+    QCOMPARE(document.modelSummary().layers, 3);
+    QVERIFY(document.modelSummary().causal);
+    QCOMPARE(window.headBox()->maximum(), 7);
+    auto* heatmap = window.heatmap();
+    for (int q = 0; q < heatmap->queryCount(); ++q)
+        for (int k = q + 1; k < heatmap->keyCount(); ++k)
+            QCOMPARE(heatmap->value(q, k), 0.0f);
+
+    // 64 is not divisible by 7: the error says so and the model stays.
+    QSignalSpy errors(&document, &AttentionDocument::errorOccurred);
+    panel->headsBox()->setValue(7);
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains("not divisible"), 5000);
+    QCOMPARE(document.modelSummary().heads, 8);
+}
+
+void MainWindowClassroomTest::patternHeadsAreExplained() {
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:patterns")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("the cat saw the dog")));
+    QVERIFY(!window.teachingPanel()->isVisible());
+    QVERIFY(window.headNote()->isVisible());
+    QVERIFY(window.headNote()->text().contains("previous token"));
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QVERIFY(window.headNote()->text().contains("next token"));
+    // The previous-token head, as the class sees it.
+    document.setHeadIndex(0, 0);
+    auto* heatmap = window.heatmap();
+    for (int q = 1; q < heatmap->queryCount(); ++q)
+        QVERIFY(heatmap->value(q, q - 1) >= 0.9f);
+}
+
+void MainWindowClassroomTest::examplesRunTheSeedSentences_data() {
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("contains");
+    QTest::newRow("coreference") << 0 << "animal";
+    QTest::newRow("danish") << 1 << "afhængigheder";
+    QTest::newRow("chinese") << 2 << "注";
+}
+
+void MainWindowClassroomTest::examplesRunTheSeedSentences() {
+    QFETCH(int, index);
+    QFETCH(QString, contains);
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QTest::keyClick(&window, Qt::Key(Qt::Key_1 + index), Qt::AltModifier);
+    QVERIFY(traced.wait(10000));
+    QCOMPARE(window.sentenceEdit()->text(), MainWindow::exampleSentences()[index]);
+    QVERIFY(document.trace().displayTokens().contains(contains));
+}
+
+void MainWindowClassroomTest::presentationModeIsBigAndHighContrast() {
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("for the back row")));
+    const double normalSize = QApplication::font().pointSizeF();
+    QTest::keyClick(&window, Qt::Key_F5);
+    QVERIFY(window.isPresentationMode());
+    QVERIFY(window.isFullScreen());
+    QVERIFY(!window.menuBar()->isVisible());
+    QVERIFY(QApplication::font().pointSizeF() >= std::max(18.0, normalSize * 1.5));
+    QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(0, 0, 0));
+    QTRY_COMPARE(window.heatmap()->plot()->xAxis->tickLabelColor(), QColor(255, 255, 255));  // palette events are posted
+    // Keyboard-driven: heads still move, Esc leaves.
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    QCOMPARE(document.head(), 1);
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(!window.isPresentationMode());
+    QCOMPARE(QApplication::font().pointSizeF(), normalSize);
+    QVERIFY(window.menuBar()->isVisible());
+}
+
+void MainWindowClassroomTest::sessionRoundTripRestoresTheView() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("lesson.headmap");
+    Session saved;
+    {
+        AttentionDocument document;
+        QVERIFY(document.setModelSpec(spec("builtin:patterns")));
+        MainWindow window(&document);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(runSentence(window, QStringLiteral("深入了解 the cat saw the cat")));
+        document.setHeadIndex(0, 4);
+        window.colormapBox()->setCurrentIndex(window.colormapBox()->findText("cividis"));
+        QTest::mouseClick(window.hideSpecialBox(), Qt::LeftButton);
+        window.heatmap()->setSelectedToken(2);
+        emit window.heatmap()->tokenSelected(2);
+        window.tabs()->setCurrentIndex(MainWindow::RolloutTab);
+        QCOMPARE(window.saveSessionTo(path), QString());
+        saved = window.currentSession();
+    }
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QCOMPARE(window.openSessionFrom(path), QString());
+    QVERIFY(traced.wait(10000));
+    QCOMPARE(document.modelSummary().name, QStringLiteral("builtin:patterns"));
+    QCOMPARE(window.sentenceEdit()->text(), QStringLiteral("深入了解 the cat saw the cat"));
+    QCOMPARE(document.layer(), 0);
+    QCOMPARE(document.head(), 4);
+    QCOMPARE(window.tabs()->currentIndex(), int(MainWindow::RolloutTab));
+    QCOMPARE(window.heatmap()->style().colormap, Colormap::Cividis);
+    QVERIFY(window.hideSpecialBox()->isChecked());
+    QCOMPARE(window.selectedToken(), 2);
+    QCOMPARE(window.currentSession(), saved);  // the same view, field by field
+}
+
+void MainWindowClassroomTest::brokenSessionIsRefusedCleanly_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not json") << QByteArray("{\"format\": \"headmap-session\",") << "JSON";
+    QTest::newRow("another program's file") << QByteArray("{\"format\": \"something\", \"version\": 1}") << "not a Headmap session";
+    QTest::newRow("newer version") << QByteArray("{\"format\": \"headmap-session\", \"version\": 7, \"model\": {\"source\": \"builtin:teaching\"}, \"text\": \"x\"}") << "newer";
+    QTest::newRow("unknown model") << QByteArray("{\"format\": \"headmap-session\", \"version\": 1, \"model\": {\"source\": \"builtin:nope\"}, \"text\": \"x\"}") << "builtin:nope";
+}
+
+void MainWindowClassroomTest::brokenSessionIsRefusedCleanly() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("broken.headmap");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+    file.close();
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("still here")));
+    const QString error = window.openSessionFrom(path);
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QVERIFY2(window.statusBar()->currentMessage().contains(expected), qPrintable(window.statusBar()->currentMessage()));
+    // Nothing changed, and the window still works.
+    QCOMPARE(document.modelSummary().name, QStringLiteral("builtin:teaching"));
+    QCOMPARE(window.sentenceEdit()->text(), QStringLiteral("still here"));
+    QVERIFY(runSentence(window, QStringLiteral("and it still runs")));
+}
+
+QTEST_MAIN(MainWindowClassroomTest)
+#include "tst_mainwindow_classroom.moc"

@@ -1,0 +1,283 @@
+// MatrixView shown offscreen: cells hold exactly the values given and write them with 2–3
+// significant digits, clicks name the cell, zoom changes the cell size and hides numbers that do
+// not fit, "summarise columns" turns 768 columns into 48 block means, the selected row is
+// outlined, masked cells read "−∞", and a 512 × 768 matrix paints (benchmarked).
+
+#include <cmath>
+#include <limits>
+
+#include <QCheckBox>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QtTest>
+
+#include "steps/MatrixView.h"
+#include "teaching/PortableRandom.h"
+
+using headmap::MatrixF;
+using headmap::ui::MatrixGrid;
+using headmap::ui::MatrixScale;
+using headmap::ui::MatrixView;
+
+namespace {
+
+MatrixF randomMatrix(int rows, int columns, quint64 seed, double bound = 3.0) {
+    headmap::PortableRandom random(seed);
+    MatrixF m(rows, columns);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = random.uniform(bound);
+    return m;
+}
+
+QStringList tokens(int count) {
+    QStringList names;
+    for (int i = 0; i < count; ++i)
+        names << QStringLiteral("tok%1").arg(i);
+    return names;
+}
+
+void showView(MatrixView& view, QSize size = QSize(900, 600)) {
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+}
+
+QImage grabCells(MatrixView& view) {
+    QImage image(view.cellArea()->size(), QImage::Format_RGB32);
+    view.cellArea()->render(&image);
+    return image;
+}
+
+}  // namespace
+
+class MatrixViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void holdsExactValues_data();
+    void holdsExactValues();
+    void cellText_data();
+    void cellText();
+    void clickNamesCell_data();
+    void clickNamesCell();
+    void zoomChangesCells_data();
+    void zoomChangesCells();
+    void summaryReducesColumns();
+    void highlightedRowIsOutlined();
+    void maskedCellsAreGreyAndHatched();
+    void titleNamesShape();
+    void paint512x768_data();
+    void paint512x768();
+};
+
+void MatrixViewTest::holdsExactValues_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<int>("scale");
+    QTest::newRow("signed 12 × 16") << 12 << 16 << int(MatrixScale::Signed);
+    QTest::newRow("weights 9 × 9") << 9 << 9 << int(MatrixScale::Weights);
+    QTest::newRow("one cell") << 1 << 1 << int(MatrixScale::Signed);
+}
+
+void MatrixViewTest::holdsExactValues() {
+    QFETCH(int, rows);
+    QFETCH(int, columns);
+    QFETCH(int, scale);
+    const MatrixF m = randomMatrix(rows, columns, 7);
+    MatrixView view;
+    showView(view);
+    view.setMatrix(m, QStringLiteral("Q"), tokens(rows), MatrixScale(scale));
+    QCOMPARE(view.rows(), rows);
+    QCOMPARE(view.columns(), columns);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) {
+            QCOMPARE(view.valueAt(r, c), double(m(r, c)));
+            QCOMPARE(view.textAt(r, c), MatrixGrid::cellText(m(r, c)));
+        }
+    QVERIFY(std::isnan(view.valueAt(rows, 0)));
+}
+
+void MatrixViewTest::cellText_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("two decimals") << 0.1234 << "0.12";
+    QTest::newRow("negative uses a true minus") << -1.5 << "−1.50";
+    QTest::newRow("tens: one decimal") << 12.34 << "12.3";
+    QTest::newRow("hundreds: none") << -123.4 << "−123";
+    QTest::newRow("tiny") << 0.001 << "≈0";
+    QTest::newRow("zero") << 0.0 << "0";
+    QTest::newRow("masked") << -double(INFINITY) << "−∞";
+}
+
+void MatrixViewTest::cellText() {
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(MatrixGrid::cellText(value), text);
+}
+
+void MatrixViewTest::clickNamesCell_data() {
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::newRow("top left") << 0 << 0;
+    QTest::newRow("middle") << 4 << 7;
+    QTest::newRow("bottom right") << 9 << 15;
+    QTest::newRow("row label") << 6 << -1;
+}
+
+void MatrixViewTest::clickNamesCell() {
+    QFETCH(int, row);
+    QFETCH(int, column);
+    MatrixView view;
+    showView(view, QSize(500, 300));  // small: the far cells must be scrolled to
+    view.setMatrix(randomMatrix(10, 16, 3), QStringLiteral("K"), tokens(10), MatrixScale::Signed);
+    QSignalSpy cells(&view, &MatrixView::cellClicked);
+    QSignalSpy rows(&view, &MatrixView::rowClicked);
+    view.scrollToCell(row, std::max(column, 0));
+    QPoint pos = view.cellRect(row, std::max(column, 0)).center();
+    if (column < 0)
+        pos.setX(10);  // the row label
+    QVERIFY(view.cellArea()->rect().contains(pos));
+    QTest::mouseClick(view.cellArea(), Qt::LeftButton, {}, pos);
+    if (column < 0) {
+        QCOMPARE(rows.count(), 1);
+        QCOMPARE(rows[0][0].toInt(), row);
+        QCOMPARE(cells.count(), 0);
+    } else {
+        QCOMPARE(cells.count(), 1);
+        QCOMPARE(cells[0][0].toInt(), row);
+        QCOMPARE(cells[0][1].toInt(), column);
+    }
+}
+
+void MatrixViewTest::zoomChangesCells_data() {
+    QTest::addColumn<QString>("how");
+    QTest::newRow("buttons") << "buttons";
+    QTest::newRow("ctrl+wheel") << "wheel";
+}
+
+void MatrixViewTest::zoomChangesCells() {
+    QFETCH(QString, how);
+    MatrixView view;
+    showView(view);
+    view.setMatrix(randomMatrix(8, 8, 5), QStringLiteral("V"), tokens(8), MatrixScale::Signed);
+    const int before = view.cellRect(0, 0).width();
+    QVERIFY(view.numbersShown());
+    auto zoom = [&](bool in) {
+        if (how == "buttons") {
+            const auto buttons = view.findChildren<QToolButton*>();
+            for (QToolButton* b : buttons)
+                if (b->text() == (in ? QStringLiteral("+") : QStringLiteral("−")))
+                    b->click();
+        } else {
+            const QPoint at = view.cellRect(3, 3).center();
+            QWheelEvent wheel(at, view.cellArea()->mapToGlobal(at), QPoint(), QPoint(0, in ? 120 : -120),
+                              Qt::NoButton, Qt::ControlModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(view.cellArea(), &wheel);
+        }
+    };
+    zoom(true);
+    QVERIFY2(view.cellRect(0, 0).width() > before, "zooming in makes cells larger");
+    for (int i = 0; i < 12; ++i)
+        zoom(false);
+    QVERIFY2(view.cellRect(0, 0).width() < before / 3, "zooming out makes cells smaller");
+    QVERIFY2(!view.numbersShown(), "numbers are hidden when they do not fit");
+}
+
+void MatrixViewTest::summaryReducesColumns() {
+    const MatrixF m = randomMatrix(512, 768, 11);
+    MatrixView view;
+    showView(view);
+    view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
+    QCOMPARE(view.columns(), 768);
+    auto* box = view.findChild<QCheckBox*>();
+    QVERIFY(box && box->isVisible());
+    box->click();
+    QVERIFY(view.summarizeColumns());
+    QCOMPARE(view.columns(), 768 / MatrixView::kSummaryBlock);
+    QCOMPARE(view.matrixColumns(), 768);
+    QVERIFY(view.title().contains(QStringLiteral("512 × 768")));
+    for (int r : {0, 200, 511})
+        for (int b : {0, 17, 47}) {
+            double sum = 0;
+            for (int c = b * 16; c < b * 16 + 16; ++c)
+                sum += std::abs(double(m(r, c)));
+            QVERIFY(std::abs(view.valueAt(r, b) - sum / 16) < 1e-6);
+        }
+    view.setSummarizeColumns(false);
+    QCOMPARE(view.columns(), 768);
+    QVERIFY(!box->isChecked());
+}
+
+void MatrixViewTest::highlightedRowIsOutlined() {
+    MatrixView view;
+    showView(view);
+    view.setMatrix(MatrixF::Zero(6, 6), QStringLiteral("S"), tokens(6), MatrixScale::Signed);  // all white
+    auto outlinedAt = [&](int row) {
+        const QImage image = grabCells(view);
+        const QRect cell = view.cellRect(row, 2);
+        const QColor c = image.pixelColor(cell.center().x(), cell.top() + 1);
+        return c.red() > 200 && c.green() < 120 && c.blue() < 120;
+    };
+    QVERIFY(!outlinedAt(3));
+    view.setHighlightedRow(3);
+    QCOMPARE(view.highlightedRow(), 3);
+    QVERIFY(outlinedAt(3));
+    QVERIFY(!outlinedAt(1));
+}
+
+void MatrixViewTest::maskedCellsAreGreyAndHatched() {
+    MatrixF m = randomMatrix(5, 5, 4);
+    for (int r = 0; r < 5; ++r)
+        for (int c = r + 1; c < 5; ++c)
+            m(r, c) = -std::numeric_limits<float>::infinity();
+    MatrixView view;
+    showView(view);
+    view.setMatrix(m, QStringLiteral("masked"), tokens(5), MatrixScale::Signed, tokens(5));
+    QVERIFY(view.grid()->hasMasked());
+    QCOMPARE(view.textAt(0, 4), QStringLiteral("−∞"));
+    QVERIFY(std::isinf(view.valueAt(0, 4)) && view.valueAt(0, 4) < 0);
+    // The range ignores −∞: it is symmetric around the largest finite |value|.
+    QVERIFY(std::isfinite(view.grid()->colourRange().upper));
+    const QImage image = grabCells(view);
+    const QRect cell = view.cellRect(0, 4);
+    const QColor corner = image.pixelColor(cell.left() + 2, cell.bottom() - 2);
+    QCOMPARE(corner.red(), corner.green());  // grey, not a colour of the scale
+    QCOMPARE(corner.green(), corner.blue());
+}
+
+void MatrixViewTest::titleNamesShape() {
+    MatrixView view;
+    showView(view);
+    view.setMatrix(randomMatrix(12, 64, 1), QStringLiteral("W<sub>Q</sub>"), {}, MatrixScale::Signed);
+    QCOMPARE(view.title(), QStringLiteral("WQ (12 × 64)"));
+    QCOMPARE(view.name(), QStringLiteral("W<sub>Q</sub>"));
+}
+
+void MatrixViewTest::paint512x768_data() {
+    QTest::addColumn<bool>("zoomedOut");
+    QTest::addColumn<bool>("summarised");
+    QTest::newRow("numbers visible") << false << false;
+    QTest::newRow("whole width, tiny cells") << true << false;
+    QTest::newRow("summarised columns") << false << true;
+}
+
+void MatrixViewTest::paint512x768() {
+    QFETCH(bool, zoomedOut);
+    QFETCH(bool, summarised);
+    const MatrixF m = randomMatrix(512, 768, 99);
+    MatrixView view;
+    showView(view, QSize(1200, 800));
+    view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
+    view.setSummarizeColumns(summarised);
+    view.setZoom(zoomedOut ? 0.01 : 1.0);
+    QCOMPARE(view.numbersShown(), !zoomedOut);
+    QImage image(view.cellArea()->size(), QImage::Format_RGB32);
+    view.cellArea()->render(&image);  // the colour image is made once, outside the benchmark
+    QBENCHMARK {
+        view.cellArea()->render(&image);
+    }
+    view.scrollToCell(511, view.columns() - 1);
+    QVERIFY(view.cellArea()->rect().intersects(view.cellRect(511, view.columns() - 1)));
+}
+
+QTEST_MAIN(MatrixViewTest)
+#include "tst_matrixview.moc"

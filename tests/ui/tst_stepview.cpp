@@ -1,0 +1,473 @@
+// StepView shown offscreen on real steps of the teaching model (encoder and causal): every
+// matrix equals the engine's, Next/arrow keys/PageDown/the list visit the nine steps in order,
+// clicking cells writes out the dot product, the softmax and the weighted sum with numbers that
+// reproduce the engine's, the selected token stays outlined across steps, "All steps" shows
+// everything, and a 512-token, d_model-768 head is usable.
+
+#include <cmath>
+#include <limits>
+
+#include <QDir>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "steps/MatrixView.h"
+#include "steps/StepBreakdown.h"
+#include "steps/StepView.h"
+#include "teaching/PortableRandom.h"
+#include "teaching/TeachingModel.h"
+
+using namespace headmap;
+using namespace headmap::ui;
+
+namespace {
+
+const QString kSentence = QStringLiteral("The animal didn't cross the street because it was too tired");
+
+struct Run {
+    std::shared_ptr<const HeadSteps> steps;
+    QStringList tokens;
+};
+
+Run runTeaching(bool causal, int layer, int head, int dModel = 64) {
+    TeachingOptions options;
+    options.causal = causal;
+    options.dModel = dModel;
+    TeachingModel model{options};
+    RunOptions run;
+    run.steps = HeadIndex{layer, head};
+    RunResult result = model.run(model.tokenizer().encode(kSentence, true), run);
+    return {std::make_shared<const HeadSteps>(*result.steps), result.trace.displayTokens()};
+}
+
+// What each step must show, by matrix id.
+QList<QPair<QString, const MatrixF*>> expected(const HeadSteps& s, int step) {
+    switch (step) {
+    case StepView::Input: return {{"x", &s.x}};
+    case StepView::Projections:
+        return {{"q", &s.q}, {"k", &s.k}, {"v", &s.v}, {"w_q", &s.wQ}, {"w_k", &s.wK}, {"w_v", &s.wV}};
+    case StepView::Scores: return {{"scores", &s.scores}};
+    case StepView::Scaled: return {{"scaled", &s.scaled}};
+    case StepView::Masked: return {{"masked", &s.masked}};
+    case StepView::Softmax: return {{"weights", &s.weights}};
+    case StepView::HeadOutput: return {{"head_output", &s.headOutput}, {"v", &s.v}};
+    case StepView::Concat: return {{"concat", &s.concat}};
+    case StepView::Output: return {{"output", &s.output}};
+    default: return {};
+    }
+}
+
+void clickCell(MatrixView* view, int row, int column) {
+    view->scrollToCell(row, column);
+    QTest::mouseClick(view->cellArea(), Qt::LeftButton, {}, view->cellRect(row, column).center());
+}
+
+void showView(StepView& view, QSize size = QSize(1400, 900)) {
+    view.resize(size);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+}
+
+MatrixF randomMatrix(int rows, int columns, PortableRandom& random) {
+    MatrixF m(rows, columns);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = random.uniform(2.0);
+    return m;
+}
+
+}  // namespace
+
+class StepViewTest : public QObject {
+    Q_OBJECT
+private slots:
+    void matricesEqualEngine_data();
+    void matricesEqualEngine();
+    void visitsStepsInOrder_data();
+    void visitsStepsInOrder();
+    void dotProductBreakdown_data();
+    void dotProductBreakdown();
+    void softmaxBreakdown_data();
+    void softmaxBreakdown();
+    void weightedSumBreakdown_data();
+    void weightedSumBreakdown();
+    void selectedTokenStaysAcrossSteps();
+    void allStepsShowsEveryMatrix();
+    void maskStep_data();
+    void maskStep();
+    void clearShowsMessage();
+    void largeHeadIsUsable();
+    void rendersEveryStep();
+};
+
+void StepViewTest::matricesEqualEngine_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("head");
+    QTest::newRow("teaching encoder, layer 0 head 1") << false << 0 << 1;
+    QTest::newRow("teaching encoder, layer 1 head 3") << false << 1 << 3;
+    QTest::newRow("teaching causal, layer 1 head 2") << true << 1 << 2;
+}
+
+void StepViewTest::matricesEqualEngine() {
+    QFETCH(bool, causal);
+    QFETCH(int, layer);
+    QFETCH(int, head);
+    const Run run = runTeaching(causal, layer, head);
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("Layer %1 · head %2").arg(layer).arg(head));
+    QCOMPARE(view.stepCount(), 9);
+    for (int step = 0; step < view.stepCount(); ++step) {
+        view.setStep(step);
+        for (const auto& [id, m] : expected(*run.steps, step)) {
+            MatrixView* shown = view.matrix(step, id);
+            QVERIFY2(shown, qPrintable(id));
+            QCOMPARE(shown->rows(), int(m->rows()));
+            QCOMPARE(shown->columns(), int(m->cols()));
+            QVERIFY(shown->title().contains(QStringLiteral("(%1 × %2)").arg(m->rows()).arg(m->cols())));
+            const int r = int(m->rows()) - 1, c = int(m->cols()) - 1;
+            for (const auto& [row, column] : {std::pair{0, 0}, {0, c}, {r, 0}, {r, c}, {r / 2, c / 2}, {1, c}})
+                QCOMPARE(shown->valueAt(row, column), double((*m)(row, column)));  // exact, −∞ too
+            if (!id.startsWith("w_"))
+                QVERIFY2(shown->isVisible(), qPrintable(id));
+        }
+    }
+}
+
+void StepViewTest::visitsStepsInOrder_data() {
+    QTest::addColumn<QString>("how");
+    QTest::newRow("next button") << "button";
+    QTest::newRow("right arrow") << "right";
+    QTest::newRow("page down") << "pagedown";
+    QTest::newRow("right arrow on a matrix") << "matrix";
+    QTest::newRow("step list") << "list";
+}
+
+void StepViewTest::visitsStepsInOrder() {
+    QFETCH(QString, how);
+    const Run run = runTeaching(false, 0, 0);
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 0 · head 0"));
+    view.setStep(0);
+    view.setFocus();
+    QSignalSpy spy(&view, &StepView::stepChanged);
+    QStringList formulas{view.formulaText()};
+    auto* next = view.findChild<QPushButton*>(QStringLiteral("next"));
+    auto* list = view.findChild<QListWidget*>(QStringLiteral("stepList"));
+    QVERIFY(next && list);
+    for (int i = 1; i < view.stepCount(); ++i) {
+        if (how == "button")
+            QTest::mouseClick(next, Qt::LeftButton);
+        else if (how == "right")
+            QTest::keyClick(&view, Qt::Key_Right);
+        else if (how == "pagedown")
+            QTest::keyClick(&view, Qt::Key_PageDown);
+        else if (how == "matrix")
+            QTest::keyClick(view.matrices(view.step()).first()->grid(), Qt::Key_Right);
+        else
+            QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(i)).center());
+        QCOMPARE(view.step(), i);
+        QCOMPARE(spy.count(), i);
+        QCOMPARE(spy.last()[0].toInt(), i);
+        QVERIFY2(!formulas.contains(view.formulaText()), "each step has its own formula");
+        formulas << view.formulaText();
+        QVERIFY(view.matrices(i).first()->isVisible());
+        QVERIFY(!view.matrices(i - 1).first()->isVisible());
+    }
+    QCOMPARE(view.formulaText(StepView::Scores).contains(QStringLiteral("K<sup>T</sup>")), true);
+    QVERIFY(!next->isEnabled());
+    QTest::keyClick(&view, Qt::Key_Right);  // past the last step: stays
+    QCOMPARE(view.step(), 8);
+    for (int i = 7; i >= 0; --i) {
+        QTest::keyClick(&view, i % 2 ? Qt::Key_Left : Qt::Key_PageUp);
+        QCOMPARE(view.step(), i);
+    }
+}
+
+void StepViewTest::dotProductBreakdown_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("dModel");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<int>("query");
+    QTest::addColumn<int>("key");
+    QTest::newRow("encoder scores q2·k5") << false << 64 << 2 << 2 << 5;
+    QTest::newRow("encoder scaled q0·k0") << false << 64 << 3 << 0 << 0;
+    QTest::newRow("causal masked, key after query") << true << 64 << 4 << 1 << 6;
+    QTest::newRow("causal masked, key before query") << true << 64 << 4 << 7 << 2;
+    QTest::newRow("d_head 32: largest terms only") << false << 128 << 2 << 4 << 3;
+}
+
+void StepViewTest::dotProductBreakdown() {
+    QFETCH(bool, causal);
+    QFETCH(int, dModel);
+    QFETCH(int, step);
+    QFETCH(int, query);
+    QFETCH(int, key);
+    const Run run = runTeaching(causal, 1, 0, dModel);
+    const HeadSteps& s = *run.steps;
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    view.setStep(step);
+    QSignalSpy selected(&view, &StepView::tokenSelected);
+    clickCell(view.matrices(step).first(), query, key);
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(view.selectedToken(), query);
+
+    const auto b = ui::dotProductBreakdown(s, query, key);
+    QCOMPARE(int(b.terms.size()), s.dHead);
+    double sum = 0;
+    for (double term : b.terms)
+        sum += term;
+    const double score = s.scores(query, key);
+    QVERIFY2(std::abs(sum - score) <= 1e-4 * std::max(1.0, std::abs(score)),
+             qPrintable(QStringLiteral("Σ terms %1 vs score %2").arg(sum).arg(score)));
+    QCOMPARE(b.total, sum);
+    const QString text = view.breakdownText();
+    QVERIFY2(text.contains(breakdownNumber(b.total)), qPrintable(text));
+    QVERIFY(text.contains(subscripted("q", query) + "·" + subscripted("k", key)));
+    QCOMPARE(text.contains(QStringLiteral("more terms")), s.dHead > 16);
+    if (step >= 3)
+        QVERIFY(text.contains(breakdownNumber(b.total / std::sqrt(double(s.dHead)))));
+    if (step == 4)
+        QCOMPARE(text.contains(QStringLiteral("−∞")), causal && key > query);
+}
+
+void StepViewTest::softmaxBreakdown_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("key");
+    QTest::newRow("encoder") << false << 3 << 5;
+    QTest::newRow("causal first row") << true << 0 << 0;
+    QTest::newRow("causal, masked key clicked") << true << 4 << 9;
+    QTest::newRow("causal last row") << true << -1 << 2;
+}
+
+void StepViewTest::softmaxBreakdown() {
+    QFETCH(bool, causal);
+    QFETCH(int, row);
+    QFETCH(int, key);
+    const Run run = runTeaching(causal, 0, 2);
+    const HeadSteps& s = *run.steps;
+    const int t = int(s.weights.rows());
+    row = row < 0 ? t - 1 : row;
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    view.setStep(StepView::Softmax);
+    clickCell(view.matrix(StepView::Softmax, "weights"), row, key);
+    QCOMPARE(view.selectedToken(), row);
+
+    const auto b = ui::softmaxBreakdown(s, row);
+    QCOMPARE(int(b.exps.size()), t);
+    for (int j = 0; j < t; ++j) {
+        QVERIFY(std::abs(b.exps[j] / b.sum - double(s.weights(row, j))) <= 1e-6);
+        QCOMPARE(b.masked[j], causal && j > row);
+        if (b.masked[j]) {
+            QCOMPARE(b.exps[j], 0.0);
+            QCOMPARE(s.weights(row, j), 0.0f);
+        }
+    }
+    const QString text = view.breakdownText();
+    QVERIFY2(text.contains(breakdownNumber(b.sum)), qPrintable(text));
+    QVERIFY(text.contains(breakdownNumber(b.weights[key])));
+    QVERIFY(text.contains(run.tokens[key]));
+}
+
+void StepViewTest::weightedSumBreakdown_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<int>("column");
+    QTest::newRow("encoder, first column") << false << 2 << 0;
+    QTest::newRow("causal, column 9 added") << true << 5 << 9;
+}
+
+void StepViewTest::weightedSumBreakdown() {
+    QFETCH(bool, causal);
+    QFETCH(int, row);
+    QFETCH(int, column);
+    const Run run = runTeaching(causal, 1, 1);
+    const HeadSteps& s = *run.steps;
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    view.setStep(StepView::HeadOutput);
+    clickCell(view.matrix(StepView::HeadOutput, "head_output"), row, column);
+    QCOMPARE(view.selectedToken(), row);
+
+    const auto b = ui::weightedSumBreakdown(s, row, {0, 1, 2, 3, column});
+    QCOMPARE(int(b.dims.size()), 5);
+    for (size_t i = 0; i < b.dims.size(); ++i)
+        QVERIFY(std::abs(b.values[i] - double(s.headOutput(row, b.dims[i]))) <= 1e-5);
+    for (size_t i = 1; i < b.order.size(); ++i)
+        QVERIFY(b.weights[b.order[i - 1]] >= b.weights[b.order[i]]);  // largest first
+    const QString text = view.breakdownText();
+    QVERIFY2(text.contains(breakdownNumber(b.values[0])), qPrintable(text));
+    QVERIFY(text.contains(breakdownNumber(b.values[4])));  // the clicked column is written out
+    QVERIFY(text.contains(QStringLiteral("v(%1)").arg(run.tokens[b.order[0]])));
+}
+
+void StepViewTest::selectedTokenStaysAcrossSteps() {
+    const Run run = runTeaching(true, 0, 1);
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    QSignalSpy spy(&view, &StepView::tokenSelected);
+    MatrixView* x = view.matrix(StepView::Input, "x");
+    QTest::mouseClick(x->cellArea(), Qt::LeftButton, {}, QPoint(8, x->cellRect(3, 0).center().y()));  // row label
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy[0][0].toInt(), 3);
+    for (int step = 0; step < view.stepCount(); ++step) {
+        view.setStep(step);
+        for (MatrixView* m : view.matrices(step))
+            QCOMPARE(m->highlightedRow(), m->objectName().startsWith("w_") ? -1 : 3);
+        if (!view.breakdownText().isEmpty())
+            QVERIFY2(view.breakdownText().contains(run.tokens[3]), "the breakdown is about the token");
+    }
+    view.setSteps(runTeaching(true, 1, 1).steps, run.tokens, QStringLiteral("another head"));
+    QCOMPARE(view.selectedToken(), 3);  // kept when the head changes
+    QCOMPARE(view.matrix(StepView::Scores, "scores")->highlightedRow(), 3);
+}
+
+void StepViewTest::allStepsShowsEveryMatrix() {
+    const Run run = runTeaching(false, 0, 0);
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    view.setStep(StepView::Scaled);
+    auto* all = view.findChild<QPushButton*>(QStringLiteral("allSteps"));
+    QVERIFY(all);
+    QTest::mouseClick(all, Qt::LeftButton);
+    QVERIFY(view.showAll());
+    for (int step = 0; step < view.stepCount(); ++step)
+        for (MatrixView* m : view.matrices(step))
+            QCOMPARE(m->isVisible(), !m->objectName().startsWith("w_"));
+    view.setWeightMatricesShown(true);
+    QVERIFY(view.matrix(StepView::Projections, "w_q")->isVisible());
+    QTest::keyClick(&view, Qt::Key_Right);  // still steps through
+    QCOMPARE(view.step(), int(StepView::Masked));
+    view.setShowAll(false);
+    QVERIFY(!all->isChecked());
+    QVERIFY(view.matrix(StepView::Masked, "masked")->isVisible());
+    QVERIFY(!view.matrix(StepView::Input, "x")->isVisible());
+}
+
+void StepViewTest::maskStep_data() {
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("encoder: no mask") << false;
+    QTest::newRow("causal: −∞ above the diagonal") << true;
+}
+
+void StepViewTest::maskStep() {
+    QFETCH(bool, causal);
+    const Run run = runTeaching(causal, 0, 0);
+    StepView view;
+    showView(view);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    view.setStep(StepView::Masked);
+    MatrixView* masked = view.matrix(StepView::Masked, "masked");
+    const int t = masked->rows();
+    QCOMPARE(masked->textAt(0, t - 1) == QStringLiteral("−∞"), causal);
+    QCOMPARE(masked->grid()->hasMasked(), causal);
+    QCOMPARE(view.formulaText().contains(QStringLiteral("no mask")), !causal);
+    QVERIFY(view.formulaText(StepView::Scaled).contains(QStringLiteral("√16 = S ÷ 4")));
+}
+
+void StepViewTest::clearShowsMessage() {
+    StepView view;
+    showView(view);
+    view.clear(QStringLiteral("Loading…"));
+    QCOMPARE(view.message(), QStringLiteral("Loading…"));
+    QTest::keyClick(&view, Qt::Key_Right);
+    QCOMPARE(view.step(), 0);
+    const Run run = runTeaching(false, 0, 0);
+    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    QVERIFY(view.message().isEmpty());
+    view.setSteps(nullptr, {}, QString());
+    QVERIFY(!view.message().isEmpty());
+}
+
+void StepViewTest::largeHeadIsUsable() {
+    const int t = 512, dModel = 768, dHead = 64;
+    PortableRandom random(5);
+    auto steps = std::make_shared<HeadSteps>();
+    steps->layer = 0;
+    steps->head = 3;
+    steps->dModel = dModel;
+    steps->dHead = dHead;
+    steps->causal = true;
+    steps->x = randomMatrix(t, dModel, random);
+    steps->wQ = randomMatrix(dModel, dHead, random);
+    steps->wK = randomMatrix(dModel, dHead, random);
+    steps->wV = randomMatrix(dModel, dHead, random);
+    steps->bQ = steps->bK = steps->bV = RowVectorF::Zero(dHead);
+    steps->q = randomMatrix(t, dHead, random);
+    steps->k = randomMatrix(t, dHead, random);
+    steps->v = randomMatrix(t, dHead, random);
+    steps->scores = randomMatrix(t, t, random);
+    steps->scaled = steps->scores / 8.0f;
+    steps->masked = steps->scaled;
+    for (int r = 0; r < t; ++r)
+        for (int c = r + 1; c < t; ++c)
+            steps->masked(r, c) = -std::numeric_limits<float>::infinity();
+    steps->weights = MatrixF::Constant(t, t, 1.0f / t);
+    steps->headOutput = randomMatrix(t, dHead, random);
+    steps->concat = randomMatrix(t, dModel, random);
+    steps->output = randomMatrix(t, dModel, random);
+    QStringList tokens;
+    for (int i = 0; i < t; ++i)
+        tokens << QStringLiteral("w%1").arg(i);
+
+    StepView view;
+    showView(view);
+    view.setSteps(steps, tokens, QStringLiteral("Layer 0 · head 3"));
+    QVERIFY(view.matrix(StepView::Input, "x")->summarizeColumns());
+    QCOMPARE(view.matrix(StepView::Input, "x")->columns(), dModel / MatrixView::kSummaryBlock);
+    QCOMPARE(view.matrix(StepView::Concat, "concat")->columns(), dModel / MatrixView::kSummaryBlock);
+    QCOMPARE(view.matrix(StepView::Projections, "q")->columns(), dHead);
+    for (int step = 0; step < view.stepCount(); ++step) {
+        view.setStep(step);
+        const QImage image = view.grab().toImage();
+        QVERIFY(!image.isNull());
+    }
+    view.setShowAll(true);
+    QVERIFY(!view.grab().toImage().isNull());
+    view.setShowAll(false);
+    view.setStep(StepView::Scores);
+    clickCell(view.matrix(StepView::Scores, "scores"), 500, 17);
+    QVERIFY(view.breakdownText().contains(QStringLiteral("more terms")));
+}
+
+void StepViewTest::rendersEveryStep() {
+    // With HEADMAP_SCREENSHOT_DIR set, the rendered steps are kept there as PNGs to look at.
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
+    for (bool causal : {false, true}) {
+        const Run run = runTeaching(causal, 1, 2);
+        StepView view;
+        showView(view, QSize(1280, 800));
+        view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 1 · head 2"));
+        view.setSelectedToken(2);
+        for (int step = 0; step < view.stepCount(); ++step) {
+            view.setStep(step);
+            if (step == StepView::Scores)
+                clickCell(view.matrix(step, "scores"), 2, 5);
+            QApplication::processEvents();  // lay out the new step
+            const QImage image = view.grab().toImage();
+            QVERIFY(image.width() >= 1280);
+            if (!dir.isEmpty())
+                QVERIFY(image.save(QDir(dir).filePath(
+                    QStringLiteral("step%1%2.png").arg(step).arg(causal ? "_causal" : ""))));
+        }
+        view.setShowAll(true);
+        QApplication::processEvents();
+        if (!dir.isEmpty())
+            QVERIFY(view.grab().toImage().save(QDir(dir).filePath(
+                QStringLiteral("all%1.png").arg(causal ? "_causal" : ""))));
+    }
+}
+
+QTEST_MAIN(StepViewTest)
+#include "tst_stepview.moc"

@@ -1,0 +1,483 @@
+#include "Session.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include "core/HeadmapError.h"
+
+namespace headmap::ui {
+namespace {
+
+const QLatin1String kFormatName("headmap-session");
+
+// The path as the user would recognise it: native separators, control characters escaped, and a
+// very long path shortened in the middle so that the file name itself stays visible.
+QString shownPath(const QString& path) {
+    constexpr int kMaxShown = 200;
+    QString shown;
+    for (const QChar c : QDir::toNativeSeparators(path)) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f || c == QChar::LineSeparator ||
+            c == QChar::ParagraphSeparator)
+            shown += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            shown += c;
+    }
+    if (shown.size() > kMaxShown)
+        shown = shown.left(kMaxShown / 3) + QStringLiteral("…") + shown.right(kMaxShown * 2 / 3);
+    return QLatin1Char('\'') + shown + QLatin1Char('\'');
+}
+
+QString oneLine(QString text) {
+    text.replace(QLatin1Char('\r'), QLatin1Char(' '));
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text.trimmed();
+}
+
+QString numberText(double value) {
+    return QString::number(value, 'g', 17);
+}
+
+// "a string ("abc")", "a number (2.5)", "an array": what a field held, for error messages.
+QString describe(const QJsonValue& value) {
+    switch (value.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean (%1)").arg(value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+    case QJsonValue::Double: return QStringLiteral("a number (%1)").arg(numberText(value.toDouble()));
+    case QJsonValue::String: {
+        constexpr int kMaxShown = 40;
+        const QString text = value.toString();
+        const QString shown = text.size() > kMaxShown ? text.left(kMaxShown) + QStringLiteral("…") : text;
+        return QStringLiteral("a string (\"%1\")").arg(oneLine(shown));
+    }
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+// Reads fields of one session file; every error names the file and the field ("heatmap.scale").
+class Reader {
+public:
+    explicit Reader(const QString& path) : m_path(path) {}
+
+    [[noreturn]] void fail(const QString& detail) const {
+        throw InputError(QStringLiteral("session file %1: %2").arg(shownPath(m_path), oneLine(detail)));
+    }
+
+    [[noreturn]] void wrongType(const QString& field, const char* expected, const QJsonValue& found) const {
+        fail(QStringLiteral("field \"%1\": expected %2, found %3")
+                 .arg(field, QLatin1String(expected), describe(found)));
+    }
+
+    static QString join(const QString& prefix, const char* key) {
+        return prefix.isEmpty() ? QLatin1String(key) : prefix + QLatin1Char('.') + QLatin1String(key);
+    }
+
+    // Undefined when absent and not required.
+    QJsonValue field(const QJsonObject& object, const QString& prefix, const char* key, bool required) const {
+        const QJsonValue value = object.value(QLatin1String(key));
+        if (value.isUndefined() && required)
+            fail(QStringLiteral("missing field \"%1\"").arg(join(prefix, key)));
+        return value;
+    }
+
+    QJsonObject object(const QJsonObject& parent, const QString& prefix, const char* key, bool required) const {
+        const QJsonValue value = field(parent, prefix, key, required);
+        if (value.isUndefined())
+            return QJsonObject();
+        if (!value.isObject())
+            wrongType(join(prefix, key), "an object", value);
+        return value.toObject();
+    }
+
+    QString string(const QJsonObject& object, const QString& prefix, const char* key, bool required,
+                   const QString& fallback = QString()) const {
+        const QJsonValue value = field(object, prefix, key, required);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isString())
+            wrongType(join(prefix, key), "a string", value);
+        return value.toString();
+    }
+
+    bool boolean(const QJsonObject& object, const QString& prefix, const char* key, bool fallback) const {
+        const QJsonValue value = field(object, prefix, key, false);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool())
+            wrongType(join(prefix, key), "true or false", value);
+        return value.toBool();
+    }
+
+    // A whole number in [low, high]; lowMeaning explains the lowest value when it is special.
+    int integer(const QJsonObject& object, const QString& prefix, const char* key, bool required,
+                int fallback, int low = std::numeric_limits<int>::min(),
+                int high = std::numeric_limits<int>::max(), const char* lowMeaning = nullptr) const {
+        const QJsonValue value = field(object, prefix, key, required);
+        if (value.isUndefined())
+            return fallback;
+        const QString name = join(prefix, key);
+        if (!value.isDouble())
+            wrongType(name, "a whole number", value);
+        const double number = value.toDouble();
+        if (number != std::floor(number))
+            wrongType(name, "a whole number", value);
+        if (number < low || number > high) {
+            QString allowed;
+            if (high == std::numeric_limits<int>::max())
+                allowed = lowMeaning ? QStringLiteral("%1 (%2) or more").arg(low).arg(QLatin1String(lowMeaning))
+                                     : QStringLiteral("%1 or more").arg(low);
+            else
+                allowed = QStringLiteral("between %1 and %2").arg(low).arg(high);
+            fail(QStringLiteral("field \"%1\" is %2; it must be %3").arg(name, numberText(number), allowed));
+        }
+        return int(number);
+    }
+
+    // One of names, compared exactly; the error lists them all.
+    int choice(const QJsonObject& object, const QString& prefix, const char* key, const QStringList& names,
+               const char* what, int fallback) const {
+        const QJsonValue value = field(object, prefix, key, false);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isString())
+            wrongType(join(prefix, key), "a string", value);
+        const int index = int(names.indexOf(value.toString()));
+        if (index < 0)
+            fail(QStringLiteral("field \"%1\" is \"%2\"; valid %3: %4")
+                     .arg(join(prefix, key), oneLine(value.toString()), QLatin1String(what),
+                          names.join(QStringLiteral(", "))));
+        return index;
+    }
+
+    // 64 bits do not fit a JSON number (a double), so the seed is a string of digits; a whole
+    // number that a double holds exactly (up to 2^53) is accepted too, for hand-written files.
+    quint64 seed(const QJsonObject& object, const QString& prefix, const char* key, quint64 fallback) const {
+        const QJsonValue value = field(object, prefix, key, false);
+        if (value.isUndefined())
+            return fallback;
+        const QString name = join(prefix, key);
+        const char* expected = "a whole number from 0 to 18446744073709551615 written as a string";
+        if (value.isDouble()) {
+            const double number = value.toDouble();
+            if (number >= 0 && number <= 9007199254740992.0 && number == std::floor(number))
+                return quint64(number);
+            wrongType(name, expected, value);
+        }
+        if (!value.isString())
+            wrongType(name, expected, value);
+        const QString text = value.toString();
+        bool digitsOnly = !text.isEmpty();
+        for (const QChar c : text)
+            digitsOnly = digitsOnly && c >= QLatin1Char('0') && c <= QLatin1Char('9');
+        bool ok = false;
+        const quint64 parsed = text.toULongLong(&ok, 10);
+        if (!digitsOnly || !ok)
+            wrongType(name, expected, value);
+        return parsed;
+    }
+
+private:
+    QString m_path;
+};
+
+QStringList colormapKeys() {
+    QStringList names;
+    for (Colormap colormap : allColormaps())
+        names << colormapName(colormap);
+    return names;
+}
+
+QStringList scaleKeys() {
+    QStringList names;
+    for (ScaleMode mode : allScaleModes())
+        names << scaleModeKey(mode);
+    return names;
+}
+
+// Writing: the keys in a reading order (what the file is, the model, the text, where one looks,
+// how it is drawn) rather than QJsonDocument's alphabetical one; keys not listed go last.
+int keyRank(const QString& key) {
+    static const QStringList order = {
+        QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("model"),
+        QStringLiteral("source"), QStringLiteral("teaching"), QStringLiteral("d_model"),
+        QStringLiteral("heads"), QStringLiteral("layers"), QStringLiteral("max_positions"),
+        QStringLiteral("seed"), QStringLiteral("causal"), QStringLiteral("positional"),
+        QStringLiteral("text"), QStringLiteral("pair_text"), QStringLiteral("comparison_text"),
+        QStringLiteral("view"), QStringLiteral("layer"), QStringLiteral("head"),
+        QStringLiteral("selected_token"), QStringLiteral("step"), QStringLiteral("heatmap"),
+        QStringLiteral("colormap"), QStringLiteral("scale"), QStringLiteral("show_values"),
+        QStringLiteral("hide_special_tokens"), QStringLiteral("presentation")};
+    const qsizetype rank = order.indexOf(key);
+    return rank < 0 ? int(order.size()) : int(rank);
+}
+
+QByteArray scalarJson(const QJsonValue& value) {
+    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return array.mid(1, array.size() - 2);  // strip [ ]
+}
+
+void writeIndented(QByteArray& out, const QJsonValue& value, int indent) {
+    if (!value.isObject()) {
+        out += value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
+                               : scalarJson(value);
+        return;
+    }
+    const QJsonObject object = value.toObject();
+    QStringList keys = object.keys();
+    if (keys.isEmpty()) {
+        out += "{}";
+        return;
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const QString& a, const QString& b) { return keyRank(a) < keyRank(b); });
+    const QByteArray inner(indent + 2, ' ');
+    out += "{\n";
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        out += inner + scalarJson(keys[i]) + ": ";
+        writeIndented(out, object.value(keys[i]), indent + 2);
+        out += i + 1 < keys.size() ? ",\n" : "\n";
+    }
+    out += QByteArray(indent, ' ') + '}';
+}
+
+QJsonObject toJson(const Session& s) {
+    const TeachingOptions& t = s.teaching;
+    const QJsonObject teaching{
+        {QStringLiteral("d_model"), t.dModel},
+        {QStringLiteral("heads"), t.heads},
+        {QStringLiteral("layers"), t.layers},
+        {QStringLiteral("max_positions"), t.maxPositions},
+        {QStringLiteral("seed"), QString::number(t.seed)},
+        {QStringLiteral("causal"), t.causal},
+        {QStringLiteral("positional"), t.positional},
+    };
+    const QJsonObject heatmap{
+        {QStringLiteral("colormap"), colormapName(s.heatmap.colormap)},
+        {QStringLiteral("scale"), scaleModeKey(s.heatmap.scale)},
+        {QStringLiteral("show_values"), s.heatmap.showValues},
+        {QStringLiteral("hide_special_tokens"), s.hideSpecialTokens},
+    };
+    return QJsonObject{
+        {QStringLiteral("format"), kFormatName},
+        {QStringLiteral("version"), Session::kFormatVersion},
+        {QStringLiteral("model"),
+         QJsonObject{{QStringLiteral("source"), s.modelSource}, {QStringLiteral("teaching"), teaching}}},
+        {QStringLiteral("text"), s.text},
+        {QStringLiteral("pair_text"), s.pairText},
+        {QStringLiteral("comparison_text"), s.comparisonText},
+        {QStringLiteral("view"), s.view},
+        {QStringLiteral("layer"), s.layer},
+        {QStringLiteral("head"), s.head},
+        {QStringLiteral("selected_token"), s.selectedToken},
+        {QStringLiteral("step"), s.step},
+        {QStringLiteral("heatmap"), heatmap},
+        {QStringLiteral("presentation"), s.presentation},
+    };
+}
+
+// Reads the whole file (at most kMaxFileBytes) or throws naming the file.
+QByteArray readSessionFile(const Reader& reader, const QString& path) {
+    const QFileInfo info(path);
+    if (path.isEmpty() || !info.exists())
+        reader.fail(QStringLiteral("the file does not exist"));
+    if (info.isDir())
+        reader.fail(QStringLiteral("it is a folder, not a file"));
+    if (!info.isFile())
+        reader.fail(QStringLiteral("it is not a regular file"));
+    const auto tooLarge = [&](qint64 bytes) {
+        reader.fail(QStringLiteral("it is %1 bytes; a session file is at most 1 MB (%2 bytes)")
+                        .arg(bytes).arg(Session::kMaxFileBytes));
+    };
+    if (info.size() > Session::kMaxFileBytes)
+        tooLarge(info.size());
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        reader.fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+    QByteArray bytes = file.read(Session::kMaxFileBytes + 1);  // the file may have grown
+    if (file.error() != QFileDevice::NoError)
+        reader.fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+    if (bytes.size() > Session::kMaxFileBytes)
+        tooLarge(qMax(file.size(), qint64(bytes.size())));
+    return bytes;
+}
+
+}  // namespace
+
+QStringList Session::viewNames() {
+    return {QStringLiteral("heatmap"), QStringLiteral("grid"), QStringLiteral("compare"),
+            QStringLiteral("statistics"), QStringLiteral("rollout"), QStringLiteral("steps")};
+}
+
+bool operator==(const Session& a, const Session& b) {
+    const TeachingOptions& ta = a.teaching;
+    const TeachingOptions& tb = b.teaching;
+    return a.modelSource == b.modelSource && ta.dModel == tb.dModel && ta.heads == tb.heads &&
+           ta.layers == tb.layers && ta.seed == tb.seed && ta.causal == tb.causal &&
+           ta.positional == tb.positional && ta.maxPositions == tb.maxPositions && a.text == b.text &&
+           a.pairText == b.pairText && a.comparisonText == b.comparisonText && a.layer == b.layer &&
+           a.head == b.head && a.selectedToken == b.selectedToken && a.view == b.view &&
+           a.step == b.step && a.heatmap.colormap == b.heatmap.colormap &&
+           a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
+           a.hideSpecialTokens == b.hideSpecialTokens && a.presentation == b.presentation;
+}
+
+QString scaleModeKey(ScaleMode mode) {
+    switch (mode) {
+    case ScaleMode::Fixed: return QStringLiteral("fixed");
+    case ScaleMode::RowMax: return QStringLiteral("row");
+    case ScaleMode::GlobalMax: return QStringLiteral("global");
+    case ScaleMode::Log: return QStringLiteral("log");
+    }
+    return QString();
+}
+
+QString saveSession(const Session& session, const QString& path) {
+    const auto failure = [&](const QString& detail) {
+        return QStringLiteral("cannot save session file %1: %2").arg(shownPath(path), oneLine(detail));
+    };
+    QByteArray bytes;
+    writeIndented(bytes, toJson(session), 0);
+    bytes += '\n';
+    if (bytes.size() > Session::kMaxFileBytes)
+        return failure(QStringLiteral("the session would be %1 bytes, more than the 1 MB a session "
+                                      "file may hold (the texts are too long)")
+                           .arg(bytes.size()));
+    if (path.isEmpty())
+        return failure(QStringLiteral("no file name"));
+    QSaveFile file(path);  // writes a temporary file beside path and renames it on commit
+    if (!file.open(QIODevice::WriteOnly))
+        return failure(file.errorString());
+    errno = 0;
+    const qint64 written = file.write(bytes);
+    if (written != bytes.size()) {
+        // A short write (a full disk, a file size limit) leaves Qt's error unset; errno knows why.
+        const int cause = errno;
+        QString error = file.error() != QFileDevice::NoError ? file.errorString()
+                                                              : QStringLiteral("only %1 of %2 bytes could be written")
+                                                                    .arg(qMax<qint64>(written, 0))
+                                                                    .arg(bytes.size());
+        if (file.error() == QFileDevice::NoError && cause != 0)
+            error += QStringLiteral(" (%1)").arg(QString::fromLocal8Bit(std::strerror(cause)));
+        file.cancelWriting();
+        return failure(error);
+    }
+    if (!file.commit())
+        return failure(file.errorString());
+    return QString();
+}
+
+Session loadSession(const QString& path) {
+    const Reader read(path);
+    QByteArray bytes = readSessionFile(read, path);
+
+    int skipped = 0;  // a UTF-8 byte order mark, as some Windows editors write
+    if (bytes.startsWith("\xEF\xBB\xBF")) {
+        bytes.remove(0, 3);
+        skipped = 3;
+    }
+    if (bytes.trimmed().isEmpty())
+        read.fail(QStringLiteral("the file is empty"));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // Qt refuses a lone value ("text", 3) at the top, which JSON allows: say what it is.
+        const QJsonDocument wrapped = QJsonDocument::fromJson('[' + bytes + ']');
+        if (wrapped.isArray() && wrapped.array().size() == 1)
+            read.fail(QStringLiteral("not a Headmap session: expected a JSON object, found %1")
+                          .arg(describe(wrapped.array().first())));
+        // Qt's offset is where the parser gave up, at or just after the mistake.
+        const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, bytes.size());
+        const QByteArray before = bytes.left(offset);
+        const qsizetype lineStart = before.lastIndexOf('\n') + 1;
+        read.fail(QStringLiteral("not valid JSON: %1 near byte %2 (line %3, column %4)")
+                      .arg(parseError.errorString())
+                      .arg(offset + skipped)
+                      .arg(before.count('\n') + 1)
+                      .arg(QString::fromUtf8(before.mid(lineStart)).size() + 1));
+    }
+    if (!document.isObject())
+        read.fail(QStringLiteral("not a Headmap session: expected a JSON object, found %1")
+                      .arg(describe(document.array())));
+    const QJsonObject root = document.object();
+
+    const QJsonValue format = root.value(QLatin1String("format"));
+    if (format.isUndefined())
+        read.fail(QStringLiteral("not a Headmap session (it has no \"format\": \"%1\")").arg(kFormatName));
+    if (format.toString() != kFormatName)
+        read.fail(QStringLiteral("not a Headmap session (\"format\" is %1, expected \"%2\")")
+                      .arg(format.isString() ? QLatin1Char('"') + oneLine(format.toString()) + QLatin1Char('"')
+                                             : describe(format),
+                           kFormatName));
+    const int version = read.integer(root, QString(), "version", true, 0);
+    if (version > Session::kFormatVersion)
+        read.fail(QStringLiteral("it was written by a newer Headmap (session version %1; this one reads "
+                                 "version %2); update Headmap to open it")
+                      .arg(version).arg(Session::kFormatVersion));
+    if (version < 1)
+        read.fail(QStringLiteral("field \"version\" is %1; session versions start at 1").arg(version));
+
+    Session s;
+    const QString model = QStringLiteral("model");
+    const QJsonObject modelObject = read.object(root, QString(), "model", true);
+    s.modelSource = read.string(modelObject, model, "source", true);
+    if (s.modelSource.trimmed().isEmpty())
+        read.fail(QStringLiteral("field \"model.source\" is empty; it names the model (e.g. builtin:teaching)"));
+
+    const QString teaching = QStringLiteral("model.teaching");
+    const QJsonObject teachingObject = read.object(modelObject, model, "teaching", false);
+    TeachingOptions& t = s.teaching;
+    t.dModel = read.integer(teachingObject, teaching, "d_model", false, t.dModel);
+    t.heads = read.integer(teachingObject, teaching, "heads", false, t.heads);
+    t.layers = read.integer(teachingObject, teaching, "layers", false, t.layers);
+    t.maxPositions = read.integer(teachingObject, teaching, "max_positions", false, t.maxPositions);
+    t.seed = read.seed(teachingObject, teaching, "seed", t.seed);
+    t.causal = read.boolean(teachingObject, teaching, "causal", t.causal);
+    t.positional = read.boolean(teachingObject, teaching, "positional", t.positional);
+    try {
+        t.validate();
+    } catch (const HeadmapError& error) {
+        QString detail = error.message();
+        const QLatin1String prefix("builtin:teaching: ");
+        if (detail.startsWith(prefix))
+            detail.remove(0, prefix.size());
+        read.fail(QStringLiteral("invalid \"model.teaching\": %1").arg(detail));
+    }
+
+    s.text = read.string(root, QString(), "text", true);
+    s.pairText = read.string(root, QString(), "pair_text", false);
+    s.comparisonText = read.string(root, QString(), "comparison_text", false);
+    s.view = Session::viewNames().at(read.choice(root, QString(), "view", Session::viewNames(), "views",
+                                                        int(Session::viewNames().indexOf(s.view))));
+    s.layer = read.integer(root, QString(), "layer", false, s.layer, 0);
+    s.head = read.integer(root, QString(), "head", false, s.head, 0);
+    s.selectedToken = read.integer(root, QString(), "selected_token", false, s.selectedToken, -1,
+                                   std::numeric_limits<int>::max(), "none");
+    s.step = read.integer(root, QString(), "step", false, s.step, 0);
+
+    const QString heatmap = QStringLiteral("heatmap");
+    const QJsonObject heatmapObject = read.object(root, QString(), "heatmap", false);
+    s.heatmap.colormap = allColormaps().at(read.choice(heatmapObject, heatmap, "colormap", colormapKeys(),
+                                                       "colormaps", int(allColormaps().indexOf(s.heatmap.colormap))));
+    s.heatmap.scale = allScaleModes().at(read.choice(heatmapObject, heatmap, "scale", scaleKeys(), "scales",
+                                                     int(allScaleModes().indexOf(s.heatmap.scale))));
+    s.heatmap.showValues = read.boolean(heatmapObject, heatmap, "show_values", s.heatmap.showValues);
+    s.hideSpecialTokens = read.boolean(heatmapObject, heatmap, "hide_special_tokens", s.hideSpecialTokens);
+    s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
+    return s;
+}
+
+}  // namespace headmap::ui

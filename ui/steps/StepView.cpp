@@ -1,0 +1,377 @@
+#include "steps/StepView.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStackedWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "steps/MatrixView.h"
+#include "steps/StepBreakdown.h"
+
+namespace headmap::ui {
+namespace {
+
+bool isStepKey(const QKeyEvent* event) {
+    if (event->modifiers() & ~(Qt::KeypadModifier | Qt::ShiftModifier))
+        return false;
+    switch (event->key()) {
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown: return true;
+    default: return false;
+    }
+}
+
+// The page of steps scrolls with the wheel and its scroll bar; the step keys belong to StepView.
+class StepScrollArea : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override {
+        if (isStepKey(event))
+            event->ignore();
+        else
+            QScrollArea::keyPressEvent(event);
+    }
+};
+
+}  // namespace
+
+StepView::StepView(QWidget* parent) : QWidget(parent) {
+    setFocusPolicy(Qt::StrongFocus);
+    m_headTitle = new QLabel(this);
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.3);
+    m_headTitle->setFont(titleFont);
+    m_headExplanation = new QLabel(this);
+    m_headExplanation->setWordWrap(true);
+
+    m_stepList = new QListWidget(this);
+    m_stepList->setFocusPolicy(Qt::NoFocus);
+    for (int i = 0; i < StepCount; ++i)
+        m_stepList->addItem(tr("%1. %2").arg(i + 1).arg(stepName(i)));
+    m_stepList->setFixedWidth(m_stepList->sizeHintForColumn(0) + 24);
+    m_stepList->setCurrentRow(0);
+
+    // One step fills the area (its matrices scroll themselves); all steps stack in a scrolling
+    // page. The sections move between the two.
+    m_scroll = new StepScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+    m_page = new QWidget;
+    m_pageLayout = new QVBoxLayout(m_page);
+    m_pageLayout->setContentsMargins(4, 0, 4, 0);
+    m_pageLayout->setSpacing(32);
+    buildSections(m_page);
+    m_scroll->setWidget(m_page);
+    m_single = new QWidget(this);
+    m_singleLayout = new QVBoxLayout(m_single);
+    m_singleLayout->setContentsMargins(4, 0, 4, 0);
+    m_modes = new QStackedWidget(this);
+    m_modes->addWidget(m_single);
+    m_modes->addWidget(m_scroll);
+
+    m_previous = new QPushButton(tr("◀ Previous"), this);
+    m_next = new QPushButton(tr("Next ▶"), this);
+    m_all = new QPushButton(tr("All steps"), this);
+    m_all->setCheckable(true);
+    m_all->setToolTip(tr("Show every step on one scrolling page"));
+    m_position = new QLabel(this);
+    for (QPushButton* button : {m_previous, m_next, m_all})
+        button->setFocusPolicy(Qt::NoFocus);
+    m_previous->setObjectName(QStringLiteral("previous"));
+    m_next->setObjectName(QStringLiteral("next"));
+    m_all->setObjectName(QStringLiteral("allSteps"));
+    m_stepList->setObjectName(QStringLiteral("stepList"));
+
+    auto* content = new QWidget(this);
+    auto* body = new QHBoxLayout;
+    body->addWidget(m_stepList);
+    body->addWidget(m_modes, 1);
+    auto* navigation = new QHBoxLayout;
+    navigation->addWidget(m_previous);
+    navigation->addWidget(m_position);
+    navigation->addStretch(1);
+    navigation->addWidget(m_all);
+    navigation->addStretch(1);
+    navigation->addWidget(m_next);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(m_headTitle);
+    contentLayout->addWidget(m_headExplanation);
+    contentLayout->addLayout(body, 1);
+    contentLayout->addLayout(navigation);
+
+    m_message = new QLabel(this);
+    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setWordWrap(true);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(content);
+    m_stack->addWidget(m_message);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_stack);
+
+    connect(m_previous, &QPushButton::clicked, this, &StepView::previous);
+    connect(m_next, &QPushButton::clicked, this, &StepView::next);
+    connect(m_all, &QPushButton::toggled, this, &StepView::setShowAll);
+    connect(m_stepList, &QListWidget::currentRowChanged, this, &StepView::setStep);
+    clear(tr("Type a sentence to see how one attention head works, step by step."));
+}
+
+void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringList& tokens,
+                        const QString& headTitle, const QString& headExplanation) {
+    if (!steps || steps->q.rows() == 0) {
+        clear(tr("No steps to show for this head."));
+        return;
+    }
+    m_steps = std::move(steps);
+    m_tokens = tokens;
+    const int t = int(m_steps->q.rows());
+    while (m_tokens.size() < t)
+        m_tokens << QString::number(m_tokens.size());
+    if (m_selected >= t)
+        m_selected = -1;
+    if (m_key >= t)
+        m_key = -1;
+    if (m_dimension >= m_steps->dHead)
+        m_dimension = -1;
+    m_headTitle->setText(headTitle);
+    m_headExplanation->setText(headExplanation);
+    m_headExplanation->setVisible(!headExplanation.isEmpty());
+    fillSections();
+    for (const Section& section : m_sections)
+        for (MatrixView* view : section.matrices)
+            if (!view->objectName().startsWith(QLatin1String("w_")))
+                view->setHighlightedRow(m_selected);
+    updateBreakdowns();
+    m_stack->setCurrentIndex(0);
+    applyMode();
+    updateNavigation();
+}
+
+void StepView::clear(const QString& message) {
+    m_steps.reset();
+    m_tokens.clear();
+    for (const Section& section : m_sections)
+        for (MatrixView* view : section.matrices)
+            view->clear();
+    m_message->setText(message);
+    m_stack->setCurrentIndex(1);
+    updateNavigation();
+}
+
+QString StepView::message() const { return m_stack->currentIndex() == 1 ? m_message->text() : QString(); }
+
+QString StepView::stepName(int step) {
+    switch (step) {
+    case Input: return tr("Input X");
+    case Projections: return tr("Queries, keys, values");
+    case Scores: return tr("Scores QKᵀ");
+    case Scaled: return tr("Scale by √dₖ");
+    case Masked: return tr("Mask");
+    case Softmax: return tr("Softmax");
+    case HeadOutput: return tr("Weighted sum of V");
+    case Concat: return tr("Concatenate the heads");
+    case Output: return tr("Output projection");
+    default: return QString();
+    }
+}
+
+QString StepView::formulaText(int step) const {
+    step = step < 0 ? m_step : step;
+    return step < StepCount ? m_sections[step].formula->text() : QString();
+}
+
+QString StepView::explanationText(int step) const {
+    step = step < 0 ? m_step : step;
+    return step < StepCount ? m_sections[step].explanation->text() : QString();
+}
+
+QString StepView::breakdownText(int step) const {
+    step = step < 0 ? m_step : step;
+    if (step >= StepCount || !m_sections[step].breakdown)
+        return QString();
+    return m_sections[step].breakdown->toPlainText();
+}
+
+QList<MatrixView*> StepView::matrices(int step) const {
+    return step >= 0 && step < StepCount ? m_sections[step].matrices : QList<MatrixView*>();
+}
+
+MatrixView* StepView::matrix(int step, const QString& id) const {
+    for (MatrixView* view : matrices(step))
+        if (view->objectName() == id)
+            return view;
+    return nullptr;
+}
+
+void StepView::setWeightMatricesShown(bool shown) {
+    m_showWeights->setChecked(shown);
+}
+
+bool StepView::weightMatricesShown() const { return m_showWeights->isChecked(); }
+
+void StepView::setStep(int step) { goTo(step, true); }
+
+void StepView::goTo(int step, bool scroll) {
+    step = std::clamp(step, 0, StepCount - 1);
+    const bool changed = step != m_step;
+    m_step = step;
+    {
+        const QSignalBlocker block(m_stepList);
+        m_stepList->setCurrentRow(step);
+    }
+    if (m_showAll) {
+        if (scroll)
+            m_scroll->verticalScrollBar()->setValue(m_sections[step].widget->y());
+    } else {
+        applyMode();
+    }
+    updateNavigation();
+    if (changed)
+        emit stepChanged(step);
+}
+
+void StepView::next() { setStep(m_step + 1); }
+void StepView::previous() { setStep(m_step - 1); }
+
+void StepView::setShowAll(bool all) {
+    if (all == m_showAll)
+        return;
+    m_showAll = all;
+    {
+        const QSignalBlocker block(m_all);
+        m_all->setChecked(all);
+    }
+    applyMode();
+}
+
+void StepView::applyMode() {
+    for (Section& section : m_sections)
+        for (MatrixView* view : section.matrices)
+            view->setMinimumHeight(m_showAll ? view->preferredHeight(440) : 0);
+    if (m_showAll) {
+        for (Section& section : m_sections)
+            m_pageLayout->removeWidget(section.widget);
+        for (Section& section : m_sections) {
+            m_pageLayout->addWidget(section.widget);
+            section.widget->show();
+        }
+        m_modes->setCurrentWidget(m_scroll);
+        m_page->adjustSize();
+        m_scroll->verticalScrollBar()->setValue(m_sections[m_step].widget->y());
+        return;
+    }
+    QWidget* current = m_sections[m_step].widget;
+    for (Section& section : m_sections) {
+        if (section.widget == current)
+            continue;
+        section.widget->hide();
+        if (section.widget->parentWidget() != m_page)
+            m_pageLayout->addWidget(section.widget);  // parked
+    }
+    if (current->parentWidget() != m_single)
+        m_singleLayout->addWidget(current);
+    current->show();
+    m_modes->setCurrentWidget(m_single);
+}
+
+void StepView::updateNavigation() {
+    const bool has = m_steps != nullptr;
+    m_previous->setEnabled(has && m_step > 0);
+    m_next->setEnabled(has && m_step < StepCount - 1);
+    m_all->setEnabled(has);
+    m_stepList->setEnabled(has);
+    m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(StepCount));
+}
+
+void StepView::setSelectedToken(int token) {
+    if (!m_steps || token < 0 || token >= m_steps->q.rows())
+        token = -1;
+    const bool changed = token != m_selected;
+    m_selected = token;
+    for (const Section& section : m_sections)
+        for (MatrixView* view : section.matrices)
+            if (!view->objectName().startsWith(QLatin1String("w_")))
+                view->setHighlightedRow(token);
+    updateBreakdowns();
+    if (changed)
+        emit tokenSelected(token);
+}
+
+void StepView::onCellClicked(int step, const QString& id, int row, int column) {
+    MatrixView* view = matrix(step, id);
+    const bool exact = view && !view->summarizeColumns() && column >= 0;
+    if (exact && (id == QLatin1String("scores") || id == QLatin1String("scaled")
+                  || id == QLatin1String("masked") || id == QLatin1String("weights")))
+        m_key = column;
+    if (exact && id == QLatin1String("head_output"))
+        m_dimension = column;
+    if (!id.startsWith(QLatin1String("w_")))
+        setSelectedToken(row);
+    if (m_step != step)
+        goTo(step, false);
+}
+
+void StepView::updateBreakdowns() {
+    if (!m_steps)
+        return;
+    const HeadSteps& s = *m_steps;
+    const int row = m_selected;
+    int key = m_key;
+    if (row >= 0 && key < 0)  // the key this token attends to most
+        s.weights.row(row).maxCoeff(&key);
+    for (const QString& id : {QStringLiteral("scores"), QStringLiteral("scaled"), QStringLiteral("masked"),
+                              QStringLiteral("weights")})
+        for (int step = Scores; step <= Softmax; ++step)
+            if (MatrixView* view = matrix(step, id))
+                view->setMarkedCell(row, key);
+    if (MatrixView* view = matrix(HeadOutput, QStringLiteral("head_output")))
+        view->setMarkedCell(m_dimension >= 0 ? row : -1, m_dimension);
+
+    for (int stage : {int(Scores), int(Scaled), int(Masked)})
+        m_sections[stage].breakdown->setHtml(
+            row < 0 ? BreakdownText::hint(stage)
+                    : BreakdownText::dotProduct(s, dotProductBreakdown(s, row, key), m_tokens, stage));
+    m_sections[Softmax].breakdown->setHtml(
+        row < 0 ? BreakdownText::hint(Softmax)
+                : BreakdownText::softmax(softmaxBreakdown(s, row), m_tokens, key));
+    std::vector<int> dims{0, 1, 2};
+    if (m_dimension > 2)
+        dims.push_back(m_dimension);
+    m_sections[HeadOutput].breakdown->setHtml(
+        row < 0 ? BreakdownText::hint(HeadOutput)
+                : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens));
+}
+
+bool StepView::event(QEvent* event) {
+    // Inside the main window, PageUp/PageDown also move through heads; here they move steps.
+    if (event->type() == QEvent::ShortcutOverride && m_steps && isStepKey(static_cast<QKeyEvent*>(event))) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void StepView::keyPressEvent(QKeyEvent* event) {
+    if (!m_steps || !isStepKey(event))
+        return QWidget::keyPressEvent(event);
+    if (event->key() == Qt::Key_Left || event->key() == Qt::Key_PageUp)
+        previous();
+    else
+        next();
+    event->accept();
+}
+
+}  // namespace headmap::ui

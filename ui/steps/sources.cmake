@@ -1,0 +1,8 @@
+# The step-by-step walk-through of one head (StepView) and its matrix grids.
+target_sources(headmap_ui PRIVATE
+  steps/MatrixGrid.cpp
+  steps/MatrixView.cpp
+  steps/StepBreakdown.cpp
+  steps/StepView.cpp
+  steps/StepView_Pages.cpp
+)
