@@ -32,6 +32,9 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    // QCustomPlot asks for room for every margin at the current font; with large classroom
+    // fonts and three plots side by side that would push the window past the screen.
+    m_plot->setMinimumSize(160, 120);
     m_plot->setMouseTracking(true);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 

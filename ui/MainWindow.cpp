@@ -108,16 +108,20 @@ QWidget* MainWindow::buildControls() {
         label->setBuddy(buddy);
         return label;
     };
+    auto secondary = [this](QWidget* widget) {
+        m_secondaryControls << widget;
+        return widget;
+    };
     auto* grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(labelled(tr("&Model:"), m_modelChooser), 0, 0);
     grid->addWidget(m_modelChooser, 0, 1);
-    grid->addWidget(openFolder, 0, 2);
+    grid->addWidget(secondary(openFolder), 0, 2);
     grid->addWidget(labelled(tr("S&entence:"), m_sentence), 0, 3);
     grid->addWidget(m_sentence, 0, 4);
     grid->addWidget(run, 0, 5);
-    grid->addWidget(labelled(tr("&Pair:"), m_pair), 1, 3);
-    grid->addWidget(m_pair, 1, 4);
+    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 1, 3);
+    grid->addWidget(secondary(m_pair), 1, 4);
 
     auto* view = new QHBoxLayout;
     view->addWidget(labelled(tr("&Layer:"), m_layerBox));
@@ -125,12 +129,12 @@ QWidget* MainWindow::buildControls() {
     view->addWidget(labelled(tr("H&ead:"), m_headBox));
     view->addWidget(m_headBox);
     view->addSpacing(16);
-    view->addWidget(labelled(tr("C&olours:"), m_colormapBox));
-    view->addWidget(m_colormapBox);
-    view->addWidget(labelled(tr("Sc&ale:"), m_scaleBox));
-    view->addWidget(m_scaleBox);
-    view->addWidget(m_hideSpecialBox);
-    view->addWidget(m_valuesBox);
+    view->addWidget(secondary(labelled(tr("C&olours:"), m_colormapBox)));
+    view->addWidget(secondary(m_colormapBox));
+    view->addWidget(secondary(labelled(tr("Sc&ale:"), m_scaleBox)));
+    view->addWidget(secondary(m_scaleBox));
+    view->addWidget(secondary(m_hideSpecialBox));
+    view->addWidget(secondary(m_valuesBox));
     view->addStretch(1);
     grid->addLayout(view, 1, 0, 1, 3);
     grid->addWidget(m_teachingPanel, 2, 0, 1, 6);

@@ -142,6 +142,8 @@ private:
     QFont m_normalFont;
     QPalette m_normalPalette;
     bool m_wasMaximized = false;
+    bool m_teachingWasShown = false;
+    QList<QWidget*> m_secondaryControls;  // hidden in presentation mode to give the class room
     int m_selectedToken = -1;
     int m_pendingSelection = -1;  // from a session, applied when its trace arrives
     QString m_sessionPath;

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QScreen>
 #include <QShortcut>
 #include <QStatusBar>
 
@@ -34,6 +35,14 @@ QPalette highContrastPalette() {
         palette.setColor(group, QPalette::ToolTipBase, black);
         palette.setColor(group, QPalette::ToolTipText, white);
         palette.setColor(group, QPalette::PlaceholderText, QColor(170, 170, 170));
+        // Frames, check boxes and spin box arrows are drawn with these; grey on black stays visible.
+        palette.setColor(group, QPalette::Light, QColor(220, 220, 220));
+        palette.setColor(group, QPalette::Midlight, QColor(170, 170, 170));
+        palette.setColor(group, QPalette::Mid, QColor(128, 128, 128));
+        palette.setColor(group, QPalette::Dark, QColor(100, 100, 100));
+        palette.setColor(group, QPalette::Shadow, QColor(160, 160, 160));
+        palette.setColor(group, QPalette::BrightText, yellow);
+        palette.setColor(group, QPalette::Link, yellow);
     }
     palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(150, 150, 150));
     palette.setColor(QPalette::Disabled, QPalette::Text, QColor(150, 150, 150));
@@ -133,13 +142,22 @@ void MainWindow::setPresentationMode(bool on) {
         QApplication::setFont(big);
         QApplication::setPalette(highContrastPalette());
         menuBar()->hide();
+        for (QWidget* widget : m_secondaryControls)
+            widget->hide();
+        m_teachingWasShown = m_teachingPanel->isVisibleTo(this);
+        m_teachingPanel->hide();
         showFullScreen();
+        if (screen())  // without a window manager, full screen alone may not resize the window
+            setGeometry(screen()->geometry());
         statusBar()->showMessage(tr("Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown "
                                     "layers, Esc or F5 to leave"), 8000);
     } else {
         QApplication::setFont(m_normalFont);
         QApplication::setPalette(m_normalPalette);
         menuBar()->show();
+        for (QWidget* widget : m_secondaryControls)
+            widget->show();
+        m_teachingPanel->setVisible(m_teachingWasShown);
         m_wasMaximized ? showMaximized() : showNormal();
     }
 }

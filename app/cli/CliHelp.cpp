@@ -5,6 +5,7 @@ namespace headmap::cli {
 QString helpText(const QString& topic) {
     const QString common = QStringLiteral(
         "Model (SPEC):\n"
+        "  --model builtin:patterns   hand-built heads, one textbook pattern each\n"
         "  --model builtin:teaching   the built-in teaching model, with options\n"
         "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
         "      --causal  --no-positional  --max-positions N (2048)\n"

@@ -14,4 +14,11 @@ sentence="The animal didn't cross the street because it was too tired."
 "$headmap" --text "$sentence" --view compare --screenshot "$here/compare.png"
 "$headmap" --text "$sentence" --view statistics --screenshot "$here/statistics.png"
 "$headmap" --text "深入了解Transformer模型的好方法是学习注意机制。" --view rollout --layer 1 --screenshot "$here/rollout-chinese.png"
+"$headmap" --text "$sentence" --view steps --step 5 --layer 1 --head 2 --screenshot "$here/step-by-step.png"
+# Presentation mode fills a real screen, so it is shot on a virtual X display when there is one.
+if command -v xvfb-run >/dev/null; then
+  QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" "$headmap" --presentation \
+    --model builtin:patterns --text "the cat saw the dog and the cat ran" --head 4 \
+    --screenshot "$here/presentation.png"
+fi
 echo "screenshots written to $here"

@@ -428,10 +428,14 @@ void StepViewTest::largeHeadIsUsable() {
     QCOMPARE(view.matrix(StepView::Input, "x")->columns(), dModel / MatrixView::kSummaryBlock);
     QCOMPARE(view.matrix(StepView::Concat, "concat")->columns(), dModel / MatrixView::kSummaryBlock);
     QCOMPARE(view.matrix(StepView::Projections, "q")->columns(), dHead);
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
     for (int step = 0; step < view.stepCount(); ++step) {
         view.setStep(step);
+        QApplication::processEvents();
         const QImage image = view.grab().toImage();
         QVERIFY(!image.isNull());
+        if (!dir.isEmpty())
+            QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("large_step%1.png").arg(step))));
     }
     view.setShowAll(true);
     QVERIFY(!view.grab().toImage().isNull());
@@ -466,6 +470,14 @@ void StepViewTest::rendersEveryStep() {
         if (!dir.isEmpty())
             QVERIFY(view.grab().toImage().save(QDir(dir).filePath(
                 QStringLiteral("all%1.png").arg(causal ? "_causal" : ""))));
+        view.setShowAll(false);
+        view.setStep(StepView::Projections);
+        view.setWeightMatricesShown(true);
+        QApplication::processEvents();
+        QVERIFY(view.matrix(StepView::Projections, "w_k")->isVisible());
+        if (!dir.isEmpty())
+            QVERIFY(view.grab().toImage().save(QDir(dir).filePath(
+                QStringLiteral("weights%1.png").arg(causal ? "_causal" : ""))));
     }
 }
 

@@ -355,7 +355,7 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
     const int labelWidth = m_rotatedHeader ? fm.height() : fm.horizontalAdvance(columnLabel(columns() - 1)) + 6;
     const int every = std::max(1, (labelWidth + m_cellWidth - 1) / m_cellWidth);
     for (int c = c0 - c0 % every; c <= c1; c += every) {
-        const QRect cell(cellX(c), 0, m_cellWidth * (m_rotatedHeader ? 1 : every), m_headerHeight - 2);
+        const QRect cell(cellX(c), 0, m_cellWidth, m_headerHeight - 2);
         const QString label = columnLabel(c);
         if (m_rotatedHeader) {
             painter.save();
@@ -364,8 +364,9 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
             painter.drawText(0, 0, fm.elidedText(label, Qt::ElideRight, kMaxTokenWidth));
             painter.restore();
         } else {
-            painter.drawText(cell.adjusted(0, 0, m_cellWidth * (1 - every), 0), Qt::AlignHCenter | Qt::AlignBottom,
-                             fm.elidedText(label, Qt::ElideRight, m_cellWidth * every));
+            const int w = std::max(labelWidth, m_cellWidth);
+            const QRect around(cellX(c) + m_cellWidth / 2 - w / 2, 0, w, m_headerHeight - 2);
+            painter.drawText(around, Qt::AlignHCenter | Qt::AlignBottom, fm.elidedText(label, Qt::ElideRight, w));
         }
     }
     painter.restore();
@@ -376,7 +377,8 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
     const int everyRow = std::max(1, (fm.height() + m_cellHeight - 1) / m_cellHeight);
     const int indexWidth = fm.horizontalAdvance(QString::number(std::max(1, rows() - 1)));
     for (int r = r0 - r0 % everyRow; r <= r1; r += everyRow) {
-        const QRect cell(0, cellY(r), m_labelWidth - 6, m_cellHeight);
+        const int h = std::max(m_cellHeight, fm.height());  // tiny rows: the label overlaps its neighbours
+        const QRect cell(0, cellY(r) + (m_cellHeight - h) / 2, m_labelWidth - 6, h);
         QFont labelFont = font();
         if (r == m_highlightedRow) {
             painter.fillRect(cell.adjusted(0, 0, 6, 0), QColor(255, 64, 64, 60));

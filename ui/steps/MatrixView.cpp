@@ -50,7 +50,7 @@ protected:
         x += fm.horizontalAdvance(high) + 16;
         QString note;
         if (!m_grid->numbersShown())
-            note = MatrixView::tr("zoom in (+) to read the numbers");
+            note = MatrixView::tr("+ shows the numbers");
         if (m_grid->summaryBlock() > 0)
             note = MatrixView::tr("colour: mean |value| of each block of %1 columns").arg(m_grid->summaryBlock());
         if (m_grid->hasMasked()) {

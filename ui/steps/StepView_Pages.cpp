@@ -127,7 +127,8 @@ void StepView::fillSections() {
         MatrixView* view = matrix(step, QLatin1String(id));
         const bool tokenRows = !QByteArray(id).startsWith("w_");
         view->setMatrix(m, name, tokenRows ? t : QStringList(), scale, columns);
-        view->setSummarizeColumns(m.cols() > kSummariseAbove);
+        // Token × token matrices keep their keys: a block mean would hide which token is meant.
+        view->setSummarizeColumns(columns.isEmpty() && m.cols() > kSummariseAbove);
     };
     set(Input, "x", s.x, QStringLiteral("X"));
     set(Projections, "q", s.q, QStringLiteral("Q"));
