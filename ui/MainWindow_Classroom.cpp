@@ -146,9 +146,9 @@ void MainWindow::setPresentationMode(bool on) {
             widget->hide();
         m_teachingWasShown = m_teachingPanel->isVisibleTo(this);
         m_teachingPanel->hide();
-        showFullScreen();
         if (screen())  // without a window manager, full screen alone may not resize the window
             setGeometry(screen()->geometry());
+        showFullScreen();
         statusBar()->showMessage(tr("Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown "
                                     "layers, Esc or F5 to leave"), 8000);
     } else {

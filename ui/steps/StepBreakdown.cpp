@@ -167,7 +167,9 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
             term += dim(QStringLiteral("<sub>[%1]</sub>").arg(d));
         parts << nowrap(term);
     }
-    QString sum = nowrap(name + QStringLiteral(" =")) + QLatin1Char(' ') + parts.join(QStringLiteral(" + "));
+    // The name on a line of its own: Qt breaks the first line of a paragraph that starts with
+    // subscript digits in the middle of a number.
+    QString sum = name + QStringLiteral("<br>= ") + parts.join(QStringLiteral(" + "));
     if (!all)
         sum += QStringLiteral(" + ")
                + nowrap(dim(tr("… %n more terms (together %1)", nullptr, n - kLargestTerms)
