@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -23,6 +24,7 @@
 #include "TeachingOptionsPanel.h"
 #include "steps/MatrixView.h"
 #include "steps/StepView.h"
+#include "model/ModelLoader.h"
 #include "teaching/TeachingModel.h"
 
 using namespace headmap;
@@ -58,25 +60,28 @@ private slots:
     void examplesRunTheSeedSentences();
     void presentationModeIsBigAndHighContrast();
     void sessionRoundTripRestoresTheView();
+    void headmapOpensSessionFromCommandLine();
     void brokenSessionIsRefusedCleanly_data();
     void brokenSessionIsRefusedCleanly();
 };
 
 void MainWindowClassroomTest::stepsTabShowsEngineSteps_data() {
+    QTest::addColumn<QString>("source");
     QTest::addColumn<bool>("causal");
-    QTest::newRow("encoder") << false;
-    QTest::newRow("causal") << true;
+    QTest::newRow("teaching encoder") << "builtin:teaching" << false;
+    QTest::newRow("teaching causal") << "builtin:teaching" << true;
+    QTest::newRow("gpt2 checkpoint") << HEADMAP_FIXTURES_DIR "/models/gpt2_f32" << false;
+    QTest::newRow("bert checkpoint") << HEADMAP_FIXTURES_DIR "/models/bert_f16_gamma" << false;
 }
 
 void MainWindowClassroomTest::stepsTabShowsEngineSteps() {
+    QFETCH(QString, source);
     QFETCH(bool, causal);
     const QString sentence = QStringLiteral("The animal was too tired");
-    TeachingOptions options;
-    options.causal = causal;
-    ModelSpec teaching = spec("builtin:teaching");
-    teaching.teaching = options;
+    ModelSpec modelSpec = spec(source);
+    modelSpec.teaching.causal = causal;
     AttentionDocument document;
-    QVERIFY(document.setModelSpec(teaching));
+    QVERIFY(document.setModelSpec(modelSpec));
     MainWindow window(&document);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -88,10 +93,10 @@ void MainWindowClassroomTest::stepsTabShowsEngineSteps() {
     QVERIFY(stepped.wait(10000));
 
     // The reference: the engine run directly for the same head.
-    const TeachingModel model(options);
+    const auto model = loadModel(modelSpec);
     RunOptions run;
     run.steps = HeadIndex{1, 2};
-    const RunResult expected = model.run(model.tokenizer().encode(sentence, true), run);
+    const RunResult expected = model->run(model->tokenize(sentence), run);
     const HeadSteps& steps = *expected.steps;
     StepView* view = window.stepView();
     QTest::keyClick(view, Qt::Key_Right);
@@ -251,6 +256,41 @@ void MainWindowClassroomTest::sessionRoundTripRestoresTheView() {
     QVERIFY(window.hideSpecialBox()->isChecked());
     QCOMPARE(window.selectedToken(), 2);
     QCOMPARE(window.currentSession(), saved);  // the same view, field by field
+}
+
+void MainWindowClassroomTest::headmapOpensSessionFromCommandLine() {
+    QTemporaryDir dir;
+    Session session;
+    session.modelSource = QStringLiteral("builtin:patterns");
+    session.text = QStringLiteral("the cat saw the cat");
+    session.head = 4;
+    session.view = QStringLiteral("grid");
+    QCOMPARE(saveSession(session, dir.filePath("lesson.headmap")), QString());
+
+    // The real program, as a teacher would start it: headmap --open lesson.headmap.
+    QProcess headmap;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("QT_QPA_PLATFORM", "offscreen");
+    environment.insert("XDG_CONFIG_HOME", dir.filePath("config"));
+    headmap.setProcessEnvironment(environment);
+    headmap.start(QStringLiteral(HEADMAP_GUI_PATH),
+                  {"--open", dir.filePath("lesson.headmap"), "--screenshot", dir.filePath("shot.png")});
+    QVERIFY(headmap.waitForFinished(60000));
+    QCOMPARE(headmap.exitCode(), 0);
+    QImage shot(dir.filePath("shot.png"));
+    QVERIFY(!shot.isNull());
+
+    // A broken session: one line on stderr naming the file; the window still comes up.
+    QFile broken(dir.filePath("broken.headmap"));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{ not json");
+    broken.close();
+    headmap.start(QStringLiteral(HEADMAP_GUI_PATH),
+                  {"--open", dir.filePath("broken.headmap"), "--screenshot", dir.filePath("shot2.png")});
+    QVERIFY(headmap.waitForFinished(60000));
+    const QString err = QString::fromUtf8(headmap.readAllStandardError());
+    QVERIFY2(err.contains("broken.headmap"), qPrintable(err));
+    QVERIFY(QFile::exists(dir.filePath("shot2.png")));
 }
 
 void MainWindowClassroomTest::brokenSessionIsRefusedCleanly_data() {

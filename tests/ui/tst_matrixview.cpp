@@ -1,23 +1,29 @@
 // MatrixView shown offscreen: cells hold exactly the values given and write them with 2–3
 // significant digits, clicks name the cell, zoom changes the cell size and hides numbers that do
 // not fit, "summarise columns" turns 768 columns into 48 block means, the selected row is
-// outlined, masked cells read "−∞", and a 512 × 768 matrix paints (benchmarked).
+// outlined, masked cells read "−∞", a 512 × 768 matrix paints (benchmarked) and a StepView of a
+// 512-token, d_model-768 head shows every step with the wide matrices summarised.
 
 #include <cmath>
 #include <limits>
 
 #include <QCheckBox>
+#include <QDir>
 #include <QSignalSpy>
 #include <QToolButton>
 #include <QtTest>
 
 #include "steps/MatrixView.h"
+#include "steps/StepView.h"
 #include "teaching/PortableRandom.h"
 
+using headmap::HeadSteps;
 using headmap::MatrixF;
+using headmap::RowVectorF;
 using headmap::ui::MatrixGrid;
 using headmap::ui::MatrixScale;
 using headmap::ui::MatrixView;
+using headmap::ui::StepView;
 
 namespace {
 
@@ -40,6 +46,16 @@ void showView(MatrixView& view, QSize size = QSize(900, 600)) {
     view.resize(size);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+}
+
+// Renders a StepView; with HEADMAP_SCREENSHOT_DIR set, keeps it there as NAME.png to look at.
+void keep(QWidget& view, const QString& name) {
+    QApplication::processEvents();  // lay out what changed
+    const QImage image = view.grab().toImage();
+    QVERIFY(!image.isNull());
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(image.save(QDir(dir).filePath(name + QStringLiteral(".png"))));
 }
 
 QImage grabCells(MatrixView& view) {
@@ -68,6 +84,7 @@ private slots:
     void titleNamesShape();
     void paint512x768_data();
     void paint512x768();
+    void stepViewOf512Tokens();
 };
 
 void MatrixViewTest::holdsExactValues_data() {
@@ -281,6 +298,53 @@ void MatrixViewTest::paint512x768() {
     }
     view.scrollToCell(511, view.columns() - 1);
     QVERIFY(view.cellArea()->rect().intersects(view.cellRect(511, view.columns() - 1)));
+}
+
+void MatrixViewTest::stepViewOf512Tokens() {
+    const int t = 512, dModel = 768, dHead = 64;
+    quint64 seed = 5;
+    auto m = [&](int rows, int columns) { return randomMatrix(rows, columns, seed++, 2.0); };
+    auto steps = std::make_shared<HeadSteps>();
+    steps->head = 3;
+    steps->dModel = dModel;
+    steps->dHead = dHead;
+    steps->causal = true;
+    steps->x = m(t, dModel);
+    steps->wQ = m(dModel, dHead), steps->wK = m(dModel, dHead), steps->wV = m(dModel, dHead);
+    steps->bQ = steps->bK = steps->bV = RowVectorF::Zero(dHead);
+    steps->q = m(t, dHead), steps->k = m(t, dHead), steps->v = m(t, dHead);
+    steps->scores = m(t, t);
+    steps->scaled = steps->masked = steps->scores / 8.0f;
+    steps->masked.triangularView<Eigen::StrictlyUpper>().setConstant(-std::numeric_limits<float>::infinity());
+    steps->weights = MatrixF::Constant(t, t, 1.0f / t);
+    steps->headOutput = m(t, dHead);
+    steps->concat = m(t, dModel), steps->output = m(t, dModel);
+    QStringList tokens;
+    for (int i = 0; i < t; ++i)
+        tokens << QStringLiteral("w%1").arg(i);
+
+    StepView view;
+    view.resize(1400, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setSteps(steps, tokens, QStringLiteral("Layer 0 · head 3"));
+    QVERIFY(view.matrix(StepView::Input, "x")->summarizeColumns());
+    QCOMPARE(view.matrix(StepView::Input, "x")->columns(), dModel / MatrixView::kSummaryBlock);
+    QCOMPARE(view.matrix(StepView::Concat, "concat")->columns(), dModel / MatrixView::kSummaryBlock);
+    QCOMPARE(view.matrix(StepView::Projections, "q")->columns(), dHead);
+    for (int step = 0; step < view.stepCount(); ++step) {
+        view.setStep(step);
+        keep(view, QStringLiteral("large_step%1").arg(step));
+    }
+    view.setShowAll(true);
+    keep(view, QStringLiteral("large_all"));
+    view.setShowAll(false);
+    view.setStep(StepView::Scores);
+    MatrixView* scores = view.matrix(StepView::Scores, "scores");
+    scores->scrollToCell(500, 17);
+    QTest::mouseClick(scores->cellArea(), Qt::LeftButton, {}, scores->cellRect(500, 17).center());
+    QCOMPARE(view.selectedToken(), 500);
+    QVERIFY(view.breakdownText().contains(QStringLiteral("more terms")));
 }
 
 QTEST_MAIN(MatrixViewTest)

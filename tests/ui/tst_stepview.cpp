@@ -1,11 +1,9 @@
-// StepView shown offscreen on real steps of the teaching model (encoder and causal): every
-// matrix equals the engine's, Next/arrow keys/PageDown/the list visit the nine steps in order,
-// clicking cells writes out the dot product, the softmax and the weighted sum with numbers that
-// reproduce the engine's, the selected token stays outlined across steps, "All steps" shows
-// everything, and a 512-token, d_model-768 head is usable.
+// StepView offscreen on real steps of the teaching model (encoder and causal): every matrix
+// equals the engine's, Next/arrows/PageDown/the list visit the nine steps in order, clicked cells
+// write out the dot product, softmax and weighted sum reproducing the engine's numbers, the
+// selected token stays outlined, "All steps" shows everything (512 tokens: tst_matrixview).
 
 #include <cmath>
-#include <limits>
 
 #include <QDir>
 #include <QListWidget>
@@ -16,7 +14,6 @@
 #include "steps/MatrixView.h"
 #include "steps/StepBreakdown.h"
 #include "steps/StepView.h"
-#include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 
 using namespace headmap;
@@ -42,21 +39,15 @@ Run runTeaching(bool causal, int layer, int head, int dModel = 64) {
     return {std::make_shared<const HeadSteps>(*result.steps), result.trace.displayTokens()};
 }
 
-// What each step must show, by matrix id.
-QList<QPair<QString, const MatrixF*>> expected(const HeadSteps& s, int step) {
-    switch (step) {
-    case StepView::Input: return {{"x", &s.x}};
-    case StepView::Projections:
-        return {{"q", &s.q}, {"k", &s.k}, {"v", &s.v}, {"w_q", &s.wQ}, {"w_k", &s.wK}, {"w_v", &s.wV}};
-    case StepView::Scores: return {{"scores", &s.scores}};
-    case StepView::Scaled: return {{"scaled", &s.scaled}};
-    case StepView::Masked: return {{"masked", &s.masked}};
-    case StepView::Softmax: return {{"weights", &s.weights}};
-    case StepView::HeadOutput: return {{"head_output", &s.headOutput}, {"v", &s.v}};
-    case StepView::Concat: return {{"concat", &s.concat}};
-    case StepView::Output: return {{"output", &s.output}};
-    default: return {};
-    }
+// What each step must show: (step, matrix id, the engine's matrix).
+QList<std::tuple<int, QString, const MatrixF*>> expected(const HeadSteps& s) {
+    return {{StepView::Input, "x", &s.x}, {StepView::Projections, "q", &s.q}, {StepView::Projections, "k", &s.k},
+            {StepView::Projections, "v", &s.v}, {StepView::Projections, "w_q", &s.wQ},
+            {StepView::Projections, "w_k", &s.wK}, {StepView::Projections, "w_v", &s.wV},
+            {StepView::Scores, "scores", &s.scores}, {StepView::Scaled, "scaled", &s.scaled},
+            {StepView::Masked, "masked", &s.masked}, {StepView::Softmax, "weights", &s.weights},
+            {StepView::HeadOutput, "head_output", &s.headOutput}, {StepView::HeadOutput, "v", &s.v},
+            {StepView::Concat, "concat", &s.concat}, {StepView::Output, "output", &s.output}};
 }
 
 void clickCell(MatrixView* view, int row, int column) {
@@ -64,17 +55,22 @@ void clickCell(MatrixView* view, int row, int column) {
     QTest::mouseClick(view->cellArea(), Qt::LeftButton, {}, view->cellRect(row, column).center());
 }
 
-void showView(StepView& view, QSize size = QSize(1400, 900)) {
+void showView(StepView& view, const Run& run = {}, QSize size = QSize(1400, 900)) {
     view.resize(size);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+    if (run.steps)
+        view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 1 · head 2"));
 }
 
-MatrixF randomMatrix(int rows, int columns, PortableRandom& random) {
-    MatrixF m(rows, columns);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = random.uniform(2.0);
-    return m;
+// Renders the view; with HEADMAP_SCREENSHOT_DIR set, keeps it there as NAME.png to look at.
+void keep(QWidget& view, const QString& name) {
+    QApplication::processEvents();  // lay out what changed
+    const QImage image = view.grab().toImage();
+    QVERIFY(image.width() >= 1280);
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(image.save(QDir(dir).filePath(name + QStringLiteral(".png"))));
 }
 
 }  // namespace
@@ -97,7 +93,6 @@ private slots:
     void maskStep_data();
     void maskStep();
     void clearShowsMessage();
-    void largeHeadIsUsable();
     void rendersEveryStep();
 };
 
@@ -116,23 +111,19 @@ void StepViewTest::matricesEqualEngine() {
     QFETCH(int, head);
     const Run run = runTeaching(causal, layer, head);
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("Layer %1 · head %2").arg(layer).arg(head));
+    showView(view, run);
     QCOMPARE(view.stepCount(), 9);
-    for (int step = 0; step < view.stepCount(); ++step) {
+    for (const auto& [step, id, m] : expected(*run.steps)) {
         view.setStep(step);
-        for (const auto& [id, m] : expected(*run.steps, step)) {
-            MatrixView* shown = view.matrix(step, id);
-            QVERIFY2(shown, qPrintable(id));
-            QCOMPARE(shown->rows(), int(m->rows()));
-            QCOMPARE(shown->columns(), int(m->cols()));
-            QVERIFY(shown->title().contains(QStringLiteral("(%1 × %2)").arg(m->rows()).arg(m->cols())));
-            const int r = int(m->rows()) - 1, c = int(m->cols()) - 1;
-            for (const auto& [row, column] : {std::pair{0, 0}, {0, c}, {r, 0}, {r, c}, {r / 2, c / 2}, {1, c}})
-                QCOMPARE(shown->valueAt(row, column), double((*m)(row, column)));  // exact, −∞ too
-            if (!id.startsWith("w_"))
-                QVERIFY2(shown->isVisible(), qPrintable(id));
-        }
+        MatrixView* shown = view.matrix(step, id);
+        QVERIFY2(shown, qPrintable(id));
+        QCOMPARE(shown->rows(), int(m->rows()));
+        QCOMPARE(shown->columns(), int(m->cols()));
+        QVERIFY(shown->title().contains(QStringLiteral("(%1 × %2)").arg(m->rows()).arg(m->cols())));
+        const int r = int(m->rows()) - 1, c = int(m->cols()) - 1;
+        for (const auto& [row, column] : {std::pair{0, 0}, {0, c}, {r, 0}, {r, c}, {r / 2, c / 2}, {1, c}})
+            QCOMPARE(shown->valueAt(row, column), double((*m)(row, column)));  // exact, −∞ too
+        QCOMPARE(shown->isVisible(), !id.startsWith("w_"));  // W on demand
     }
 }
 
@@ -149,9 +140,7 @@ void StepViewTest::visitsStepsInOrder() {
     QFETCH(QString, how);
     const Run run = runTeaching(false, 0, 0);
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 0 · head 0"));
-    view.setStep(0);
+    showView(view, run);
     view.setFocus();
     QSignalSpy spy(&view, &StepView::stepChanged);
     QStringList formulas{view.formulaText()};
@@ -209,8 +198,7 @@ void StepViewTest::dotProductBreakdown() {
     const Run run = runTeaching(causal, 1, 0, dModel);
     const HeadSteps& s = *run.steps;
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     view.setStep(step);
     QSignalSpy selected(&view, &StepView::tokenSelected);
     clickCell(view.matrices(step).first(), query, key);
@@ -255,8 +243,7 @@ void StepViewTest::softmaxBreakdown() {
     const int t = int(s.weights.rows());
     row = row < 0 ? t - 1 : row;
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     view.setStep(StepView::Softmax);
     clickCell(view.matrix(StepView::Softmax, "weights"), row, key);
     QCOMPARE(view.selectedToken(), row);
@@ -292,8 +279,7 @@ void StepViewTest::weightedSumBreakdown() {
     const Run run = runTeaching(causal, 1, 1);
     const HeadSteps& s = *run.steps;
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     view.setStep(StepView::HeadOutput);
     clickCell(view.matrix(StepView::HeadOutput, "head_output"), row, column);
     QCOMPARE(view.selectedToken(), row);
@@ -313,8 +299,7 @@ void StepViewTest::weightedSumBreakdown() {
 void StepViewTest::selectedTokenStaysAcrossSteps() {
     const Run run = runTeaching(true, 0, 1);
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     QSignalSpy spy(&view, &StepView::tokenSelected);
     MatrixView* x = view.matrix(StepView::Input, "x");
     QTest::mouseClick(x->cellArea(), Qt::LeftButton, {}, QPoint(8, x->cellRect(3, 0).center().y()));  // row label
@@ -335,8 +320,7 @@ void StepViewTest::selectedTokenStaysAcrossSteps() {
 void StepViewTest::allStepsShowsEveryMatrix() {
     const Run run = runTeaching(false, 0, 0);
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     view.setStep(StepView::Scaled);
     auto* all = view.findChild<QPushButton*>(QStringLiteral("allSteps"));
     QVERIFY(all);
@@ -365,8 +349,7 @@ void StepViewTest::maskStep() {
     QFETCH(bool, causal);
     const Run run = runTeaching(causal, 0, 0);
     StepView view;
-    showView(view);
-    view.setSteps(run.steps, run.tokens, QStringLiteral("head"));
+    showView(view, run);
     view.setStep(StepView::Masked);
     MatrixView* masked = view.matrix(StepView::Masked, "masked");
     const int t = masked->rows();
@@ -390,94 +373,25 @@ void StepViewTest::clearShowsMessage() {
     QVERIFY(!view.message().isEmpty());
 }
 
-void StepViewTest::largeHeadIsUsable() {
-    const int t = 512, dModel = 768, dHead = 64;
-    PortableRandom random(5);
-    auto steps = std::make_shared<HeadSteps>();
-    steps->layer = 0;
-    steps->head = 3;
-    steps->dModel = dModel;
-    steps->dHead = dHead;
-    steps->causal = true;
-    steps->x = randomMatrix(t, dModel, random);
-    steps->wQ = randomMatrix(dModel, dHead, random);
-    steps->wK = randomMatrix(dModel, dHead, random);
-    steps->wV = randomMatrix(dModel, dHead, random);
-    steps->bQ = steps->bK = steps->bV = RowVectorF::Zero(dHead);
-    steps->q = randomMatrix(t, dHead, random);
-    steps->k = randomMatrix(t, dHead, random);
-    steps->v = randomMatrix(t, dHead, random);
-    steps->scores = randomMatrix(t, t, random);
-    steps->scaled = steps->scores / 8.0f;
-    steps->masked = steps->scaled;
-    for (int r = 0; r < t; ++r)
-        for (int c = r + 1; c < t; ++c)
-            steps->masked(r, c) = -std::numeric_limits<float>::infinity();
-    steps->weights = MatrixF::Constant(t, t, 1.0f / t);
-    steps->headOutput = randomMatrix(t, dHead, random);
-    steps->concat = randomMatrix(t, dModel, random);
-    steps->output = randomMatrix(t, dModel, random);
-    QStringList tokens;
-    for (int i = 0; i < t; ++i)
-        tokens << QStringLiteral("w%1").arg(i);
-
-    StepView view;
-    showView(view);
-    view.setSteps(steps, tokens, QStringLiteral("Layer 0 · head 3"));
-    QVERIFY(view.matrix(StepView::Input, "x")->summarizeColumns());
-    QCOMPARE(view.matrix(StepView::Input, "x")->columns(), dModel / MatrixView::kSummaryBlock);
-    QCOMPARE(view.matrix(StepView::Concat, "concat")->columns(), dModel / MatrixView::kSummaryBlock);
-    QCOMPARE(view.matrix(StepView::Projections, "q")->columns(), dHead);
-    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
-    for (int step = 0; step < view.stepCount(); ++step) {
-        view.setStep(step);
-        QApplication::processEvents();
-        const QImage image = view.grab().toImage();
-        QVERIFY(!image.isNull());
-        if (!dir.isEmpty())
-            QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("large_step%1.png").arg(step))));
-    }
-    view.setShowAll(true);
-    QVERIFY(!view.grab().toImage().isNull());
-    view.setShowAll(false);
-    view.setStep(StepView::Scores);
-    clickCell(view.matrix(StepView::Scores, "scores"), 500, 17);
-    QVERIFY(view.breakdownText().contains(QStringLiteral("more terms")));
-}
-
 void StepViewTest::rendersEveryStep() {
-    // With HEADMAP_SCREENSHOT_DIR set, the rendered steps are kept there as PNGs to look at.
-    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
     for (bool causal : {false, true}) {
-        const Run run = runTeaching(causal, 1, 2);
+        const QString suffix = causal ? QStringLiteral("_causal") : QString();
         StepView view;
-        showView(view, QSize(1280, 800));
-        view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 1 · head 2"));
+        showView(view, runTeaching(causal, 1, 2), QSize(1280, 800));
         view.setSelectedToken(2);
         for (int step = 0; step < view.stepCount(); ++step) {
             view.setStep(step);
             if (step == StepView::Scores)
                 clickCell(view.matrix(step, "scores"), 2, 5);
-            QApplication::processEvents();  // lay out the new step
-            const QImage image = view.grab().toImage();
-            QVERIFY(image.width() >= 1280);
-            if (!dir.isEmpty())
-                QVERIFY(image.save(QDir(dir).filePath(
-                    QStringLiteral("step%1%2.png").arg(step).arg(causal ? "_causal" : ""))));
+            keep(view, QStringLiteral("step%1").arg(step) + suffix);
         }
         view.setShowAll(true);
-        QApplication::processEvents();
-        if (!dir.isEmpty())
-            QVERIFY(view.grab().toImage().save(QDir(dir).filePath(
-                QStringLiteral("all%1.png").arg(causal ? "_causal" : ""))));
+        keep(view, QStringLiteral("all") + suffix);
         view.setShowAll(false);
         view.setStep(StepView::Projections);
         view.setWeightMatricesShown(true);
-        QApplication::processEvents();
+        keep(view, QStringLiteral("weights") + suffix);
         QVERIFY(view.matrix(StepView::Projections, "w_k")->isVisible());
-        if (!dir.isEmpty())
-            QVERIFY(view.grab().toImage().save(QDir(dir).filePath(
-                QStringLiteral("weights%1.png").arg(causal ? "_causal" : ""))));
     }
 }
 

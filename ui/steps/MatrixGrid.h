@@ -5,6 +5,8 @@
 // 512 × 768 matrix scrolls as fast as a small one. Ctrl+wheel zooms; numbers are hidden when the
 // cells get too small for them. Until the user zooms, the cells shrink to fit the width.
 
+#include <limits>
+
 #include <QAbstractScrollArea>
 #include <QImage>
 #include <QStringList>
@@ -38,6 +40,9 @@ public:
     double valueAt(int row, int column) const;  // as shown: the given value, or a block's mean |value|
     QString textAt(int row, int column) const;  // the number written in the cell
     static QString cellText(double value);      // 2–3 significant digits, "−∞" for -inf
+    static bool isMasked(float value) { return value == -std::numeric_limits<float>::infinity(); }
+    static QColor maskedColour();  // the grey behind −∞ cells
+    static QBrush maskedHatch();   // the hatching over them
 
     QRect cellRect(int row, int column) const;  // in viewport() coordinates, as scrolled now
     void ensureCellVisible(int row, int column);
@@ -81,6 +86,8 @@ private:
     QString columnLabel(int column) const;
     int cellX(int column) const;
     int cellY(int row) const;
+
+    static constexpr int kMaxTokenWidth = 140;  // longer token labels are elided
 
     MatrixF m_values;  // as given
     MatrixF m_shown;   // as shown: m_values or its column blocks

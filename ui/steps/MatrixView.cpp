@@ -55,8 +55,8 @@ protected:
             note = MatrixView::tr("colour: mean |value| of each block of %1 columns").arg(m_grid->summaryBlock());
         if (m_grid->hasMasked()) {
             const QRect swatch(x, bar.top(), h, bar.height());
-            p.fillRect(swatch, QColor(205, 205, 205));
-            p.fillRect(swatch, QBrush(QColor(140, 140, 140), Qt::BDiagPattern));
+            p.fillRect(swatch, MatrixGrid::maskedColour());
+            p.fillRect(swatch, MatrixGrid::maskedHatch());
             x += h + 6;
             note = MatrixView::tr("−∞ masked");
         }

@@ -1,6 +1,7 @@
 # The step-by-step walk-through of one head (StepView) and its matrix grids.
 target_sources(headmap_ui PRIVATE
   steps/MatrixGrid.cpp
+  steps/MatrixGrid_Paint.cpp
   steps/MatrixView.cpp
   steps/StepBreakdown.cpp
   steps/StepView.cpp
