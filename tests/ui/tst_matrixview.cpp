@@ -82,6 +82,7 @@ private slots:
     void highlightedRowIsOutlined();
     void maskedCellsAreGreyAndHatched();
     void titleNamesShape();
+    void followsFontSize();
     void paint512x768_data();
     void paint512x768();
     void stepViewOf512Tokens();
@@ -271,6 +272,20 @@ void MatrixViewTest::titleNamesShape() {
     view.setMatrix(randomMatrix(12, 64, 1), QStringLiteral("W<sub>Q</sub>"), {}, MatrixScale::Signed);
     QCOMPARE(view.title(), QStringLiteral("WQ (12 × 64)"));
     QCOMPARE(view.name(), QStringLiteral("W<sub>Q</sub>"));
+}
+
+void MatrixViewTest::followsFontSize() {
+    MatrixView view;
+    showView(view);
+    view.setMatrix(randomMatrix(4, 4, 8), QStringLiteral("Q"), tokens(4), MatrixScale::Signed);
+    view.setZoom(1.0);
+    const QSize before = view.cellRect(0, 0).size();
+    QFont larger = view.font();
+    larger.setPointSizeF(larger.pointSizeF() * 2);  // Ctrl++ for the projector
+    view.setFont(larger);
+    QVERIFY(view.cellRect(0, 0).width() > before.width() * 3 / 2);
+    QVERIFY(view.cellRect(0, 0).height() > before.height() * 3 / 2);
+    QVERIFY(view.numbersShown());
 }
 
 void MatrixViewTest::paint512x768_data() {

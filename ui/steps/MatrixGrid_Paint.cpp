@@ -123,7 +123,9 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
             painter.restore();
         } else {
             const int w = std::max(labelWidth, m_cellWidth);
-            const QRect around(cellX(c) + m_cellWidth / 2 - w / 2, 0, w, m_headerHeight - 2);
+            QRect around(cellX(c) + m_cellWidth / 2 - w / 2, 0, w, m_headerHeight - 2);
+            if (c == 0)
+                around.moveLeft(std::max(around.left(), cellX(0)));  // not under the row labels
             painter.drawText(around, Qt::AlignHCenter | Qt::AlignBottom, fm.elidedText(label, Qt::ElideRight, w));
         }
     }
@@ -136,7 +138,9 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
     const int indexWidth = fm.horizontalAdvance(QString::number(std::max(1, rows() - 1)));
     for (int r = r0 - r0 % everyRow; r <= r1; r += everyRow) {
         const int h = std::max(m_cellHeight, fm.height());  // tiny rows: the label overlaps its neighbours
-        const QRect cell(0, cellY(r) + (m_cellHeight - h) / 2, m_labelWidth - 6, h);
+        QRect cell(0, cellY(r) + (m_cellHeight - h) / 2, m_labelWidth - 6, h);
+        if (h > m_cellHeight && cell.top() < m_headerHeight && cellY(r) >= m_headerHeight)
+            cell.moveTop(m_headerHeight);  // the first label, not cut by the header
         QFont labelFont = font();
         if (r == m_highlightedRow) {
             painter.fillRect(cell.adjusted(0, 0, 6, 0), QColor(255, 64, 64, 60));

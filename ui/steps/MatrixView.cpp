@@ -72,10 +72,7 @@ private:
 MatrixView::MatrixView(QWidget* parent) : QWidget(parent) {
     m_title = new QLabel(this);
     m_title->setTextFormat(Qt::RichText);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(font().pointSizeF() * 1.1);
-    m_title->setFont(titleFont);
+    applyTitleFont();
     m_summarize = new QCheckBox(tr("Summarise columns"), this);
     m_summarize->setToolTip(tr("Show the mean |value| of every block of %1 columns, so that wide "
                                "matrices fit").arg(kSummaryBlock));
@@ -146,6 +143,21 @@ void MatrixView::updateTitle() {
         title += QStringLiteral(" <span style='font-weight:normal'>%1</span>")
                      .arg(tr("summarised: %1 blocks of %2 columns").arg(columns()).arg(kSummaryBlock));
     m_title->setText(title);
+}
+
+void MatrixView::applyTitleFont() {
+    if (!m_title)
+        return;
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.1);
+    m_title->setFont(titleFont);
+}
+
+void MatrixView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyTitleFont();
 }
 
 QWidget* MatrixView::cellArea() const { return m_grid->viewport(); }

@@ -66,16 +66,20 @@ signals:
     void cellClicked(int row, int column);
     void rowClicked(int row);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void updateTitle();
+    void applyTitleFont();
 
     QString m_name;
-    QLabel* m_title;
-    QCheckBox* m_summarize;
-    QToolButton* m_zoomOut;
-    QToolButton* m_zoomIn;
-    MatrixGrid* m_grid;
-    MatrixLegend* m_legend;
+    QLabel* m_title = nullptr;
+    QCheckBox* m_summarize = nullptr;
+    QToolButton* m_zoomOut = nullptr;
+    QToolButton* m_zoomIn = nullptr;
+    MatrixGrid* m_grid = nullptr;
+    MatrixLegend* m_legend = nullptr;
 };
 
 }  // namespace headmap::ui

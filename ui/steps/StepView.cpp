@@ -49,10 +49,6 @@ protected:
 StepView::StepView(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     m_headTitle = new QLabel(this);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(font().pointSizeF() * 1.3);
-    m_headTitle->setFont(titleFont);
     m_headExplanation = new QLabel(this);
     m_headExplanation->setWordWrap(true);
 
@@ -122,6 +118,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_stack);
 
+    applyFonts();
     connect(m_previous, &QPushButton::clicked, this, &StepView::previous);
     connect(m_next, &QPushButton::clicked, this, &StepView::next);
     connect(m_all, &QPushButton::toggled, this, &StepView::setShowAll);
@@ -353,6 +350,12 @@ void StepView::updateBreakdowns() {
     m_sections[HeadOutput].breakdown->setHtml(
         row < 0 ? BreakdownText::hint(HeadOutput)
                 : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens));
+}
+
+void StepView::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)  // e.g. Ctrl++ for the projector
+        applyFonts();
 }
 
 bool StepView::event(QEvent* event) {

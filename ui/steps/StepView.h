@@ -78,6 +78,7 @@ signals:
     void tokenSelected(int token);
 
 protected:
+    void changeEvent(QEvent* event) override;
     bool event(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
@@ -93,6 +94,7 @@ private:
 
     // StepView_Pages.cpp: the sections and their contents.
     void buildSections(QWidget* page);
+    void applyFonts();
     MatrixView* addMatrix(int step, const QString& id, QLayout* layout);
     void fillSections();
     QString formulaFor(int step) const;
@@ -112,21 +114,21 @@ private:
     int m_key = -1;        // the key column clicked in a T × T matrix; -1: the row's strongest
     int m_dimension = -1;  // the head-output column clicked; -1: none
 
-    QStackedWidget* m_stack;
-    QLabel* m_message;
-    QLabel* m_headTitle;
-    QLabel* m_headExplanation;
-    QListWidget* m_stepList;
-    QStackedWidget* m_modes;  // m_single or m_scroll
-    QWidget* m_single;        // holds the current section when one step is shown
-    QLayout* m_singleLayout;
-    QScrollArea* m_scroll;    // holds m_page, every section stacked, for "All steps"
-    QWidget* m_page;
-    QLayout* m_pageLayout;
-    QPushButton* m_previous;
-    QPushButton* m_next;
-    QPushButton* m_all;
-    QLabel* m_position;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_message = nullptr;
+    QLabel* m_headTitle = nullptr;
+    QLabel* m_headExplanation = nullptr;
+    QListWidget* m_stepList = nullptr;
+    QStackedWidget* m_modes = nullptr;  // m_single or m_scroll
+    QWidget* m_single = nullptr;        // holds the current section when one step is shown
+    QLayout* m_singleLayout = nullptr;
+    QScrollArea* m_scroll = nullptr;    // holds m_page, every section stacked, for "All steps"
+    QWidget* m_page = nullptr;
+    QLayout* m_pageLayout = nullptr;
+    QPushButton* m_previous = nullptr;
+    QPushButton* m_next = nullptr;
+    QPushButton* m_all = nullptr;
+    QLabel* m_position = nullptr;
     QCheckBox* m_showWeights = nullptr;
     QWidget* m_weightsRow = nullptr;
     std::vector<Section> m_sections;

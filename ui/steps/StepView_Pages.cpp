@@ -35,15 +35,8 @@ void StepView::buildSections(QWidget* page) {
         auto* layout = new QVBoxLayout(s.widget);
         layout->setContentsMargins(0, 4, 0, 4);
         s.title = new QLabel(s.widget);
-        QFont titleFont = font();
-        titleFont.setBold(true);
-        titleFont.setPointSizeF(font().pointSizeF() * 1.2);
-        s.title->setFont(titleFont);
         s.formula = new QLabel(s.widget);
         s.formula->setTextFormat(Qt::RichText);
-        QFont formulaFont = font();
-        formulaFont.setPointSizeF(font().pointSizeF() * 1.6);
-        s.formula->setFont(formulaFont);
         s.formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
         s.explanation = new QLabel(s.widget);
         s.explanation->setWordWrap(true);
@@ -74,7 +67,7 @@ void StepView::buildSections(QWidget* page) {
             for (const char* id : {"w_q", "w_k", "w_v"})
                 addMatrix(step, QLatin1String(id), weights);
             m_weightsRow->setVisible(false);
-            matrices->addWidget(m_showWeights);
+            matrices->insertWidget(0, m_showWeights);  // above Q, K, V: near, whatever their height
             matrices->addWidget(m_weightsRow, 1);
             connect(m_showWeights, &QCheckBox::toggled, this, [this](bool on) {
                 m_weightsRow->setVisible(on);
@@ -105,6 +98,23 @@ void StepView::buildSections(QWidget* page) {
             body->addWidget(s.breakdown);
         }
         m_pageLayout->addWidget(s.widget);
+    }
+}
+
+// Titles and formulas larger than the text, following the view's font.
+void StepView::applyFonts() {
+    if (!m_headTitle)
+        return;  // still being built
+    auto scaled = [this](double factor, bool bold) {
+        QFont f = font();
+        f.setPointSizeF(font().pointSizeF() * factor);
+        f.setBold(bold);
+        return f;
+    };
+    m_headTitle->setFont(scaled(1.3, true));
+    for (Section& s : m_sections) {
+        s.title->setFont(scaled(1.2, true));
+        s.formula->setFont(scaled(1.6, false));
     }
 }
 
