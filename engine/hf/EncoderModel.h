@@ -21,10 +21,6 @@ protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
 
 private:
-    struct LayerNormWeights {
-        const float* gamma = nullptr;
-        const float* beta = nullptr;
-    };
     struct Layer {
         AttentionWeights attention;
         LayerNormWeights attentionNorm;

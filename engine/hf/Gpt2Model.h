@@ -20,10 +20,6 @@ protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
 
 private:
-    struct LayerNormWeights {
-        const float* gamma = nullptr;
-        const float* beta = nullptr;
-    };
     struct Block {
         LayerNormWeights norm1, norm2;
         AttentionWeights attention;

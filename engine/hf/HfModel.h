@@ -10,6 +10,12 @@
 
 namespace headmap {
 
+// A LayerNorm's parameters, in place in the checkpoint's memory map. (D) each.
+struct LayerNormWeights {
+    const float* gamma = nullptr;
+    const float* beta = nullptr;
+};
+
 class HfModel : public Model {
 public:
     HfModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,

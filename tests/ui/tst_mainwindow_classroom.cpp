@@ -38,6 +38,11 @@ ModelSpec spec(const QString& source) {
     return s;
 }
 
+bool showWindow(MainWindow& window) {
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 bool runSentence(MainWindow& window, const QString& sentence) {
     QSignalSpy traced(window.document(), &AttentionDocument::traceChanged);
     window.sentenceEdit()->setText(sentence);
@@ -126,8 +131,7 @@ void MainWindowClassroomTest::teachingKnobsRebuildTheModel() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:teaching")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QVERIFY(runSentence(window, QStringLiteral("knobs for the class")));
     TeachingOptionsPanel* panel = window.teachingPanel();
     QVERIFY(panel->isVisible());
@@ -157,8 +161,7 @@ void MainWindowClassroomTest::patternHeadsAreExplained() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:patterns")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QVERIFY(runSentence(window, QStringLiteral("the cat saw the dog")));
     QVERIFY(!window.teachingPanel()->isVisible());
     QVERIFY(window.headNote()->isVisible());
@@ -186,8 +189,7 @@ void MainWindowClassroomTest::examplesRunTheSeedSentences() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:teaching")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QSignalSpy traced(&document, &AttentionDocument::traceChanged);
     QTest::keyClick(&window, Qt::Key(Qt::Key_1 + index), Qt::AltModifier);
     QVERIFY(traced.wait(10000));
@@ -199,8 +201,7 @@ void MainWindowClassroomTest::presentationModeIsBigAndHighContrast() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:teaching")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QVERIFY(runSentence(window, QStringLiteral("for the back row")));
     const double normalSize = QApplication::font().pointSizeF();
     QTest::keyClick(&window, Qt::Key_F5);
@@ -242,8 +243,7 @@ void MainWindowClassroomTest::sessionRoundTripRestoresTheView() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:teaching")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QSignalSpy traced(&document, &AttentionDocument::traceChanged);
     QCOMPARE(window.openSessionFrom(path), QString());
     QVERIFY(traced.wait(10000));
@@ -314,8 +314,7 @@ void MainWindowClassroomTest::brokenSessionIsRefusedCleanly() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(spec("builtin:teaching")));
     MainWindow window(&document);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWindow(window));
     QVERIFY(runSentence(window, QStringLiteral("still here")));
     const QString error = window.openSessionFrom(path);
     QVERIFY2(error.contains(expected), qPrintable(error));
