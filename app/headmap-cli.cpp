@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QHashFunctions>
 #ifdef HEADMAP_WITH_GUI
 #include <QApplication>
 #endif
@@ -40,6 +41,9 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[]) {
                 qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
             }
             qInstallMessageHandler(quietQtMessages);
+            // Qt writes embedded font subsets in hash order; a fixed seed makes the same command
+            // give the same PDF (but for its creation date).
+            QHashSeed::setDeterministicGlobalSeed();
             return std::make_unique<QApplication>(argc, argv);
         }
     }
