@@ -29,8 +29,20 @@ void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
         QTimer::singleShot(0, qApp, [saved] { QCoreApplication::exit(saved ? 0 : 3); });
     };
     auto* document = window.document();
-    QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &window,
-                     [save] { QTimer::singleShot(200, [save] { save(true); }); });
+    // After the first trace, wait until nothing is computing (the step view asks for its
+    // matrices only once the trace is there), then give the widgets a moment to paint.
+    auto* poll = new QTimer(&window);
+    poll->setInterval(100);
+    QObject::connect(poll, &QTimer::timeout, &window, [poll, document, save] {
+        if (document->isBusy())
+            return;
+        poll->stop();
+        QTimer::singleShot(200, [save] { save(true); });
+    });
+    QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &window, [poll, document] {
+        if (!document->trace().isEmpty() && !poll->isActive())
+            poll->start();
+    });
     QObject::connect(document, &headmap::ui::AttentionDocument::errorOccurred, &window,
                      [save](const QString& message) {
                          qCritical("headmap: %s", qPrintable(message));

@@ -53,6 +53,10 @@ void AttentionDocument::openModel(const ModelSpec& spec) {
             outcome.error = error.message();
         } catch (const std::bad_alloc&) {
             outcome.error = tr("Out of memory while opening %1.").arg(spec.source);
+        } catch (const std::exception& error) {  // an exception reaching the GUI thread would abort
+            outcome.error = tr("Cannot open %1: %2").arg(spec.source, QString::fromUtf8(error.what()));
+        } catch (...) {
+            outcome.error = tr("Cannot open %1: unexpected error").arg(spec.source);
         }
         return outcome;
     });
@@ -63,12 +67,28 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
     m_spec = spec;
     m_layer = std::min(m_layer, m_model->summary().layers - 1);
     m_head = std::min(m_head, m_model->summary().heads - 1);
+    // Everything computed with the old model is stale, including jobs still running for it.
+    nextGeneration(Job::SecondTrace);
+    nextGeneration(Job::Steps);
     m_secondTrace.reset();
     m_steps.reset();
     m_stepsTrace.reset();
+    m_trace = std::make_shared<AttentionTrace>();
     emit modelChanged();
-    if (!isBlank(m_text))
+    emit secondTraceChanged();
+    emit stepsChanged();
+    if (isBlank(m_text))
+        emit traceChanged();  // otherwise the rerun below replaces the old trace
+    else
         runTrace(Job::Trace, m_text, m_pair);
+}
+
+void AttentionDocument::clearText() {
+    nextGeneration(Job::Trace);
+    m_text.clear();
+    m_pair.clear();
+    m_trace = std::make_shared<AttentionTrace>();
+    emit traceChanged();
 }
 
 ModelSummary AttentionDocument::modelSummary() const {
@@ -135,6 +155,10 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
             outcome.error = error.message();
         } catch (const std::bad_alloc&) {
             outcome.error = tr("Out of memory: try a shorter sentence or a smaller model.");
+        } catch (const std::exception& error) {  // an exception reaching the GUI thread would abort
+            outcome.error = tr("Computation failed: %1").arg(QString::fromUtf8(error.what()));
+        } catch (...) {
+            outcome.error = tr("Computation failed: unexpected error");
         }
         return outcome;
     });
@@ -162,6 +186,8 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         return;  // superseded by a newer sentence or model
     if (!outcome.error.isEmpty()) {
         emit errorOccurred(outcome.error);
+        if (outcome.job == Job::Trace && m_trace->isEmpty())
+            emit traceChanged();  // the views drop what they still show of an older model
         return;
     }
     switch (outcome.job) {

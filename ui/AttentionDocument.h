@@ -38,6 +38,8 @@ public:
     QString pairText() const { return m_pair; }
     // A second sentence to compare with the first (ComparisonView's two-sentence mode).
     void setComparisonText(const QString& text);
+    // Forgets the sentence and its trace (e.g. a session without text).
+    void clearText();
 
     // Computes the step-by-step matrices of one head for the current sentence, in the
     // background; stepsChanged follows.

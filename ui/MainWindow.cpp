@@ -25,6 +25,7 @@
 #include "HeatmapView.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "analysis/AttentionTransforms.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
 #include "views/RolloutView.h"
@@ -206,13 +207,15 @@ void MainWindow::connectViews() {
     connect(m_document, &AttentionDocument::stepsChanged, this, &MainWindow::showSteps);
     connect(m_stepView, &StepView::tokenSelected, this, [this](int index) {
         m_selectedToken = index;
-        m_heatmap->setSelectedToken(index);
+        m_heatmap->setSelectedToken(shownTokenIndex(index));
     });
-    connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int index) {
+    connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int shown) {
+        // The heatmap counts the tokens it shows; everything else counts the whole sentence.
+        const int index = fullTokenIndex(shown);
         m_selectedToken = index;
         m_stepView->setSelectedToken(index);
         const QStringList tokens = m_document->trace().displayTokens();
-        if (index >= 0 && !m_settings.hideSpecialTokens && index < tokens.size())
+        if (index >= 0 && index < tokens.size())
             statusBar()->showMessage(tr("Selected token %1: \"%2\"").arg(index).arg(tokens[index]), 5000);
     });
 }
@@ -270,7 +273,8 @@ void MainWindow::onTraceChanged() {
     showSelection();
     if (m_pendingSelection >= 0) {
         m_selectedToken = m_pendingSelection < trace->length() ? m_pendingSelection : -1;
-        m_heatmap->setSelectedToken(m_selectedToken);
+        m_heatmap->setSelectedToken(shownTokenIndex(m_selectedToken));
+        m_stepView->setSelectedToken(m_selectedToken);
         m_pendingSelection = -1;
     }
 }
@@ -285,6 +289,7 @@ void MainWindow::showSelection() {
         m_headBox->setValue(head);
     }
     showHead(*m_heatmap, m_document->sharedTrace(), layer, head, m_settings.hideSpecialTokens);
+    m_heatmap->setSelectedToken(shownTokenIndex(m_selectedToken));
     m_grid->setCurrentHead(layer, head);
     m_statistics->setCurrentHead(layer, head);
     m_rollout->setLayer(layer);
@@ -341,7 +346,23 @@ void MainWindow::applyStyle() {
     m_rollout->setHideSpecialTokens(m_settings.hideSpecialTokens);
 }
 
+int MainWindow::shownTokenIndex(int index) const {
+    if (!m_settings.hideSpecialTokens || index < 0)
+        return index;
+    const std::vector<int> kept = keptTokens(m_document->trace().special());
+    const auto found = std::find(kept.begin(), kept.end(), index);
+    return found == kept.end() ? -1 : int(found - kept.begin());  // a hidden token is not shown
+}
+
+int MainWindow::fullTokenIndex(int shown) const {
+    if (!m_settings.hideSpecialTokens || shown < 0)
+        return shown;
+    const std::vector<int> kept = keptTokens(m_document->trace().special());
+    return shown < int(kept.size()) ? kept[size_t(shown)] : -1;
+}
+
 void MainWindow::showError(const QString& message) {
+    m_modelChooser->setCurrentModel(m_document->modelSource());  // a failed load keeps the old model
     m_progress->setVisible(false);
     statusBar()->showMessage(message);
 }
@@ -351,10 +372,12 @@ void MainWindow::changeFontSize(double delta) {
     const double size = std::clamp(font.pointSizeF() + delta, 6.0, 48.0);
     font.setPointSizeF(size);
     QApplication::setFont(font);
-    m_settings.fontPointSize = size;
+    if (!m_presentation)  // presentation sizes are for the room, not the desk
+        m_settings.fontPointSize = size;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    setPresentationMode(false);  // remember the desk layout, not the full screen
     m_settings.windowGeometry = saveGeometry();
     m_settings.windowState = saveState();
     m_settings.save();

@@ -98,6 +98,8 @@ private:
     void showSelection();
     void applyStyle();
     void showError(const QString& message);
+    int shownTokenIndex(int index) const;  // whole-sentence index -> heatmap row, -1 if hidden
+    int fullTokenIndex(int shown) const;   // heatmap row -> whole-sentence index
     void runSentence();
     void changeFontSize(double delta);
 

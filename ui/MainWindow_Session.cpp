@@ -55,8 +55,10 @@ QString MainWindow::openSessionFrom(const QString& path) {
     ModelSpec spec;
     spec.source = session.modelSource;
     spec.teaching = session.teaching;
+    // A session whose model cannot be opened changes nothing (the document keeps its model).
     if (!m_document->setModelSpec(spec))
         return statusBar()->currentMessage();  // the document has said what is wrong
+    m_document->clearText();  // supersedes the rerun of the old sentence on the new model
 
     m_settings.heatmap = session.heatmap;
     m_settings.hideSpecialTokens = session.hideSpecialTokens;
@@ -65,9 +67,11 @@ QString MainWindow::openSessionFrom(const QString& path) {
                              std::min(session.head, std::max(0, m_document->modelSummary().heads - 1)));
     m_sentence->setText(session.text);
     m_pair->setText(session.pairText);
-    m_pendingSelection = session.selectedToken;
-    if (!session.text.trimmed().isEmpty())
+    m_pendingSelection = -1;
+    if (!session.text.trimmed().isEmpty()) {
+        m_pendingSelection = session.selectedToken;
         m_document->setText(session.text, session.pairText);
+    }
     if (!session.comparisonText.isEmpty()) {
         m_comparison->setMode(ComparisonView::Mode::TwoSentences);
         m_comparison->secondSentenceEdit()->setText(session.comparisonText);

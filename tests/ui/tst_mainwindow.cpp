@@ -277,7 +277,15 @@ void MainWindowTest::hideSpecialTokensRenormalises() {
     auto window = readyWindow(document, QStringLiteral("hide the special tokens"));
     QVERIFY(window);
     const AttentionTrace full = engineTrace(QStringLiteral("hide the special tokens"));
+    // Select "hide" (token 1, after [CLS]) by clicking its row label.
+    auto* heat = window->heatmap();
+    QTest::mouseClick(heat->plot(), Qt::LeftButton, Qt::NoModifier,
+                      heat->plot()->mapFrom(heat, heat->cellCenter(1, 0) - QPoint(40, 0)));
+    QCOMPARE(window->selectedToken(), 1);
     QTest::mouseClick(window->hideSpecialBox(), Qt::LeftButton);
+    // The same token stays selected: without [CLS] it is the heatmap's first row.
+    QCOMPARE(window->selectedToken(), 1);
+    QCOMPARE(heat->selectedToken(), 0);
     QVERIFY(window->hideSpecialBox()->isChecked());
     auto* heatmap = window->heatmap();
     QCOMPARE(heatmap->queryCount(), full.length() - 2);  // [CLS] and [SEP] gone
@@ -487,6 +495,7 @@ void MainWindowTest::modelChooserOpensModel() {
     QVERIFY2(window->statusBar()->currentMessage().contains("/no/such/model"),
              qPrintable(window->statusBar()->currentMessage()));
     QCOMPARE(document.modelSummary().name, QStringLiteral("builtin:teaching"));  // kept
+    QCOMPARE(window->modelChooser()->currentModel(), QStringLiteral("builtin:teaching"));
 
     QSignalSpy changed(&document, &AttentionDocument::modelChanged);
     window->openModel(QStringLiteral(HEADMAP_FIXTURES_DIR "/models/distilbert_f32"));
