@@ -1,5 +1,7 @@
 #include "AnalysisTestData.h"
 
+#include <QtTest>
+
 #include <algorithm>
 #include <cmath>
 
@@ -85,6 +87,14 @@ AttentionTrace goldenTrace(const QJsonObject& goldenCase) {
 
 bool closeTo(double actual, double expected, double tolerance) {
     return std::abs(actual - expected) <= tolerance * std::max(1.0, std::abs(expected));
+}
+
+QString addGoldenRows() {
+    QTest::addColumn<QJsonObject>("goldenCase");
+    QString error;
+    for (const QJsonObject& c : goldenCases(&error))
+        QTest::newRow(qPrintable(c.value("name").toString())) << c;
+    return error;
 }
 
 }  // namespace analysistest

@@ -28,6 +28,9 @@ headmap::MatrixF causalUniformHead(int t);  // W[q][k] = 1/(q + 1) for k ≤ q
 std::vector<QJsonObject> goldenCases(QString* error);
 // The trace a golden case describes: its "weights" [layer][head][query][key] and "special".
 headmap::AttentionTrace goldenTrace(const QJsonObject& goldenCase);
+// In a _data() function: a "goldenCase" column and one row per golden case, named after it.
+// Returns an error message when the golden file cannot be read.
+QString addGoldenRows();
 
 // |actual − expected| ≤ tolerance · max(1, |expected|): absolute near 0, relative beyond 1.
 bool closeTo(double actual, double expected, double tolerance = 1e-6);

@@ -53,12 +53,8 @@ private slots:
 };
 
 void TestAttentionTransforms::golden_data() {
-    QTest::addColumn<QJsonObject>("goldenCase");
-    QString error;
-    const std::vector<QJsonObject> cases = analysistest::goldenCases(&error);
+    const QString error = analysistest::addGoldenRows();
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    for (const QJsonObject& c : cases)
-        QTest::newRow(qPrintable(c.value("name").toString())) << c;
 }
 
 void TestAttentionTransforms::golden() {
