@@ -60,6 +60,7 @@ private slots:
     void stepsTabShowsEngineSteps_data();
     void stepsTabShowsEngineSteps();
     void teachingKnobsRebuildTheModel();
+    void stepsFollowTheModel();
     void patternHeadsAreExplained();
     void examplesRunTheSeedSentences_data();
     void examplesRunTheSeedSentences();
@@ -155,6 +156,32 @@ void MainWindowClassroomTest::teachingKnobsRebuildTheModel() {
     panel->headsBox()->setValue(7);
     QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains("not divisible"), 5000);
     QCOMPARE(document.modelSummary().heads, 8);
+}
+
+void MainWindowClassroomTest::stepsFollowTheModel() {
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec("builtin:teaching")));
+    MainWindow window(&document);
+    QVERIFY(showWindow(window));
+    const QString sentence = QStringLiteral("a new seed, new steps");
+    QVERIFY(runSentence(window, sentence));
+    QSignalSpy stepped(&document, &AttentionDocument::stepsChanged);
+    window.tabs()->setCurrentIndex(MainWindow::StepsTab);
+    QVERIFY(stepped.wait(10000));
+    QVERIFY(document.steps());
+
+    // Another seed is another model: the steps on screen must be the new model's, not the old.
+    window.teachingPanel()->seedBox()->setValue(7);
+    QTRY_VERIFY_WITH_TIMEOUT(document.modelSpec().teaching.seed == 7 && document.steps() &&
+                                 !document.isBusy(), 10000);
+    TeachingOptions options;
+    options.seed = 7;
+    const TeachingModel model(options);
+    RunOptions run;
+    run.steps = HeadIndex{document.layer(), document.head()};
+    const RunResult expected = model.run(model.tokenizer().encode(sentence, true), run);
+    QCOMPARE(document.steps()->weights, expected.steps->weights);
+    QCOMPARE(window.stepView()->matrices(5).first()->valueAt(1, 2), double(expected.steps->weights(1, 2)));
 }
 
 void MainWindowClassroomTest::patternHeadsAreExplained() {
