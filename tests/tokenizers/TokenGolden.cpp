@@ -1,5 +1,7 @@
 #include "TokenGolden.h"
 
+#include <QtTest>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -74,6 +76,30 @@ std::vector<int> typeIdsOf(const headmap::Encoding& encoding) {
     for (int i = 0; i < encoding.size(); ++i)
         typeIds.push_back(encoding.typeId(i));
     return typeIds;
+}
+
+void addGoldenRows(const QHash<QString, GoldenSet>& sets, const QStringList& names, bool pairs) {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<GoldenCase>("golden");
+    for (const QString& name : names)
+        for (const GoldenCase& c : pairs ? sets.value(name).pairs : sets.value(name).cases)
+            QTest::addRow("%s: %s", qPrintable(name), qPrintable(c.name)) << name << c;
+}
+
+void checkGoldenSingle(const headmap::Tokenizer& tokenizer, const GoldenCase& golden) {
+    const headmap::Encoding withSpecial = tokenizer.encode(golden.text, true);
+    QCOMPARE(joinIds(withSpecial.ids), joinIds(golden.ids));
+    QCOMPARE(joinTokens(withSpecial.tokens), joinTokens(golden.tokens));
+    const headmap::Encoding plain = tokenizer.encode(golden.text, false);
+    QCOMPARE(joinIds(plain.ids), joinIds(golden.idsNoSpecial));
+    QCOMPARE(joinTokens(plain.tokens), joinTokens(golden.tokensNoSpecial));
+}
+
+void checkGoldenPair(const headmap::Tokenizer& tokenizer, const GoldenCase& golden) {
+    const headmap::Encoding pair = tokenizer.encodePair(golden.text, golden.textPair, true);
+    QCOMPARE(joinIds(pair.ids), joinIds(golden.ids));
+    QCOMPARE(joinTokens(pair.tokens), joinTokens(golden.tokens));
+    QCOMPARE(joinIds(typeIdsOf(pair)), joinIds(golden.typeIds));
 }
 
 }  // namespace tokentest

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include <QHash>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -39,4 +41,15 @@ QString joinTokens(const QStringList& tokens);
 // Type ids with the empty "all 0" form written out.
 std::vector<int> typeIdsOf(const headmap::Encoding& encoding);
 
+// In a _data() function: columns "name" (the tokenizer) and "golden", and one row per case of
+// each named set, pairs or single texts, named "tokenizer: case".
+void addGoldenRows(const QHash<QString, GoldenSet>& sets, const QStringList& names, bool pairs);
+// The checks every tokenizer's golden strings get: ids and tokens with and without special
+// tokens (single texts), or ids, tokens and type ids (pairs). Failures are recorded with QTest;
+// a caller doing more checks afterwards tests QTest::currentTestFailed() first.
+void checkGoldenSingle(const headmap::Tokenizer& tokenizer, const GoldenCase& golden);
+void checkGoldenPair(const headmap::Tokenizer& tokenizer, const GoldenCase& golden);
+
 }  // namespace tokentest
+
+Q_DECLARE_METATYPE(tokentest::GoldenCase)
