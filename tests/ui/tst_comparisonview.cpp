@@ -10,6 +10,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "TestTraces.h"
+
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
 
@@ -17,12 +19,9 @@ using namespace headmap;
 using headmap::ui::ComparisonView;
 using headmap::ui::HeatmapView;
 
-namespace {
+using testtraces::teachingTrace;
 
-std::shared_ptr<AttentionTrace> teachingTrace(const QString& text) {
-    const TeachingModel model{TeachingOptions{}};
-    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
-}
+namespace {
 
 void compareToHead(const HeatmapView* view, const AttentionTrace& trace, int layer, int head) {
     QCOMPARE(view->queryCount(), trace.length());

@@ -9,6 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "TestTraces.h"
+
 #include "PlotExport.h"
 #include "analysis/AttentionTransforms.h"
 #include "analysis/HeadStatistics.h"
@@ -22,24 +24,21 @@ using headmap::ui::HeatmapStyle;
 using headmap::ui::ScaleMode;
 using headmap::ui::Colormap;
 
+using testtraces::teachingTrace;
+
 namespace {
 
 // layers × heads heads of row-stochastic weights over tokens "[CLS] t1 … [SEP]" (first and
 // last special), some rows sharply peaked so that every scale mode has work to do.
 std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint64 seed) {
-    ModelSummary model;
-    model.layers = layers;
-    model.heads = heads;
-    std::vector<int> ids;
     QStringList tokens;
     std::vector<bool> special;
     for (int i = 0; i < t; ++i) {
-        ids.push_back(i + 10);
         const bool edge = t > 2 && (i == 0 || i == t - 1);
         tokens << (edge ? QString(i == 0 ? "[CLS]" : "[SEP]") : QStringLiteral("t%1").arg(i));
         special.push_back(edge);
     }
-    auto trace = std::make_shared<AttentionTrace>(model, ids, tokens, tokens, special);
+    auto trace = testtraces::blankTrace(layers, heads, tokens, special);
     PortableRandom random(seed);
     for (int l = 0; l < layers; ++l)
         for (int h = 0; h < heads; ++h) {
@@ -51,11 +50,6 @@ std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint6
             }
         }
     return trace;
-}
-
-std::shared_ptr<AttentionTrace> teachingTrace(const QString& text) {
-    const TeachingModel model{TeachingOptions{}};
-    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
 }
 
 // The pixel at the centre of token square (q, k) of a cell.

@@ -7,6 +7,8 @@
 #include <QMouseEvent>
 #include <QSpinBox>
 #include <QtTest>
+
+#include "TestTraces.h"
 #include <qcustomplot.h>
 
 #include "analysis/AttentionRollout.h"
@@ -19,14 +21,9 @@ using namespace headmap;
 using headmap::ui::HeatmapView;
 using headmap::ui::RolloutView;
 
-namespace {
+using testtraces::teachingTrace;
 
-std::shared_ptr<AttentionTrace> teachingTrace(const QString& text, int layers = 2) {
-    TeachingOptions options;
-    options.layers = layers;
-    const TeachingModel model{options};
-    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
-}
+namespace {
 
 void compareMatrix(const HeatmapView* view, const MatrixF& expected) {
     QCOMPARE(view->queryCount(), int(expected.rows()));

@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QtTest>
 
+#include "TestTraces.h"
+
 #include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 #include "views/StatisticsView.h"
@@ -19,23 +21,20 @@ using namespace headmap;
 using headmap::ui::HeadStatisticsModel;
 using headmap::ui::StatisticsView;
 
+using testtraces::teachingTrace;
+
 namespace {
 
 // Row-stochastic random heads over T tokens, the first and last special; some heads local and
 // some long-range, so mean distances straddle 10 (where text sorting would go wrong).
 std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint64 seed) {
-    ModelSummary model;
-    model.layers = layers;
-    model.heads = heads;
-    std::vector<int> ids;
     QStringList tokens;
     std::vector<bool> special;
     for (int i = 0; i < t; ++i) {
-        ids.push_back(i);
         tokens << QStringLiteral("w%1").arg(i);
         special.push_back(t > 2 && (i == 0 || i == t - 1));
     }
-    auto trace = std::make_shared<AttentionTrace>(model, ids, tokens, tokens, special);
+    auto trace = testtraces::blankTrace(layers, heads, tokens, special);
     PortableRandom random(seed);
     for (int l = 0; l < layers; ++l)
         for (int h = 0; h < heads; ++h) {
@@ -48,11 +47,6 @@ std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint6
             }
         }
     return trace;
-}
-
-std::shared_ptr<AttentionTrace> teachingTrace(const QString& text) {
-    const TeachingModel model{TeachingOptions{}};
-    return std::make_shared<AttentionTrace>(model.run(model.tokenizer().encode(text, true)).trace);
 }
 
 void showView(StatisticsView& view) {
