@@ -15,7 +15,8 @@ ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
     setMinimumContentsLength(18);
     setToolTip(tr("The model to run: built in, from the Hugging Face cache, or a folder"));
     connect(this, qOverload<int>(&QComboBox::activated), this, &ModelChooser::onActivated);
-    refresh({});
+    // The owner calls refresh() with its recent models; scanning the cache here too would
+    // walk it twice at start-up.
 }
 
 void ModelChooser::refresh(const QStringList& recentModels) {
