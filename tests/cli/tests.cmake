@@ -1,0 +1,9 @@
+# headmap-cli run as a real process (headmap_add_test is defined in tests/CMakeLists.txt).
+headmap_add_test(tst_cli SOURCES cli/tst_cli.cpp)
+add_dependencies(tst_cli headmap-cli)
+headmap_add_test(tst_climodels SOURCES cli/tst_climodels.cpp)
+add_dependencies(tst_climodels headmap-cli)
+if(HEADMAP_BUILD_GUI)
+  headmap_add_test(tst_clirender SOURCES cli/tst_clirender.cpp LIBRARIES headmap_ui)
+  add_dependencies(tst_clirender headmap-cli)
+endif()
