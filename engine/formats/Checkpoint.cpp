@@ -9,6 +9,7 @@
 #include <QJsonParseError>
 
 #include "core/HeadmapError.h"
+#include "formats/RegularFile.h"
 #include "formats/SafetensorsHeader.h"
 
 namespace headmap {
@@ -54,6 +55,8 @@ QString otherWeightFiles(const QDir& dir) {
 // The weight_map, grouped by shard: shard file name -> tensors the index puts there. std::map so
 // that shards open in a stable (name) order.
 std::map<QString, QStringList> readWeightMap(const QString& indexPath) {
+    if (const QString reason = irregularFileReason(indexPath); !reason.isEmpty())
+        failIndex(indexPath, reason);
     QFile file(indexPath);
     if (!file.open(QIODevice::ReadOnly))
         failIndex(indexPath, QStringLiteral("cannot be opened: %1").arg(file.errorString()));
@@ -113,7 +116,7 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
         const std::map<QString, QStringList> shards = readWeightMap(indexPath);
         for (const auto& [shard, tensors] : shards) {
             const QString shardPath = dir.filePath(shard);
-            if (!QFileInfo(shardPath).isFile())
+            if (!QFileInfo::exists(shardPath))  // other kinds of file: SafetensorsFile says what they are
                 failIndex(indexPath, QStringLiteral("lists shard %1 (for tensor %2%3), but the folder "
                                                     "has no such file")
                                          .arg(quotedName(shard), quotedName(tensors.first()),

@@ -8,6 +8,7 @@
 #include <QtEndian>
 
 #include "core/HeadmapError.h"
+#include "formats/RegularFile.h"
 #include "formats/HalfFloat.h"
 #include "formats/SafetensorsHeader.h"
 
@@ -40,6 +41,9 @@ QString TensorInfo::shapeText() const {
 SafetensorsFile::SafetensorsFile(const QString& path) : m_path(path), m_file(path) {
     if (QFileInfo(path).isDir())
         throwFileError(path, QStringLiteral("is a folder; expected a file"));
+    // A FIFO would block in open(), a device has no real size.
+    if (const QString reason = irregularFileReason(path); !reason.isEmpty())
+        throwFileError(path, reason);
     if (!m_file.open(QIODevice::ReadOnly))
         throwFileError(path, QStringLiteral("cannot be opened: %1").arg(m_file.errorString()));
     const qint64 fileSize = m_file.size();

@@ -1,11 +1,14 @@
 #include "hf/HfConfig.h"
 
+#include <cmath>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include "core/HeadmapError.h"
+#include "formats/RegularFile.h"
 
 namespace headmap {
 namespace {
@@ -32,12 +35,16 @@ public:
         if (!has(key))
             return fallback;
         const QJsonValue value = m_json.value(QLatin1String(key));
-        const double number = value.toDouble(-1e300);
-        if (!value.isDouble() || number != double(qint64(number)))
+        if (!value.isDouble())
             fail(QStringLiteral("field '%1' must be a whole number").arg(QLatin1String(key)));
-        if (number < low || number > high)
-            fail(QStringLiteral("field '%1' is %2; expected %3..%4")
-                     .arg(QLatin1String(key)).arg(qint64(number)).arg(low).arg(high));
+        // The range first: casting a double outside the integer range is undefined behaviour.
+        const double number = value.toDouble();
+        if (!(number >= low && number <= high))
+            fail(QStringLiteral("field '%1' is %2; expected a whole number in %3..%4")
+                     .arg(QLatin1String(key), QString::number(number, 'g', 17)).arg(low).arg(high));
+        if (number != std::floor(number))
+            fail(QStringLiteral("field '%1' is %2; expected a whole number")
+                     .arg(QLatin1String(key), QString::number(number, 'g', 17)));
         return int(number);
     }
 
@@ -100,13 +107,9 @@ QStringList HfConfig::supportedModelTypes() {
 HfConfig HfConfig::load(const QString& folder) {
     HfConfig config;
     config.path = QDir(folder).filePath(QStringLiteral("config.json"));
-    QFile file(config.path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw ModelError(QStringLiteral("%1: cannot read: %2").arg(config.path, file.errorString()));
-    if (file.size() > 16 * 1024 * 1024)
-        throw ModelError(QStringLiteral("%1: %2 bytes is too large for a config file").arg(config.path).arg(file.size()));
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(
+        readRegularFile(config.path, 16 * 1024 * 1024, QStringLiteral("a config file")), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         throw ModelError(QStringLiteral("%1: not valid JSON (%2 at byte %3)")
                              .arg(config.path, parseError.errorString()).arg(parseError.offset));

@@ -2,6 +2,8 @@
 // row per broken folder (missing shard, escaping shard name, index and shards disagreeing, only
 // PyTorch weights, nothing at all) with the error it must produce.
 
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QMap>
 #include <QTemporaryDir>
@@ -149,6 +151,39 @@ private slots:
             QVERIFY2(message.contains(expected), qPrintable(message));
             QVERIFY2(message.contains(folder), qPrintable(message));
             QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+        }
+    }
+
+    void refusesFilesThatAreNotFiles_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("model.safetensors is a FIFO") << "model.safetensors" << "fifo" << "is a FIFO (named pipe), not a regular file";
+        QTest::newRow("model.safetensors links to /dev/zero") << "model.safetensors" << "device" << "is a device, not a regular file";
+        QTest::newRow("index is a FIFO") << "model.safetensors.index.json" << "fifo" << "is a FIFO (named pipe), not a regular file";
+        QTest::newRow("index links to /dev/zero") << "model.safetensors.index.json" << "device" << "is a device, not a regular file";
+        QTest::newRow("shard is a FIFO") << "model-00002-of-00002.safetensors" << "fifo" << "is a FIFO (named pipe), not a regular file";
+    }
+
+    // Opening a FIFO blocks until a writer comes and /dev/zero never ends: neither may hang Headmap.
+    void refusesFilesThatAreNotFiles() {
+        QFETCH(QString, file);
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        Files files;
+        if (file.startsWith("model-"))
+            files = Files{{"model.safetensors.index.json", index(kGoodWeightMap)}, {"model-00001-of-00002.safetensors", shardOne()}};
+        const QString folder = makeFolder(files);
+        const QString path = QDir(folder).filePath(file);
+        if (kind == "fifo")
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+        else
+            QVERIFY(QFile::link("/dev/zero", path));
+        try {
+            Checkpoint::openFolder(folder);
+            QFAIL("the folder was accepted");
+        } catch (const ModelError& error) {
+            QVERIFY2(error.message().contains(expected) && error.message().contains(path), qPrintable(error.message()));
         }
     }
 

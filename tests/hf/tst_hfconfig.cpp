@@ -1,6 +1,8 @@
 // config.json parsing: every supported architecture's spelling, and one clear error (naming the
 // file and the field) for everything Headmap cannot run.
 
+#include <sys/stat.h>
+
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -58,6 +60,8 @@ private slots:
     void readsEachArchitecture();
     void refusesWhatItCannotRun_data();
     void refusesWhatItCannotRun();
+    void refusesFilesThatAreNotFiles_data();
+    void refusesFilesThatAreNotFiles();
     void missingFileNamesIt();
 };
 
@@ -112,7 +116,11 @@ void HfConfigTest::refusesWhatItCannotRun_data() {
     QTest::newRow("unknown activation") << json(with(bertConfig(), "hidden_act", "swish")) << "activation 'swish'";
     QTest::newRow("missing hidden_size") << json(with(bertConfig(), "hidden_size", QJsonValue::Undefined)) << "missing field 'hidden_size'";
     QTest::newRow("hidden_size as text") << json(with(bertConfig(), "hidden_size", "768")) << "'hidden_size' must be a whole number";
-    QTest::newRow("hidden_size fractional") << json(with(bertConfig(), "hidden_size", 76.5)) << "'hidden_size' must be a whole number";
+    QTest::newRow("hidden_size fractional") << json(with(bertConfig(), "hidden_size", 76.5)) << "'hidden_size' is 76.5; expected a whole number";
+    // Beyond every integer type: the range is checked before any cast (no undefined behaviour).
+    QTest::newRow("n_embd 1E25") << QByteArray(R"({"model_type":"gpt2","n_embd":1E25})") << "'n_embd' is 1.0000000000000001e+25; expected a whole number in 1..65536";
+    QTest::newRow("n_embd -1E300") << QByteArray(R"({"model_type":"gpt2","n_embd":-1E300})") << "'n_embd' is -1.0000000000000001e+300; expected";
+    QTest::newRow("vocab_size 2^63") << json(with(bertConfig(), "vocab_size", 9223372036854775808.0)) << "'vocab_size' is 9.2233720368547758e+18";
     QTest::newRow("zero layers") << json(with(bertConfig(), "num_hidden_layers", 0)) << "'num_hidden_layers' is 0";
     QTest::newRow("huge vocab") << json(with(bertConfig(), "vocab_size", 1e12)) << "'vocab_size'";
     QTest::newRow("gpt2 inverse layer scaling") << json(with(gpt2Config(), "scale_attn_by_inverse_layer_idx", true)) << "scale_attn_by_inverse_layer_idx";
@@ -132,6 +140,34 @@ void HfConfigTest::refusesWhatItCannotRun() {
     } catch (const headmap::ModelError& error) {
         QVERIFY2(error.message().contains(expected), qPrintable(error.message()));
         QVERIFY2(error.message().contains(QDir(folder).filePath("config.json")), qPrintable(error.message()));
+    }
+}
+
+void HfConfigTest::refusesFilesThatAreNotFiles_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("fifo") << "fifo" << "is a FIFO (named pipe), not a regular file";
+    QTest::newRow("link to /dev/zero") << "device" << "is a device, not a regular file";
+    QTest::newRow("folder") << "folder" << "is a folder, not a regular file";
+}
+
+// A FIFO would block open() for ever and /dev/zero never ends; both are refused before reading.
+void HfConfigTest::refusesFilesThatAreNotFiles() {
+    QFETCH(QString, kind);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("config.json");
+    if (kind == "fifo")
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    else if (kind == "device")
+        QVERIFY(QFile::link("/dev/zero", path));
+    else
+        QVERIFY(QDir(dir.path()).mkdir("config.json"));
+    try {
+        HfConfig::load(dir.path());
+        QFAIL("expected a ModelError");
+    } catch (const headmap::ModelError& error) {
+        QVERIFY2(error.message().contains(path + ": " + expected), qPrintable(error.message()));
     }
 }
 
