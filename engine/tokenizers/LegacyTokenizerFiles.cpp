@@ -1,5 +1,7 @@
 #include "tokenizers/LegacyTokenizerFiles.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -108,9 +110,13 @@ Vocabulary readVocabTxt(const QString& path) {
     QList<QByteArray> lines = tokenizerfiles::readFile(path).split('\n');
     if (!lines.isEmpty() && lines.last().isEmpty())
         lines.removeLast();
-    Vocabulary vocabulary;
-    for (int i = 0; i < int(lines.size()); ++i)
-        vocabulary.insert(QString::fromUtf8(lines.at(i)), i);
+    Vocabulary vocabulary(lines.size());
+    try {
+        for (qsizetype i = 0; i < lines.size(); ++i)
+            vocabulary.insert(QString::fromUtf8(lines.at(i)), int(std::min<qsizetype>(i, Vocabulary::kMaxId + 1)));
+    } catch (const ModelError& error) {
+        throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));
+    }
     if (vocabulary.size() == 0)
         throw ModelError(QStringLiteral("%1 is empty").arg(path));
     return vocabulary;

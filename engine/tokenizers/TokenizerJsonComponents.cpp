@@ -1,6 +1,9 @@
 #include "tokenizers/TokenizerJsonComponents.h"
 
+#include <cmath>
+
 #include <QJsonArray>
+#include <QLocale>
 #include <QJsonObject>
 
 #include "core/HeadmapError.h"
@@ -8,6 +11,7 @@
 #include "tokenizers/BertNormalizer.h"
 #include "tokenizers/ByteLevelPreTokenizer.h"
 #include "tokenizers/Normalizers.h"
+#include "tokenizers/Vocabulary.h"
 
 namespace headmap::tokenizerjson {
 namespace {
@@ -30,7 +34,8 @@ SpecialTokenIds tokenAndId(const QJsonObject& object, const QString& key, const 
     const QJsonArray pair = value.toArray();
     if (!value.isArray() || pair.size() != 2 || !pair.at(0).isString() || !pair.at(1).isDouble())
         throw ModelError(QStringLiteral("%1.%2 must be a [token, id] pair").arg(where, key));
-    return SpecialTokenIds{QStringList{pair.at(0).toString()}, {pair.at(1).toInt()}};
+    const QString token = pair.at(0).toString();
+    return SpecialTokenIds{QStringList{token}, {tokenId(pair.at(1), where + QLatin1Char('.') + key, token)}};
 }
 
 std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QString& key,
@@ -75,7 +80,7 @@ std::unique_ptr<PostProcessor> parseTemplateProcessing(const QJsonObject& object
         for (const QJsonValue& token : entry.value(QLatin1String("tokens")).toArray())
             special.tokens << token.toString();
         for (const QJsonValue& id : entry.value(QLatin1String("ids")).toArray())
-            special.ids.push_back(id.toInt());
+            special.ids.push_back(tokenId(id, where + QStringLiteral(".special_tokens"), it.key()));
         if (special.ids.empty() || special.tokens.size() != qsizetype(special.ids.size()))
             throw ModelError(QStringLiteral("%1.special_tokens.%2 needs as many ids as tokens")
                                  .arg(where, it.key()));
@@ -107,6 +112,23 @@ bool optionalBool(const QJsonObject& object, const QString& key, bool fallback, 
     if (!value.isBool())
         throw ModelError(QStringLiteral("%1.%2 must be true or false").arg(where, key));
     return value.toBool();
+}
+
+int tokenId(const QJsonValue& value, const QString& where, const QString& token) {
+    const auto found = [&] {
+        const double number = value.toDouble();
+        if (value.isDouble() && number == std::floor(number) && std::fabs(number) < 1e18)
+            return QString::number(number, 'f', 0);
+        if (value.isDouble())
+            return QString::number(number, 'g', QLocale::FloatingPointShortest);
+        return value.isString() ? QStringLiteral("\"%1\"").arg(value.toString()) : QStringLiteral("not a number");
+    };
+    const double id = value.toDouble(-1.0);
+    // The comparisons are false for NaN, so it is refused too.
+    if (!value.isDouble() || !(id >= 0.0 && id <= double(Vocabulary::kMaxId)) || id != std::floor(id))
+        throw ModelError(QStringLiteral("%1: the id of \"%2\" must be an integer from 0 to %3, found %4")
+                             .arg(where, token).arg(Vocabulary::kMaxId).arg(found()));
+    return int(id);
 }
 
 std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QString& where) {

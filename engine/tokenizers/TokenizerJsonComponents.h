@@ -25,5 +25,9 @@ bool containsByteLevel(const QJsonValue& value);
 QJsonObject requireObject(const QJsonValue& value, const QString& where);
 QString typeOf(const QJsonObject& object, const QString& where);
 bool optionalBool(const QJsonObject& object, const QString& key, bool fallback, const QString& where);
+// A token id written as a JSON number. JSON numbers are doubles: the value is checked to be an
+// integer from 0 to Vocabulary::kMaxId before it is cast (a cast of 2^31 or 1e300 to int is
+// undefined). Throws ModelError naming where, the token and the value found.
+int tokenId(const QJsonValue& value, const QString& where, const QString& token);
 
 }  // namespace headmap::tokenizerjson

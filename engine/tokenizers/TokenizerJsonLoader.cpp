@@ -27,7 +27,9 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
         token.content = item.value(QLatin1String("content")).toString();
         // The Rust library gives a token that is already in the model's vocabulary that id,
         // whatever the file says; transformers' files always agree with it.
-        token.id = vocabulary.id(token.content).value_or(item.value(QLatin1String("id")).toInt());
+        // The file's id is checked even then: a negative or absurd id is a broken file.
+        const int fileId = tokenizerjson::tokenId(item.value(QLatin1String("id")), where, token.content);
+        token.id = vocabulary.id(token.content).value_or(fileId);
         token.special = optionalBool(item, QStringLiteral("special"), false, where);
         token.singleWord = optionalBool(item, QStringLiteral("single_word"), false, where);
         token.lstrip = optionalBool(item, QStringLiteral("lstrip"), false, where);

@@ -91,12 +91,14 @@ Vocabulary parseVocabulary(const QJsonValue& value, const QString& where) {
     if (!value.isObject())
         throw ModelError(QStringLiteral("%1 is missing or not an object of piece → id").arg(where));
     const QJsonObject object = value.toObject();
-    Vocabulary vocabulary;
+    Vocabulary vocabulary(object.size());
     for (auto it = object.begin(); it != object.end(); ++it) {
-        const double id = it.value().toDouble(-1);
-        if (!it.value().isDouble() || id < 0 || id != double(int(id)))
-            throw ModelError(QStringLiteral("%1[\"%2\"] must be a non-negative integer id").arg(where, it.key()));
-        vocabulary.insert(it.key(), int(id));
+        const int id = tokenId(it.value(), where, it.key());
+        try {
+            vocabulary.insert(it.key(), id);
+        } catch (const ModelError& error) {
+            throw ModelError(QStringLiteral("%1: %2").arg(where, error.message()));
+        }
     }
     if (vocabulary.size() == 0)
         throw ModelError(QStringLiteral("%1 is empty").arg(where));

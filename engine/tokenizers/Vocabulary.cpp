@@ -1,8 +1,22 @@
 #include "tokenizers/Vocabulary.h"
 
+#include <algorithm>
+
+#include "core/HeadmapError.h"
+
 namespace headmap {
 
+Vocabulary::Vocabulary(qsizetype expectedEntries)
+    : m_expectedEntries(std::max<qsizetype>(expectedEntries, 0)),
+      m_idLimit(int(std::min<qsizetype>(kMaxId, std::max<qsizetype>(expectedEntries, 0) + kIdSlack))) {
+    m_ids.reserve(std::min<qsizetype>(expectedEntries, kMaxId));
+}
+
 void Vocabulary::insert(const QString& piece, int id) {
+    if (id < 0 || id > m_idLimit)
+        throw ModelError(QStringLiteral("the id of \"%1\" is %2, but a vocabulary of %3 entries may use "
+                                        "ids 0..%4 only")
+                             .arg(piece).arg(id).arg(m_expectedEntries).arg(m_idLimit));
     m_ids.insert(piece, id);
     if (id >= int(m_pieces.size()))
         m_pieces.resize(size_t(id) + 1);

@@ -229,6 +229,14 @@ void LegacyTokenizerFilesTest::malformedFiles_data() {
     QTest::addColumn<QStringList>("mentions");
     QTest::newRow("vocab.json not JSON") << u("gpt2") << u("{\"a\": ") << u("#version: 0.2\n") << words("vocab.json JSON");
     QTest::newRow("vocab.json ids not numbers") << u("gpt2") << u(R"({"a": "x"})") << u("") << words("vocab.json \"a\"");
+    QTest::newRow("vocab.json id 2^32") << u("gpt2") << u(R"({"a": 0, "b": 4294967296})") << u("")
+                                        << words("vocab.json \"b\" 4294967296");
+    QTest::newRow("vocab.json id not an integer") << u("gpt2") << u(R"({"a": 0, "b": 0.5})") << u("")
+                                                  << words("vocab.json \"b\" 0.5");
+    QTest::newRow("vocab.json sparse id") << u("gpt2") << u(R"({"a": 0, "b": 60000000})") << u("")
+                                          << words("vocab.json \"b\" 60000000");
+    QTest::newRow("vocab.json sparse id below the cap") << u("gpt2") << u(R"({"a": 0, "b": 6000000})") << u("")
+                                                        << words("vocab.json \"b\" 6000000 2 entries");
     QTest::newRow("merges.txt line with one piece") << u("gpt2") << QString() << u("#version: 0.2\nĠ t\nĠa\n")
                                                     << words("merges.txt line 3");
     QTest::newRow("merges.txt unknown piece") << u("roberta") << QString() << u("#version: 0.2\nĠ t\nq Ġzzz\n")

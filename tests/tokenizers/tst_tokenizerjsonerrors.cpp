@@ -90,6 +90,38 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
               "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
               "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]})")
         << words("tokenizer.json post_processor.single[0] [CLS]");
+    // Ids are JSON numbers: anything that is not a non-negative integer a vocabulary could hold
+    // is refused before it is cast (casting 2^31 or 1e300 to int is undefined behaviour).
+    QTest::newRow("vocab id 2^31") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "big": 2147483648}})")
+                                   << words("tokenizer.json model.vocab \"big\" 2147483648");
+    QTest::newRow("vocab id 1e300") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "huge": 1e300}})")
+                                    << words("tokenizer.json model.vocab \"huge\" 1e+300");
+    QTest::newRow("vocab id not an integer") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "half": 1.5}})")
+                                             << words("tokenizer.json model.vocab \"half\" 1.5");
+    QTest::newRow("vocab id negative") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "neg": -2}})")
+                                       << words("tokenizer.json model.vocab \"neg\" -2");
+    // A vocabulary is sized by its largest id: a few entries with an absurd id must not allocate
+    // gigabytes before anything else is checked.
+    QTest::newRow("vocab id 2^31-1") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "far": 2147483647}})")
+                                     << words("tokenizer.json model.vocab \"far\" 2147483647");
+    QTest::newRow("sparse vocab id 5e7") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "far": 50000000}})")
+                                         << words("tokenizer.json model.vocab \"far\" 50000000");
+    QTest::newRow("sparse vocab id 1e6") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "far": 1000000}})")
+                                         << words("tokenizer.json model.vocab \"far\" 1000000 2 entries");
+    QTest::newRow("added token id 2^31") << fromEdit << set("added_tokens", R"([{"id": 2147483648, "content": "<big>"}])")
+                                         << words("tokenizer.json added_tokens[0] \"<big>\" 2147483648");
+    QTest::newRow("added token id negative") << fromEdit << set("added_tokens", R"([{"id": -7, "content": "<neg>"}])")
+                                             << words("tokenizer.json added_tokens[0] \"<neg>\" -7");
+    QTest::newRow("added token id not an integer") << fromEdit << set("added_tokens", R"([{"id": 7.25, "content": "<frac>"}])")
+                                                   << words("tokenizer.json added_tokens[0] \"<frac>\" 7.25");
+    QTest::newRow("BertProcessing id 2^32") << fromEdit << set("post_processor", R"({"type": "BertProcessing",
+              "cls": ["[CLS]", 4294967296], "sep": ["[SEP]", 2]})")
+                                            << words("tokenizer.json post_processor.cls \"[CLS]\" 4294967296");
+    QTest::newRow("template id negative") << fromEdit << set("post_processor", R"({"type": "TemplateProcessing",
+              "special_tokens": {"[CLS]": {"id": "[CLS]", "ids": [-1], "tokens": ["[CLS]"]}},
+              "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+              "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]})")
+                                          << words("tokenizer.json post_processor.special_tokens \"[CLS]\" -1");
     QTest::newRow("added token without content") << fromEdit << set("added_tokens", R"([{"id": 3}])")
                                                  << words("tokenizer.json added_tokens[0]");
 }
