@@ -1,5 +1,8 @@
 #pragma once
 // Reading the small files of a tokenizer folder; every failure is a ModelError naming the file.
+// The names come from a folder the user picked, so they may lead anywhere: a symlink to
+// /dev/zero never ends and a FIFO blocks open() until a writer comes. Only regular files (symlinks
+// followed) are opened, and only when their size is within a limit checked before reading.
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -7,7 +10,14 @@
 
 namespace headmap::tokenizerfiles {
 
-QByteArray readFile(const QString& path);
+// The largest tokenizer file read: real tokenizer.json files are up to ~35 MB (Gemma-3's is 33 MB).
+constexpr qint64 kMaxFileBytes = qint64(256) << 20;
+
+// Throws ModelError "<path> is not a regular file (it is a FIFO)" for devices, FIFOs, sockets
+// and folders, and "<path> does not exist".
+void requireRegularFile(const QString& path);
+// The whole file, after requireRegularFile and a size check against maxBytes.
+QByteArray readFile(const QString& path, qint64 maxBytes = kMaxFileBytes);
 // The JSON object held by the file.
 QJsonObject readJsonObject(const QString& path);
 

@@ -6,3 +6,4 @@ headmap_add_test(tst_tokenizerjson SOURCES tokenizers/tst_tokenizerjson.cpp toke
 headmap_add_test(tst_tokenizerjsonerrors SOURCES tokenizers/tst_tokenizerjsonerrors.cpp
   tokenizers/TokenizerJsonBuilder.cpp)
 headmap_add_test(tst_legacytokenizerfiles SOURCES tokenizers/tst_legacytokenizerfiles.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_tokenizerfiles SOURCES tokenizers/tst_tokenizerfiles.cpp tokenizers/TokenGolden.cpp)
