@@ -42,7 +42,10 @@ BpeModel::BpeModel(Vocabulary vocabulary, const std::vector<BpeMerge>& merges,
     }
     m_merges.reserve(qsizetype(merges.size()));
     for (size_t rank = 0; rank < merges.size(); ++rank) {
-        const auto& [left, right] = merges[rank];
+        // Plain references, not a structured binding: C++17 does not let lambdas capture
+        // bindings (GCC allows it, clang 14 refuses).
+        const QString& left = merges[rank].first;
+        const QString& right = merges[rank].second;
         const auto missing = [&](const QString& piece) {
             return ModelError(QStringLiteral("merge %1 (\"%2 %3\") refers to \"%4\", which is not in "
                                              "the vocabulary")
