@@ -1,7 +1,7 @@
 // Byte-level BPE tokenizers as GPT2TokenizerFast and RobertaTokenizerFast run them: every golden
 // string of tests/golden/tokenizers/{gpt2,roberta}.json (made with Hugging Face's Tokenizers.js)
 // gives the same ids and tokens, singly and as pairs; plus the parts: the byte alphabet and
-// readable labels, the GPT-2 split, BPE merging by rank, the word cache and the speed.
+// readable labels, the GPT-2 split, BPE merging by rank, and the word cache.
 
 #include <memory>
 #include <thread>
@@ -71,7 +71,7 @@ private slots:
     void prefixSpaceOption();
     void fromIdsAndTokenToId();
     void cacheIsSafeAcrossThreads();
-    void longTextIsFast();
+    void longTextCachedEqualsFresh();
 
 private:
     const Tokenizer& tokenizer(const QString& name) const { return *m_tokenizers.value(name); }
@@ -314,24 +314,22 @@ void ByteLevelBpeTokenizerTest::cacheIsSafeAcrossThreads() {
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
 }
 
-void ByteLevelBpeTokenizerTest::longTextIsFast() {
+void ByteLevelBpeTokenizerTest::longTextCachedEqualsFresh() {
+    // Correctness only: timing belongs in the benchmarks, not in a test that runs on busy
+    // machines. The first encode fills the word cache; later ones must read back the same ids.
     const QString text = longText();
     for (const QString& name : {QStringLiteral("gpt2"), QStringLiteral("bert-base-uncased")}) {
         const auto fresh = load(name);
-        QElapsedTimer timer;
-        timer.start();
         const Encoding first = fresh->encode(text, true);
-        const qint64 coldNs = timer.nsecsElapsed();
-        timer.restart();
-        const int rounds = 20;
-        for (int i = 0; i < rounds; ++i)
-            fresh->encode(text, true);
-        const qint64 warmNs = timer.nsecsElapsed() / rounds;
-        qInfo("%s: %d tokens, first encode %.2f ms, then %.2f ms", qPrintable(name), first.size(),
-              coldNs / 1e6, warmNs / 1e6);
         QVERIFY(first.size() >= 512);
-        QVERIFY2(coldNs < 10'000'000, "the first encode of this text took 10 ms or more");
-        QVERIFY2(warmNs < 5'000'000, "encoding this text took 5 ms or more");
+        for (int round = 0; round < 3; ++round) {
+            const Encoding again = fresh->encode(text, true);
+            QCOMPARE(joinIds(again.ids), joinIds(first.ids));
+            QCOMPARE(again.tokens, first.tokens);
+        }
+        // A tokenizer with an empty cache agrees.
+        const Encoding other = load(name)->encode(text, true);
+        QCOMPARE(joinIds(other.ids), joinIds(first.ids));
     }
 }
 
