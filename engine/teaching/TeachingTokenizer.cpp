@@ -4,6 +4,7 @@
 
 #include "core/HeadmapError.h"
 #include "teaching/PortableRandom.h"
+#include "tokenizers/TokenizerChars.h"
 
 namespace headmap {
 namespace {
@@ -64,13 +65,21 @@ QString TeachingTokenizer::foldCase(const QString& piece) {
 }
 
 QStringList TeachingTokenizer::split(const QString& text) {
-    const QString normalized = removeInvisible(text).normalized(QString::NormalizationForm_C);
     QStringList pieces;
+    forEachPiece(text, [&](const QString& piece) {
+        pieces << piece;
+        return true;
+    });
+    return pieces;
+}
+
+bool TeachingTokenizer::forEachPiece(const QString& text, const std::function<bool(const QString&)>& give) {
+    const QString normalized = tokchars::normalized(removeInvisible(text), QString::NormalizationForm_C);
     QString word;
     auto flushWord = [&] {
-        if (!word.isEmpty())
-            pieces << word;
+        const bool more = word.isEmpty() || give(word);
         word.clear();
+        return more;
     };
 
     QTextBoundaryFinder finder(QTextBoundaryFinder::Grapheme, normalized);
@@ -83,20 +92,20 @@ QStringList TeachingTokenizer::split(const QString& text) {
             continue;
         switch (classify(char32_t(codePoints.first()))) {
         case CharClass::Space:
-            flushWord();
+            if (!flushWord())
+                return false;
             break;
         case CharClass::WordChar:
             word += cluster;
             break;
         case CharClass::Ideograph:
         case CharClass::Single:
-            flushWord();
-            pieces << cluster;
+            if (!flushWord() || !give(cluster))
+                return false;
             break;
         }
     }
-    flushWord();
-    return pieces;
+    return flushWord();
 }
 
 int TeachingTokenizer::idForToken(const QString& foldedToken) {
@@ -115,15 +124,25 @@ QString TeachingTokenizer::specialName(int id) {
 }
 
 Encoding TeachingTokenizer::encode(const QString& text, bool addSpecialTokens) const {
+    return encodeLimited(text, addSpecialTokens, -1);
+}
+
+Encoding TeachingTokenizer::encodeLimited(const QString& text, bool addSpecialTokens, int maxTokens) const {
+    const auto full = [&](const Encoding& encoding) { return maxTokens >= 0 && encoding.size() > maxTokens; };
     Encoding encoding;
     if (addSpecialTokens)
         encoding.append(kClsId, specialName(kClsId), specialName(kClsId), true);
-    for (const QString& piece : split(text)) {
+    const bool complete = forEachPiece(text, [&](const QString& piece) {
         const QString folded = foldCase(piece);
         encoding.append(idForToken(folded), folded, piece, false);
-    }
-    if (addSpecialTokens)
+        return !full(encoding);
+    });
+    if (complete && addSpecialTokens)
         encoding.append(kSepId, specialName(kSepId), specialName(kSepId), true);
+    if (full(encoding)) {
+        encoding.truncate(maxTokens);
+        encoding.truncated = true;
+    }
     return encoding;
 }
 

@@ -4,6 +4,8 @@
 // folded, and a token's id is a stable hash of its folded text. Two different words can share an
 // id (about one chance in 16 million per pair), which a teaching model can live with.
 
+#include <functional>
+
 #include "model/Tokenizer.h"
 
 namespace headmap {
@@ -18,11 +20,14 @@ public:
     static constexpr int kVocabSize = 1 << 24;
 
     Encoding encode(const QString& text, bool addSpecialTokens) const override;
+    Encoding encodeLimited(const QString& text, bool addSpecialTokens, int maxTokens) const override;
     Encoding fromIds(const std::vector<int>& ids) const override;
     int vocabSize() const override { return kVocabSize; }
 
     // The surface pieces of text, in order, before case folding.
     static QStringList split(const QString& text);
+    // The same pieces one at a time; stops and returns false when piece returns false.
+    static bool forEachPiece(const QString& text, const std::function<bool(const QString&)>& piece);
     static int idForToken(const QString& foldedToken);
     // Full case folding: "Straße", "STRASSE" and "strasse" fold alike.
     static QString foldCase(const QString& piece);

@@ -103,13 +103,13 @@ std::vector<TextSegment> AddedTokenMatcher::findMatches(const QString& text,
         if (token.rstrip)
             end = whiteSpaceEndAfter(text, end);
         if (done < start)
-            segments.push_back(TextSegment{text.mid(done, start - done), -1});
-        segments.push_back(TextSegment{text.mid(start, end - start), match.token});
+            segments.push_back(TextSegment{text.mid(done, start - done), -1, done == 0});
+        segments.push_back(TextSegment{text.mid(start, end - start), match.token, false});
         done = end;
         searchFrom = std::max(searchFrom, end);
     }
     if (done < text.size())
-        segments.push_back(TextSegment{text.mid(done), -1});
+        segments.push_back(TextSegment{done == 0 ? text : text.mid(done), -1, done == 0});
     return segments;
 }
 
@@ -122,9 +122,11 @@ std::vector<TextSegment> AddedTokenMatcher::split(const QString& text,
             continue;
         }
         const QString normalized = normalizer ? normalizer->normalize(raw.text) : raw.text;
-        for (TextSegment& segment : findMatches(normalized, m_normalized))
+        for (TextSegment& segment : findMatches(normalized, m_normalized)) {
+            segment.atTextStart = segment.atTextStart && raw.atTextStart;
             if (segment.addedToken >= 0 || !segment.text.isEmpty())
                 result.push_back(std::move(segment));
+        }
     }
     return result;
 }

@@ -28,6 +28,7 @@ struct AddedToken {
 struct TextSegment {
     QString text;       // normalized text for the model, or the matched text of an added token
     int addedToken = -1;  // index into AddedTokenMatcher::tokens(), or -1 for model text
+    bool atTextStart = false;  // model text that starts where the whole text starts
 };
 
 class AddedTokenMatcher {

@@ -32,7 +32,7 @@ QString spaceChineseChars(const QString& text) {
 }
 
 QString stripAccents(const QString& text) {
-    const QString decomposed = text.normalized(QString::NormalizationForm_D);
+    const QString decomposed = tokchars::normalized(text, QString::NormalizationForm_D);
     QString out;
     out.reserve(decomposed.size());
     tokchars::forEachCodePoint(decomposed, [&](char32_t c, qsizetype, qsizetype) {

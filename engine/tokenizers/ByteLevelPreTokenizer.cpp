@@ -5,16 +5,18 @@
 
 namespace headmap {
 
-void ByteLevelPreTokenizer::split(const QString& piece, QStringList& words) const {
+bool ByteLevelPreTokenizer::forEachWord(const QString& piece, bool atTextStart, const WordSink& sink) const {
     if (piece.isEmpty())
-        return;
+        return true;
     QString text = piece;
     if (m_addPrefixSpace && !text.startsWith(QLatin1Char(' ')))
         text.prepend(QLatin1Char(' '));
-    const QStringList parts = m_useRegex ? splitGpt2(text) : QStringList{text};
-    for (const QString& part : parts)
-        if (!part.isEmpty())
-            words << bytelevel::encode(part);
+    if (!m_useRegex)
+        return sink(bytelevel::encode(text), atTextStart);
+    return forEachGpt2Piece(text, [&](qsizetype start, qsizetype end) {
+        return sink(bytelevel::encode(QStringView(text).mid(start, end - start).toString()),
+                    atTextStart && start == 0);
+    });
 }
 
 }  // namespace headmap

@@ -1,6 +1,7 @@
 #pragma once
 // The ByteLevel pre-tokenizer of GPT-2 and RoBERTa: optionally a space in front of each piece
-// that does not start with one, the GPT-2 split, then every word written in the byte alphabet.
+// that does not start with one, the GPT-2 split (use_regex), then every word written in the byte
+// alphabet. Llama-3 and Qwen run their own Split first and ByteLevel without the regex.
 
 #include "tokenizers/PreTokenizer.h"
 
@@ -10,8 +11,7 @@ class ByteLevelPreTokenizer : public PreTokenizer {
 public:
     ByteLevelPreTokenizer(bool addPrefixSpace, bool useRegex)
         : m_addPrefixSpace(addPrefixSpace), m_useRegex(useRegex) {}
-    using PreTokenizer::split;
-    void split(const QString& piece, QStringList& words) const override;
+    bool forEachWord(const QString& piece, bool atTextStart, const WordSink& sink) const override;
 
 private:
     bool m_addPrefixSpace;

@@ -1,7 +1,5 @@
 #include "tokenizers/Gpt2Split.h"
 
-#include <vector>
-
 #include "tokenizers/TokenizerChars.h"
 
 namespace headmap {
@@ -19,78 +17,82 @@ Kind kindOf(char32_t c) {
     return Kind::Other;
 }
 
-// The text as code points with their kinds and UTF-16 offsets (offsets has one extra entry).
-struct CodePoints {
-    std::vector<char32_t> chars;
-    std::vector<Kind> kinds;
-    std::vector<qsizetype> offsets;
+Kind kindAt(const QString& text, qsizetype pos, qsizetype& next) {
+    next = pos;
+    return kindOf(tokchars::nextCodePoint(text, next));
+}
 
-    explicit CodePoints(const QString& text) {
-        tokchars::forEachCodePoint(text, [&](char32_t c, qsizetype start, qsizetype) {
-            chars.push_back(c);
-            kinds.push_back(kindOf(c));
-            offsets.push_back(start);
-        });
-        offsets.push_back(text.size());
-    }
-    size_t size() const { return chars.size(); }
-};
-
-// The end of the contraction ('s 't 're 've 'm 'll 'd, lower case only) at pos, or pos.
-size_t contractionEnd(const CodePoints& cps, size_t pos) {
-    if (cps.chars[pos] != U'\'' || pos + 1 >= cps.size())
+// The end of the contraction ('s 't 're 've 'm 'll 'd, lower case only) at pos, or pos. The
+// letters are ASCII, so UTF-16 units can be compared directly.
+qsizetype contractionEnd(const QString& text, qsizetype pos) {
+    if (text.at(pos) != u'\'' || pos + 1 >= text.size())
         return pos;
-    const char32_t a = cps.chars[pos + 1];
-    if (a == U's' || a == U't' || a == U'm' || a == U'd')
+    const char16_t a = text.at(pos + 1).unicode();
+    if (a == u's' || a == u't' || a == u'm' || a == u'd')
         return pos + 2;
-    const char32_t b = pos + 2 < cps.size() ? cps.chars[pos + 2] : 0;
-    if ((a == U'r' && b == U'e') || (a == U'v' && b == U'e') || (a == U'l' && b == U'l'))
+    const char16_t b = pos + 2 < text.size() ? text.at(pos + 2).unicode() : 0;
+    if ((a == u'r' && b == u'e') || (a == u'v' && b == u'e') || (a == u'l' && b == u'l'))
         return pos + 3;
     return pos;
 }
 
 // The end of " ?X+" at pos, where X is the given kind, or pos if it does not match.
-size_t runEnd(const CodePoints& cps, size_t pos, Kind kind) {
-    size_t p = pos;
-    if (cps.chars[p] == U' ')
+qsizetype runEnd(const QString& text, qsizetype pos, Kind kind) {
+    qsizetype p = pos;
+    if (text.at(p) == u' ')
         ++p;
-    if (p >= cps.size() || cps.kinds[p] != kind)
+    qsizetype next = p;
+    if (p >= text.size() || kindAt(text, p, next) != kind)
         return pos;
-    while (p < cps.size() && cps.kinds[p] == kind)
-        ++p;
+    while (p < text.size() && kindAt(text, p, next) == kind)
+        p = next;
     return p;
 }
 
 // The end of the white-space match at pos: \s+(?!\S) backs off one character when the run is
 // followed by a non-space, unless that would leave it empty; then \s+ takes the whole run.
-size_t spaceEnd(const CodePoints& cps, size_t pos) {
-    size_t end = pos;
-    while (end < cps.size() && cps.kinds[end] == Kind::Space)
-        ++end;
-    if (end < cps.size() && end - pos >= 2)
-        return end - 1;
+qsizetype spaceEnd(const QString& text, qsizetype pos) {
+    qsizetype end = pos;
+    qsizetype lastStart = pos;
+    int count = 0;
+    qsizetype next = pos;
+    while (end < text.size() && kindAt(text, end, next) == Kind::Space) {
+        lastStart = end;
+        end = next;
+        ++count;
+    }
+    if (end < text.size() && count >= 2)
+        return lastStart;
     return end;
 }
 
 }  // namespace
 
-QStringList splitGpt2(const QString& text) {
-    const CodePoints cps(text);
-    QStringList pieces;
-    size_t pos = 0;
-    while (pos < cps.size()) {
-        size_t end = contractionEnd(cps, pos);
+bool forEachGpt2Piece(const QString& text, const std::function<bool(qsizetype, qsizetype)>& piece) {
+    qsizetype pos = 0;
+    while (pos < text.size()) {
+        qsizetype end = contractionEnd(text, pos);
         if (end == pos)
-            end = runEnd(cps, pos, Kind::Letter);
+            end = runEnd(text, pos, Kind::Letter);
         if (end == pos)
-            end = runEnd(cps, pos, Kind::Number);
+            end = runEnd(text, pos, Kind::Number);
         if (end == pos)
-            end = runEnd(cps, pos, Kind::Other);
+            end = runEnd(text, pos, Kind::Other);
         if (end == pos)
-            end = spaceEnd(cps, pos);
-        pieces << text.mid(cps.offsets[pos], cps.offsets[end] - cps.offsets[pos]);
+            end = spaceEnd(text, pos);
+        if (!piece(pos, end))
+            return false;
         pos = end;
     }
+    return true;
+}
+
+QStringList splitGpt2(const QString& text) {
+    QStringList pieces;
+    forEachGpt2Piece(text, [&](qsizetype start, qsizetype end) {
+        pieces << text.mid(start, end - start);
+        return true;
+    });
     return pieces;
 }
 

@@ -22,31 +22,41 @@ QString HfTokenizer::displayOf(const QString& modelPiece) const {
     return m_parts.byteLevel ? bytelevel::display(modelPiece) : modelPiece;
 }
 
-Encoding HfTokenizer::encodeSequence(const QString& text) const {
-    Encoding encoding;
+bool HfTokenizer::encodeSequence(const QString& text, int maxTokens, Encoding& encoding) const {
+    const auto full = [&] { return maxTokens >= 0 && encoding.size() > maxTokens; };
     std::vector<int> ids;
-    QStringList words;
+    // Each word is tokenized as soon as the pre-tokenizer finds it, so only one word's pieces
+    // exist at a time besides the encoding itself.
+    const PreTokenizer::WordSink tokenizeWord = [&](const QString& word, bool) {
+        ids.clear();
+        m_parts.model->tokenize(word, ids);
+        for (int id : ids) {
+            const QString piece = m_parts.model->vocabulary().piece(id);
+            encoding.append(id, piece, displayOf(piece), false);
+        }
+        return !full();
+    };
     for (const TextSegment& segment : m_addedTokens.split(text, m_parts.normalizer.get())) {
         if (segment.addedToken >= 0) {
             // The vocabulary piece, not the matched text: lstrip/rstrip may have taken spaces.
             const AddedToken& token = m_addedTokens.tokens()[size_t(segment.addedToken)];
             encoding.append(token.id, token.content, token.content, token.special);
+            if (full())
+                return false;
             continue;
         }
-        words.clear();
-        if (m_parts.preTokenizer)
-            m_parts.preTokenizer->split(segment.text, words);
-        else
-            words << segment.text;
-        for (const QString& word : words) {
-            ids.clear();
-            m_parts.model->tokenize(word, ids);
-            for (int id : ids) {
-                const QString piece = m_parts.model->vocabulary().piece(id);
-                encoding.append(id, piece, displayOf(piece), false);
-            }
-        }
+        const bool finished = m_parts.preTokenizer
+                                  ? m_parts.preTokenizer->forEachWord(segment.text, segment.atTextStart, tokenizeWord)
+                                  : tokenizeWord(segment.text, segment.atTextStart);
+        if (!finished)
+            return false;
     }
+    return true;
+}
+
+Encoding HfTokenizer::encodeSequence(const QString& text) const {
+    Encoding encoding;
+    encodeSequence(text, -1, encoding);
     return encoding;
 }
 
@@ -60,6 +70,22 @@ Encoding HfTokenizer::postProcess(std::vector<Encoding> sequences, bool addSpeci
 
 Encoding HfTokenizer::encode(const QString& text, bool addSpecialTokens) const {
     return postProcess({encodeSequence(text)}, addSpecialTokens);
+}
+
+Encoding HfTokenizer::encodeLimited(const QString& text, bool addSpecialTokens, int maxTokens) const {
+    if (maxTokens < 0)
+        return encode(text, addSpecialTokens);
+    Encoding sequence;
+    const bool complete = encodeSequence(text, maxTokens, sequence);
+    // A cut sequence has more than maxTokens tokens, so the post-processed one has too; its first
+    // maxTokens tokens are those of the full encoding, as the special tokens before the sequence
+    // do not depend on it.
+    Encoding encoding = postProcess({std::move(sequence)}, addSpecialTokens);
+    if (!complete || encoding.size() > maxTokens) {
+        encoding.truncate(maxTokens);
+        encoding.truncated = true;
+    }
+    return encoding;
 }
 
 Encoding HfTokenizer::encodePair(const QString& first, const QString& second,

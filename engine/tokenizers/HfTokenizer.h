@@ -29,6 +29,7 @@ public:
     explicit HfTokenizer(HfTokenizerParts parts);
 
     Encoding encode(const QString& text, bool addSpecialTokens) const override;
+    Encoding encodeLimited(const QString& text, bool addSpecialTokens, int maxTokens) const override;
     Encoding encodePair(const QString& first, const QString& second,
                         bool addSpecialTokens) const override;
     std::optional<int> tokenToId(const QString& token) const override;
@@ -36,7 +37,9 @@ public:
     int vocabSize() const override { return m_vocabSize; }
 
 private:
-    // One sequence without special tokens.
+    // One sequence without special tokens; stops once it has more than maxTokens tokens
+    // (maxTokens < 0: never) and then returns false.
+    bool encodeSequence(const QString& text, int maxTokens, Encoding& encoding) const;
     Encoding encodeSequence(const QString& text) const;
     Encoding postProcess(std::vector<Encoding> sequences, bool addSpecialTokens) const;
     QString displayOf(const QString& modelPiece) const;

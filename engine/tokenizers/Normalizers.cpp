@@ -9,7 +9,7 @@ QString LowercaseNormalizer::normalize(const QString& text) const {
 }
 
 QString UnicodeNormalizer::normalize(const QString& text) const {
-    return text.normalized(m_form);
+    return tokchars::normalized(text, m_form);
 }
 
 QString StripAccentsNormalizer::normalize(const QString& text) const {

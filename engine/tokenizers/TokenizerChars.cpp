@@ -94,6 +94,41 @@ QString lowercase(const QString& text) {
     return out;
 }
 
+namespace {
+
+// Nothing before such a character can compose with it or reorder across it, and its own
+// (compatibility) decomposition starts with a starter.
+bool startsNormalizationContext(char32_t c) {
+    return c < 0x80 || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+           (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA);
+}
+
+}  // namespace
+
+QString normalized(const QString& text, QString::NormalizationForm form) {
+    constexpr qsizetype kPiece = 2048;
+    if (text.size() <= kPiece)
+        return text.normalized(form);
+    QString out;
+    out.reserve(text.size());
+    qsizetype pieceStart = 0;
+    qsizetype i = kPiece;
+    while (i < text.size()) {
+        qsizetype next = i;
+        const char32_t c = nextCodePoint(text, next);
+        // i may sit inside a surrogate pair; then c is a lone low surrogate and not a cut point.
+        if (startsNormalizationContext(c)) {
+            out += QStringView(text).mid(pieceStart, i - pieceStart).toString().normalized(form);
+            pieceStart = i;
+            i += kPiece;
+        } else {
+            i = next;
+        }
+    }
+    out += QStringView(text).mid(pieceStart).toString().normalized(form);
+    return out;
+}
+
 char32_t nextCodePoint(const QString& text, qsizetype& i) {
     const char16_t unit = text.at(i).unicode();
     ++i;

@@ -31,6 +31,12 @@ bool isRegexWordChar(char32_t c);
 // İ becomes "i̇"), which is neither JavaScript's (Final_Sigma) nor Qt's.
 QString lowercase(const QString& text);
 
+// text.normalized(form), piece by piece: Qt 6.4 decomposes in place, which takes time quadratic
+// in the length of a text with many decomposable characters (seconds for a megabyte of Danish).
+// Pieces are cut only before characters that start a new normalization context in every form
+// (ASCII, CJK ideographs, Hangul syllables, kana), so the result is the same as in one go.
+QString normalized(const QString& text, QString::NormalizationForm form);
+
 // The code point starting at text[i] (a lone surrogate stands for itself); advances i past it.
 char32_t nextCodePoint(const QString& text, qsizetype& i);
 // The code point ending just before text[end].

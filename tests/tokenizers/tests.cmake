@@ -7,3 +7,4 @@ headmap_add_test(tst_tokenizerjsonerrors SOURCES tokenizers/tst_tokenizerjsonerr
   tokenizers/TokenizerJsonBuilder.cpp)
 headmap_add_test(tst_legacytokenizerfiles SOURCES tokenizers/tst_legacytokenizerfiles.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_tokenizerfiles SOURCES tokenizers/tst_tokenizerfiles.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_tokenlimit SOURCES tokenizers/tst_tokenlimit.cpp tokenizers/TokenGolden.cpp)
