@@ -1,5 +1,6 @@
 #include "tokenizers/BpeModel.h"
 
+#include <algorithm>
 #include <queue>
 
 #include "core/HeadmapError.h"
@@ -40,6 +41,11 @@ BpeModel::BpeModel(Vocabulary vocabulary, const std::vector<BpeMerge>& merges,
             throw ModelError(QStringLiteral("the unknown token \"%1\" is not in the vocabulary")
                                  .arg(*m_options.unkToken));
     }
+    for (int byte = 0; byte < 256; ++byte) {
+        // Rust's format!("<{:#04X}>"): "<0x0A>", "<0xE5>".
+        const QString piece = QStringLiteral("<0x%1>").arg(QString::number(byte, 16).toUpper().rightJustified(2, u'0'));
+        m_byteIds[size_t(byte)] = vocab.id(piece).value_or(-1);
+    }
     m_merges.reserve(qsizetype(merges.size()));
     for (size_t rank = 0; rank < merges.size(); ++rank) {
         // Plain references, not a structured binding: C++17 does not let lambdas capture
@@ -74,11 +80,25 @@ std::vector<int> BpeModel::symbolsOf(const QString& word) const {
     std::vector<int> symbols;
     bool previousUnknown = false;
     tokchars::forEachCodePoint(word, [&](char32_t, qsizetype start, qsizetype end) {
-        const std::optional<int> id = vocabulary().id(word.mid(start, end - start));
+        const QString character = word.mid(start, end - start);
+        const std::optional<int> id = vocabulary().id(character);
         if (id) {
             symbols.push_back(*id);
             previousUnknown = false;
-        } else if (m_unkId) {
+            return;
+        }
+        if (m_options.byteFallback) {
+            // As in Rust: all bytes or none; then the unknown token as without byte_fallback.
+            const QByteArray bytes = character.toUtf8();
+            const bool all = std::all_of(bytes.begin(), bytes.end(),
+                                         [&](char b) { return m_byteIds[uchar(b)] >= 0; });
+            if (all) {
+                for (char b : bytes)
+                    symbols.push_back(m_byteIds[uchar(b)]);
+                return;
+            }
+        }
+        if (m_unkId) {
             if (!(previousUnknown && m_options.fuseUnk))
                 symbols.push_back(*m_unkId);
             previousUnknown = true;

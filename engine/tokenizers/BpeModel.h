@@ -2,8 +2,11 @@
 // Byte-pair encoding as the Rust tokenizers library runs it: the word starts as one symbol per
 // character, then the adjacent pair with the lowest merge rank (leftmost among equals) is merged
 // until no pair has a rank. Results are cached per word, since text repeats words a lot.
-// Without byte_fallback, dropout, or subword prefixes/suffixes (Headmap refuses those).
+// A character outside the vocabulary becomes its UTF-8 bytes as "<0xE5>" pieces (byte_fallback,
+// Llama-2 and Gemma), else the unknown token, else nothing. Without dropout or subword
+// prefixes/suffixes (Headmap refuses those).
 
+#include <array>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -19,6 +22,7 @@ struct BpeOptions {
     std::optional<QString> unkToken;  // characters outside the vocabulary are dropped without it
     bool fuseUnk = false;             // consecutive unknown characters become one unknown token
     bool ignoreMerges = false;        // a word that is a vocabulary piece is taken whole
+    bool byteFallback = false;        // unknown characters become "<0xE5>"-style byte pieces
 };
 
 using BpeMerge = std::pair<QString, QString>;
@@ -42,6 +46,7 @@ private:
 
     BpeOptions m_options;
     std::optional<int> m_unkId;
+    std::array<int, 256> m_byteIds{};  // the id of "<0xXX>" per byte, or -1
     QHash<quint64, Merge> m_merges;
 
     static constexpr qsizetype kMaxCachedWordLength = 256;

@@ -91,7 +91,10 @@ QByteArray decode(const QString& piece) {
 }
 
 QString display(const QString& piece) {
-    const QByteArray bytes = decode(piece);
+    return displayBytes(decode(piece));
+}
+
+QString displayBytes(const QByteArray& bytes) {
     QString out;
     qsizetype i = 0;
     while (i < bytes.size()) {

@@ -18,5 +18,7 @@ QByteArray decode(const QString& piece);
 // newlines and returns as \t \n \r, and every byte that is not part of a valid UTF-8 character
 // (a character split across tokens) or is another control character as "<0xE6>".
 QString display(const QString& piece);
+// The same label for bytes that are not in the alphabet (SentencePiece pieces as UTF-8).
+QString displayBytes(const QByteArray& bytes);
 
 }  // namespace headmap::bytelevel

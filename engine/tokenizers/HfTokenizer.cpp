@@ -19,7 +19,19 @@ HfTokenizer::HfTokenizer(HfTokenizerParts parts)
 }
 
 QString HfTokenizer::displayOf(const QString& modelPiece) const {
-    return m_parts.byteLevel ? bytelevel::display(modelPiece) : modelPiece;
+    if (m_parts.byteLevel)
+        return bytelevel::display(modelPiece);
+    if (m_parts.byteFallbackPieces && modelPiece.size() == 6 && modelPiece.startsWith(QLatin1String("<0x")) &&
+        modelPiece.endsWith(QLatin1Char('>'))) {
+        bool ok = false;
+        const uint byte = QStringView(modelPiece).mid(3, 2).toUInt(&ok, 16);
+        // One byte of a longer character stays "<0xE5>"; ASCII bytes show as themselves.
+        if (ok)
+            return bytelevel::displayBytes(QByteArray(1, char(byte)));
+    }
+    if (!m_parts.spaceMarker.isEmpty())
+        return bytelevel::displayBytes(QString(modelPiece).replace(m_parts.spaceMarker, QLatin1String(" ")).toUtf8());
+    return modelPiece;
 }
 
 bool HfTokenizer::encodeSequence(const QString& text, int maxTokens, Encoding& encoding) const {

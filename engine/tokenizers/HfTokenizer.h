@@ -22,6 +22,10 @@ struct HfTokenizerParts {
     std::vector<AddedToken> addedTokens;  // moved into the tokenizer's matcher
     // Model pieces are written in GPT-2's byte alphabet and shown decoded.
     bool byteLevel = false;
+    // SentencePiece-style pieces (Llama-2, Gemma): this marker ("▁") stands for a space, and
+    // "<0xE5>" pieces for bytes (byte_fallback). Both shown readably, as the decoder would.
+    QString spaceMarker;
+    bool byteFallbackPieces = false;
 };
 
 class HfTokenizer : public Tokenizer {

@@ -113,7 +113,7 @@ Vocabulary readVocabTxt(const QString& path) {
     Vocabulary vocabulary(lines.size());
     try {
         for (qsizetype i = 0; i < lines.size(); ++i)
-            vocabulary.insert(QString::fromUtf8(lines.at(i)), int(std::min<qsizetype>(i, Vocabulary::kMaxId + 1)));
+            vocabulary.insert(tokenizerfiles::fromUtf8(lines.at(i)), int(std::min<qsizetype>(i, Vocabulary::kMaxId + 1)));
     } catch (const ModelError& error) {
         throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));
     }
@@ -126,7 +126,7 @@ std::vector<BpeMerge> readMergesTxt(const QString& path) {
     std::vector<BpeMerge> merges;
     const QList<QByteArray> lines = tokenizerfiles::readFile(path).split('\n');
     for (int i = 0; i < int(lines.size()); ++i) {
-        const QString line = QString::fromUtf8(lines.at(i)).trimmed();
+        const QString line = tokenizerfiles::fromUtf8(lines.at(i)).trimmed();
         if (line.isEmpty() || line.startsWith(QLatin1String("#version")))
             continue;
         const QStringList parts = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);

@@ -22,6 +22,26 @@ QString StripAccentsNormalizer::normalize(const QString& text) const {
     return out;
 }
 
+QString PrependNormalizer::normalize(const QString& text) const {
+    return text.isEmpty() ? text : m_prepend + text;
+}
+
+QString ReplaceNormalizer::normalize(const QString& text) const {
+    if (!m_literal.isEmpty())
+        return QString(text).replace(m_literal, m_content);
+    QString out;
+    qsizetype previous = 0;
+    QRegularExpressionMatchIterator matches = m_pattern.globalMatch(text);
+    while (matches.hasNext()) {
+        const QRegularExpressionMatch match = matches.next();
+        out += QStringView(text).mid(previous, match.capturedStart() - previous);
+        out += m_content;
+        previous = match.capturedEnd();
+    }
+    out += QStringView(text).mid(previous);
+    return out;
+}
+
 QString NormalizerSequence::normalize(const QString& text) const {
     QString out = text;
     for (const auto& step : m_steps)

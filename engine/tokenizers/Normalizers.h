@@ -1,9 +1,11 @@
 #pragma once
-// The simple tokenizer.json normalizers: Lowercase, NFC/NFD/NFKC/NFKD, StripAccents and
-// Sequence. BertNormalizer has a file of its own.
+// The simple tokenizer.json normalizers: Lowercase, NFC/NFD/NFKC/NFKD, StripAccents, Prepend,
+// Replace and Sequence. BertNormalizer has a file of its own.
 
 #include <memory>
 #include <vector>
+
+#include <QRegularExpression>
 
 #include "tokenizers/Normalizer.h"
 
@@ -28,6 +30,32 @@ private:
 class StripAccentsNormalizer : public Normalizer {
 public:
     QString normalize(const QString& text) const override;
+};
+
+// Prepend (Llama-2's "▁"): in front of every non-empty piece of text between added tokens.
+class PrependNormalizer : public Normalizer {
+public:
+    explicit PrependNormalizer(QString prepend) : m_prepend(std::move(prepend)) {}
+    QString normalize(const QString& text) const override;
+
+private:
+    QString m_prepend;
+};
+
+// Replace: every match of a string or a regex by content, taken literally (no $1).
+class ReplaceNormalizer : public Normalizer {
+public:
+    ReplaceNormalizer(QRegularExpression pattern, QString content)
+        : m_pattern(std::move(pattern)), m_content(std::move(content)) {}
+    // A plain string pattern, replaced without a regex.
+    ReplaceNormalizer(QString literal, QString content)
+        : m_literal(std::move(literal)), m_content(std::move(content)) {}
+    QString normalize(const QString& text) const override;
+
+private:
+    QRegularExpression m_pattern;
+    QString m_literal;  // used when not empty
+    QString m_content;
 };
 
 class NormalizerSequence : public Normalizer {

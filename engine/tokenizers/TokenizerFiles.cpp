@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QStringDecoder>
 
 #include "core/HeadmapError.h"
 
@@ -72,9 +73,24 @@ QByteArray readFile(const QString& path, qint64 maxBytes) {
     return contents;
 }
 
+QString fromUtf8(const QByteArray& bytes) {
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return decoder(bytes);
+}
+
 QJsonObject readJsonObject(const QString& path) {
+    QByteArray contents = readFile(path);
+    // Qt's JSON parser decodes each string with QString::fromUtf8, which drops a U+FEFF at the
+    // start of a string: Gemma-3's pieces "\uFEFF" and "\uFEFF\uFEFF" would become "" and
+    // "\uFEFF". Written as the escape \ufeff the character survives; a byte-order mark at the very
+    // start of the file is dropped first, as it is not part of the document.
+    static const QByteArray kBom("\xEF\xBB\xBF");
+    if (contents.startsWith(kBom))
+        contents.remove(0, kBom.size());
+    if (contents.contains(kBom))
+        contents.replace(kBom, QByteArrayLiteral("\\ufeff"));
     QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(readFile(path), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(contents, &error);
     if (error.error != QJsonParseError::NoError)
         throw ModelError(QStringLiteral("%1 is not valid JSON: %2 at byte %3")
                              .arg(path, error.errorString()).arg(error.offset));

@@ -18,7 +18,9 @@ constexpr qint64 kMaxFileBytes = qint64(256) << 20;
 void requireRegularFile(const QString& path);
 // The whole file, after requireRegularFile and a size check against maxBytes.
 QByteArray readFile(const QString& path, qint64 maxBytes = kMaxFileBytes);
-// The JSON object held by the file.
+// UTF-8 text with a leading U+FEFF kept (QString::fromUtf8 drops it; it is a piece's character).
+QString fromUtf8(const QByteArray& bytes);
+// The JSON object held by the file; strings keep a leading U+FEFF.
 QJsonObject readJsonObject(const QString& path);
 
 }  // namespace headmap::tokenizerfiles

@@ -5,12 +5,14 @@
 #include <QJsonArray>
 #include <QLocale>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include "core/HeadmapError.h"
 #include "tokenizers/BasicPreTokenizers.h"
 #include "tokenizers/BertNormalizer.h"
 #include "tokenizers/ByteLevelPreTokenizer.h"
 #include "tokenizers/Normalizers.h"
+#include "tokenizers/SplitPreTokenizers.h"
 #include "tokenizers/Vocabulary.h"
 
 namespace headmap::tokenizerjson {
@@ -26,6 +28,78 @@ QJsonArray requireArray(const QJsonObject& object, const QString& key, const QSt
     if (!value.isArray())
         throw ModelError(QStringLiteral("%1.%2 is missing or not a list").arg(where, key));
     return value.toArray();
+}
+
+QString requireString(const QJsonObject& object, const QString& key, const QString& where) {
+    const QJsonValue value = object.value(key);
+    if (!value.isString())
+        throw ModelError(QStringLiteral("%1.%2 is missing or not a string").arg(where, key));
+    return value.toString();
+}
+
+// {"String": " "} or {"Regex": "\\s+"}: the regex runs on PCRE2 with Unicode properties; a string
+// is matched literally. literal receives the string of a String pattern.
+QRegularExpression parsePattern(const QJsonObject& object, const QString& where, QString* literal = nullptr) {
+    const QString patternWhere = where + QStringLiteral(".pattern");
+    const QJsonObject pattern = requireObject(object.value(QLatin1String("pattern")), patternWhere);
+    QString source;
+    if (pattern.value(QLatin1String("String")).isString()) {
+        const QString text = pattern.value(QLatin1String("String")).toString();
+        if (text.isEmpty())
+            throw ModelError(QStringLiteral("%1: the string is empty").arg(patternWhere));
+        if (literal)
+            *literal = text;
+        source = QRegularExpression::escape(text);
+    } else if (pattern.value(QLatin1String("Regex")).isString()) {
+        source = pattern.value(QLatin1String("Regex")).toString();
+    } else {
+        throw ModelError(QStringLiteral("%1 must be {\"String\": ...} or {\"Regex\": ...}").arg(patternWhere));
+    }
+    QRegularExpression regex(source, QRegularExpression::UseUnicodePropertiesOption);
+    if (!regex.isValid())
+        throw ModelError(QStringLiteral("%1: the regex \"%2\" is not valid for PCRE2: %3 at offset %4")
+                             .arg(patternWhere, source, regex.errorString()).arg(regex.patternErrorOffset()));
+    regex.optimize();
+    return regex;
+}
+
+SplitBehavior parseBehavior(const QJsonObject& object, const QString& where) {
+    const QString behavior = requireString(object, QStringLiteral("behavior"), where);
+    static const QHash<QString, SplitBehavior> kBehaviors{
+        {QStringLiteral("Removed"), SplitBehavior::Removed},
+        {QStringLiteral("Isolated"), SplitBehavior::Isolated},
+        {QStringLiteral("MergedWithPrevious"), SplitBehavior::MergedWithPrevious},
+        {QStringLiteral("MergedWithNext"), SplitBehavior::MergedWithNext},
+        {QStringLiteral("Contiguous"), SplitBehavior::Contiguous},
+    };
+    if (!kBehaviors.contains(behavior))
+        throw ModelError(QStringLiteral("%1.behavior \"%2\" is not one of Removed, Isolated, MergedWithPrevious, "
+                                        "MergedWithNext, Contiguous").arg(where, behavior));
+    return kBehaviors.value(behavior);
+}
+
+std::unique_ptr<PreTokenizer> parseMetaspace(const QJsonObject& object, const QString& where) {
+    const QString replacement = object.value(QLatin1String("replacement")).toString(QStringLiteral("\u2581"));
+    if (replacement.isEmpty())
+        throw ModelError(QStringLiteral("%1.replacement is empty").arg(where));
+    // Files from before prepend_scheme say add_prefix_space, which meant "always".
+    auto prepend = optionalBool(object, QStringLiteral("add_prefix_space"), true, where)
+                       ? MetaspacePreTokenizer::Prepend::Always
+                       : MetaspacePreTokenizer::Prepend::Never;
+    const QJsonValue scheme = object.value(QLatin1String("prepend_scheme"));
+    if (scheme.isString()) {
+        const QString name = scheme.toString();
+        if (name == QLatin1String("always"))
+            prepend = MetaspacePreTokenizer::Prepend::Always;
+        else if (name == QLatin1String("first"))
+            prepend = MetaspacePreTokenizer::Prepend::First;
+        else if (name == QLatin1String("never"))
+            prepend = MetaspacePreTokenizer::Prepend::Never;
+        else
+            throw ModelError(QStringLiteral("%1.prepend_scheme \"%2\" is not one of always, first, never").arg(where, name));
+    }
+    return std::make_unique<MetaspacePreTokenizer>(replacement, prepend,
+                                                   optionalBool(object, QStringLiteral("split"), true, where));
 }
 
 // A special token given as ["[SEP]", 102], as BertProcessing and RobertaProcessing write it.
@@ -158,6 +232,16 @@ std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QStri
         return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_KD);
     if (type == QLatin1String("StripAccents"))
         return std::make_unique<StripAccentsNormalizer>();
+    if (type == QLatin1String("Prepend"))
+        return std::make_unique<PrependNormalizer>(requireString(object, QStringLiteral("prepend"), where));
+    if (type == QLatin1String("Replace")) {
+        QString literal;
+        QRegularExpression pattern = parsePattern(object, where, &literal);
+        const QString content = requireString(object, QStringLiteral("content"), where);
+        if (!literal.isEmpty())
+            return std::make_unique<ReplaceNormalizer>(literal, content);
+        return std::make_unique<ReplaceNormalizer>(std::move(pattern), content);
+    }
     if (type == QLatin1String("Sequence")) {
         std::vector<std::unique_ptr<Normalizer>> steps;
         const QJsonArray items = requireArray(object, QStringLiteral("normalizers"), where);
@@ -167,7 +251,7 @@ std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QStri
         return std::make_unique<NormalizerSequence>(std::move(steps));
     }
     throw unsupportedType(where, type, QStringLiteral("BertNormalizer, Lowercase, NFC, NFD, NFKC, "
-                                                      "NFKD, StripAccents and Sequence"));
+                                                      "NFKD, StripAccents, Prepend, Replace and Sequence"));
 }
 
 std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const QString& where) {
@@ -187,6 +271,13 @@ std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const Q
         return std::make_unique<WhitespacePreTokenizer>();
     if (type == QLatin1String("WhitespaceSplit"))
         return std::make_unique<WhitespaceSplitPreTokenizer>();
+    if (type == QLatin1String("Digits"))
+        return std::make_unique<DigitsPreTokenizer>(optionalBool(object, QStringLiteral("individual_digits"), false, where));
+    if (type == QLatin1String("Split"))
+        return std::make_unique<SplitPreTokenizer>(parsePattern(object, where), parseBehavior(object, where),
+                                                   optionalBool(object, QStringLiteral("invert"), false, where));
+    if (type == QLatin1String("Metaspace"))
+        return parseMetaspace(object, where);
     if (type == QLatin1String("Sequence")) {
         std::vector<std::unique_ptr<PreTokenizer>> steps;
         const QJsonArray items = requireArray(object, QStringLiteral("pretokenizers"), where);
@@ -196,7 +287,7 @@ std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const Q
         return std::make_unique<PreTokenizerSequence>(std::move(steps));
     }
     throw unsupportedType(where, type, QStringLiteral("BertPreTokenizer, ByteLevel, Whitespace, "
-                                                      "WhitespaceSplit and Sequence"));
+                                                      "WhitespaceSplit, Digits, Split, Metaspace and Sequence"));
 }
 
 std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const QString& where) {

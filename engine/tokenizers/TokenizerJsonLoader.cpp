@@ -40,6 +40,34 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
     return tokens;
 }
 
+// The decoders, flattened out of Sequences. Headmap does not decode, but the decoder says how
+// pieces are meant to read: which marker is a space ("▁" → " ") and whether "<0xE5>" are bytes.
+void collectDecoders(const QJsonValue& value, std::vector<QJsonObject>& decoders) {
+    const QJsonObject object = value.toObject();
+    if (object.value(QLatin1String("type")).toString() == QLatin1String("Sequence")) {
+        for (const QJsonValue& item : object.value(QLatin1String("decoders")).toArray())
+            collectDecoders(item, decoders);
+    } else if (!object.isEmpty()) {
+        decoders.push_back(object);
+    }
+}
+
+void readPieceDisplay(const QJsonValue& decoder, HfTokenizerParts& parts) {
+    std::vector<QJsonObject> decoders;
+    collectDecoders(decoder, decoders);
+    for (const QJsonObject& object : decoders) {
+        const QString type = object.value(QLatin1String("type")).toString();
+        if (type == QLatin1String("ByteFallback"))
+            parts.byteFallbackPieces = true;
+        else if (type == QLatin1String("Metaspace"))
+            parts.spaceMarker = object.value(QLatin1String("replacement")).toString(QStringLiteral("\u2581"));
+        else if (type == QLatin1String("Replace") &&
+                 object.value(QLatin1String("content")).toString() == QLatin1String(" ") &&
+                 object.value(QLatin1String("pattern")).toObject().value(QLatin1String("String")).isString())
+            parts.spaceMarker = object.value(QLatin1String("pattern")).toObject().value(QLatin1String("String")).toString();
+    }
+}
+
 }  // namespace
 
 std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
@@ -59,6 +87,8 @@ std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
                                              parts.model->vocabulary());
         parts.byteLevel = tokenizerjson::containsByteLevel(root.value(QLatin1String("pre_tokenizer"))) ||
                           tokenizerjson::containsByteLevel(root.value(QLatin1String("decoder")));
+        if (!parts.byteLevel)
+            readPieceDisplay(root.value(QLatin1String("decoder")), parts);
         return std::make_unique<HfTokenizer>(std::move(parts));
     } catch (const ModelError& error) {
         throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));

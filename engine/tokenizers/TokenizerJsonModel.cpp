@@ -54,8 +54,6 @@ std::unique_ptr<TokenizerModel> parseWordPiece(const QJsonObject& model, const Q
 
 // Options that change BPE in ways Headmap does not implement are refused, never ignored.
 void refuseUnsupportedBpeOptions(const QJsonObject& model, const QString& where) {
-    if (optionalBool(model, QStringLiteral("byte_fallback"), false, where))
-        throw ModelError(QStringLiteral("%1.byte_fallback true is not supported").arg(where));
     const QJsonValue dropout = model.value(QLatin1String("dropout"));
     if (dropout.isDouble() && dropout.toDouble() != 0.0)
         throw ModelError(QStringLiteral("%1.dropout %2 is not supported (it makes tokenization "
@@ -75,6 +73,7 @@ std::unique_ptr<TokenizerModel> parseBpe(const QJsonObject& model, const QString
         options.unkToken = unk.toString();
     options.fuseUnk = optionalBool(model, QStringLiteral("fuse_unk"), false, where);
     options.ignoreMerges = optionalBool(model, QStringLiteral("ignore_merges"), false, where);
+    options.byteFallback = optionalBool(model, QStringLiteral("byte_fallback"), false, where);
     Vocabulary vocabulary = parseVocabulary(model.value(QLatin1String("vocab")), where + QStringLiteral(".vocab"));
     const std::vector<BpeMerge> merges = parseMerges(model.value(QLatin1String("merges")),
                                                      where + QStringLiteral(".merges"));

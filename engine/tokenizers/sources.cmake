@@ -12,6 +12,7 @@ target_sources(headmap_engine PRIVATE
   tokenizers/LegacyTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
   tokenizers/PostProcessor.cpp
+  tokenizers/SplitPreTokenizers.cpp
   tokenizers/TokenizerChars.cpp
   tokenizers/TokenizerFiles.cpp
   tokenizers/TokenizerJsonComponents.cpp

@@ -8,3 +8,4 @@ headmap_add_test(tst_tokenizerjsonerrors SOURCES tokenizers/tst_tokenizerjsonerr
 headmap_add_test(tst_legacytokenizerfiles SOURCES tokenizers/tst_legacytokenizerfiles.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_tokenizerfiles SOURCES tokenizers/tst_tokenizerfiles.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_tokenlimit SOURCES tokenizers/tst_tokenlimit.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_moderntokenizers SOURCES tokenizers/tst_moderntokenizers.cpp tokenizers/TokenGolden.cpp)

