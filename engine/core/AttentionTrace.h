@@ -15,9 +15,12 @@ struct ModelSummary {
     QString name;          // what the user asked for: "builtin:teaching", a folder, a Hub id
     QString architecture;  // "teaching", "bert", "gpt2", ...
     int layers = 0;
-    int heads = 0;
+    int heads = 0;         // query heads: the trace has this many per layer
+    int kvHeads = 0;       // key/value heads (fewer than heads with grouped-query attention)
     int dModel = 0;
-    int dHead = 0;
+    int dHead = 0;         // head_dim, not always dModel / heads
+    QString positions;     // "learned", "sinusoidal", "rope (llama3, theta 500000)", ...
+    QString window;        // "" or e.g. "4096 tokens on layers 0, 2, 4" (sliding-window attention)
     int maxPositions = 0;
     int vocabSize = 0;
     bool causal = false;

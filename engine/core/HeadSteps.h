@@ -1,7 +1,10 @@
 #pragma once
 // The step-by-step matrices of one attention head, captured on request during a forward pass.
-// Orientation matches the textbook formula: q = x·w_q + b_q.
+// Orientation matches the textbook formula: q = x·w_q + b_q. Steps a model does not have stay
+// empty (a 0×0 matrix): qNormed without QK-norm, the rotation without RoPE, softcapped without
+// a softcap.
 
+#include "core/AttentionSpec.h"
 #include "core/Tensor.h"
 
 namespace headmap {
@@ -12,17 +15,30 @@ struct HeadSteps {
     int dModel = 0;
     int dHead = 0;
     bool causal = false;
+    int heads = 0;
+    int kvHead = 0;       // the K/V head this query head reads (grouped-query attention)
+    int kvHeads = 0;
+    float scale = 0.0f;   // what q·kᵀ was multiplied by
+    float softcap = 0.0f;
+    AttentionMask mask = AttentionMask::None;
+    int window = 0;
+    bool qkNormWholeProjection = false;
 
     MatrixF x;           // (T, d_model) input to the attention block, after any pre-norm
     MatrixF wQ, wK, wV;  // (d_model, d_head) this head's slices of W_Q, W_K, W_V
     RowVectorF bQ, bK, bV;  // (d_head) zeros where the model has no bias
-    MatrixF q, k, v;     // (T, d_head)
+    MatrixF qProjected, kProjected;  // (T, d_head) x·w + b, before QK-norm and rotation
+    MatrixF qNormed, kNormed;        // (T, d_head) after QK-norm; empty without it
+    MatrixF rotaryAngles;            // (T, rotary_dim / 2) angle of each rotated pair; empty without RoPE
+    float rotaryScaling = 1.0f;      // cos/sin multiplier (YaRN, LongRoPE)
+    MatrixF q, k, v;     // (T, d_head) what the scores use: after QK-norm and rotation
     MatrixF scores;      // (T, T) q·kᵀ
-    MatrixF scaled;      // (T, T) scores / √d_head
-    MatrixF masked;      // (T, T) scaled, -inf where the mask forbids attending
+    MatrixF scaled;      // (T, T) scores · scale
+    MatrixF softcapped;  // (T, T) softcap·tanh(scaled / softcap); empty without a softcap
+    MatrixF masked;      // (T, T) -inf where the mask forbids attending
     MatrixF weights;     // (T, T) softmax of each row of masked
     MatrixF headOutput;  // (T, d_head) weights·v
-    MatrixF concat;      // (T, d_model) every head's output side by side
+    MatrixF concat;      // (T, heads·d_head) every head's output side by side
     MatrixF output;      // (T, d_model) concat·W_O + b_O
 };
 

@@ -2,82 +2,175 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "core/Ops.h"
 
 namespace headmap {
 namespace {
 
-void applyCausalMask(MatrixF& scores) {
+void applyMask(MatrixF& scores, const AttentionSpec& spec) {
+    if (spec.mask == AttentionMask::None)
+        return;
     const float minusInf = -std::numeric_limits<float>::infinity();
-    const Eigen::Index t = scores.rows();
-    for (Eigen::Index query = 0; query < t; ++query)
-        for (Eigen::Index key = query + 1; key < t; ++key)
-            scores(query, key) = minusInf;
+    const int t = int(scores.rows());
+    for (int query = 0; query < t; ++query)
+        for (int key = 0; key < t; ++key)
+            if (!spec.allows(query, key))
+                scores(query, key) = minusInf;
+}
+
+void applySoftcap(MatrixF& scores, float cap) {
+    // Gemma 2: tanh keeps every logit inside (-cap, cap); divide, tanh, multiply as transformers.
+    scores = ((scores.array() / cap).tanh() * cap).matrix();
+}
+
+void requireShape(const char* what, int found, int expected) {
+    if (found != expected)
+        throw std::invalid_argument(std::string("attention: ") + what + " has " + std::to_string(found) +
+                                    " features; the spec needs " + std::to_string(expected));
+}
+
+void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x) {
+    if (spec.heads <= 0 || spec.kvHeads <= 0 || spec.heads % spec.kvHeads != 0 || spec.headDim <= 0)
+        throw std::invalid_argument("attention: " + std::to_string(spec.heads) + " query heads cannot share " +
+                                    std::to_string(spec.kvHeads) + " key/value heads of width " +
+                                    std::to_string(spec.headDim));
+    requireShape("the input of W_Q", weights.query.inFeatures(), int(x.cols()));
+    requireShape("W_Q's output", weights.query.outFeatures(), spec.heads * spec.headDim);
+    requireShape("W_K's output", weights.key.outFeatures(), spec.kvHeads * spec.headDim);
+    requireShape("W_V's output", weights.value.outFeatures(), spec.kvHeads * spec.headDim);
+    requireShape("W_O's input", weights.output.inFeatures(), spec.heads * spec.headDim);
+    if (spec.rotary && (spec.rotary->cos.cols() > spec.headDim || spec.rotary->cos.rows() < x.rows()))
+        throw std::invalid_argument("attention: the rotary table does not fit the heads or the input");
+}
+
+// RMSNorm of a projection (T, heads·Dh), per head or over all heads at once, in place.
+void normHeads(MatrixF& m, int heads, int dh, const float* weight, const QkNormWeights& norm) {
+    rmsNormRowSegments(m, norm.wholeProjection ? heads * dh : dh, weight, norm.eps, norm.addOne);
+}
+
+void rotateHeads(MatrixF& m, int heads, int dh, const RotaryEmbedding::Table& table) {
+    for (int h = 0; h < heads; ++h)
+        RotaryEmbedding::apply(m, h * dh, table);
 }
 
 }  // namespace
 
+AttentionSpec AttentionSpec::standard(int heads, int dModel, bool causal) {
+    AttentionSpec spec;
+    spec.heads = heads;
+    spec.kvHeads = heads;
+    spec.headDim = dModel / heads;
+    spec.scale = 1.0f / std::sqrt(float(spec.headDim));
+    spec.mask = causal ? AttentionMask::Causal : AttentionMask::None;
+    return spec;
+}
+
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x, int heads,
                                bool causal, const AttentionCapture& capture) {
-    const int t = int(x.rows());
-    const int dModel = weights.query.outFeatures();
-    const int dHead = dModel / heads;
-    const float scale = 1.0f / std::sqrt(float(dHead));
+    return multiHeadSelfAttention(weights, AttentionSpec::standard(heads, weights.query.outFeatures(), causal),
+                                  x, capture);
+}
 
-    const MatrixF q = weights.query.forward(x);  // (T, D)
-    const MatrixF k = weights.key.forward(x);    // (T, D)
-    const MatrixF v = weights.value.forward(x);  // (T, D)
-    MatrixF concat(t, dModel);                   // (T, D)
+MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec,
+                               const MatrixF& x, const AttentionCapture& capture) {
+    checkShapes(weights, spec, x);
+    const int t = int(x.rows());
+    const int dh = spec.headDim;
+    const int heads = spec.heads;
+    HeadSteps* const steps = (capture.steps && capture.stepsHead >= 0 && capture.stepsHead < heads)
+                                 ? capture.steps : nullptr;
+    const int stepsHead = steps ? capture.stepsHead : -1;
+    const int stepsKv = steps ? spec.kvHeadOf(stepsHead) : -1;
+
+    MatrixF q = weights.query.forward(x);  // (T, H·Dh)
+    MatrixF k = weights.key.forward(x);    // (T, KV·Dh)
+    const MatrixF v = weights.value.forward(x);  // (T, KV·Dh)
+    if (steps) {
+        steps->qProjected = q.middleCols(stepsHead * dh, dh);
+        steps->kProjected = k.middleCols(stepsKv * dh, dh);
+    }
+    if (spec.qkNorm.enabled()) {
+        normHeads(q, heads, dh, spec.qkNorm.query, spec.qkNorm);
+        normHeads(k, spec.kvHeads, dh, spec.qkNorm.key, spec.qkNorm);
+        if (steps) {
+            steps->qNormed = q.middleCols(stepsHead * dh, dh);
+            steps->kNormed = k.middleCols(stepsKv * dh, dh);
+        }
+    }
+    if (spec.rotary) {
+        rotateHeads(q, heads, dh, *spec.rotary);
+        rotateHeads(k, spec.kvHeads, dh, *spec.rotary);
+    }
+    MatrixF concat(t, heads * dh);  // (T, H·Dh)
 
     // Heads are independent; short inputs are not worth waking threads for.
 #pragma omp parallel for schedule(static) if (heads > 1 && t >= 32)
     for (int h = 0; h < heads; ++h) {
+        const int g = spec.kvHeadOf(h);
         MatrixF scores(t, t);  // (T, T)
-        const auto qh = q.middleCols(h * dHead, dHead);  // (T, Dh)
-        const auto kh = k.middleCols(h * dHead, dHead);  // (T, Dh)
-        const auto vh = v.middleCols(h * dHead, dHead);  // (T, Dh)
-        HeadSteps* steps = (capture.steps && capture.stepsHead == h) ? capture.steps : nullptr;
+        const auto qh = q.middleCols(h * dh, dh);  // (T, Dh)
+        const auto kh = k.middleCols(g * dh, dh);  // (T, Dh)
+        const auto vh = v.middleCols(g * dh, dh);  // (T, Dh)
+        const bool record = steps && h == stepsHead;
 
         scores.noalias() = qh * kh.transpose();
-        if (steps)
+        if (record)
             steps->scores = scores;
-        scores *= scale;
-        if (steps)
+        scores *= spec.scale;
+        if (record)
             steps->scaled = scores;
-        if (causal)
-            applyCausalMask(scores);
-        if (steps)
+        if (spec.softcap > 0.0f) {
+            applySoftcap(scores, spec.softcap);
+            if (record)
+                steps->softcapped = scores;
+        }
+        applyMask(scores, spec);
+        if (record)
             steps->masked = scores;
         softmaxRows(scores);
-        concat.middleCols(h * dHead, dHead).noalias() = scores * vh;
+        concat.middleCols(h * dh, dh).noalias() = scores * vh;
 
         if (capture.weights)
             MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t), t, t) = scores;
-        if (steps) {
+        if (record) {
             steps->weights = scores;
-            steps->x = x;
-            steps->wQ = weights.query.columns(h * dHead, dHead);
-            steps->wK = weights.key.columns(h * dHead, dHead);
-            steps->wV = weights.value.columns(h * dHead, dHead);
-            steps->bQ = weights.query.biasSlice(h * dHead, dHead);
-            steps->bK = weights.key.biasSlice(h * dHead, dHead);
-            steps->bV = weights.value.biasSlice(h * dHead, dHead);
             steps->q = qh;
             steps->k = kh;
             steps->v = vh;
-            steps->headOutput = concat.middleCols(h * dHead, dHead);
-            steps->head = h;
-            steps->dModel = dModel;
-            steps->dHead = dHead;
-            steps->causal = causal;
+            steps->headOutput = concat.middleCols(h * dh, dh);
         }
     }
 
     MatrixF output = weights.output.forward(concat);  // (T, D)
-    if (capture.steps && capture.stepsHead >= 0 && capture.stepsHead < heads) {
-        capture.steps->concat = concat;
-        capture.steps->output = output;
+    if (steps) {
+        steps->x = x;
+        steps->wQ = weights.query.columns(stepsHead * dh, dh);
+        steps->wK = weights.key.columns(stepsKv * dh, dh);
+        steps->wV = weights.value.columns(stepsKv * dh, dh);
+        steps->bQ = weights.query.biasSlice(stepsHead * dh, dh);
+        steps->bK = weights.key.biasSlice(stepsKv * dh, dh);
+        steps->bV = weights.value.biasSlice(stepsKv * dh, dh);
+        steps->head = stepsHead;
+        steps->dModel = int(x.cols());
+        steps->dHead = dh;
+        steps->causal = spec.isCausal();
+        steps->heads = heads;
+        steps->kvHead = stepsKv;
+        steps->kvHeads = spec.kvHeads;
+        steps->scale = spec.scale;
+        steps->softcap = spec.softcap;
+        steps->mask = spec.mask;
+        steps->window = spec.window;
+        steps->qkNormWholeProjection = spec.qkNorm.wholeProjection;
+        if (spec.rotary) {
+            steps->rotaryAngles = spec.rotary->angles.topRows(t);
+            steps->rotaryScaling = spec.rotary->scaling;
+        }
+        steps->concat = concat;
+        steps->output = output;
     }
     return output;
 }

@@ -39,6 +39,21 @@ void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps)
     }
 }
 
+void rmsNormRowSegments(MatrixF& x, int segment, const float* weight, float eps, bool addOne) {
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        float* row = x.row(r).data();
+        for (Eigen::Index start = 0; start + segment <= x.cols(); start += segment) {
+            Eigen::Map<RowVectorF> part(row + start, segment);
+            const float meanSquare = part.squaredNorm() / float(segment);
+            part *= 1.0f / std::sqrt(meanSquare + eps);
+            if (weight && addOne)
+                part.array() *= 1.0f + ConstRowVectorMap(weight, segment).array();
+            else if (weight)
+                part.array() *= ConstRowVectorMap(weight, segment).array();
+        }
+    }
+}
+
 void reluInPlace(MatrixF& x) {
     x = x.cwiseMax(0.0f);
 }
@@ -54,11 +69,16 @@ void geluTanhInPlace(MatrixF& x) {
     x = (0.5f * a * (1.0f + (kSqrt2OverPi * (a + 0.044715f * a.cube())).tanh())).matrix();
 }
 
+void siluInPlace(MatrixF& x) {
+    x = (x.array() / (1.0f + (-x.array()).exp())).matrix();
+}
+
 void applyActivation(MatrixF& x, Activation activation) {
     switch (activation) {
     case Activation::Relu: reluInPlace(x); break;
     case Activation::GeluErf: geluErfInPlace(x); break;
     case Activation::GeluTanh: geluTanhInPlace(x); break;
+    case Activation::Silu: siluInPlace(x); break;
     }
 }
 

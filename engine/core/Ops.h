@@ -12,13 +12,23 @@ void softmaxRows(MatrixF& m);
 // torch.nn.LayerNorm. gamma/beta may be null for 1 and 0. (T, d) in place.
 void layerNormRows(MatrixF& x, const float* gamma, const float* beta, float eps);
 
+// RMSNorm: x / sqrt(mean(x²) + eps) · w over each run of `segment` consecutive columns of each
+// row (segment = cols: the usual norm over the hidden size; segment = head_dim: per head).
+// addOne: Gemma's x̂·(1 + w). weight (segment) may be null for 1. In place.
+void rmsNormRowSegments(MatrixF& x, int segment, const float* weight, float eps, bool addOne = false);
+inline void rmsNormRows(MatrixF& x, const float* weight, float eps, bool addOne = false) {
+    rmsNormRowSegments(x, int(x.cols()), weight, eps, addOne);
+}
+
 void reluInPlace(MatrixF& x);
+// SiLU (swish): x·sigmoid(x), the gate of Llama-style MLPs.
+void siluInPlace(MatrixF& x);
 // GELU with the exact erf form (BERT's "gelu", torch.nn.functional.gelu).
 void geluErfInPlace(MatrixF& x);
 // GELU's tanh approximation (GPT-2's "gelu_new", "gelu_pytorch_tanh").
 void geluTanhInPlace(MatrixF& x);
 
-enum class Activation { Relu, GeluErf, GeluTanh };
+enum class Activation { Relu, GeluErf, GeluTanh, Silu };
 void applyActivation(MatrixF& x, Activation activation);
 
 }  // namespace headmap

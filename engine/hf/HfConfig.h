@@ -3,6 +3,7 @@
 // architecture names its fields differently (hidden_size / dim / n_embd); this is the one place
 // that knows the spellings.
 
+#include <QJsonObject>
 #include <QString>
 
 #include "core/Ops.h"
@@ -27,6 +28,7 @@ struct HfConfig {
     // unsupported model_type / activation / position_embedding_type, or heads not dividing the
     // hidden size.
     static HfConfig load(const QString& folder);
+    static HfConfig fromJson(const QString& path, const QJsonObject& json);
     static QStringList supportedModelTypes();
 };
 

@@ -1,12 +1,8 @@
 #pragma once
-// What the Hugging Face architectures share: the config, the checkpoint they read in place,
-// the tokenizer, and the model summary.
+// BERT, RoBERTa, DistilBERT and GPT-2: the models whose numbers HfConfig reads.
 
-#include <memory>
-
-#include "formats/Checkpoint.h"
+#include "hf/CheckpointModel.h"
 #include "hf/HfConfig.h"
-#include "model/Model.h"
 
 namespace headmap {
 
@@ -16,24 +12,15 @@ struct LayerNormWeights {
     const float* beta = nullptr;
 };
 
-class HfModel : public Model {
+class HfModel : public CheckpointModel {
 public:
     HfModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
             std::unique_ptr<Tokenizer> tokenizer, const QString& name);
 
-    const ModelSummary& summary() const override { return m_summary; }
-    const Tokenizer& tokenizer() const override { return *m_tokenizer; }
     const HfConfig& config() const { return m_config; }
-
-protected:
-    const Checkpoint& checkpoint() const { return *m_checkpoint; }
-    ModelSummary& mutableSummary() { return m_summary; }
 
 private:
     HfConfig m_config;
-    std::unique_ptr<Checkpoint> m_checkpoint;  // weights point into its memory map
-    std::unique_ptr<Tokenizer> m_tokenizer;
-    ModelSummary m_summary;
 };
 
 }  // namespace headmap

@@ -1,7 +1,13 @@
 # Hugging Face model folders: config, architectures, the Hub cache.
 target_sources(headmap_engine PRIVATE
+  hf/ArchitectureRegistry.cpp
+  hf/CheckpointModel.cpp
+  hf/ConfigFile.cpp
+  hf/DecoderConfig.cpp
+  hf/DecoderModel.cpp
   hf/EncoderModel.cpp
   hf/Gpt2Model.cpp
+  hf/RopeConfig.cpp
   hf/HfConfig.cpp
   hf/HfModel.cpp
   hf/HfModelLoader.cpp

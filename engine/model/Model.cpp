@@ -7,8 +7,13 @@ namespace headmap {
 ForwardContext::ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps)
     : m_trace(trace), m_options(options), m_steps(steps) {}
 
-MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const MatrixF& x,
-                                  int heads, bool causal) {
+MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const AttentionSpec& spec,
+                                  const MatrixF& x) {
+    if (spec.heads != m_trace.heads())
+        throw ModelError(QStringLiteral("layer %1 has %2 attention heads, but the model summary says %3")
+                             .arg(layer).arg(spec.heads).arg(m_trace.heads()));
+    if (!x.allFinite())
+        throw NonFiniteValues{layer, QStringLiteral("input of the attention block")};
     AttentionCapture capture;
     capture.weights = m_trace.headData(layer, 0);
     if (m_steps && m_options.steps && m_options.steps->layer == layer) {
@@ -16,7 +21,15 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
         capture.stepsHead = m_options.steps->head;
         m_steps->layer = layer;
     }
-    return multiHeadSelfAttention(weights, x, heads, causal, capture);
+    MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
+    if (!output.allFinite())
+        throw NonFiniteValues{layer, QStringLiteral("attention output")};
+    return output;
+}
+
+MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const MatrixF& x,
+                                  int heads, bool causal) {
+    return attention(layer, weights, AttentionSpec::standard(heads, weights.query.outFeatures(), causal), x);
 }
 
 bool ForwardContext::layerDone(int layer) {
@@ -69,7 +82,20 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     result.trace = AttentionTrace(model, input.ids, input.tokens, input.displayTokens, input.special);
     HeadSteps steps;
     ForwardContext context(result.trace, options, options.steps ? &steps : nullptr);
-    result.hidden = forward(input, context);
+    try {
+        result.hidden = forward(input, context);
+        if (result.hidden.size() > 0 && !result.hidden.allFinite())
+            throw NonFiniteValues{-1, QStringLiteral("final hidden state")};
+    } catch (const NonFiniteValues& bad) {
+        const QStringList culprits = nonFiniteWeights();
+        const QString place = bad.layer >= 0 ? QStringLiteral("layer %1's %2").arg(bad.layer).arg(bad.where)
+                                             : QStringLiteral("the %1").arg(bad.where);
+        throw ModelError(QStringLiteral("%1: %2 holds NaN or Inf values; %3")
+                             .arg(model.name, place,
+                                  culprits.isEmpty()
+                                      ? QStringLiteral("the weights are finite, so the numbers overflowed")
+                                      : QStringLiteral("weights with NaN or Inf: %1").arg(culprits.join(QStringLiteral(", ")))));
+    }
     if (result.hidden.size() == 0) {
         result.cancelled = true;
         return result;

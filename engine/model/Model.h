@@ -44,6 +44,13 @@ struct RunResult {
     bool cancelled = false;
 };
 
+// Thrown inside a forward pass when values stop being finite; Model::run turns it into a
+// ModelError that names the layer and the weights responsible.
+struct NonFiniteValues {
+    int layer = -1;   // -1: after the last layer
+    QString where;    // "input of the attention block", "attention output", ...
+};
+
 // Handed to a model's forward pass so that every attention block goes through the one shared
 // implementation and its capture.
 class ForwardContext {
@@ -51,6 +58,9 @@ public:
     ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps);
 
     // Runs layer `layer`'s attention block, recording its weights and, when asked, the steps.
+    // Throws NonFiniteValues when the block's input or output holds NaN or Inf.
+    MatrixF attention(int layer, const AttentionWeights& weights, const AttentionSpec& spec,
+                      const MatrixF& x);
     MatrixF attention(int layer, const AttentionWeights& weights, const MatrixF& x, int heads,
                       bool causal);
     // Reports a finished layer; false when the caller cancelled.
@@ -81,6 +91,10 @@ protected:
     // Returns the final hidden states (T, D); stops early (returning an empty matrix) when
     // context.layerDone() says the run was cancelled.
     virtual MatrixF forward(const Encoding& input, ForwardContext& context) const = 0;
+
+    // Names of weights holding NaN or Inf, for the message when a forward pass produced them;
+    // looked for only then, so loading stays as fast as mapping the file.
+    virtual QStringList nonFiniteWeights() const { return {}; }
 };
 
 }  // namespace headmap

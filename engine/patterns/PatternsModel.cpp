@@ -176,6 +176,8 @@ PatternsModel::PatternsModel() {
     m_summary.architecture = QStringLiteral("patterns");
     m_summary.layers = 1;
     m_summary.heads = kHeads;
+    m_summary.kvHeads = kHeads;
+    m_summary.positions = QStringLiteral("none (hand-built heads)");
     m_summary.dModel = kDModel;
     m_summary.dHead = kDHead;
     m_summary.maxPositions = kMaxPositions;

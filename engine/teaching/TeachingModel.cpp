@@ -36,6 +36,8 @@ TeachingModel::TeachingModel(const TeachingOptions& options) : m_options(options
     m_summary.architecture = QStringLiteral("teaching");
     m_summary.layers = options.layers;
     m_summary.heads = options.heads;
+    m_summary.kvHeads = options.heads;
+    m_summary.positions = QStringLiteral("sinusoidal");
     m_summary.dModel = options.dModel;
     m_summary.dHead = options.dModel / options.heads;
     m_summary.maxPositions = options.maxPositions;

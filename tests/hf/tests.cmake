@@ -2,3 +2,4 @@
 headmap_add_test(tst_hfconfig SOURCES hf/tst_hfconfig.cpp)
 headmap_add_test(tst_hubcache SOURCES hf/tst_hubcache.cpp)
 headmap_add_test(tst_hfmodelloader SOURCES hf/tst_hfmodelloader.cpp)
+headmap_add_test(tst_decodermodel SOURCES hf/tst_decodermodel.cpp)

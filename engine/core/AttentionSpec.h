@@ -1,0 +1,54 @@
+#pragma once
+// What one layer's attention does besides softmax(QKᵀ)·V: how many query and key/value heads,
+// their width, the score scale, an optional logit softcap, the mask rule, a position transform
+// applied to q and k, and an optional RMS norm of q and k. One description covers BERT and GPT-2
+// (D/H-wide heads, 1/√d_head, no extras) as well as Llama, Qwen, Gemma, Phi, OLMo and Pythia.
+
+#include "core/RotaryEmbedding.h"
+
+namespace headmap {
+
+enum class AttentionMask {
+    None,           // every token sees every token (encoders)
+    Causal,         // key ≤ query
+    SlidingWindow,  // query - window < key ≤ query: the last `window` tokens, itself included
+};
+
+// RMSNorm of q and k before the position transform: per head over head_dim (Qwen3, Gemma 3),
+// or over the whole projection before it is split into heads (OLMo 2).
+struct QkNormWeights {
+    const float* query = nullptr;  // (head_dim) or (heads·head_dim)
+    const float* key = nullptr;    // (head_dim) or (kv_heads·head_dim)
+    float eps = 1e-6f;
+    bool addOne = false;           // Gemma: x̂·(1 + w)
+    bool wholeProjection = false;
+    bool enabled() const { return query != nullptr; }
+};
+
+struct AttentionSpec {
+    int heads = 1;
+    int kvHeads = 1;  // grouped-query attention: query head h reads K/V head h / (heads / kvHeads)
+    int headDim = 0;
+    float scale = 1.0f;    // multiplies q·kᵀ
+    float softcap = 0.0f;  // > 0: scores = softcap·tanh(scores / softcap), before the mask
+    AttentionMask mask = AttentionMask::None;
+    int window = 0;        // SlidingWindow only
+    const RotaryEmbedding::Table* rotary = nullptr;  // position transform of q and k, if any
+    QkNormWeights qkNorm;
+
+    // heads heads of width dModel / heads, scaled by 1/√d_head: BERT, GPT-2, the teaching models.
+    static AttentionSpec standard(int heads, int dModel, bool causal);
+
+    int kvHeadOf(int head) const { return head / (heads / kvHeads); }
+    bool isCausal() const { return mask != AttentionMask::None; }
+    bool allows(int query, int key) const {
+        switch (mask) {
+        case AttentionMask::None: return true;
+        case AttentionMask::Causal: return key <= query;
+        case AttentionMask::SlidingWindow: return key <= query && key > query - window;
+        }
+        return true;
+    }
+};
+
+}  // namespace headmap

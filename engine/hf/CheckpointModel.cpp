@@ -1,0 +1,45 @@
+#include "hf/CheckpointModel.h"
+
+#include <cmath>
+
+#include "core/HeadmapError.h"
+
+namespace headmap {
+
+CheckpointModel::CheckpointModel(std::unique_ptr<Checkpoint> checkpoint, std::unique_ptr<Tokenizer> tokenizer)
+    : m_checkpoint(std::move(checkpoint)), m_tokenizer(std::move(tokenizer)) {}
+
+void CheckpointModel::requireTokenizerFits(int embeddingRows) const {
+    if (m_tokenizer->vocabSize() > embeddingRows)
+        throw ModelError(QStringLiteral("%1: the tokenizer has %2 tokens but config.json's "
+                                        "vocab_size is %3")
+                             .arg(m_summary.name).arg(m_tokenizer->vocabSize()).arg(embeddingRows));
+}
+
+QStringList CheckpointModel::nonFiniteWeights() const {
+    constexpr int kShown = 5;
+    QStringList found;
+    int more = 0;
+    for (const QString& name : m_checkpoint->tensorNames()) {
+        const TensorInfo* info = m_checkpoint->info(name);
+        if (!info || (info->dtype != TensorDType::F32 && info->dtype != TensorDType::F16 &&
+                      info->dtype != TensorDType::BF16))
+            continue;
+        const float* values = m_checkpoint->floats(name);
+        const qint64 count = info->elementCount();
+        bool finite = true;
+        for (qint64 i = 0; i < count && finite; ++i)
+            finite = std::isfinite(values[i]);
+        if (finite)
+            continue;
+        if (found.size() < kShown)
+            found << QStringLiteral("'%1' in %2").arg(name, m_checkpoint->fileOf(name));
+        else
+            ++more;
+    }
+    if (more > 0)
+        found << QStringLiteral("and %1 more").arg(more);
+    return found;
+}
+
+}  // namespace headmap

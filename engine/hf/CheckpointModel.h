@@ -1,0 +1,32 @@
+#pragma once
+// What every model read from a Hugging Face folder shares: the checkpoint its weights point
+// into, its tokenizer and its summary.
+
+#include <memory>
+
+#include "formats/Checkpoint.h"
+#include "model/Model.h"
+
+namespace headmap {
+
+class CheckpointModel : public Model {
+public:
+    CheckpointModel(std::unique_ptr<Checkpoint> checkpoint, std::unique_ptr<Tokenizer> tokenizer);
+
+    const ModelSummary& summary() const override { return m_summary; }
+    const Tokenizer& tokenizer() const override { return *m_tokenizer; }
+
+protected:
+    const Checkpoint& checkpoint() const { return *m_checkpoint; }
+    ModelSummary& mutableSummary() { return m_summary; }
+    QStringList nonFiniteWeights() const override;
+    // A tokenizer that can produce ids the embedding table does not have would read past it.
+    void requireTokenizerFits(int embeddingRows) const;
+
+private:
+    std::unique_ptr<Checkpoint> m_checkpoint;  // weights point into its memory map
+    std::unique_ptr<Tokenizer> m_tokenizer;
+    ModelSummary m_summary;
+};
+
+}  // namespace headmap

@@ -1,0 +1,34 @@
+#include "hf/ConfigFile.h"
+
+#include <QDir>
+#include <QJsonDocument>
+
+#include "formats/RegularFile.h"
+#include "hf/ArchitectureRegistry.h"
+#include "hf/ConfigReader.h"
+
+namespace headmap {
+
+ConfigFile ConfigFile::read(const QString& folder) {
+    ConfigFile file;
+    file.path = QDir(folder).filePath(QStringLiteral("config.json"));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(
+        readRegularFile(file.path, 16 * 1024 * 1024, QStringLiteral("a config file")), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        throw ModelError(QStringLiteral("%1: not valid JSON (%2 at byte %3)")
+                             .arg(file.path, parseError.errorString()).arg(parseError.offset));
+    if (!document.isObject())
+        throw ModelError(QStringLiteral("%1: expected a JSON object").arg(file.path));
+    file.json = document.object();
+    const ConfigReader read(file.path, file.json);
+    file.modelType = read.stringOr("model_type", QString());
+    if (file.modelType.isEmpty())
+        read.fail(QStringLiteral("missing field 'model_type'"));
+    if (!findArchitecture(file.modelType))
+        read.fail(QStringLiteral("model_type '%1' is not supported (supported: %2)")
+                      .arg(file.modelType, supportedModelTypes().join(QStringLiteral(", "))));
+    return file;
+}
+
+}  // namespace headmap

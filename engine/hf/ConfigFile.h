@@ -1,0 +1,20 @@
+#pragma once
+// A model folder's config.json, read and checked far enough to know which architecture to build:
+// a regular file of sane size, a JSON object, a model_type Headmap supports.
+
+#include <QJsonObject>
+#include <QString>
+
+namespace headmap {
+
+struct ConfigFile {
+    QString path;  // FOLDER/config.json, for messages
+    QJsonObject json;
+    QString modelType;
+
+    // Throws ModelError naming the file: unreadable, not JSON, no or unsupported model_type
+    // (the message lists the supported ones).
+    static ConfigFile read(const QString& folder);
+};
+
+}  // namespace headmap

@@ -1,0 +1,182 @@
+#include "hf/DecoderConfig.h"
+
+#include <QJsonArray>
+#include <QStringList>
+
+#include "hf/ConfigReader.h"
+#include "hf/RopeConfig.h"
+
+namespace headmap {
+namespace {
+
+bool isGemma(const QString& type) {
+    return type == QLatin1String("gemma2") || type == QLatin1String("gemma3_text");
+}
+
+// Which layers attend through a sliding window, as each family's configuration_<name>.py
+// derives its layer_types when config.json does not list them.
+std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c, int window) {
+    std::vector<bool> sliding(size_t(c.layers), false);
+    if (read.has("layer_types")) {
+        const QJsonValue value = read.json().value(QLatin1String("layer_types"));
+        const QJsonArray types = value.toArray();
+        if (!value.isArray() || types.size() != c.layers)
+            read.fail(QStringLiteral("field 'layer_types' must list one type per layer (%1)").arg(c.layers));
+        for (int l = 0; l < c.layers; ++l) {
+            const QString type = types.at(l).toString();
+            if (type == QLatin1String("sliding_attention"))
+                sliding[size_t(l)] = true;
+            else if (type != QLatin1String("full_attention"))
+                read.fail(QStringLiteral("layer_types[%1] is '%2'; expected full_attention or sliding_attention")
+                              .arg(l).arg(type));
+        }
+        return sliding;
+    }
+    if (window == 0)
+        return sliding;
+    const QString& type = c.modelType;
+    for (int l = 0; l < c.layers; ++l) {
+        if (type == QLatin1String("qwen2") || type == QLatin1String("qwen3"))
+            sliding[size_t(l)] = l >= read.integerOr("max_window_layers", c.layers, 0, kMaxLayers);
+        else if (type == QLatin1String("gemma2"))
+            sliding[size_t(l)] = (l + 1) % 2 != 0;
+        else if (type == QLatin1String("gemma3_text"))
+            sliding[size_t(l)] = (l + 1) % read.integerOr("sliding_window_pattern", 6, 1, kMaxLayers) != 0;
+        else  // mistral, phi3: every layer
+            sliding[size_t(l)] = true;
+    }
+    return sliding;
+}
+
+int slidingWindow(const ConfigReader& read, const QString& type) {
+    if (type == QLatin1String("llama") || type == QLatin1String("olmo2") || type == QLatin1String("gpt_neox"))
+        return 0;
+    // Qwen2/Qwen3 configs carry a sliding_window that only counts when use_sliding_window is on.
+    if ((type == QLatin1String("qwen2") || type == QLatin1String("qwen3")) && !read.boolOr("use_sliding_window", false))
+        return 0;
+    return read.integerOr("sliding_window", 0, 1, kMaxPositionsLimit);
+}
+
+QString layerList(const std::vector<int>& windows, int window) {
+    QStringList layers;
+    for (size_t l = 0; l < windows.size(); ++l)
+        if (windows[l] == window)
+            layers << QString::number(l);
+    return layers.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+QStringList DecoderConfig::supportedModelTypes() {
+    return {QStringLiteral("llama"), QStringLiteral("mistral"), QStringLiteral("qwen2"),
+            QStringLiteral("qwen3"), QStringLiteral("gemma2"), QStringLiteral("gemma3_text"),
+            QStringLiteral("phi3"), QStringLiteral("olmo2"), QStringLiteral("gpt_neox")};
+}
+
+DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& json) {
+    const ConfigReader read(path, json);
+    DecoderConfig c;
+    c.path = path;
+    c.modelType = read.stringOr("model_type", QString());
+    const bool neox = c.modelType == QLatin1String("gpt_neox");
+    const bool gemma = isGemma(c.modelType);
+
+    c.hiddenSize = read.integer("hidden_size", 1, kMaxDim);
+    c.layers = read.integer("num_hidden_layers", 1, kMaxLayers);
+    c.heads = read.integer("num_attention_heads", 1, kMaxDim);
+    c.kvHeads = neox ? c.heads : read.integerOr("num_key_value_heads", c.heads, 1, kMaxDim);
+    if (c.heads % c.kvHeads != 0)
+        read.fail(QStringLiteral("%1 attention heads cannot share %2 key/value heads (num_attention_heads "
+                                 "must be a multiple of num_key_value_heads)").arg(c.heads).arg(c.kvHeads));
+    if (!read.has("head_dim") && c.hiddenSize % c.heads != 0)
+        read.fail(QStringLiteral("hidden size %1 is not divisible by %2 attention heads, and there is no head_dim")
+                      .arg(c.hiddenSize).arg(c.heads));
+    c.headDim = read.integerOr("head_dim", c.hiddenSize / c.heads, 1, kMaxDim);
+    c.intermediateSize = read.integer("intermediate_size", 1, 16 * kMaxDim);
+    c.vocabSize = read.integer("vocab_size", 1, kMaxVocab);
+    c.maxPositions = read.integer("max_position_embeddings", 1, kMaxPositionsLimit);
+    c.normEps = float(neox ? read.numberOr("layer_norm_eps", 1e-5) : read.numberOr("rms_norm_eps", 1e-6));
+    if (!(c.normEps > 0.0f))
+        read.fail(QStringLiteral("the norm epsilon must be positive"));
+
+    // Gemma names its activation hidden_activation (hidden_act is a deprecated alias).
+    if (gemma)
+        c.activation = read.has("hidden_activation") ? read.activation("hidden_activation", QString())
+                                                     : read.activation("hidden_act", QStringLiteral("gelu_pytorch_tanh"));
+    else
+        c.activation = read.activation("hidden_act", neox ? QStringLiteral("gelu") : QStringLiteral("silu"));
+
+    if (neox) {
+        c.qkvBias = c.outputBias = c.mlpBias = read.boolOr("attention_bias", true);
+        c.parallelResidual = read.boolOr("use_parallel_residual", true);
+    } else if (c.modelType == QLatin1String("qwen2")) {
+        c.qkvBias = true;  // Qwen2 always has q/k/v biases and none on o_proj
+    } else if (c.modelType != QLatin1String("phi3")) {
+        c.qkvBias = c.outputBias = read.boolOr("attention_bias", false);
+        c.mlpBias = read.boolOr("mlp_bias", false);
+    }
+    c.tieEmbeddings = read.boolOr("tie_word_embeddings", gemma);
+
+    c.scale = gemma ? float(1.0 / std::sqrt(read.numberOr("query_pre_attn_scalar", c.headDim)))
+                    : float(1.0 / std::sqrt(double(c.headDim)));
+    if (c.modelType == QLatin1String("gemma2")) {
+        c.attnSoftcap = float(read.numberOr("attn_logit_softcapping", 0.0));
+        c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
+    } else if (c.modelType == QLatin1String("gemma3_text")) {
+        if (read.has("attn_logit_softcapping"))
+            read.fail(QStringLiteral("attn_logit_softcapping is set, but Gemma 3 does not apply it"));
+        c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
+    }
+    if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
+        read.fail(QStringLiteral("softcapping must not be negative"));
+
+    const int window = slidingWindow(read, c.modelType);
+    const std::vector<bool> sliding = slidingLayers(read, c, window);
+    c.windowOfLayer.assign(size_t(c.layers), 0);
+    for (int l = 0; l < c.layers; ++l)
+        if (sliding[size_t(l)]) {
+            if (window == 0)
+                read.fail(QStringLiteral("layer_types marks layer %1 sliding_attention, but sliding_window is not set").arg(l));
+            c.windowOfLayer[size_t(l)] = window;
+        }
+
+    const RopeConfig rope = readRopeConfig(read, c.headDim, c.maxPositions);
+    c.rope = rope.global;
+    if (rope.sliding)
+        c.localRope = rope.sliding;
+    else if (c.modelType == QLatin1String("gemma3_text")) {
+        // Gemma 3's local layers rotate with their own base and no scaling.
+        RopeParameters local;
+        local.theta = read.numberOr("rope_local_base_freq", 10000.0);
+        local.rotaryDim = c.rope.rotaryDim;
+        local.maxPositions = c.maxPositions;
+        local.originalMaxPositions = c.maxPositions;
+        c.localRope = local;
+    }
+    // Dynamic NTK exists to run past the trained context, up to factor times it.
+    if (c.rope.type == RopeParameters::Type::Dynamic)
+        c.maxPositions = int(std::min<double>(kMaxPositionsLimit, c.maxPositions * c.rope.factor));
+    return c;
+}
+
+QString DecoderConfig::windowDescription() const {
+    int window = 0;
+    for (int w : windowOfLayer)
+        window = std::max(window, w);
+    if (window == 0)
+        return QString();
+    const bool all = std::all_of(windowOfLayer.begin(), windowOfLayer.end(), [&](int w) { return w == window; });
+    return all ? QStringLiteral("%1 tokens on every layer").arg(window)
+               : QStringLiteral("%1 tokens on layers %2").arg(window).arg(layerList(windowOfLayer, window));
+}
+
+QString DecoderConfig::ropeDescription() const {
+    QString text = QStringLiteral("rope (%1, theta %2").arg(RopeParameters::typeName(rope.type)).arg(rope.theta);
+    if (rope.rotaryDim != headDim)
+        text += QStringLiteral(", %1 of %2 dims").arg(rope.rotaryDim).arg(headDim);
+    if (localRope)
+        text += QStringLiteral("; local layers %1, theta %2").arg(RopeParameters::typeName(localRope->type)).arg(localRope->theta);
+    return text + QLatin1Char(')');
+}
+
+}  // namespace headmap

@@ -1,0 +1,51 @@
+#pragma once
+// config.json of the decoder families (llama, mistral, qwen2, qwen3, gemma2, gemma3_text, phi3,
+// olmo2, gpt_neox), read into one description. Field names and defaults follow each family's
+// configuration_<name>.py in transformers; an option Headmap cannot honour is an error naming
+// the field and its value, never a silent approximation.
+
+#include <optional>
+#include <vector>
+
+#include <QJsonObject>
+#include <QString>
+
+#include "core/Ops.h"
+#include "core/RotaryEmbedding.h"
+
+namespace headmap {
+
+struct DecoderConfig {
+    QString path;       // the config.json file, for messages
+    QString modelType;
+    int hiddenSize = 0;
+    int layers = 0;
+    int heads = 0;
+    int kvHeads = 0;
+    int headDim = 0;
+    int intermediateSize = 0;
+    int vocabSize = 0;
+    int maxPositions = 0;
+    float normEps = 1e-6f;
+    Activation activation = Activation::Silu;
+    bool qkvBias = false;     // biases on q/k/v projections
+    bool outputBias = false;  // bias on o_proj
+    bool mlpBias = false;
+    bool tieEmbeddings = false;
+    float attnSoftcap = 0.0f;   // gemma2
+    float finalSoftcap = 0.0f;  // gemma2, for the output logits
+    float scale = 0.0f;         // multiplies q·kᵀ
+    bool parallelResidual = false;  // gpt_neox
+    std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
+    RopeParameters rope;                     // global layers
+    std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
+
+    // Throws ModelError naming `path` and the field.
+    static DecoderConfig fromJson(const QString& path, const QJsonObject& json);
+    static QStringList supportedModelTypes();
+    // "4096 tokens on layers 0, 2, 4" or "" when no layer slides.
+    QString windowDescription() const;
+    QString ropeDescription() const;
+};
+
+}  // namespace headmap

@@ -1,0 +1,311 @@
+#include "hf/DecoderModel.h"
+
+#include <cmath>
+
+#include "core/HeadmapError.h"
+#include "hf/WeightLookup.h"
+
+namespace headmap {
+namespace {
+
+bool isGemma(const QString& type) {
+    return type == QLatin1String("gemma2") || type == QLatin1String("gemma3_text");
+}
+
+DecoderModel::BlockLayout layoutOf(const QString& type) {
+    if (isGemma(type))
+        return DecoderModel::BlockLayout::Sandwich;
+    if (type == QLatin1String("olmo2"))
+        return DecoderModel::BlockLayout::PostNorm;
+    if (type == QLatin1String("gpt_neox"))
+        return DecoderModel::BlockLayout::Parallel;
+    return DecoderModel::BlockLayout::PreNorm;
+}
+
+}  // namespace
+
+DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
+                           std::unique_ptr<Tokenizer> tokenizer, const QString& name)
+    : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
+    const DecoderConfig& c = m_config;
+    m_layout = layoutOf(c.modelType);
+    m_gemmaNorms = isGemma(c.modelType);
+    m_layerNorms = c.modelType == QLatin1String("gpt_neox");
+    m_rotary = RotaryEmbedding(c.rope);
+    if (c.localRope)
+        m_localRotary = RotaryEmbedding(*c.localRope);
+
+    ModelSummary& summary = mutableSummary();
+    summary.name = name;
+    summary.architecture = c.modelType;
+    summary.layers = c.layers;
+    summary.heads = c.heads;
+    summary.kvHeads = c.kvHeads;
+    summary.dModel = c.hiddenSize;
+    summary.dHead = c.headDim;
+    summary.maxPositions = c.maxPositions;
+    summary.vocabSize = c.vocabSize;
+    summary.causal = true;
+    summary.positions = c.ropeDescription();
+    summary.window = c.windowDescription();
+    requireTokenizerFits(c.vocabSize);
+
+    const bool neox = m_layout == BlockLayout::Parallel;
+    const WeightLookup weights(this->checkpoint(),
+                               neox ? QStringList{QStringLiteral("gpt_neox."), QString()}
+                                    : QStringList{QStringLiteral("model."), QString()},
+                               neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"));
+    m_embeddings = weights.require(neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"),
+                                   {c.vocabSize, c.hiddenSize});
+    m_blocks.resize(size_t(c.layers));
+    for (int l = 0; l < c.layers; ++l)
+        loadBlock(weights, l, m_blocks[size_t(l)]);
+    const int d = c.hiddenSize;
+    if (neox)
+        m_finalNorm = {weights.require(QStringLiteral("final_layer_norm.weight"), {d}),
+                       weights.require(QStringLiteral("final_layer_norm.bias"), {d})};
+    else
+        m_finalNorm = {weights.require(QStringLiteral("norm.weight"), {d}), nullptr};
+}
+
+const float* DecoderModel::ownedCopy(std::vector<float> values) {
+    m_owned.push_back(std::move(values));
+    return m_owned.back().data();
+}
+
+void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& block) {
+    const DecoderConfig& c = m_config;
+    const int d = c.hiddenSize;
+    const int ff = c.intermediateSize;
+    const QString base = QStringLiteral("layers.%1.").arg(layer);
+    auto norm = [&](const char* name) {
+        const QString prefix = base + QLatin1String(name);
+        if (m_layerNorms)
+            return Norm{weights.require(prefix + QStringLiteral(".weight"), {d}),
+                        weights.require(prefix + QStringLiteral(".bias"), {d})};
+        return Norm{weights.require(prefix + QStringLiteral(".weight"), {d}), nullptr};
+    };
+    auto linear = [&](const QString& name, int in, int out, bool bias) {
+        const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
+        const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
+        return Linear(weight, b, in, out, WeightLayout::OutIn);
+    };
+
+    switch (m_layout) {
+    case BlockLayout::PreNorm:
+        block.norm1 = norm("input_layernorm");
+        block.norm2 = norm("post_attention_layernorm");
+        break;
+    case BlockLayout::Sandwich:
+        block.norm1 = norm("input_layernorm");
+        block.norm2 = norm("post_attention_layernorm");
+        block.norm3 = norm("pre_feedforward_layernorm");
+        block.norm4 = norm("post_feedforward_layernorm");
+        break;
+    case BlockLayout::PostNorm:
+        block.norm1 = norm("post_attention_layernorm");
+        block.norm2 = norm("post_feedforward_layernorm");
+        break;
+    case BlockLayout::Parallel:
+        block.norm1 = norm("input_layernorm");
+        block.norm2 = norm("post_attention_layernorm");
+        break;
+    }
+    loadAttention(weights, base, block);
+
+    if (m_layout == BlockLayout::Parallel) {
+        block.up = linear(base + QStringLiteral("mlp.dense_h_to_4h"), d, ff, c.mlpBias);
+        block.down = linear(base + QStringLiteral("mlp.dense_4h_to_h"), ff, d, c.mlpBias);
+    } else if (c.modelType == QLatin1String("phi3")) {
+        // gate_up_proj (2·FF, D): rows [0, FF) are the gate, [FF, 2·FF) the up projection.
+        const float* fused = weights.require(base + QStringLiteral("mlp.gate_up_proj.weight"), {2 * ff, d});
+        block.gate = Linear(fused, nullptr, d, ff, WeightLayout::OutIn);
+        block.up = Linear(fused + size_t(ff) * size_t(d), nullptr, d, ff, WeightLayout::OutIn);
+        block.down = linear(base + QStringLiteral("mlp.down_proj"), ff, d, false);
+    } else {
+        block.gate = linear(base + QStringLiteral("mlp.gate_proj"), d, ff, c.mlpBias);
+        block.up = linear(base + QStringLiteral("mlp.up_proj"), d, ff, c.mlpBias);
+        block.down = linear(base + QStringLiteral("mlp.down_proj"), ff, d, c.mlpBias);
+    }
+}
+
+void DecoderModel::loadAttention(const WeightLookup& weights, const QString& base, Block& block) {
+    const DecoderConfig& c = m_config;
+    const int d = c.hiddenSize;
+    const int dh = c.headDim;
+    const int qOut = c.heads * dh;
+    const int kvOut = c.kvHeads * dh;
+    AttentionWeights& a = block.attention;
+    auto linear = [&](const QString& name, int in, int out, bool bias) {
+        const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
+        const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
+        return Linear(weight, b, in, out, WeightLayout::OutIn);
+    };
+
+    if (m_layout == BlockLayout::Parallel) {
+        // query_key_value (3·D, D) holds per head [q_h; k_h; v_h] (view(T, H, 3·Dh) in
+        // modeling_gpt_neox.py); regroup it once into three (D, D) blocks of whole heads.
+        const QString name = base + QStringLiteral("attention.query_key_value");
+        const float* fused = weights.require(name + QStringLiteral(".weight"), {3 * qOut, d});
+        const float* fusedBias = c.qkvBias ? weights.require(name + QStringLiteral(".bias"), {3 * qOut}) : nullptr;
+        std::vector<float> parts[3], biases[3];
+        for (int p = 0; p < 3; ++p) {
+            parts[p].resize(size_t(qOut) * size_t(d));
+            biases[p].resize(size_t(qOut));
+            for (int h = 0; h < c.heads; ++h)
+                for (int r = 0; r < dh; ++r) {
+                    const size_t source = size_t(h) * 3 * dh + size_t(p) * dh + size_t(r);
+                    const size_t target = size_t(h) * dh + size_t(r);
+                    std::copy_n(fused + source * size_t(d), d, parts[p].data() + target * size_t(d));
+                    biases[p][target] = fusedBias ? fusedBias[source] : 0.0f;
+                }
+        }
+        Linear* targets[3] = {&a.query, &a.key, &a.value};
+        for (int p = 0; p < 3; ++p) {
+            const float* weight = ownedCopy(std::move(parts[p]));
+            const float* bias = fusedBias ? ownedCopy(std::move(biases[p])) : nullptr;
+            *targets[p] = Linear(weight, bias, d, qOut, WeightLayout::OutIn);
+        }
+        a.output = linear(base + QStringLiteral("attention.dense"), qOut, d, c.outputBias);
+        return;
+    }
+
+    const QString attn = base + QStringLiteral("self_attn.");
+    if (c.modelType == QLatin1String("phi3")) {
+        // qkv_proj ((H + 2·KV)·Dh, D): q rows first, then k, then v.
+        const float* fused = weights.require(attn + QStringLiteral("qkv_proj.weight"), {qOut + 2 * kvOut, d});
+        a.query = Linear(fused, nullptr, d, qOut, WeightLayout::OutIn);
+        a.key = Linear(fused + size_t(qOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
+        a.value = Linear(fused + size_t(qOut + kvOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
+    } else {
+        a.query = linear(attn + QStringLiteral("q_proj"), d, qOut, c.qkvBias);
+        a.key = linear(attn + QStringLiteral("k_proj"), d, kvOut, c.qkvBias);
+        a.value = linear(attn + QStringLiteral("v_proj"), d, kvOut, c.qkvBias);
+    }
+    a.output = linear(attn + QStringLiteral("o_proj"), qOut, d, c.outputBias);
+
+    const bool perHead = c.modelType == QLatin1String("qwen3") || c.modelType == QLatin1String("gemma3_text");
+    const bool whole = c.modelType == QLatin1String("olmo2");
+    if (perHead || whole) {
+        block.qkNorm.query = weights.require(attn + QStringLiteral("q_norm.weight"), {whole ? qOut : dh});
+        block.qkNorm.key = weights.require(attn + QStringLiteral("k_norm.weight"), {whole ? kvOut : dh});
+        block.qkNorm.eps = c.normEps;
+        block.qkNorm.addOne = m_gemmaNorms;
+        block.qkNorm.wholeProjection = whole;
+    }
+}
+
+void DecoderModel::normalize(MatrixF& x, const Norm& norm) const {
+    if (m_layerNorms)
+        layerNormRows(x, norm.weight, norm.bias, m_config.normEps);
+    else
+        rmsNormRows(x, norm.weight, m_config.normEps, m_gemmaNorms);
+}
+
+MatrixF DecoderModel::mlp(const Block& block, const MatrixF& x) const {
+    if (block.gate.isNull()) {
+        MatrixF hidden = block.up.forward(x);  // (T, FF)
+        applyActivation(hidden, m_config.activation);
+        return block.down.forward(hidden);
+    }
+    MatrixF gate = block.gate.forward(x);  // (T, FF)
+    applyActivation(gate, m_config.activation);
+    gate.array() *= block.up.forward(x).array();
+    return block.down.forward(gate);
+}
+
+AttentionSpec DecoderModel::attentionSpec(int layer, const Block& block, const RotaryEmbedding::Table* global,
+                                          const RotaryEmbedding::Table* local) const {
+    const DecoderConfig& c = m_config;
+    AttentionSpec spec;
+    spec.heads = c.heads;
+    spec.kvHeads = c.kvHeads;
+    spec.headDim = c.headDim;
+    spec.scale = c.scale;
+    spec.softcap = c.attnSoftcap;
+    spec.window = c.windowOfLayer[size_t(layer)];
+    spec.mask = spec.window > 0 ? AttentionMask::SlidingWindow : AttentionMask::Causal;
+    spec.rotary = (spec.window > 0 && local) ? local : global;
+    spec.qkNorm = block.qkNorm;
+    return spec;
+}
+
+MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) const {
+    const DecoderConfig& c = m_config;
+    const int t = input.size();
+    const int d = c.hiddenSize;
+    // Gemma multiplies by √D rounded to the activations' dtype (float32 here).
+    const float embedScale = m_gemmaNorms ? float(std::sqrt(double(d))) : 1.0f;
+    MatrixF x(t, d);  // (T, D) the residual stream
+    for (int i = 0; i < t; ++i) {
+        x.row(i) = ConstRowVectorMap(m_embeddings + size_t(input.ids[size_t(i)]) * size_t(d), d);
+        if (m_gemmaNorms)
+            x.row(i) *= embedScale;
+    }
+
+    const RotaryEmbedding::Table global = m_rotary.table(t);
+    RotaryEmbedding::Table local;
+    if (c.localRope)
+        local = m_localRotary.table(t);
+    const RotaryEmbedding::Table* localTable = c.localRope ? &local : nullptr;
+
+    for (int l = 0; l < c.layers; ++l) {
+        const Block& block = m_blocks[size_t(l)];
+        const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
+        switch (m_layout) {
+        case BlockLayout::PreNorm: {
+            MatrixF h = x;
+            normalize(h, block.norm1);
+            x += context.attention(l, block.attention, spec, h);
+            h = x;
+            normalize(h, block.norm2);
+            x += mlp(block, h);
+            break;
+        }
+        case BlockLayout::Sandwich: {
+            MatrixF h = x;
+            normalize(h, block.norm1);
+            MatrixF a = context.attention(l, block.attention, spec, h);
+            normalize(a, block.norm2);
+            x += a;
+            h = x;
+            normalize(h, block.norm3);
+            MatrixF m = mlp(block, h);
+            normalize(m, block.norm4);
+            x += m;
+            break;
+        }
+        case BlockLayout::PostNorm: {
+            MatrixF a = context.attention(l, block.attention, spec, x);
+            normalize(a, block.norm1);
+            x += a;
+            MatrixF m = mlp(block, x);
+            normalize(m, block.norm2);
+            x += m;
+            break;
+        }
+        case BlockLayout::Parallel: {
+            MatrixF h = x;
+            normalize(h, block.norm1);
+            MatrixF a = context.attention(l, block.attention, spec, h);
+            if (c.parallelResidual) {
+                h = x;
+                normalize(h, block.norm2);
+                x += mlp(block, h) + a;
+            } else {
+                x += a;
+                h = x;
+                normalize(h, block.norm2);
+                x += mlp(block, h);
+            }
+            break;
+        }
+        }
+        if (!context.layerDone(l))
+            return MatrixF();
+    }
+    normalize(x, m_finalNorm);
+    return x;
+}
+
+}  // namespace headmap

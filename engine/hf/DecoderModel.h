@@ -1,0 +1,67 @@
+#pragma once
+// The decoder-only transformers people study today, in one class: Llama (2, 3, 3.1, 3.2,
+// SmolLM, TinyLlama), Mistral, Qwen2/2.5, Qwen3, Gemma 2, Gemma 3 (text), Phi-3/3.5/4-mini,
+// OLMo 2 and GPT-NeoX (Pythia). They differ in where the norms sit and in a few switches, which
+// DecoderConfig and the family's BlockLayout describe; every attention block goes through the
+// one shared multiHeadSelfAttention with a per-layer AttentionSpec.
+//   x = E[ids] (· √D for Gemma)
+//   pre-norm (Llama, Mistral, Qwen, Phi-3):   x += Attn(N₁(x));            x += MLP(N₂(x))
+//   sandwich (Gemma 2/3):                     x += N₂(Attn(N₁(x)));        x += N₄(MLP(N₃(x)))
+//   post-norm (OLMo 2):                       x += N₁(Attn(x));            x += N₂(MLP(x))
+//   parallel (GPT-NeoX):                      x += Attn(LN₁(x)) + MLP(LN₂(x))
+//   output = N_final(x)
+
+#include <vector>
+
+#include "hf/CheckpointModel.h"
+#include "hf/DecoderConfig.h"
+
+namespace headmap {
+
+class WeightLookup;
+
+class DecoderModel : public CheckpointModel {
+public:
+    DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
+                 std::unique_ptr<Tokenizer> tokenizer, const QString& name);
+
+    const DecoderConfig& config() const { return m_config; }
+
+    enum class BlockLayout { PreNorm, Sandwich, PostNorm, Parallel };
+
+protected:
+    MatrixF forward(const Encoding& input, ForwardContext& context) const override;
+
+private:
+    struct Norm {
+        const float* weight = nullptr;
+        const float* bias = nullptr;  // LayerNorm only
+    };
+    struct Block {
+        Norm norm1, norm2, norm3, norm4;  // as the layout above numbers them
+        AttentionWeights attention;
+        QkNormWeights qkNorm;
+        Linear gate, up, down;            // gate is null for a plain MLP (GPT-NeoX)
+    };
+
+    void loadBlock(const WeightLookup& weights, int layer, Block& block);
+    void loadAttention(const WeightLookup& weights, const QString& base, Block& block);
+    const float* ownedCopy(std::vector<float> values);
+    void normalize(MatrixF& x, const Norm& norm) const;
+    MatrixF mlp(const Block& block, const MatrixF& x) const;
+    AttentionSpec attentionSpec(int layer, const Block& block, const RotaryEmbedding::Table* global,
+                                const RotaryEmbedding::Table* local) const;
+
+    DecoderConfig m_config;
+    BlockLayout m_layout = BlockLayout::PreNorm;
+    bool m_gemmaNorms = false;   // RMSNorm scaling by (1 + w)
+    bool m_layerNorms = false;   // GPT-NeoX: LayerNorm with bias instead of RMSNorm
+    const float* m_embeddings = nullptr;  // (vocab, D)
+    std::vector<Block> m_blocks;
+    Norm m_finalNorm;
+    RotaryEmbedding m_rotary;
+    RotaryEmbedding m_localRotary;
+    std::vector<std::vector<float>> m_owned;  // weights rearranged at load (GPT-NeoX's fused qkv)
+};
+
+}  // namespace headmap
