@@ -1,5 +1,7 @@
 #include "model/Model.h"
 
+#include <algorithm>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -39,8 +41,21 @@ bool ForwardContext::layerDone(int layer) {
 }
 
 Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) const {
+    const int limit = summary().maxPositions - (options.prependBos ? 1 : 0);
     Encoding encoding = options.pair ? tokenizer().encodePair(text, *options.pair, options.addSpecialTokens)
-                                     : tokenizer().encode(text, options.addSpecialTokens);
+                                     : tokenizer().encodeLimited(text, options.addSpecialTokens, std::max(limit, 0));
+    if (encoding.size() > limit && options.pair) {  // pairs are encoded whole; cut like the rest
+        encoding.truncated = true;
+        encoding.ids.resize(size_t(limit));
+        encoding.tokens = encoding.tokens.mid(0, limit);
+        encoding.displayTokens = encoding.displayTokens.mid(0, limit);
+        encoding.special.resize(size_t(limit));
+        if (encoding.typeIds.size() > size_t(limit))
+            encoding.typeIds.resize(size_t(limit));
+    }
+    if (encoding.truncated && !options.truncate)
+        throw InputError(QStringLiteral("the text has more than %1 tokens; %2 accepts at most %3 (max positions)")
+                             .arg(limit).arg(summary().name).arg(summary().maxPositions));
     if (!options.prependBos)
         return encoding;
     const QString bos = summary().bosToken;
@@ -52,6 +67,7 @@ Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) co
     for (int i = 0; i < encoding.size(); ++i)
         withBos.append(encoding.ids[size_t(i)], encoding.tokens[i], encoding.displayTokens[i],
                        encoding.special[size_t(i)], encoding.typeId(i));
+    withBos.truncated = encoding.truncated;
     return withBos;
 }
 

@@ -29,6 +29,10 @@ struct TokenizeOptions {
     bool addSpecialTokens = true;
     std::optional<QString> pair;  // a second sentence, for models trained on pairs
     bool prependBos = false;      // GPT-2: start with <|endoftext|>, as some studies do
+    // Text with more tokens than the model's max positions: false throws InputError, true keeps
+    // the first max-positions tokens and sets Encoding::truncated. Either way tokenizing stops at
+    // the limit, so a 50 MB line costs no more than a text of max-positions tokens.
+    bool truncate = false;
 };
 
 struct RunOptions {
@@ -80,7 +84,8 @@ public:
     virtual const Tokenizer& tokenizer() const = 0;
 
     // Text to tokens as the model's own tokenizer does it. Throws InputError when the model has
-    // no beginning-of-text token to prepend or does not take pairs.
+    // no beginning-of-text token to prepend, does not take pairs, or the text has more tokens
+    // than max positions (unless options.truncate).
     Encoding tokenize(const QString& text, const TokenizeOptions& options = {}) const;
 
     // Checks the input against the model's limits, then runs the forward pass.

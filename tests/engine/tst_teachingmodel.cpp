@@ -58,6 +58,8 @@ private slots:
     void outOfRangeOptionsThrow();
     void emptyInputThrows();
     void tooManyTokensThrows();
+    void longTextStopsAtTheLimit_data();
+    void longTextStopsAtTheLimit();
     void idOutOfRangeThrows_data();
     void idOutOfRangeThrows();
     void stepsOutOfRangeThrow_data();
@@ -342,6 +344,41 @@ void TeachingModelTest::tooManyTokensThrows() {
     QVERIFY2(!message.isNull(), "no InputError for 5 tokens with max positions 4");
     QVERIFY2(message.contains(QLatin1String("4")) && message.contains(QLatin1String("5")),
              qPrintable(message));
+}
+
+void TeachingModelTest::longTextStopsAtTheLimit_data() {
+    QTest::addColumn<int>("words");
+    QTest::addColumn<bool>("bos");
+    QTest::newRow("5 words, limit 4") << 5 << false;
+    // 10 MB on one line: tokenizing stops after 5 tokens instead of building millions.
+    QTest::newRow("10 MB single line") << 2500000 << false;
+}
+
+// Model::tokenize stops at max positions: an InputError naming the limit, or with truncate the
+// first max-positions tokens of the full encoding, marked truncated.
+void TeachingModelTest::longTextStopsAtTheLimit() {
+    QFETCH(int, words);
+    QFETCH(bool, bos);
+    TeachingOptions options;
+    options.maxPositions = 4;
+    const TeachingModel model(options);
+    QString text;
+    text.reserve(words * 5);
+    for (int i = 0; i < words; ++i)
+        text += i % 2 ? QStringLiteral("cat ") : QStringLiteral("sat ");
+    headmap::TokenizeOptions tokenize;
+    tokenize.prependBos = bos;
+    const QString message = thrownMessage<headmap::InputError>([&] { model.tokenize(text, tokenize); });
+    QVERIFY2(message.contains(QStringLiteral("more than %1 tokens").arg(bos ? 3 : 4)) &&
+                 message.contains(QLatin1String("at most 4")), qPrintable(message));
+    tokenize.truncate = true;
+    const headmap::Encoding cut = model.tokenize(text, tokenize);
+    QVERIFY(cut.truncated);
+    QCOMPARE(cut.size(), 4);
+    const headmap::Encoding full = model.tokenizer().encode(text.left(4 * 4 * 2), true);
+    for (int i = 0; i < 4 - (bos ? 1 : 0); ++i)
+        QCOMPARE(cut.ids[size_t(i + (bos ? 1 : 0))], full.ids[size_t(i)]);
+    QVERIFY(!model.run(cut).cancelled);
 }
 
 void TeachingModelTest::idOutOfRangeThrows_data() {

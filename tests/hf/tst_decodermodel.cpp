@@ -11,6 +11,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 
 #include "core/HeadmapError.h"
@@ -60,6 +62,26 @@ double maxDifference(const QJsonArray& expected, const MatrixF& actual) {
 
 constexpr double kTolerance = 1e-4;  // the bound
 
+// Copies a fixture folder and overwrites element 0 of an F32 tensor with `value`.
+bool poisonedCopy(const QString& fixtureName, const QString& tensor, float value, const QString& target) {
+    const QDir source(fixture(fixtureName));
+    QDir().mkpath(target);
+    for (const QString& name : source.entryList(QDir::Files))
+        if (!QFile::copy(source.filePath(name), QDir(target).filePath(name)))
+            return false;
+    QFile file(QDir(target).filePath("model.safetensors"));
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    const QByteArray bytes = file.readAll();
+    const quint64 headerBytes = qFromLittleEndian<quint64>(bytes.constData());
+    const QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, qsizetype(headerBytes))).object();
+    const QJsonObject info = header.value(tensor).toObject();
+    if (info.value("dtype").toString() != "F32")
+        return false;
+    const qint64 offset = 8 + qint64(headerBytes) + info.value("data_offsets").toArray().at(0).toInteger();
+    return file.seek(offset) && file.write(reinterpret_cast<const char*>(&value), 4) == 4;
+}
+
 #define CHECK_CLOSE(diff, what) \
     QVERIFY2((diff) >= 0 && (diff) <= kTolerance, qPrintable(QStringLiteral("%1: max difference %2").arg(what).arg(diff)))
 
@@ -87,6 +109,8 @@ private slots:
     void tokenizesLikeTheFixtureScript();
     void summaryDescribesModel_data();
     void summaryDescribesModel();
+    void nonFiniteWeightsAreNamed_data();
+    void nonFiniteWeightsAreNamed();
 };
 
 void DecoderModelTest::matchesPyTorch() {
@@ -229,6 +253,43 @@ void DecoderModelTest::summaryDescribesModel() {
     QFETCH(QString, window);
     QVERIFY2(window.isEmpty() ? summary.window.isEmpty() : summary.window.startsWith(window), qPrintable(summary.window));
     QVERIFY(summary.causal);
+}
+
+void DecoderModelTest::nonFiniteWeightsAreNamed_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<float>("value");
+    QTest::addColumn<QString>("expected");
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    QTest::newRow("NaN in a query projection") << "llama_f32_tied" << "model.layers.1.self_attn.q_proj.weight" << nan
+        << "layer 1's attention output holds NaN or Inf values; weights with NaN or Inf: 'model.layers.1.self_attn.q_proj.weight' in model.safetensors";
+    QTest::newRow("Inf in an embedding") << "llama_f32_tied" << "model.embed_tokens.weight" << inf
+        << "layer 0's input of the attention block holds NaN or Inf values; weights with NaN or Inf: 'model.embed_tokens.weight'";
+    QTest::newRow("Inf in GPT-2's MLP") << "gpt2_f32" << "h.0.mlp.c_fc.weight" << inf
+        << "layer 1's input of the attention block holds NaN or Inf values; weights with NaN or Inf: 'h.0.mlp.c_fc.weight'";
+}
+
+// NaN or Inf weights must not turn into silent null rows: the run stops with a message naming
+// the layer where values stopped being finite and the tensors that hold them.
+void DecoderModelTest::nonFiniteWeightsAreNamed() {
+    QFETCH(QString, fixture);
+    QFETCH(QString, tensor);
+    QFETCH(float, value);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("model");
+    QVERIFY(poisonedCopy(fixture, tensor, value, folder));
+    const auto model = loadHfModelFolder(folder, "poisoned");
+    std::vector<int> ids(6);
+    for (int i = 0; i < 6; ++i)
+        ids[size_t(i)] = i;  // includes id 0, whose embedding row the Inf row poisons
+    try {
+        model->run(model->tokenizer().fromIds(ids));
+        QFAIL("the run accepted non-finite weights");
+    } catch (const ModelError& error) {
+        QVERIFY2(error.message().contains(expected), qPrintable(error.message()));
+    }
 }
 
 QTEST_GUILESS_MAIN(DecoderModelTest)
