@@ -4,3 +4,4 @@ headmap_add_test(tst_teachingmodel SOURCES engine/tst_teachingmodel.cpp engine/G
 headmap_add_test(tst_teachingtokenizer SOURCES engine/tst_teachingtokenizer.cpp)
 headmap_add_test(tst_portablerandom SOURCES engine/tst_portablerandom.cpp)
 headmap_add_test(tst_jsonwriter SOURCES engine/tst_jsonwriter.cpp)
+headmap_add_test(tst_atomicfile SOURCES engine/tst_atomicfile.cpp)
