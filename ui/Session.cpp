@@ -1,9 +1,7 @@
 #include "Session.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include <QDir>
@@ -12,9 +10,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include "core/HeadmapError.h"
+#include "io/AtomicFile.h"
 
 namespace headmap::ui {
 namespace {
@@ -358,26 +356,11 @@ QString saveSession(const Session& session, const QString& path) {
                            .arg(bytes.size()));
     if (path.isEmpty())
         return failure(QStringLiteral("no file name"));
-    QSaveFile file(path);  // writes a temporary file beside path and renames it on commit
-    if (!file.open(QIODevice::WriteOnly))
-        return failure(file.errorString());
-    errno = 0;
-    const qint64 written = file.write(bytes);
-    if (written != bytes.size()) {
-        // A short write (a full disk, a file size limit) leaves Qt's error unset; errno knows why.
-        const int cause = errno;
-        QString error = file.error() != QFileDevice::NoError ? file.errorString()
-                                                              : QStringLiteral("only %1 of %2 bytes could be written")
-                                                                    .arg(qMax<qint64>(written, 0))
-                                                                    .arg(bytes.size());
-        if (file.error() == QFileDevice::NoError && cause != 0)
-            error += QStringLiteral(" (%1)").arg(QString::fromLocal8Bit(std::strerror(cause)));
-        file.cancelWriting();
-        return failure(error);
-    }
-    if (!file.commit())
-        return failure(file.errorString());
-    return QString();
+    // All or nothing (io/AtomicFile): a full disk must not replace a good session with a piece.
+    const QString reason = atomicWriteFailure(path, [&bytes](QIODevice* device) {
+        return device->write(bytes) == bytes.size();
+    });
+    return reason.isEmpty() ? QString() : failure(reason);
 }
 
 Session loadSession(const QString& path) {

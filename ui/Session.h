@@ -59,8 +59,9 @@ inline bool operator!=(const Session& a, const Session& b) { return !(a == b); }
 // The names "scale" takes in a session file: fixed, row, global, log.
 QString scaleModeKey(ScaleMode mode);
 
-// Writes atomically (QSaveFile): a failed save leaves any earlier file untouched and no partial
-// file behind. Returns an empty string on success, else one line naming the file.
+// Writes atomically (io/AtomicFile): a failed save, a full disk included, leaves any earlier
+// file untouched and no partial file behind. Returns an empty string on success, else one line
+// naming the file and why ("No space left on device").
 QString saveSession(const Session& session, const QString& path);
 
 // Throws headmap::InputError with one line naming the file and what is wrong with it (missing,

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #endif
 
+#include "../engine/SmallDisk.h"
 #include "Session.h"
 #include "core/HeadmapError.h"
 
@@ -203,6 +204,8 @@ private slots:
     void savingAgainReplacesTheWholeFile();
     void failedSaveLeavesNoFileAndKeepsTheOldOne_data();
     void failedSaveLeavesNoFileAndKeepsTheOldOne();
+    void saveOnFullDiskKeepsTheOldFile_data();
+    void saveOnFullDiskKeepsTheOldFile();
     void loadErrors_data();
     void loadErrors();
     void newerVersionIsRefused_data();
@@ -462,6 +465,37 @@ void SessionTest::failedSaveLeavesNoFileAndKeepsTheOldOne() {
             QCOMPARE(entries(folder), QStringList());
         }
     }
+}
+
+void SessionTest::saveOnFullDiskKeepsTheOldFile_data() {
+    QTest::addColumn<int>("textLength");
+    QTest::addColumn<qint64>("freeBytes");
+    // A session under Qt's 16 KiB write buffer once "saved" as its first 4,096 bytes.
+    QTest::newRow("8 KB session, one free page") << 8000 << qint64(4096);
+    QTest::newRow("8 KB session, disk full") << 8000 << qint64(0);
+    QTest::newRow("100 KB session, two free pages") << 100000 << qint64(8192);
+}
+
+void SessionTest::saveOnFullDiskKeepsTheOldFile() {
+    QFETCH(int, textLength);
+    QFETCH(qint64, freeBytes);
+    SmallDisk disk;
+    if (!disk.isMounted())
+        QSKIP(qPrintable(disk.skipReason()));
+    const QString path = disk.filePath(kFileName);
+    QCOMPARE(saveSession(fullSession(), path), QString());
+    const QByteArray before = readFile(path);
+    QVERIFY(disk.fillLeaving(freeBytes));
+
+    Session session = fullSession();
+    session.text = QString(textLength, QLatin1Char('a'));
+    const QString message = saveSession(session, path);
+    QVERIFY2(message.contains(QStringLiteral("No space left on device")), qPrintable(message));
+    QVERIFY2(message.contains(kFileName), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1String("Unknown error")), qPrintable(message));
+    QCOMPARE(readFile(path), before);
+    compareSessions(loadSession(path), fullSession());
+    QCOMPARE(disk.entries(), QStringList{kFileName});
 }
 
 void SessionTest::loadErrors_data() {
