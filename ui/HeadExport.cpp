@@ -2,9 +2,9 @@
 
 #include <QDir>
 #include <QPainter>
-#include <QSaveFile>
 
 #include "analysis/HeadStatistics.h"
+#include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
 #include "io/NpyWriter.h"
 #include "io/TraceExport.h"
@@ -20,16 +20,6 @@ QString suffixOf(ImageFormat format) {
     case ImageFormat::Svg: return QStringLiteral("svg");
     case ImageFormat::Pdf: return QStringLiteral("pdf");
     }
-    return QString();
-}
-
-template <typename Write>
-QString writeAtomically(const QString& path, Write write) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString());
-    if (!write(&file) || !file.commit())
-        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString());
     return QString();
 }
 
@@ -93,20 +83,20 @@ QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
 QString exportTraceData(const AttentionTrace& trace, const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("json"))
-        return writeAtomically(path, [&](QIODevice* device) {
+        return writeFileAtomically(path, [&](QIODevice* device) {
             JsonWriter json(device);
             writeTraceJson(json, trace);
             return json.flush() && device->write("\n") == 1;
         });
     if (suffix == QLatin1String("csv"))
-        return writeAtomically(path, [&](QIODevice* device) { return writeTraceCsv(device, trace); });
+        return writeFileAtomically(path, [&](QIODevice* device) { return writeTraceCsv(device, trace); });
     if (suffix == QLatin1String("npy"))
-        return writeAtomically(path, [&](QIODevice* device) { return writeTraceNpy(device, trace); });
+        return writeFileAtomically(path, [&](QIODevice* device) { return writeTraceNpy(device, trace); });
     return QObject::tr("cannot export '%1': the name must end in .json, .csv or .npy").arg(path);
 }
 
 QString exportStatisticsCsv(const AttentionTrace& trace, const QString& path) {
-    return writeAtomically(path, [&](QIODevice* device) {
+    return writeFileAtomically(path, [&](QIODevice* device) {
         QByteArray csv("layer,head");
         const QList<HeadMetric> metrics = allHeadMetrics();
         for (HeadMetric metric : metrics)

@@ -1,12 +1,14 @@
 #include "PlotExport.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <qcustomplot.h>
+
+#include "io/AtomicFile.h"
 
 namespace headmap::ui {
 
@@ -26,10 +28,11 @@ QString exportImage(const QString& path, const ImageExportOptions& options,
         return QObject::tr("cannot export '%1': the name must end in .png, .svg or .pdf").arg(path);
     const QSize size = options.size.isValid() && !options.size.isEmpty() ? options.size : QSize(1000, 800);
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString());
-    bool written = false;
+    // Drawn into memory first: QPdfWriter, QSvgGenerator and QImageWriter ignore a device that
+    // refuses bytes, so the file gets only complete bytes, through the one checked writer.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    bool drawn = false;
     switch (format) {
     case ImageFormat::Png: {
         const double scale = std::clamp(options.scale, 0.25, 16.0);
@@ -38,36 +41,34 @@ QString exportImage(const QString& path, const ImageExportOptions& options,
         image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
         image.setDotsPerMeterY(image.dotsPerMeterX());
         image.fill(Qt::white);
-        QImageWriter writer(&file, "png");
-        written = paint(&image, size) && writer.write(image);
+        QImageWriter writer(&buffer, "png");
+        drawn = paint(&image, size) && writer.write(image);
         break;
     }
     case ImageFormat::Svg: {
         QSvgGenerator generator;
-        generator.setOutputDevice(&file);
+        generator.setOutputDevice(&buffer);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(options.title);
         generator.setDescription(QStringLiteral("Made with Headmap"));
-        written = paint(&generator, size);
+        drawn = paint(&generator, size);
         break;
     }
     case ImageFormat::Pdf: {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         writer.setTitle(options.title);
         writer.setCreator(QStringLiteral("Headmap"));
         writer.setResolution(96);
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setPageSize(QPageSize(QSizeF(size) / 96.0 * 72.0, QPageSize::Point));
-        written = paint(&writer, size);
+        drawn = paint(&writer, size);
         break;
     }
     }
-    if (!written || !file.commit())
-        return QObject::tr("cannot write '%1': %2").arg(path, file.errorString().isEmpty()
-                                                                  ? QObject::tr("the image could not be drawn")
-                                                                  : file.errorString());
-    return QString();
+    if (!drawn || buffer.data().isEmpty())
+        return QObject::tr("cannot write '%1': the image could not be drawn").arg(path);
+    return writeFileAtomically(path, buffer.data());
 }
 
 QString exportPlot(QCustomPlot* plot, const QString& path, const ImageExportOptions& options) {

@@ -1,7 +1,8 @@
 #pragma once
 // Writes what a view shows to PNG (at a chosen scale), SVG or PDF, exactly as drawn, including
-// the selection. Files are written atomically (QSaveFile): a failed export never leaves a
-// broken or half-written file, and an existing file is only replaced by a complete one.
+// the selection. Images are drawn into memory, then written atomically (io/AtomicFile): a failed
+// export, a full disk included, never leaves a broken or half-written file, and an existing
+// file is only replaced by a complete one.
 
 #include <QSize>
 #include <QString>

@@ -20,7 +20,8 @@ QString helpText(const QString& topic) {
         "  --pair TEXT                a second sentence (BERT: [CLS] A [SEP] B [SEP], type ids 0/1)\n"
         "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
     const QString exits = QStringLiteral(
-        "Exit codes: 0 success, 2 usage error, 3 bad input or model.\n");
+        "Exit codes: 0 success, 2 usage error, 3 bad input or model, or an output that cannot be\n"
+        "written (a full disk: the earlier file is kept).\n");
 
     if (topic == QLatin1String("models"))
         return QStringLiteral("headmap-cli models [--format text|json]\n"

@@ -1,11 +1,13 @@
 #include "cli/CliRunner.h"
 
+#include <cerrno>
+
 #include <QFile>
-#include <QSaveFile>
 
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
 #include "core/HeadmapError.h"
+#include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
 #include "io/TraceExport.h"
 #include "hf/HubCache.h"
@@ -44,9 +46,12 @@ private:
     QString readText(const CliRequest& request);
     Encoding encodeInput(const CliRequest& request, const Model& model);
     void checkIndices(const CliRequest& request, const ModelSummary& model);
-    // Writes through writer into the chosen destination atomically: a failure leaves no file.
+    // Writes through writer into the chosen destination atomically (io/AtomicFile): a failure,
+    // a full disk included, leaves no file and an earlier one as it was.
     template <typename Write>
     void writeOutput(const QString& output, Write write);
+    // Throws when standard output did not take everything written to it.
+    void flushStandardOutput();
 
     void models(const CliRequest& request);
     void info(const CliRequest& request);
@@ -75,6 +80,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Render:
         case Command::ExportAll: render(request); break;
         }
+        flushStandardOutput();
         return kExitOk;
     } catch (const HeadmapError& error) {
         m_err->write("headmap-cli: error: " + QByteArray(error.what()) + '\n');
@@ -148,15 +154,26 @@ void Runner::checkIndices(const CliRequest& request, const ModelSummary& model) 
 template <typename Write>
 void Runner::writeOutput(const QString& output, Write write) {
     if (output.isEmpty() || output == QLatin1String("-")) {
-        if (!write(m_out))
-            throw InputError(QStringLiteral("cannot write to standard output"));
+        CheckedDevice device(m_out);
+        if (!write(&device) || device.failed())
+            throw InputError(QStringLiteral("cannot write to standard output: %1")
+                                 .arg(device.failed() ? device.failure() : QStringLiteral("the output could not be produced")));
         return;
     }
-    QSaveFile file(output);
-    if (!file.open(QIODevice::WriteOnly))
-        throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
-    if (!write(&file) || !file.commit())
-        throw InputError(QStringLiteral("cannot write '%1': %2").arg(output, file.errorString()));
+    const QString error = writeFileAtomically(output, write);
+    if (!error.isEmpty())
+        throw InputError(error);
+}
+
+void Runner::flushStandardOutput() {
+    // stdout is buffered twice (QFile, stdio): on a full disk or /dev/full the loss shows only here.
+    auto* file = qobject_cast<QFileDevice*>(m_out);
+    if (!file)
+        return;
+    errno = 0;
+    if (!file->flush() || file->error() != QFileDevice::NoError)
+        throw InputError(QStringLiteral("cannot write to standard output: %1")
+                             .arg(deviceFailure(file, errno, QStringLiteral("the output was not taken"))));
 }
 
 void Runner::models(const CliRequest& request) {

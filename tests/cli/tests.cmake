@@ -7,3 +7,12 @@ if(HEADMAP_BUILD_GUI)
   headmap_add_test(tst_clirender SOURCES cli/tst_clirender.cpp LIBRARIES headmap_ui)
   add_dependencies(tst_clirender headmap-cli)
 endif()
+# Writing to a full disk (a small tmpfs; those rows skip without root) and to /dev/full. With the
+# GUI libraries it also checks the images that render and export-all write.
+if(HEADMAP_BUILD_GUI)
+  headmap_add_test(tst_clidiskfull SOURCES cli/tst_clidiskfull.cpp LIBRARIES headmap_ui)
+  target_compile_definitions(tst_clidiskfull PRIVATE HEADMAP_CLI_CAN_RENDER)
+else()
+  headmap_add_test(tst_clidiskfull SOURCES cli/tst_clidiskfull.cpp)
+endif()
+add_dependencies(tst_clidiskfull headmap-cli)
