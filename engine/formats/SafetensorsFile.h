@@ -56,6 +56,7 @@ public:
 private:
     void prepareFloats(const TensorInfo& tensor);  // converts or copies when F32 can't be used in place
     const uchar* tensorBytes(const TensorInfo& tensor) const;
+    static void releasePages(const uchar* bytes, qint64 length);
 
     QString m_path;
     QFile m_file;
