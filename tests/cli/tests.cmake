@@ -16,3 +16,6 @@ else()
   headmap_add_test(tst_clidiskfull SOURCES cli/tst_clidiskfull.cpp)
 endif()
 add_dependencies(tst_clidiskfull headmap-cli)
+# Hostile and unlucky input, one row per reproducer: exit code, message, no file left behind.
+headmap_add_test(tst_cliabuse SOURCES cli/tst_cliabuse.cpp)
+add_dependencies(tst_cliabuse headmap-cli)
