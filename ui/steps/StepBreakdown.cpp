@@ -119,6 +119,25 @@ WeightedSumBreakdown weightedSumBreakdown(const HeadSteps& steps, int row, std::
     return b;
 }
 
+bool isStandardScale(const HeadSteps& steps) {
+    return steps.scale == 0 || steps.dHead <= 0
+           || std::abs(double(steps.scale) * std::sqrt(double(steps.dHead)) - 1.0) < 1e-5;
+}
+
+int scaleRootOf(const HeadSteps& steps) {
+    if (steps.scale <= 0)
+        return 0;
+    const double n = 1.0 / (double(steps.scale) * double(steps.scale));
+    const double whole = std::round(n);
+    return whole >= 1 && std::abs(n - whole) < 1e-3 * whole ? int(whole) : 0;
+}
+
+bool isMaskedCell(const HeadSteps& steps, int query, int key) {
+    if (validRow(steps.masked, query) && key >= 0 && key < steps.masked.cols())
+        return std::isinf(steps.masked(query, key)) && steps.masked(query, key) < 0;
+    return steps.causal && key > query;
+}
+
 QString breakdownNumber(double value) {
     if (std::isinf(value))
         return value < 0 ? QStringLiteral("−∞") : QStringLiteral("∞");
@@ -137,9 +156,9 @@ QString subscripted(const QString& letter, int index) {
 }
 
 QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakdown& b,
-                                  const QStringList& tokens, int stage) {
+                                  const QStringList& tokens, ScoreStage stage) {
     if (b.query < 0)
-        return hint(stage);
+        return scoreHint();
     const int n = int(b.terms.size());
     const QString name = subscripted(QStringLiteral("q"), b.query) + QStringLiteral("·")
                          + subscripted(QStringLiteral("k"), b.key);
@@ -180,19 +199,44 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
         html += QStringLiteral("<p>%1</p>").arg(dim(
             tr("Shown: the %1 largest terms by size; [d] is the position in the row.").arg(kLargestTerms)));
 
-    if (stage >= 3) {
-        const double root = std::sqrt(double(steps.dHead));
-        html += QStringLiteral("<p>%1</p>").arg(
-            tr("Scaled: %1 ÷ √%2 = %1 ÷ %3 = <b>%4</b>")
-                .arg(breakdownNumber(b.total), QString::number(steps.dHead),
-                     QString::number(root, 'g', 4), breakdownNumber(b.total / root)));
+    double value = b.total;
+    if (stage >= ScoreStage::Scaled) {
+        if (isStandardScale(steps)) {
+            const double root = std::sqrt(double(steps.dHead));
+            value = b.total / root;
+            html += QStringLiteral("<p>%1</p>").arg(
+                tr("Scaled: %1 ÷ √%2 = %1 ÷ %3 = <b>%4</b>")
+                    .arg(breakdownNumber(b.total), QString::number(steps.dHead),
+                         QString::number(root, 'g', 4), breakdownNumber(value)));
+        } else {  // the model's own factor, e.g. Gemma's 1/√query_pre_attn_scalar
+            value = b.total * double(steps.scale);
+            html += QStringLiteral("<p>%1</p>").arg(
+                tr("Scaled: %1 × %2 = <b>%3</b>")
+                    .arg(breakdownNumber(b.total), QString::number(steps.scale, 'g', 4), breakdownNumber(value)));
+        }
     }
-    if (stage >= 4) {
-        const bool masked = steps.causal && b.key > b.query;
+    if (stage >= ScoreStage::Softcapped && steps.softcapped.size() > 0 && steps.softcap > 0) {
+        const double cap = steps.softcap;
+        const double capped = cap * std::tanh(value / cap);
+        html += QStringLiteral("<p>%1</p>").arg(
+            tr("Softcapped: %1 · tanh(%2 ÷ %1) = <b>%3</b>")
+                .arg(QString::number(cap, 'g', 4), breakdownNumber(value), breakdownNumber(capped)));
+        value = capped;
+    }
+    if (stage >= ScoreStage::Masked) {
+        const bool masked = isMaskedCell(steps, b.query, b.key);
+        const bool window = steps.mask == AttentionMask::SlidingWindow;
         QString text;
-        if (masked)
+        if (masked && b.key > b.query)
             text = tr("Masked: %1 comes after %2, so %2 may not look at it. The score becomes <b>−∞</b>.")
                        .arg(token(tokens, b.key), token(tokens, b.query));
+        else if (masked)  // outside the sliding window: key ≤ query − window
+            text = tr("Masked: %1 is %2 tokens before %3, outside its window of the last %4 tokens. "
+                      "The score becomes <b>−∞</b>.")
+                       .arg(token(tokens, b.key)).arg(b.query - b.key).arg(token(tokens, b.query)).arg(steps.window);
+        else if (window)
+            text = tr("Not masked: %1 is among the last %2 tokens up to %3, so the score stays.")
+                       .arg(token(tokens, b.key)).arg(steps.window).arg(token(tokens, b.query));
         else if (steps.causal)
             text = tr("Not masked: %1 does not come after %2, so the score stays.")
                        .arg(token(tokens, b.key), token(tokens, b.query));
@@ -205,7 +249,7 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
 
 QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& tokens, int clickedKey) {
     if (b.row < 0)
-        return hint(5);
+        return softmaxHint();
     const int t = int(b.scores.size());
     QString html = QStringLiteral("<p><b>%1</b></p>").arg(
         tr("Softmax of the row of %1").arg(token(tokens, b.row)));
@@ -257,7 +301,7 @@ QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& tok
 
 QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens) {
     if (b.row < 0)
-        return hint(6);
+        return weightedSumHint();
     const int t = int(b.order.size());
     std::vector<int> keys;
     for (int j : b.order)
@@ -307,15 +351,18 @@ QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringL
     return html;
 }
 
-QString BreakdownText::hint(int stage) {
-    switch (stage) {
-    case 2:
-    case 3:
-    case 4: return tr("Click a cell to see its score worked out: query row times key row.");
-    case 5: return tr("Click a cell to see how softmax turns that row of scores into weights.");
-    case 6: return tr("Click a row to see how it mixes the value rows.");
-    default: return QString();
-    }
+QString BreakdownText::scoreHint() {
+    return tr("Click a cell to see its score worked out: query row times key row.");
+}
+
+QString BreakdownText::softmaxHint() {
+    return tr("Click a cell to see how softmax turns that row of scores into weights.");
+}
+
+QString BreakdownText::weightedSumHint() { return tr("Click a row to see how it mixes the value rows."); }
+
+QString BreakdownText::rotationHint() {
+    return tr("Click a row to see the angle each pair of that token's query is turned by.");
 }
 
 }  // namespace headmap::ui

@@ -1,7 +1,8 @@
 #pragma once
 // The arithmetic behind one cell of a head's steps, written out for students: a score as the
 // dot product q_i·k_j term by term, a row of weights as softmax (exp, sum, divide) and a row of
-// the head's output as the weighted sum of value rows. The numbers are computed in double from
+// the head's output as the weighted sum of value rows, and the rotation of a token's query by its
+// position (RoPE). The numbers are computed in double from
 // HeadSteps; the *Html functions turn them into the text the breakdown panel shows.
 
 #include <vector>
@@ -50,6 +51,33 @@ struct WeightedSumBreakdown {
 WeightedSumBreakdown weightedSumBreakdown(const HeadSteps& steps, int row,
                                           std::vector<int> dims = {0, 1, 2, 3});
 
+// The rotation of one token's query (RoPE), as transformers' rotate_half does it: pair i is the
+// dimensions (i, i + rotaryDim/2), turned by θ_i with cos and sin multiplied by the scaling.
+struct RotationBreakdown {
+    struct Pair {
+        int first = 0, second = 0;  // the two dimensions of the pair
+        double angle = 0;           // θ in radians
+        double before[2] = {0, 0};  // the query's two numbers before the rotation
+        double after[2] = {0, 0};   // x·cos θ − y·sin θ, y·cos θ + x·sin θ (times the scaling)
+    };
+    int row = -1;
+    int rotaryDim = 0;  // 2 · pairs; the dimensions from here to d_head are not rotated
+    int dHead = 0;
+    double scaling = 1;
+    std::vector<Pair> pairs;
+};
+RotationBreakdown rotationBreakdown(const HeadSteps& steps, int row);
+
+// The scale factor: true when q·kᵀ was multiplied by 1/√d_head (also when none was recorded).
+bool isStandardScale(const HeadSteps& steps);
+// n when the scale is 1/√n for a whole n (Gemma's query_pre_attn_scalar), else 0.
+int scaleRootOf(const HeadSteps& steps);
+// Whether a key is masked for a query, from the recorded scores (−∞ after the mask).
+bool isMaskedCell(const HeadSteps& steps, int query, int key);
+
+// How far a score's breakdown goes.
+enum class ScoreStage { Scores, Scaled, Softcapped, Masked };
+
 // A number as the breakdowns write it: three decimals, a true minus sign (−), "−∞" for -inf.
 QString breakdownNumber(double value);
 // "q₃": a letter with a subscript index, in Unicode subscript digits.
@@ -60,12 +88,17 @@ QString subscripted(const QString& letter, int index);
 class BreakdownText {
     Q_DECLARE_TR_FUNCTIONS(BreakdownText)
 public:
-    // stage 2: QKᵀ; 3: also ÷ √d_head; 4: also the mask.
+    // Up to stage: QKᵀ, then the scale, the softcap (when the model has one) and the mask.
     static QString dotProduct(const HeadSteps& steps, const DotProductBreakdown& b,
-                              const QStringList& tokens, int stage);
+                              const QStringList& tokens, ScoreStage stage);
     static QString softmax(const SoftmaxBreakdown& b, const QStringList& tokens, int clickedKey);
     static QString weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens);
-    static QString hint(int stage);  // what to click, before anything is selected
+    static QString rotation(const RotationBreakdown& b, const QStringList& tokens);
+    // What to click, before anything is selected.
+    static QString scoreHint();
+    static QString softmaxHint();
+    static QString weightedSumHint();
+    static QString rotationHint();
 };
 
 }  // namespace headmap::ui

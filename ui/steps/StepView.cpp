@@ -1,5 +1,7 @@
 #include "steps/StepView.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -54,10 +56,9 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
 
     m_stepList = new QListWidget(this);
     m_stepList->setFocusPolicy(Qt::NoFocus);
-    for (int i = 0; i < StepCount; ++i)
-        m_stepList->addItem(tr("%1. %2").arg(i + 1).arg(stepName(i)));
-    m_stepList->setFixedWidth(m_stepList->sizeHintForColumn(0) + 24);
-    m_stepList->setCurrentRow(0);
+    for (int kind = Input; kind <= Output; ++kind)  // until a model says which steps it has
+        m_pages.push_back(Step(kind));
+    fillStepList();
 
     // One step fills the area (its matrices scroll themselves); all steps stack in a scrolling
     // page. The sections move between the two.
@@ -132,8 +133,21 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
         clear(tr("No steps to show for this head."));
         return;
     }
+    const Step current = stepKind();
     m_steps = std::move(steps);
     m_tokens = tokens;
+    // The pages follow what this model recorded; the step shown stays when the new model has it.
+    m_pages = {Input, Projections};
+    if (m_steps->qNormed.size() > 0)
+        m_pages.push_back(QkNorm);
+    if (m_steps->rotaryAngles.size() > 0)
+        m_pages.push_back(Rotary);
+    m_pages.insert(m_pages.end(), {Scores, Scaled});
+    if (m_steps->softcapped.size() > 0)
+        m_pages.push_back(Softcap);
+    m_pages.insert(m_pages.end(), {Masked, Softmax, HeadOutput, Concat, Output});
+    const int page = pageOf(current);
+    m_step = page >= 0 ? page : std::min(m_step, stepCount() - 1);
     const int t = int(m_steps->q.rows());
     while (m_tokens.size() < t)
         m_tokens << QString::number(m_tokens.size());
@@ -147,6 +161,7 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     m_headExplanation->setText(headExplanation);
     m_headExplanation->setVisible(!headExplanation.isEmpty());
     fillSections();
+    fillStepList();
     for (const Section& section : m_sections)
         for (MatrixView* view : section.matrices)
             if (!view->objectName().startsWith(QLatin1String("w_")))
@@ -170,8 +185,8 @@ void StepView::clear(const QString& message) {
 
 QString StepView::message() const { return m_stack->currentIndex() == 1 ? m_message->text() : QString(); }
 
-QString StepView::stepName(int step) {
-    switch (step) {
+QString StepView::stepName(int kind) {
+    switch (kind) {
     case Input: return tr("Input X");
     case Projections: return tr("Queries, keys, values");
     case Scores: return tr("Scores QKᵀ");
@@ -181,29 +196,53 @@ QString StepView::stepName(int step) {
     case HeadOutput: return tr("Weighted sum of V");
     case Concat: return tr("Concatenate the heads");
     case Output: return tr("Output projection");
+    case QkNorm: return tr("QK-norm");
+    case Rotary: return tr("Rotate by position (RoPE)");
+    case Softcap: return tr("Softcap");
     default: return QString();
     }
 }
 
-QString StepView::formulaText(int step) const {
+StepView::Step StepView::stepKind(int step) const {
     step = step < 0 ? m_step : step;
-    return step < StepCount ? m_sections[step].formula->text() : QString();
+    return step < stepCount() ? m_pages[size_t(step)] : StepKindCount;
+}
+
+int StepView::pageOf(Step kind) const {
+    const auto found = std::find(m_pages.begin(), m_pages.end(), kind);
+    return found == m_pages.end() ? -1 : int(found - m_pages.begin());
+}
+
+QString StepView::formulaText(int step) const {
+    return stepKind(step) < StepKindCount ? sectionAt(step < 0 ? m_step : step).formula->text() : QString();
 }
 
 QString StepView::explanationText(int step) const {
-    step = step < 0 ? m_step : step;
-    return step < StepCount ? m_sections[step].explanation->text() : QString();
+    return stepKind(step) < StepKindCount ? sectionAt(step < 0 ? m_step : step).explanation->text() : QString();
+}
+
+QString StepView::noteText(int step) const {
+    return stepKind(step) < StepKindCount ? sectionAt(step < 0 ? m_step : step).note->text() : QString();
 }
 
 QString StepView::breakdownText(int step) const {
     step = step < 0 ? m_step : step;
-    if (step >= StepCount || !m_sections[step].breakdown)
+    if (stepKind(step) == StepKindCount || !sectionAt(step).breakdown)
         return QString();
-    return m_sections[step].breakdown->toPlainText();
+    return sectionAt(step).breakdown->toPlainText();
 }
 
 QList<MatrixView*> StepView::matrices(int step) const {
-    return step >= 0 && step < StepCount ? m_sections[step].matrices : QList<MatrixView*>();
+    return step >= 0 && step < stepCount() ? sectionAt(step).matrices : QList<MatrixView*>();
+}
+
+MatrixView* StepView::matrixOf(Step kind, const QString& id) const {
+    if (kind >= StepKindCount)
+        return nullptr;
+    for (MatrixView* view : m_sections[size_t(kind)].matrices)
+        if (view->objectName() == id)
+            return view;
+    return nullptr;
 }
 
 MatrixView* StepView::matrix(int step, const QString& id) const {
@@ -222,7 +261,7 @@ bool StepView::weightMatricesShown() const { return m_showWeights->isChecked(); 
 void StepView::setStep(int step) { goTo(step, true); }
 
 void StepView::goTo(int step, bool scroll) {
-    step = std::clamp(step, 0, StepCount - 1);
+    step = std::clamp(step, 0, stepCount() - 1);
     const bool changed = step != m_step;
     m_step = step;
     {
@@ -231,7 +270,7 @@ void StepView::goTo(int step, bool scroll) {
     }
     if (m_showAll) {
         if (scroll)
-            m_scroll->verticalScrollBar()->setValue(m_sections[step].widget->y());
+            m_scroll->verticalScrollBar()->setValue(sectionAt(step).widget->y());
     } else {
         applyMode();
     }
@@ -259,18 +298,21 @@ void StepView::applyMode() {
         for (MatrixView* view : section.matrices)
             view->setMinimumHeight(m_showAll ? view->preferredHeight(440) : 0);
     if (m_showAll) {
-        for (Section& section : m_sections)
-            m_pageLayout->removeWidget(section.widget);
         for (Section& section : m_sections) {
-            m_pageLayout->addWidget(section.widget);
-            section.widget->show();
+            m_pageLayout->removeWidget(section.widget);
+            section.widget->hide();  // the steps this model did not record stay hidden
+        }
+        for (Step kind : m_pages) {
+            QWidget* widget = m_sections[size_t(kind)].widget;
+            m_pageLayout->addWidget(widget);
+            widget->show();
         }
         m_modes->setCurrentWidget(m_scroll);
         m_page->adjustSize();
-        m_scroll->verticalScrollBar()->setValue(m_sections[m_step].widget->y());
+        m_scroll->verticalScrollBar()->setValue(sectionAt(m_step).widget->y());
         return;
     }
-    QWidget* current = m_sections[m_step].widget;
+    QWidget* current = sectionAt(m_step).widget;
     for (Section& section : m_sections) {
         if (section.widget == current)
             continue;
@@ -287,10 +329,10 @@ void StepView::applyMode() {
 void StepView::updateNavigation() {
     const bool has = m_steps != nullptr;
     m_previous->setEnabled(has && m_step > 0);
-    m_next->setEnabled(has && m_step < StepCount - 1);
+    m_next->setEnabled(has && m_step < stepCount() - 1);
     m_all->setEnabled(has);
     m_stepList->setEnabled(has);
-    m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(StepCount));
+    m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()));
 }
 
 void StepView::setSelectedToken(int token) {
@@ -307,18 +349,19 @@ void StepView::setSelectedToken(int token) {
         emit tokenSelected(token);
 }
 
-void StepView::onCellClicked(int step, const QString& id, int row, int column) {
-    MatrixView* view = matrix(step, id);
+void StepView::onCellClicked(Step kind, const QString& id, int row, int column) {
+    MatrixView* view = matrixOf(kind, id);
     const bool exact = view && !view->summarizeColumns() && column >= 0;
-    if (exact && (id == QLatin1String("scores") || id == QLatin1String("scaled")
+    if (exact && (id == QLatin1String("scores") || id == QLatin1String("scaled") || id == QLatin1String("softcapped")
                   || id == QLatin1String("masked") || id == QLatin1String("weights")))
         m_key = column;
     if (exact && id == QLatin1String("head_output"))
         m_dimension = column;
     if (!id.startsWith(QLatin1String("w_")))
         setSelectedToken(row);
-    if (m_step != step)
-        goTo(step, false);
+    const int page = pageOf(kind);
+    if (page >= 0 && m_step != page)
+        goTo(page, false);
 }
 
 void StepView::updateBreakdowns() {
@@ -329,27 +372,28 @@ void StepView::updateBreakdowns() {
     int key = m_key;
     if (row >= 0 && key < 0)  // the key this token attends to most
         s.weights.row(row).maxCoeff(&key);
-    for (const QString& id : {QStringLiteral("scores"), QStringLiteral("scaled"), QStringLiteral("masked"),
-                              QStringLiteral("weights")})
-        for (int step = Scores; step <= Softmax; ++step)
-            if (MatrixView* view = matrix(step, id))
-                view->setMarkedCell(row, key);
-    if (MatrixView* view = matrix(HeadOutput, QStringLiteral("head_output")))
-        view->setMarkedCell(m_dimension >= 0 ? row : -1, m_dimension);
+    for (const auto& [kind, id] : {std::pair{Scores, "scores"}, {Scaled, "scaled"}, {Softcap, "softcapped"},
+                                   {Masked, "masked"}, {Softmax, "weights"}})
+        matrixOf(kind, QLatin1String(id))->setMarkedCell(row, key);
+    matrixOf(HeadOutput, QStringLiteral("head_output"))->setMarkedCell(m_dimension >= 0 ? row : -1, m_dimension);
 
-    for (int stage : {int(Scores), int(Scaled), int(Masked)})
-        m_sections[stage].breakdown->setHtml(
-            row < 0 ? BreakdownText::hint(stage)
+    for (const auto& [kind, stage] : {std::pair{Scores, ScoreStage::Scores}, {Scaled, ScoreStage::Scaled},
+                                      {Softcap, ScoreStage::Softcapped}, {Masked, ScoreStage::Masked}})
+        m_sections[kind].breakdown->setHtml(
+            row < 0 ? BreakdownText::scoreHint()
                     : BreakdownText::dotProduct(s, dotProductBreakdown(s, row, key), m_tokens, stage));
     m_sections[Softmax].breakdown->setHtml(
-        row < 0 ? BreakdownText::hint(Softmax)
+        row < 0 ? BreakdownText::softmaxHint()
                 : BreakdownText::softmax(softmaxBreakdown(s, row), m_tokens, key));
     std::vector<int> dims{0, 1, 2};
     if (m_dimension > 2)
         dims.push_back(m_dimension);
     m_sections[HeadOutput].breakdown->setHtml(
-        row < 0 ? BreakdownText::hint(HeadOutput)
+        row < 0 ? BreakdownText::weightedSumHint()
                 : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens));
+    m_sections[Rotary].breakdown->setHtml(
+        row < 0 ? BreakdownText::rotationHint()
+                : BreakdownText::rotation(rotationBreakdown(s, row), m_tokens));
 }
 
 void StepView::changeEvent(QEvent* event) {

@@ -1,7 +1,9 @@
 #pragma once
 // The walk through one attention head, step by step, for a classroom: the input X, the
 // projections Q, K, V, the scores QKᵀ, their scaling by √d_k, the mask, the softmax, the
-// weighted sum of V, the concatenation of all heads and the output projection. Each step shows
+// weighted sum of V, the concatenation of all heads and the output projection. Decoders add the
+// steps they recorded (HeadSteps): QK-norm, the rotation by position (RoPE) and the softcap;
+// a model without them shows exactly the nine steps above. Each step shows
 // its formula, its matrices with their shapes (MatrixView) and a plain-English explanation; the
 // steps with a calculation worth seeing have a panel that writes the clicked cell out number by
 // number (StepBreakdown.h).
@@ -10,7 +12,9 @@
 // list, or "All steps" to stack every step in one scrolling page. Clicking a cell or a row label
 // selects that token; its row stays outlined in every matrix as the steps change.
 //
-// Steps are numbered from 0 here and from 1 on screen ("Step 1 of 9").
+// Pages are numbered from 0 here and from 1 on screen ("Step 1 of 9"). Every `step` argument
+// is a page; pageOf() finds the page of a kind of step. Without the optional steps page i shows
+// Step i (the enum keeps the nine classic steps first for that reason).
 
 #include <memory>
 #include <vector>
@@ -21,6 +25,7 @@
 #include "core/HeadSteps.h"
 
 class QCheckBox;
+class QHBoxLayout;
 class QLayout;
 class QLabel;
 class QListWidget;
@@ -36,7 +41,10 @@ class MatrixView;
 class StepView : public QWidget {
     Q_OBJECT
 public:
-    enum Step { Input, Projections, Scores, Scaled, Masked, Softmax, HeadOutput, Concat, Output, StepCount };
+    // The kinds of step. QkNorm, Rotary and Softcap come last so that the classic nine keep
+    // their numbers; on screen they go where the model computes them (kPageOrder).
+    enum Step { Input, Projections, Scores, Scaled, Masked, Softmax, HeadOutput, Concat, Output,
+                QkNorm, Rotary, Softcap, StepKindCount };
 
     explicit StepView(QWidget* parent = nullptr);
 
@@ -50,8 +58,11 @@ public:
     QString message() const;  // the clear() message shown, empty when steps are shown
 
     int step() const { return m_step; }
-    int stepCount() const { return StepCount; }
-    static QString stepName(int step);  // "Scores QKᵀ"
+    int stepCount() const { return int(m_pages.size()); }
+    static QString stepName(int kind);  // "Scores QKᵀ"
+    QString stepLabel(int step) const;  // as in the step list: the name with e.g. the real scale
+    Step stepKind(int step = -1) const;
+    int pageOf(Step kind) const;        // -1 when the model did not record that step
     bool showAll() const { return m_showAll; }
     int selectedToken() const { return m_selected; }
 
@@ -59,9 +70,13 @@ public:
     QString formulaText(int step = -1) const;      // rich text
     QString explanationText(int step = -1) const;  // plain text
     QString breakdownText(int step = -1) const;    // plain text; empty for steps without a panel
+    QString noteText(int step = -1) const;         // e.g. which heads share K/V; often empty
     QList<MatrixView*> matrices(int step) const;   // in screen order, hidden ones included
-    // ids as in `headmap-cli steps`: x, q, k, v, w_q, w_k, w_v (step 1), scores, scaled, masked,
-    // weights, head_output and v (step 6), concat, output. Null when the step has no such matrix.
+    // ids as in `headmap-cli steps`: x, q, k, v, w_q, w_k, w_v (projections; q and k before any
+    // QK-norm or rotation), scores, scaled, masked, weights, head_output and v (weighted sum),
+    // concat, output; q_projected, q_normed, k_projected, k_normed (QK-norm); q_unrotated,
+    // q_rotated, k_unrotated, k_rotated, angles (RoPE); softcapped. Null when the step has no
+    // such matrix.
     MatrixView* matrix(int step, const QString& id) const;
     void setWeightMatricesShown(bool shown);  // W_Q, W_K, W_V in step 1
     bool weightMatricesShown() const;
@@ -88,21 +103,36 @@ private:
         QLabel* title = nullptr;
         QLabel* formula = nullptr;
         QLabel* explanation = nullptr;
+        QLabel* note = nullptr;  // a grey line under the explanation, hidden when empty
         QList<MatrixView*> matrices;
-        QTextBrowser* breakdown = nullptr;  // steps 2–6
+        QTextBrowser* breakdown = nullptr;  // the steps with a calculation to write out
     };
 
-    // StepView_Pages.cpp: the sections and their contents.
+    // StepView_Pages.cpp: the sections (one per kind of step) and their contents.
     void buildSections(QWidget* page);
     void applyFonts();
-    MatrixView* addMatrix(int step, const QString& id, QLayout* layout);
+    MatrixView* addMatrix(Step kind, const QString& id, QLayout* layout);
+    MatrixView* matrixOf(Step kind, const QString& id) const;
     void fillSections();
-    QString formulaFor(int step) const;
-    QString explanationFor(int step) const;
+    void fillStepList();
+    QString formulaFor(Step kind) const;
+    QString explanationFor(Step kind) const;
+    QString noteFor(Step kind) const;
+    // StepView_DecoderPages.cpp: the steps only some models have, and the words for them.
+    void buildDecoderSection(Step kind, QHBoxLayout* row);
+    void fillDecoderSections();
+    QString decoderFormulaFor(Step kind) const;
+    QString decoderExplanationFor(Step kind) const;
+    QString scaleFormula() const;
+    QString maskFormula() const;
+    QString maskExplanation() const;
+    QString sharedKvNote() const;
+
+    const Section& sectionAt(int step) const { return m_sections[size_t(stepKind(step))]; }
 
     void goTo(int step, bool scroll);
     void applyMode();
-    void onCellClicked(int step, const QString& id, int row, int column);
+    void onCellClicked(Step kind, const QString& id, int row, int column);
     void updateBreakdowns();
     void updateNavigation();
 
@@ -131,7 +161,8 @@ private:
     QLabel* m_position = nullptr;
     QCheckBox* m_showWeights = nullptr;
     QWidget* m_weightsRow = nullptr;
-    std::vector<Section> m_sections;
+    std::vector<Section> m_sections;  // by Step, every kind, shown or not
+    std::vector<Step> m_pages;        // the kinds this head's model recorded, in screen order
 };
 
 }  // namespace headmap::ui

@@ -1,5 +1,6 @@
-// StepView's pages: one section per step with its title, formula, explanation, matrices and,
-// for steps 2–6, the breakdown panel; and the words and formulas that fill them.
+// StepView's pages: one section per kind of step with its title, formula, explanation, note,
+// matrices and, for the steps with a calculation, the breakdown panel; and the words and
+// formulas that fill the nine steps every model has (the others: StepView_DecoderPages.cpp).
 
 #include <cmath>
 
@@ -9,7 +10,10 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <QListWidget>
+
 #include "steps/MatrixView.h"
+#include "steps/StepBreakdown.h"
 #include "steps/StepView.h"
 
 namespace headmap::ui {
@@ -28,9 +32,10 @@ bool allZero(const RowVectorF& bias) { return bias.size() == 0 || bias.isZero(0)
 }  // namespace
 
 void StepView::buildSections(QWidget* page) {
-    m_sections.resize(StepCount);
-    for (int step = 0; step < StepCount; ++step) {
-        Section& s = m_sections[step];
+    m_sections.resize(StepKindCount);
+    for (int kind = 0; kind < StepKindCount; ++kind) {
+        const Step step = Step(kind);
+        Section& s = m_sections[kind];
         s.widget = new QWidget(page);
         auto* layout = new QVBoxLayout(s.widget);
         layout->setContentsMargins(0, 4, 0, 4);
@@ -41,9 +46,15 @@ void StepView::buildSections(QWidget* page) {
         s.explanation = new QLabel(s.widget);
         s.explanation->setWordWrap(true);
         s.explanation->setTextFormat(Qt::PlainText);
+        s.note = new QLabel(s.widget);
+        s.note->setWordWrap(true);
+        s.note->setTextFormat(Qt::PlainText);
+        s.note->setForegroundRole(QPalette::PlaceholderText);
+        s.note->setVisible(false);
         layout->addWidget(s.title);
         layout->addWidget(s.formula);
         layout->addWidget(s.explanation);
+        layout->addWidget(s.note);
 
         auto* body = new QHBoxLayout;
         body->setSpacing(16);
@@ -85,9 +96,9 @@ void StepView::buildSections(QWidget* page) {
             break;
         case Concat: addMatrix(step, QStringLiteral("concat"), row); break;
         case Output: addMatrix(step, QStringLiteral("output"), row); break;
-        default: break;
+        default: buildDecoderSection(step, row); break;
         }
-        if (step >= Scores && step <= HeadOutput) {
+        if ((step >= Scores && step <= HeadOutput) || step == Rotary || step == Softcap) {
             s.breakdown = new QTextBrowser(s.widget);
             s.breakdown->setFocusPolicy(Qt::NoFocus);
             s.breakdown->setOpenLinks(false);
@@ -118,10 +129,11 @@ void StepView::applyFonts() {
     }
 }
 
-MatrixView* StepView::addMatrix(int step, const QString& id, QLayout* layout) {
+MatrixView* StepView::addMatrix(Step step, const QString& id, QLayout* layout) {
     auto* view = new MatrixView(m_sections[step].widget);
     view->setObjectName(id);
-    layout->addWidget(view);
+    if (layout)  // null: the caller places it (a grid)
+        layout->addWidget(view);
     m_sections[step].matrices << view;
     connect(view, &MatrixView::cellClicked, this,
             [this, step, id](int row, int column) { onCellClicked(step, id, row, column); });
@@ -132,44 +144,81 @@ MatrixView* StepView::addMatrix(int step, const QString& id, QLayout* layout) {
 void StepView::fillSections() {
     const HeadSteps& s = *m_steps;
     const QStringList& t = m_tokens;
-    auto set = [&](int step, const char* id, const MatrixF& m, const QString& name,
+    auto set = [&](Step step, const char* id, const MatrixF& m, const QString& name,
                    MatrixScale scale = MatrixScale::Signed, const QStringList& columns = {}) {
-        MatrixView* view = matrix(step, QLatin1String(id));
+        MatrixView* view = matrixOf(step, QLatin1String(id));
         const bool tokenRows = !QByteArray(id).startsWith("w_");
         view->setMatrix(m, name, tokenRows ? t : QStringList(), scale, columns);
         // Token × token matrices keep their keys: a block mean would hide which token is meant.
         view->setSummarizeColumns(columns.isEmpty() && m.cols() > kSummariseAbove);
     };
     set(Input, "x", s.x, QStringLiteral("X"));
-    set(Projections, "q", s.q, QStringLiteral("Q"));
-    set(Projections, "k", s.k, QStringLiteral("K"));
+    // Q and K as projected: QK-norm and the rotation, where the model has them, get pages of their own.
+    set(Projections, "q", s.qProjected.size() > 0 ? s.qProjected : s.q, QStringLiteral("Q"));
+    set(Projections, "k", s.kProjected.size() > 0 ? s.kProjected : s.k, QStringLiteral("K"));
     set(Projections, "v", s.v, QStringLiteral("V"));
     set(Projections, "w_q", s.wQ, QStringLiteral("W<sub>Q</sub>"));
     set(Projections, "w_k", s.wK, QStringLiteral("W<sub>K</sub>"));
     set(Projections, "w_v", s.wV, QStringLiteral("W<sub>V</sub>"));
     set(Scores, "scores", s.scores, QStringLiteral("S = QK<sup>T</sup>"), MatrixScale::Signed, t);
-    set(Scaled, "scaled", s.scaled, QStringLiteral("S′ = S ÷ √d<sub>k</sub>"), MatrixScale::Signed, t);
-    set(Masked, "masked", s.masked, QStringLiteral("S″ = S′ + mask"), MatrixScale::Signed, t);
+    set(Scaled, "scaled", s.scaled,
+        isStandardScale(s) ? QStringLiteral("S′ = S ÷ √d<sub>k</sub>")
+                           : QStringLiteral("S′ = S × %1").arg(QString::number(s.scale, 'g', 4)),
+        MatrixScale::Signed, t);
+    set(Masked, "masked", s.masked,
+        s.softcapped.size() > 0 ? QStringLiteral("S″ = cap(S′) + mask") : QStringLiteral("S″ = S′ + mask"),
+        MatrixScale::Signed, t);
     set(Softmax, "weights", s.weights, QStringLiteral("A = softmax(S″)"), MatrixScale::Weights, t);
     set(HeadOutput, "head_output", s.headOutput, QStringLiteral("head = A·V"));
     set(HeadOutput, "v", s.v, QStringLiteral("V"));
     set(Concat, "concat", s.concat, QStringLiteral("Concat"));
     set(Output, "output", s.output, QStringLiteral("Output"));
-    matrix(Concat, QStringLiteral("concat"))->setHighlightedColumns(s.head * s.dHead, s.dHead);
+    matrixOf(Concat, QStringLiteral("concat"))->setHighlightedColumns(s.head * s.dHead, s.dHead);
+    fillDecoderSections();
 
-    for (int step = 0; step < StepCount; ++step) {
-        Section& section = m_sections[step];
-        section.title->setText(tr("Step %1 of %2 · %3").arg(step + 1).arg(StepCount).arg(stepName(step)));
-        section.formula->setText(formulaFor(step));
-        section.explanation->setText(explanationFor(step));
+    for (int page = 0; page < stepCount(); ++page) {
+        const Step kind = m_pages[size_t(page)];
+        Section& section = m_sections[size_t(kind)];
+        section.title->setText(tr("Step %1 of %2 · %3").arg(page + 1).arg(stepCount()).arg(stepLabel(page)));
+        section.formula->setText(formulaFor(kind));
+        section.explanation->setText(explanationFor(kind));
+        section.note->setText(noteFor(kind));
+        section.note->setVisible(!section.note->text().isEmpty());
     }
 }
 
-QString StepView::formulaFor(int step) const {
+// The list names the pages this model has; its width follows the longest name.
+void StepView::fillStepList() {
+    const QSignalBlocker block(m_stepList);
+    m_stepList->clear();
+    for (int page = 0; page < stepCount(); ++page)
+        m_stepList->addItem(tr("%1. %2").arg(page + 1).arg(stepLabel(page)));
+    m_stepList->setFixedWidth(m_stepList->sizeHintForColumn(0) + 24);
+    m_stepList->setCurrentRow(m_step);
+}
+
+QString StepView::stepLabel(int step) const {
+    const Step kind = stepKind(step);
+    if (m_steps && kind == Scaled && !isStandardScale(*m_steps))
+        return tr("Scale × %1").arg(QString::number(m_steps->scale, 'g', 4));
+    if (m_steps && kind == Masked && m_steps->mask == AttentionMask::SlidingWindow)
+        return tr("Mask (window of %1)").arg(m_steps->window);
+    return stepName(kind);
+}
+
+QString StepView::noteFor(Step kind) const {
+    switch (kind) {
+    case Projections:
+    case QkNorm:
+    case Rotary:
+    case HeadOutput: return sharedKvNote();  // the pages that show this head's K or V
+    default: return QString();
+    }
+}
+
+QString StepView::formulaFor(Step step) const {
     const HeadSteps& s = *m_steps;
-    const int heads = s.dHead > 0 ? s.dModel / s.dHead : 0;
-    const double root = std::sqrt(double(s.dHead));
-    const QString rootText = QString::number(root, 'g', 4);
+    const int heads = s.heads > 0 ? s.heads : (s.dHead > 0 ? s.dModel / s.dHead : 0);
     switch (step) {
     case Input:
         return QStringLiteral("X") + grey(tr("%1 tokens × d<sub>model</sub> = %2 numbers: %3")
@@ -177,18 +226,12 @@ QString StepView::formulaFor(int step) const {
     case Projections:
         return QStringLiteral("Q = X·W<sub>Q</sub> + b<sub>Q</sub>&nbsp;&nbsp;&nbsp; K = X·W<sub>K</sub> + "
                               "b<sub>K</sub>&nbsp;&nbsp;&nbsp; V = X·W<sub>V</sub> + b<sub>V</sub>")
-               + grey(QStringLiteral("%1 · %2 + (%3) → %4").arg(shape(s.x), shape(s.wQ)).arg(s.dHead).arg(shape(s.q)));
+               + grey(QStringLiteral("%1 · %2 + (%3) → %4").arg(shape(s.x), shape(s.wQ)).arg(s.dHead).arg(shape(s.v)));
     case Scores:
         return QStringLiteral("S = Q·K<sup>T</sup>&nbsp;&nbsp;&nbsp; s<sub>ij</sub> = q<sub>i</sub>·k<sub>j</sub>")
                + grey(QStringLiteral("%1 · (%2 × %3) → %4").arg(shape(s.q)).arg(s.k.cols()).arg(s.k.rows()).arg(shape(s.scores)));
-    case Scaled:
-        return QStringLiteral("S′ = S ÷ √d<sub>k</sub> = S ÷ √%1 = S ÷ %2").arg(s.dHead).arg(rootText)
-               + grey(QStringLiteral("%1 → %2").arg(shape(s.scores), shape(s.scaled)));
-    case Masked:
-        return (s.causal ? QStringLiteral("S″ = S′ + M&nbsp;&nbsp;&nbsp; M<sub>ij</sub> = −∞ %1 j &gt; i, %2 0")
-                               .arg(tr("if"), tr("else"))
-                         : QStringLiteral("S″ = S′&nbsp;&nbsp;&nbsp; (%1)").arg(tr("no mask")))
-               + grey(QStringLiteral("%1 → %2").arg(shape(s.scaled), shape(s.masked)));
+    case Scaled: return scaleFormula();
+    case Masked: return maskFormula();
     case Softmax:
         return QStringLiteral("A = softmax(S″)&nbsp;&nbsp;&nbsp; a<sub>ij</sub> = exp(s″<sub>ij</sub>) ÷ "
                               "Σ<sub>k</sub> exp(s″<sub>ik</sub>)")
@@ -202,19 +245,25 @@ QString StepView::formulaFor(int step) const {
                + grey(QStringLiteral("%1 × (%2 × %3) → %4").arg(heads).arg(s.headOutput.rows()).arg(s.dHead).arg(shape(s.concat)));
     case Output:
         return QStringLiteral("Output = Concat·W<sub>O</sub> + b<sub>O</sub>")
-               + grey(QStringLiteral("%1 · (%2 × %2) + (%2) → %3").arg(shape(s.concat)).arg(s.dModel).arg(shape(s.output)));
-    default: return QString();
+               + grey(QStringLiteral("%1 · (%2 × %3) + (%3) → %4")
+                          .arg(shape(s.concat)).arg(s.concat.cols()).arg(s.dModel).arg(shape(s.output)));
+    default: return decoderFormulaFor(step);
     }
 }
 
-QString StepView::explanationFor(int step) const {
+QString StepView::explanationFor(Step step) const {
     const HeadSteps& s = *m_steps;
-    const int heads = s.dHead > 0 ? s.dModel / s.dHead : 0;
+    const int heads = s.heads > 0 ? s.heads : (s.dHead > 0 ? s.dModel / s.dHead : 0);
     switch (step) {
-    case Input:
-        return tr("Each row is one token of the sentence, written as a list of %1 numbers. These "
-                  "numbers say what the token is (and, in most models, where it stands). Attention "
-                  "starts from these rows.").arg(s.dModel);
+    case Input: {
+        QString text = tr("Each row is one token of the sentence, written as a list of %1 numbers. These "
+                          "numbers say what the token is (and, in most models, where it stands). Attention "
+                          "starts from these rows.").arg(s.dModel);
+        if (pageOf(Rotary) >= 0)
+            text += QLatin1Char(' ') + tr("This model adds where each token stands later, by turning its "
+                                          "query and key (step %1).").arg(pageOf(Rotary) + 1);
+        return text;
+    }
     case Projections: {
         QString text = tr("Three learned weight matrices turn each token's row into three shorter rows "
                           "of %1 numbers: a query (what this token is looking for), a key (what it "
@@ -230,16 +279,15 @@ QString StepView::explanationFor(int step) const {
                   "fits what I am looking for”. Rows: the token looking; columns: the token looked "
                   "at. Click a cell to see the sum worked out.");
     case Scaled:
+        if (!isStandardScale(s))
+            return tr("All scores are multiplied by %1, a factor this model sets itself instead of "
+                      "1 ÷ √%2. Longer query and key rows give bigger dot products; without scaling, "
+                      "softmax would put almost all the attention on a single token.")
+                .arg(QString::number(s.scale, 'g', 4)).arg(s.dHead);
         return tr("All scores are divided by √%1 = %2. Longer query and key rows give bigger dot "
                   "products; without this, softmax would put almost all the attention on a single "
                   "token.").arg(s.dHead).arg(QString::number(std::sqrt(double(s.dHead)), 'g', 4));
-    case Masked:
-        return s.causal
-                   ? tr("This model writes text from left to right, so a token may not look at the "
-                        "tokens after it. Those scores become −∞ (grey, hatched); after softmax they "
-                        "are exactly 0.")
-                   : tr("No mask: this model reads the whole sentence at once, so every token may "
-                        "look at every token, also the later ones. The scores stay as they are.");
+    case Masked: return maskExplanation();
     case Softmax:
         return tr("Softmax turns each row of scores into weights between 0 and 1 that add up to 1: "
                   "take e to the power of each score, then divide by the row's total. A row shows "
@@ -249,15 +297,19 @@ QString StepView::explanationFor(int step) const {
                   "by the token's attention weight for it, and the results are added up. Click a "
                   "row to see the mix.");
     case Concat:
-        return tr("The model has %1 heads, and each does steps 2–7 with its own weights. Their "
-                  "outputs are put side by side into one row of %2 numbers per token; the columns "
-                  "of this head (%3 to %4) are outlined.")
-            .arg(heads).arg(s.dModel).arg(s.head * s.dHead).arg((s.head + 1) * s.dHead - 1);
+        return tr("The model has %1 heads, and each does steps %2–%3 with its own weights. Their "
+                  "outputs are put side by side into one row of %4 numbers per token; the columns "
+                  "of this head (%5 to %6) are outlined.")
+            .arg(heads).arg(pageOf(Projections) + 1).arg(pageOf(HeadOutput) + 1).arg(s.concat.cols())
+            .arg(s.head * s.dHead).arg((s.head + 1) * s.dHead - 1)
+            + (s.kvHeads > 0 && s.kvHeads < heads
+                   ? QLatin1Char(' ') + tr("Heads of one K/V group share W_K and W_V; each has its own W_Q.")
+                   : QString());
     case Output:
         return tr("One more learned matrix, W_O, mixes what all the heads found back into %1 numbers "
                   "per token. This is what the attention block hands on to the rest of the layer.")
             .arg(s.dModel);
-    default: return QString();
+    default: return decoderExplanationFor(step);
     }
 }
 

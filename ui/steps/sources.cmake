@@ -4,6 +4,8 @@ target_sources(headmap_ui PRIVATE
   steps/MatrixGrid_Paint.cpp
   steps/MatrixView.cpp
   steps/StepBreakdown.cpp
+  steps/StepBreakdown_Rotation.cpp
   steps/StepView.cpp
+  steps/StepView_DecoderPages.cpp
   steps/StepView_Pages.cpp
 )
