@@ -36,8 +36,15 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     const QList<CachedModel> cached = HubCache().list();
     if (!cached.isEmpty())
         insertSeparator(count());
-    for (const CachedModel& model : cached)
-        add(model.id, model.id, tr("Hugging Face cache: %1").arg(model.folder));
+    for (const CachedModel& model : cached) {
+        // Every cached model is listed, so users see why one cannot be opened.
+        const QString type = model.modelType.isEmpty() ? tr("no model_type") : model.modelType;
+        add(model.supported ? QStringLiteral("%1  (%2)").arg(model.id, type)
+                            : tr("%1  (%2: not supported)").arg(model.id, type),
+            model.id, tr("Hugging Face cache: %1").arg(model.folder));
+        if (!model.supported)
+            setItemData(count() - 1, QVariant(0), Qt::UserRole - 1);  // disabled: not selectable
+    }
     bool separated = false;
     for (const QString& recent : recentModels) {
         if (listed.contains(recent))

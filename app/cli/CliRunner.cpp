@@ -191,6 +191,8 @@ void Runner::models(const CliRequest& request) {
             json.key("id"); json.value(model.id);
             json.key("folder"); json.value(model.folder);
             json.key("revision"); json.value(model.revision);
+            json.key("model_type"); json.value(model.modelType);
+            json.key("supported"); json.value(model.supported);
             json.endObject();
         }
         json.endArray();
@@ -205,8 +207,13 @@ void Runner::models(const CliRequest& request) {
     text += QStringLiteral("Hugging Face cache (%1):\n").arg(cache.root());
     if (cached.isEmpty())
         text += QStringLiteral("  (none; download a model with 'huggingface-cli download bert-base-uncased')\n");
-    for (const CachedModel& model : cached)
-        text += QStringLiteral("  %1  %2\n").arg(model.id, -40).arg(model.folder);
+    for (const CachedModel& model : cached) {
+        const QString type = model.modelType.isEmpty() ? QStringLiteral("?") : model.modelType;
+        text += QStringLiteral("  %1  %2  %3\n")
+                    .arg(model.id, -40)
+                    .arg(model.supported ? type : type + QStringLiteral(" (not supported)"), -28)
+                    .arg(model.folder);
+    }
     m_out->write(text.toUtf8());
 }
 
@@ -225,8 +232,13 @@ void Runner::info(const CliRequest& request) {
     text += QStringLiteral("architecture   %1\n").arg(s.architecture);
     text += QStringLiteral("layers         %1\n").arg(s.layers);
     text += QStringLiteral("heads          %1\n").arg(s.heads);
+    text += QStringLiteral("kv heads       %1%2\n").arg(s.kvHeads)
+                .arg(s.kvHeads < s.heads ? QStringLiteral(" (grouped-query: %1 query heads share each)").arg(s.heads / s.kvHeads)
+                                         : QString());
     text += QStringLiteral("d_model        %1\n").arg(s.dModel);
     text += QStringLiteral("d_head         %1\n").arg(s.dHead);
+    text += QStringLiteral("positions      %1\n").arg(s.positions);
+    text += QStringLiteral("window         %1\n").arg(s.window.isEmpty() ? QStringLiteral("none") : s.window);
     text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
     text += QStringLiteral("vocabulary     %1\n").arg(s.vocabSize);
     text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");

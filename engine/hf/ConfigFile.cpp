@@ -9,18 +9,31 @@
 
 namespace headmap {
 
+namespace {
+
+QJsonObject readObject(const QString& path) {
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(
+        readRegularFile(path, 16 * 1024 * 1024, QStringLiteral("a config file")), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        throw ModelError(QStringLiteral("%1: not valid JSON (%2 at byte %3)")
+                             .arg(path, parseError.errorString()).arg(parseError.offset));
+    if (!document.isObject())
+        throw ModelError(QStringLiteral("%1: expected a JSON object").arg(path));
+    return document.object();
+}
+
+}  // namespace
+
+QString ConfigFile::readModelType(const QString& folder) {
+    const QString path = QDir(folder).filePath(QStringLiteral("config.json"));
+    return readObject(path).value(QLatin1String("model_type")).toString();
+}
+
 ConfigFile ConfigFile::read(const QString& folder) {
     ConfigFile file;
     file.path = QDir(folder).filePath(QStringLiteral("config.json"));
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(
-        readRegularFile(file.path, 16 * 1024 * 1024, QStringLiteral("a config file")), &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        throw ModelError(QStringLiteral("%1: not valid JSON (%2 at byte %3)")
-                             .arg(file.path, parseError.errorString()).arg(parseError.offset));
-    if (!document.isObject())
-        throw ModelError(QStringLiteral("%1: expected a JSON object").arg(file.path));
-    file.json = document.object();
+    file.json = readObject(file.path);
     const ConfigReader read(file.path, file.json);
     file.modelType = read.stringOr("model_type", QString());
     if (file.modelType.isEmpty())

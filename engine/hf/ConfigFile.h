@@ -15,6 +15,9 @@ struct ConfigFile {
     // Throws ModelError naming the file: unreadable, not JSON, no or unsupported model_type
     // (the message lists the supported ones).
     static ConfigFile read(const QString& folder);
+    // Only model_type, supported or not ("" when absent); throws ModelError for an unreadable
+    // file. For listings that must not refuse what they cannot open.
+    static QString readModelType(const QString& folder);
 };
 
 }  // namespace headmap

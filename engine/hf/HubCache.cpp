@@ -5,6 +5,10 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include "core/HeadmapError.h"
+#include "hf/ArchitectureRegistry.h"
+#include "hf/ConfigFile.h"
+
 namespace headmap {
 namespace {
 
@@ -70,8 +74,15 @@ QList<CachedModel> HubCache::list() const {
     for (const QString& repo : repos) {
         QString id = repo.mid(8);  // after "models--"
         id.replace(QStringLiteral("--"), QStringLiteral("/"));
-        if (auto model = snapshotOf(root.filePath(repo), id))
+        if (auto model = snapshotOf(root.filePath(repo), id)) {
+            try {
+                model->modelType = ConfigFile::readModelType(model->folder);
+            } catch (const HeadmapError&) {
+                // Listed all the same: opening it will say what is wrong with its config.json.
+            }
+            model->supported = findArchitecture(model->modelType) != nullptr;
             models << *model;
+        }
     }
     return models;
 }

@@ -15,6 +15,8 @@ struct CachedModel {
     QString id;        // "bert-base-uncased", "openai-community/gpt2"
     QString folder;    // the snapshot folder
     QString revision;  // the snapshot's commit
+    QString modelType; // config.json's model_type ("" when unreadable); filled by list()
+    bool supported = false;  // Headmap has an architecture for modelType
 };
 
 class HubCache {
@@ -27,7 +29,7 @@ public:
     // The snapshot for a Hub id: the one refs/main names, else the newest one holding a
     // config.json. Empty when the model is not in the cache.
     std::optional<CachedModel> find(const QString& id) const;
-    // Every cached model with a config.json in its snapshot, sorted by id.
+    // Every cached model with a config.json in its snapshot, sorted by id, with its model_type.
     QList<CachedModel> list() const;
 
     static bool looksLikeHubId(const QString& text);

@@ -39,11 +39,14 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
     json.key("architecture"); json.value(model.architecture);
     json.key("layers"); json.value(model.layers);
     json.key("heads"); json.value(model.heads);
+    json.key("kv_heads"); json.value(model.kvHeads);
     json.key("d_model"); json.value(model.dModel);
     json.key("d_head"); json.value(model.dHead);
     json.key("max_positions"); json.value(model.maxPositions);
     json.key("vocab_size"); json.value(model.vocabSize);
     json.key("causal"); json.value(model.causal);
+    json.key("positions"); json.value(model.positions);
+    json.key("window"); json.value(model.window);
     json.endObject();
 }
 

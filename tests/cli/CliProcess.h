@@ -245,8 +245,8 @@ inline void checkError(const CliResult& r, int exitCode, const QStringList& word
 
 // The "model" object of the JSON outputs (and of info --format json).
 inline void checkModel(const QJsonObject& model, int layers, int heads, int dModel, bool causal) {
-    for (const char* key : {"name", "architecture", "layers", "heads", "d_model", "d_head",
-                            "max_positions", "vocab_size", "causal"})
+    for (const char* key : {"name", "architecture", "layers", "heads", "kv_heads", "d_model", "d_head",
+                            "max_positions", "vocab_size", "causal", "positions", "window"})
         QVERIFY2(model.contains(QLatin1String(key)), key);
     QCOMPARE(model["name"].toString(), QStringLiteral("builtin:teaching"));
     QCOMPARE(model["layers"].toInt(), layers);

@@ -199,7 +199,8 @@ private slots:
             {"model", "builtin:teaching"}, {"architecture", "teaching"}, {"layers", QString::number(layers)},
             {"heads", QString::number(heads)}, {"d_model", QString::number(dModel)},
             {"d_head", QString::number(dModel / heads)}, {"max positions", QString::number(maxPositions)},
-            {"vocabulary", "16777216"}, {"causal", causal ? "yes" : "no"}};
+            {"vocabulary", "16777216"}, {"causal", causal ? "yes" : "no"}, {"kv heads", QString::number(heads)},
+            {"positions", "sinusoidal"}, {"window", "none"}};
         QCOMPARE(fields, expected);
 
         const CliResult json = runCli(QStringList{"info"} + kModel + args + QStringList{"--format", "json"});

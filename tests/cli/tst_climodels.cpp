@@ -3,6 +3,7 @@
 // and `bench`.
 
 #include <QDir>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include "CliProcess.h"
@@ -43,6 +44,8 @@ private slots:
     void listsCachedModels();
     void hubIdResolvesToSnapshot_data();
     void hubIdResolvesToSnapshot();
+    void infoDescribesDecoders_data();
+    void infoDescribesDecoders();
     void unknownHubIdNamesTheCache();
     void pairGivesTwoSegments();
     void bosPrependsEndOfText_data();
@@ -58,6 +61,17 @@ void CliModelsTest::initTestCase() {
     QVERIFY(m_cache.isValid());
     QVERIFY(addToCache(m_cache.path(), "tiny-org/tiny-bert", "bert_f32_prefixed"));
     QVERIFY(addToCache(m_cache.path(), "tiny-gpt2", "gpt2_bf16_sharded"));
+    QVERIFY(addToCache(m_cache.path(), "tiny-org/tiny-qwen3", "qwen3_f32"));
+    QVERIFY(addToCache(m_cache.path(), "tiny-org/tiny-gemma2", "gemma2_f32"));
+    // A family Headmap does not run: listed all the same, marked unsupported.
+    QVERIFY(addToCache(m_cache.path(), "tiny-org/tiny-mamba", "llama_f32_tied"));
+    QVERIFY(writeFile(QDir(m_cache.path()).filePath(
+                          "models--tiny-org--tiny-mamba/snapshots/0123456789abcdef0123456789abcdef01234567/config.json.tmp"),
+                      R"({"model_type":"mamba"})"));
+    {
+        const QString snapshot = QDir(m_cache.path()).filePath("models--tiny-org--tiny-mamba/snapshots/0123456789abcdef0123456789abcdef01234567/");
+        QVERIFY(QFile::remove(snapshot + "config.json") && QFile::rename(snapshot + "config.json.tmp", snapshot + "config.json"));
+    }
     m_savedCache = qgetenv("HF_HUB_CACHE");
     qputenv("HF_HUB_CACHE", m_cache.path().toUtf8());  // inherited by every headmap-cli started
 }
@@ -73,12 +87,18 @@ void CliModelsTest::listsCachedModels() {
     QVERIFY2(text.out.contains("tiny-org/tiny-bert"), text.describe());
     QVERIFY2(text.out.contains("tiny-gpt2"), text.describe());
 
+    QVERIFY2(QRegularExpression("tiny-org/tiny-qwen3 +qwen3 ").match(QString::fromUtf8(text.out)).hasMatch(), text.describe());
+    QVERIFY2(QRegularExpression("tiny-org/tiny-mamba +mamba \\(not supported\\)").match(QString::fromUtf8(text.out)).hasMatch(), text.describe());
+
     const CliResult json = runCli({"models", "--format", "json"});
     QVERIFY2(json.exitCode == 0, json.describe());
     const QJsonArray cached = json.json().value("cached").toArray();
-    QCOMPARE(cached.size(), 2);
-    QCOMPARE(cached[0].toObject().value("id").toString(), QStringLiteral("tiny-gpt2"));
-    QCOMPARE(cached[1].toObject().value("id").toString(), QStringLiteral("tiny-org/tiny-bert"));
+    QStringList listed;
+    for (const QJsonValue& model : cached)
+        listed << QStringLiteral("%1 %2 %3").arg(model.toObject().value("id").toString(), model.toObject().value("model_type").toString(),
+                                                model.toObject().value("supported").toBool() ? "yes" : "no");
+    QCOMPARE(listed, (QStringList{"tiny-gpt2 gpt2 yes", "tiny-org/tiny-bert bert yes", "tiny-org/tiny-gemma2 gemma2 yes",
+                                  "tiny-org/tiny-mamba mamba no", "tiny-org/tiny-qwen3 qwen3 yes"}));
     QCOMPARE(json.json().value("cache").toString(), m_cache.path());
 }
 
@@ -88,6 +108,8 @@ void CliModelsTest::hubIdResolvesToSnapshot_data() {
     QTest::addColumn<bool>("causal");
     QTest::newRow("org/name bert") << "tiny-org/tiny-bert" << "bert" << false;
     QTest::newRow("legacy name gpt2, sharded") << "tiny-gpt2" << "gpt2" << true;
+    QTest::newRow("qwen3") << "tiny-org/tiny-qwen3" << "qwen3" << true;
+    QTest::newRow("gemma2") << "tiny-org/tiny-gemma2" << "gemma2" << true;
 }
 
 void CliModelsTest::hubIdResolvesToSnapshot() {
@@ -99,7 +121,34 @@ void CliModelsTest::hubIdResolvesToSnapshot() {
     QTEST(r.json().value("causal").toBool(), "causal");
     const CliResult attention = runCli({"attention", "--model", id, "--text", "hello world", "--layer", "1", "--head", "3"});
     QVERIFY2(attention.exitCode == 0, attention.describe());
+    QVERIFY2(attention.exitCode == 0, attention.describe());
     QCOMPARE(attention.json().value("attention").toArray().size(), 1);
+}
+
+void CliModelsTest::infoDescribesDecoders_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QStringList>("lines");
+    QTest::newRow("gemma2") << "gemma2_f32" << QStringList{"architecture   gemma2", "heads          4",
+        "kv heads       2 (grouped-query: 2 query heads share each)", "d_head         16",
+        "positions      rope (default, theta 10000)", "window         4 tokens on layers 0, 2"};
+    QTest::newRow("phi3 longrope") << "phi3_longrope" << QStringList{"architecture   phi3",
+        "positions      rope (longrope, theta 10000, 12 of 16 dims)", "window         262144 tokens on every layer"};
+    QTest::newRow("pythia") << "gpt_neox_f16" << QStringList{"kv heads       4\n", "positions      rope (default, theta 10000, 4 of 16 dims)",
+        "window         none"};
+}
+
+// info names what a decoder's heads do differently: shared K/V heads, head_dim, rope, window.
+void CliModelsTest::infoDescribesDecoders() {
+    QFETCH(QString, fixture);
+    QFETCH(QStringList, lines);
+    const CliResult r = runCli({"info", "--model", ::fixture(fixture)});
+    QVERIFY2(r.finished() && r.exitCode == 0, r.describe());
+    for (const QString& line : lines)
+        QVERIFY2(QString::fromUtf8(r.out).contains(line), r.describe());
+    const CliResult json = runCli({"info", "--model", ::fixture(fixture), "--format", "json"});
+    QVERIFY2(json.exitCode == 0, json.describe());
+    QVERIFY(json.json().value("kv_heads").toInt() > 0);
+    QVERIFY(json.json().value("positions").toString().startsWith("rope ("));
 }
 
 void CliModelsTest::unknownHubIdNamesTheCache() {
