@@ -25,6 +25,8 @@
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
+#include "views/HeadStatisticsModel.h"
+#include "views/StatisticsView.h"
 
 using namespace headmap;
 using namespace headmap::ui;
@@ -97,6 +99,10 @@ private slots:
 private:
     // A window with the teaching model, after the given sentence has been computed.
     std::unique_ptr<MainWindow> readyWindow(AttentionDocument& document, const QString& sentence);
+
+private slots:
+    void decoderFamiliesInEveryView_data();
+    void decoderFamiliesInEveryView();
 };
 
 void MainWindowTest::initTestCase() {
@@ -502,6 +508,61 @@ void MainWindowTest::modelChooserOpensModel() {
     QVERIFY(changed.wait(10000));
     QCOMPARE(document.modelSummary().architecture, QStringLiteral("distilbert"));
     QVERIFY(window->windowTitle().contains("distilbert_f32"));
+}
+
+void MainWindowTest::decoderFamiliesInEveryView_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("window");  // of layer 0; 0 for plain causal
+    QTest::newRow("gemma2: window on layer 0") << "gemma2_f32" << 3 << 4 << 4;
+    QTest::newRow("qwen3: QK-norm") << "qwen3_f32" << 2 << 4 << 0;
+    QTest::newRow("olmo2: post-norm") << "olmo2_f32" << 2 << 4 << 0;
+    QTest::newRow("pythia: parallel residual") << "gpt_neox_f16" << 2 << 4 << 0;
+    QTest::newRow("phi3: window 5") << "phi3_f32" << 2 << 4 << 5;
+}
+
+// A decoder folder opened in the desktop program: the heatmap keeps the causal (and window)
+// zeros, the grid shows every layer and head, the statistics table has a row per head.
+void MainWindowTest::decoderFamiliesInEveryView() {
+    QFETCH(QString, fixture);
+    QFETCH(int, layers);
+    QFETCH(int, heads);
+    QFETCH(int, window);
+    AttentionDocument document;
+    ModelSpec spec;
+    spec.source = QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + fixture;
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow mainWindow(&document);
+    mainWindow.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&mainWindow));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QTest::keyClicks(mainWindow.sentenceEdit(), QStringLiteral("the cat sat on the mat with the hat"));
+    QTest::keyClick(mainWindow.sentenceEdit(), Qt::Key_Return);
+    QVERIFY(traced.wait(10000));
+    QCOMPARE(document.modelSummary().layers, layers);
+    QCOMPARE(document.modelSummary().heads, heads);
+
+    mainWindow.layerBox()->setValue(0);
+    mainWindow.headBox()->setValue(heads - 1);
+    auto* heatmap = mainWindow.heatmap();
+    QVERIFY(heatmap->queryCount() > 5);
+    for (int q = 0; q < heatmap->queryCount(); ++q) {
+        float sum = 0.0f;
+        for (int k = 0; k < heatmap->keyCount(); ++k) {
+            const bool visible = k <= q && (window == 0 || k > q - window);
+            if (!visible)
+                QCOMPARE(heatmap->value(q, k), 0.0f);
+            sum += heatmap->value(q, k);
+        }
+        QVERIFY(std::abs(sum - 1.0f) < 1e-4f);
+    }
+
+    mainWindow.tabs()->setCurrentWidget(mainWindow.grid());
+    QCOMPARE(mainWindow.grid()->layerCount(), layers);
+    QCOMPARE(mainWindow.grid()->headCount(), heads);
+    mainWindow.tabs()->setCurrentWidget(mainWindow.statistics());
+    QTRY_COMPARE(mainWindow.statistics()->model()->rowCount(), layers * heads);
 }
 
 QTEST_MAIN(MainWindowTest)
