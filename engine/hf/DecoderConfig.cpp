@@ -130,6 +130,11 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
         read.fail(QStringLiteral("softcapping must not be negative"));
 
+    // Informational only: some configs hold a list or null here, which must not refuse the model.
+    const QJsonValue bos = json.value(QLatin1String("bos_token_id"));
+    if (bos.isDouble() && bos.toDouble() >= 0 && bos.toDouble() < c.vocabSize && bos.toDouble() == std::floor(bos.toDouble()))
+        c.bosTokenId = int(bos.toDouble());
+
     const int window = slidingWindow(read, c.modelType);
     const std::vector<bool> sliding = slidingLayers(read, c, window);
     c.windowOfLayer.assign(size_t(c.layers), 0);

@@ -36,6 +36,7 @@ struct DecoderConfig {
     float finalSoftcap = 0.0f;  // gemma2, for the output logits
     float scale = 0.0f;         // multiplies q·kᵀ
     bool parallelResidual = false;  // gpt_neox
+    int bosTokenId = -1;            // what --bos prepends; -1 when config.json names none
     std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)

@@ -49,6 +49,10 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     summary.positions = c.ropeDescription();
     summary.window = c.windowDescription();
     requireTokenizerFits(c.vocabSize);
+    if (c.bosTokenId >= 0 && c.bosTokenId < this->tokenizer().vocabSize()) {
+        const Encoding bos = this->tokenizer().fromIds({c.bosTokenId});
+        summary.bosToken = bos.tokens.value(0);
+    }
 
     const bool neox = m_layout == BlockLayout::Parallel;
     const WeightLookup weights(this->checkpoint(),
