@@ -38,7 +38,35 @@ private slots:
     void environmentChoosesRoot();
     void hubIdShape_data();
     void hubIdShape();
+    void listingNamesModelTypes_data();
+    void listingNamesModelTypes();
 };
+
+void HubCacheTest::listingNamesModelTypes_data() {
+    QTest::addColumn<QByteArray>("config");
+    QTest::addColumn<QString>("modelType");
+    QTest::addColumn<bool>("supported");
+    QTest::newRow("llama") << QByteArray(R"({"model_type":"llama"})") << "llama" << true;
+    QTest::newRow("qwen3") << QByteArray(R"({"model_type":"qwen3"})") << "qwen3" << true;
+    QTest::newRow("gemma3_text") << QByteArray(R"({"model_type":"gemma3_text"})") << "gemma3_text" << true;
+    QTest::newRow("gpt_neox") << QByteArray(R"({"model_type":"gpt_neox"})") << "gpt_neox" << true;
+    QTest::newRow("mamba, not supported") << QByteArray(R"({"model_type":"mamba"})") << "mamba" << false;
+    QTest::newRow("broken config still listed") << QByteArray("{not json") << "" << false;
+}
+
+// The model chooser and `headmap-cli models` show each cached model's family and whether
+// Headmap can open it.
+void HubCacheTest::listingNamesModelTypes() {
+    QFETCH(QByteArray, config);
+    QTemporaryDir root;
+    const QString commit = "0123456789abcdef0123456789abcdef01234567";
+    QVERIFY(writeFile(root.filePath("models--org--m/snapshots/" + commit + "/config.json"), config));
+    QVERIFY(writeFile(root.filePath("models--org--m/refs/main"), commit.toLatin1()));
+    const QList<headmap::CachedModel> listed = HubCache(root.path()).list();
+    QCOMPARE(listed.size(), 1);
+    QTEST(listed[0].modelType, "modelType");
+    QTEST(listed[0].supported, "supported");
+}
 
 void HubCacheTest::findsSnapshots_data() {
     QTest::addColumn<QString>("id");
