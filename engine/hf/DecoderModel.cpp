@@ -22,6 +22,13 @@ DecoderModel::BlockLayout layoutOf(const QString& type) {
     return DecoderModel::BlockLayout::PreNorm;
 }
 
+// A torch.nn.Linear stored as NAME.weight (out, in) and, with bias, NAME.bias (out).
+Linear linear(const WeightLookup& weights, const QString& name, int in, int out, bool bias) {
+    const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
+    const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
+    return Linear(weight, b, in, out, WeightLayout::OutIn);
+}
+
 }  // namespace
 
 DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
@@ -89,11 +96,6 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
                         weights.require(prefix + QStringLiteral(".bias"), {d})};
         return Norm{weights.require(prefix + QStringLiteral(".weight"), {d}), nullptr};
     };
-    auto linear = [&](const QString& name, int in, int out, bool bias) {
-        const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
-        const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
-        return Linear(weight, b, in, out, WeightLayout::OutIn);
-    };
 
     switch (m_layout) {
     case BlockLayout::PreNorm:
@@ -118,18 +120,18 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
     loadAttention(weights, base, block);
 
     if (m_layout == BlockLayout::Parallel) {
-        block.up = linear(base + QStringLiteral("mlp.dense_h_to_4h"), d, ff, c.mlpBias);
-        block.down = linear(base + QStringLiteral("mlp.dense_4h_to_h"), ff, d, c.mlpBias);
+        block.up = linear(weights, base + QStringLiteral("mlp.dense_h_to_4h"), d, ff, c.mlpBias);
+        block.down = linear(weights, base + QStringLiteral("mlp.dense_4h_to_h"), ff, d, c.mlpBias);
     } else if (c.modelType == QLatin1String("phi3")) {
         // gate_up_proj (2·FF, D): rows [0, FF) are the gate, [FF, 2·FF) the up projection.
         const float* fused = weights.require(base + QStringLiteral("mlp.gate_up_proj.weight"), {2 * ff, d});
         block.gate = Linear(fused, nullptr, d, ff, WeightLayout::OutIn);
         block.up = Linear(fused + size_t(ff) * size_t(d), nullptr, d, ff, WeightLayout::OutIn);
-        block.down = linear(base + QStringLiteral("mlp.down_proj"), ff, d, false);
+        block.down = linear(weights, base + QStringLiteral("mlp.down_proj"), ff, d, false);
     } else {
-        block.gate = linear(base + QStringLiteral("mlp.gate_proj"), d, ff, c.mlpBias);
-        block.up = linear(base + QStringLiteral("mlp.up_proj"), d, ff, c.mlpBias);
-        block.down = linear(base + QStringLiteral("mlp.down_proj"), ff, d, c.mlpBias);
+        block.gate = linear(weights, base + QStringLiteral("mlp.gate_proj"), d, ff, c.mlpBias);
+        block.up = linear(weights, base + QStringLiteral("mlp.up_proj"), d, ff, c.mlpBias);
+        block.down = linear(weights, base + QStringLiteral("mlp.down_proj"), ff, d, c.mlpBias);
     }
 }
 
@@ -140,11 +142,6 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
     const int qOut = c.heads * dh;
     const int kvOut = c.kvHeads * dh;
     AttentionWeights& a = block.attention;
-    auto linear = [&](const QString& name, int in, int out, bool bias) {
-        const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
-        const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
-        return Linear(weight, b, in, out, WeightLayout::OutIn);
-    };
 
     if (m_layout == BlockLayout::Parallel) {
         // query_key_value (3·D, D) holds per head [q_h; k_h; v_h] (view(T, H, 3·Dh) in
@@ -170,7 +167,7 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
             const float* bias = fusedBias ? ownedCopy(std::move(biases[p])) : nullptr;
             *targets[p] = Linear(weight, bias, d, qOut, WeightLayout::OutIn);
         }
-        a.output = linear(base + QStringLiteral("attention.dense"), qOut, d, c.outputBias);
+        a.output = linear(weights, base + QStringLiteral("attention.dense"), qOut, d, c.outputBias);
         return;
     }
 
@@ -182,11 +179,11 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
         a.key = Linear(fused + size_t(qOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
         a.value = Linear(fused + size_t(qOut + kvOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
     } else {
-        a.query = linear(attn + QStringLiteral("q_proj"), d, qOut, c.qkvBias);
-        a.key = linear(attn + QStringLiteral("k_proj"), d, kvOut, c.qkvBias);
-        a.value = linear(attn + QStringLiteral("v_proj"), d, kvOut, c.qkvBias);
+        a.query = linear(weights, attn + QStringLiteral("q_proj"), d, qOut, c.qkvBias);
+        a.key = linear(weights, attn + QStringLiteral("k_proj"), d, kvOut, c.qkvBias);
+        a.value = linear(weights, attn + QStringLiteral("v_proj"), d, kvOut, c.qkvBias);
     }
-    a.output = linear(attn + QStringLiteral("o_proj"), qOut, d, c.outputBias);
+    a.output = linear(weights, attn + QStringLiteral("o_proj"), qOut, d, c.outputBias);
 
     const bool perHead = c.modelType == QLatin1String("qwen3") || c.modelType == QLatin1String("gemma3_text");
     const bool whole = c.modelType == QLatin1String("olmo2");

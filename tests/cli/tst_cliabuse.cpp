@@ -13,31 +13,12 @@
 #include <QtEndian>
 #include <QtTest>
 
+#include "../hf/ModelFixtures.h"
 #include "CliProcess.h"
 
+using namespace modelfixtures;
+
 namespace {
-
-QString fixture(const QString& name) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + name;
-}
-
-bool copyFolder(const QString& from, const QString& to) {
-    QDir().mkpath(to);
-    for (const QString& name : QDir(from).entryList(QDir::Files))
-        if (!QFile::copy(QDir(from).filePath(name), QDir(to).filePath(name)))
-            return false;
-    return true;
-}
-
-bool rewriteJson(const QString& path, const std::function<void(QJsonObject&)>& edit) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
-    file.close();
-    edit(object);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(QJsonDocument(object).toJson()) > 0;
-}
 
 bool writeBytes(const QString& path, const QByteArray& bytes) {
     QFile file(path);
@@ -114,7 +95,7 @@ void CliAbuseTest::refusesClearly() {
         QVERIFY(poisonTensor(model, "model.layers.0.self_attn.q_proj.weight"));
     } else if (setup == "negative-added-token") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
-        QVERIFY(rewriteJson(model + "/tokenizer.json", [](QJsonObject& json) {
+        QVERIFY(editJson(model + "/tokenizer.json", [](QJsonObject& json) {
             QJsonArray added = json.value("added_tokens").toArray();
             QJsonObject token = added.at(1).toObject();
             token["id"] = -7;
@@ -125,12 +106,12 @@ void CliAbuseTest::refusesClearly() {
         QVERIFY(writeBytes(dir.filePath("long.txt"), QByteArray("the cat sat ").repeated(50 * 1024 * 1024 / 12)));
     } else if (setup == "rope-mrope") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
-        QVERIFY(rewriteJson(model + "/config.json", [](QJsonObject& json) {
+        QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) {
             json["rope_scaling"] = QJsonObject{{"rope_type", "mrope"}, {"factor", 2.0}};
         }));
     } else if (setup == "gqa-3-of-4") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
-        QVERIFY(rewriteJson(model + "/config.json", [](QJsonObject& json) { json["num_key_value_heads"] = 3; }));
+        QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["num_key_value_heads"] = 3; }));
     }
     for (QString& argument : arguments)
         argument.replace("@DIR@", dir.path());

@@ -15,17 +15,15 @@
 #include <QtEndian>
 #include <QtTest>
 
+#include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "hf/DecoderModel.h"
 #include "hf/HfModelLoader.h"
 
 using namespace headmap;
+using namespace modelfixtures;
 
 namespace {
-
-QString fixture(const QString& name) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
-}
 
 QJsonObject golden() {
     QFile file(QStringLiteral(HEADMAP_GOLDEN_DIR "/decoders_golden.json"));
@@ -34,41 +32,16 @@ QJsonObject golden() {
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-std::vector<int> toInts(const QJsonValue& value) {
-    std::vector<int> ints;
-    for (const QJsonValue& v : value.toArray())
-        ints.push_back(v.toInt());
-    return ints;
-}
-
-// Largest |a - b| over a matrix given as JSON rows; -1 when the shapes differ.
-double maxDifference(const QJsonArray& expected, const std::function<float(int, int)>& actual, int rows, int cols) {
-    if (expected.size() != rows)
-        return -1;
-    double worst = 0;
-    for (int r = 0; r < rows; ++r) {
-        const QJsonArray row = expected[r].toArray();
-        if (row.size() != cols)
-            return -1;
-        for (int c = 0; c < cols; ++c)
-            worst = std::max(worst, std::abs(row[c].toDouble() - double(actual(r, c))));
-    }
-    return worst;
-}
-
 double maxDifference(const QJsonArray& expected, const MatrixF& actual) {
-    return maxDifference(expected, [&](int r, int c) { return actual(r, c); }, int(actual.rows()), int(actual.cols()));
+    return modelfixtures::maxDifference(expected, [&](int r, int c) { return actual(r, c); }, int(actual.rows()), int(actual.cols()));
 }
 
 constexpr double kTolerance = 1e-4;  // the bound
 
 // Copies a fixture folder and overwrites element 0 of an F32 tensor with `value`.
 bool poisonedCopy(const QString& fixtureName, const QString& tensor, float value, const QString& target) {
-    const QDir source(fixture(fixtureName));
-    QDir().mkpath(target);
-    for (const QString& name : source.entryList(QDir::Files))
-        if (!QFile::copy(source.filePath(name), QDir(target).filePath(name)))
-            return false;
+    if (!copyFolder(fixture(fixtureName), target))
+        return false;
     QFile file(QDir(target).filePath("model.safetensors"));
     if (!file.open(QIODevice::ReadWrite))
         return false;
@@ -243,7 +216,7 @@ void DecoderModelTest::summaryDescribesModel_data() {
 
 void DecoderModelTest::summaryDescribesModel() {
     QFETCH(QString, fixture);
-    const auto model = loadHfModelFolder(::fixture(fixture), "fixture");
+    const auto model = loadHfModelFolder(modelfixtures::fixture(fixture), "fixture");
     const ModelSummary& summary = model->summary();
     QTEST(summary.heads, "heads");
     QTEST(summary.kvHeads, "kvHeads");

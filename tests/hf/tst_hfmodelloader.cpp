@@ -12,65 +12,21 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "hf/HfModelLoader.h"
 #include "model/ModelLoader.h"
 
 using namespace headmap;
+using namespace modelfixtures;
 
 namespace {
-
-QString fixture(const QString& name) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
-}
 
 QJsonArray goldenCases() {
     QFile file(QStringLiteral(HEADMAP_GOLDEN_DIR "/models_golden.json"));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object().value("cases").toArray();
-}
-
-std::vector<int> toInts(const QJsonValue& value) {
-    std::vector<int> ints;
-    for (const QJsonValue& v : value.toArray())
-        ints.push_back(v.toInt());
-    return ints;
-}
-
-// Largest |a - b| over a matrix given as JSON rows; -1 when the shapes differ.
-double maxDifference(const QJsonArray& expected, const std::function<float(int, int)>& actual, int rows, int cols) {
-    if (expected.size() != rows)
-        return -1;
-    double worst = 0;
-    for (int r = 0; r < rows; ++r) {
-        const QJsonArray row = expected[r].toArray();
-        if (row.size() != cols)
-            return -1;
-        for (int c = 0; c < cols; ++c)
-            worst = std::max(worst, std::abs(row[c].toDouble() - double(actual(r, c))));
-    }
-    return worst;
-}
-
-bool copyFolder(const QString& from, const QString& to) {
-    QDir().mkpath(to);
-    for (const QString& name : QDir(from).entryList(QDir::Files))
-        if (!QFile::copy(QDir(from).filePath(name), QDir(to).filePath(name)))
-            return false;
-    return true;
-}
-
-bool editJson(const QString& path, const std::function<void(QJsonObject&)>& edit) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
-    file.close();
-    edit(object);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    return file.write(QJsonDocument(object).toJson()) > 0;
 }
 
 constexpr double kTolerance = 1e-4;  // the bound; measured differences are ~1e-6

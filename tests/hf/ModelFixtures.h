@@ -1,0 +1,65 @@
+#pragma once
+// For the tests of Hugging Face model folders (header only): where the fixture folders are, the
+// golden JSON helpers, and copies of a fixture to break on purpose.
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+
+namespace modelfixtures {
+
+inline QString fixture(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
+}
+
+inline std::vector<int> toInts(const QJsonValue& value) {
+    std::vector<int> ints;
+    for (const QJsonValue& v : value.toArray())
+        ints.push_back(v.toInt());
+    return ints;
+}
+
+// Largest |a - b| over a matrix given as JSON rows; -1 when the shapes differ.
+inline double maxDifference(const QJsonArray& expected, const std::function<float(int, int)>& actual, int rows, int cols) {
+    if (expected.size() != rows)
+        return -1;
+    double worst = 0;
+    for (int r = 0; r < rows; ++r) {
+        const QJsonArray row = expected[r].toArray();
+        if (row.size() != cols)
+            return -1;
+        for (int c = 0; c < cols; ++c)
+            worst = std::max(worst, std::abs(row[c].toDouble() - double(actual(r, c))));
+    }
+    return worst;
+}
+
+inline bool copyFolder(const QString& from, const QString& to) {
+    QDir().mkpath(to);
+    for (const QString& name : QDir(from).entryList(QDir::Files))
+        if (!QFile::copy(QDir(from).filePath(name), QDir(to).filePath(name)))
+            return false;
+    return true;
+}
+
+inline bool editJson(const QString& path, const std::function<void(QJsonObject&)>& edit) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    edit(object);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(QJsonDocument(object).toJson()) > 0;
+}
+
+}  // namespace modelfixtures
