@@ -6,12 +6,12 @@
 #include <QImageWriter>
 #include <QLineEdit>
 #include <QTabWidget>
-#include <QSaveFile>
 #include <QTimer>
 
 #include "AttentionDocument.h"
 #include "MainWindow.h"
 #include "Session.h"
+#include "io/AtomicFile.h"
 
 namespace {
 
@@ -19,12 +19,16 @@ namespace {
 // the README's screenshots are made, with or without a display (QT_QPA_PLATFORM=offscreen).
 void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
     auto save = [&window, path](bool ok) {
-        QSaveFile file(path);
-        QImageWriter writer(&file, "png");
-        const bool saved = ok && file.open(QIODevice::WriteOnly) &&
-                           writer.write(window.grab().toImage()) && file.commit();
+        QString failure = QStringLiteral("the window was not ready");
+        if (ok) {
+            const QImage image = window.grab().toImage();
+            failure = headmap::writeFileAtomically(path, [&image](QIODevice* device) {
+                return QImageWriter(device, "png").write(image);
+            });
+        }
+        const bool saved = failure.isEmpty();
         if (!saved)
-            qCritical("headmap: cannot write screenshot '%s'", qPrintable(path));
+            qCritical("headmap: screenshot: %s", qPrintable(failure));
         // Queued: an error can arrive before the event loop runs, when exit() would be lost.
         QTimer::singleShot(0, qApp, [saved] { QCoreApplication::exit(saved ? 0 : 3); });
     };
