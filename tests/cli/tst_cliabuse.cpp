@@ -25,19 +25,6 @@ bool writeBytes(const QString& path, const QByteArray& bytes) {
     return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
 }
 
-// Overwrites element 0 of an F32 tensor of model.safetensors with a NaN.
-bool poisonTensor(const QString& folder, const QString& tensor) {
-    QFile file(QDir(folder).filePath("model.safetensors"));
-    if (!file.open(QIODevice::ReadWrite))
-        return false;
-    const QByteArray head = file.read(8);
-    const quint64 length = qFromLittleEndian<quint64>(head.constData());
-    const QJsonObject header = QJsonDocument::fromJson(file.read(qint64(length))).object();
-    const qint64 offset = 8 + qint64(length) + header.value(tensor).toObject().value("data_offsets").toArray().at(0).toInteger();
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    return file.seek(offset) && file.write(reinterpret_cast<const char*>(&nan), 4) == 4;
-}
-
 }  // namespace
 
 class CliAbuseTest : public QObject {
@@ -92,7 +79,7 @@ void CliAbuseTest::refusesClearly() {
         QVERIFY(QFile::link("/dev/zero", model + "/vocab.txt"));
     } else if (setup == "nan-weight") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
-        QVERIFY(poisonTensor(model, "model.layers.0.self_attn.q_proj.weight"));
+        QVERIFY(setFirstValue(model, "model.layers.0.self_attn.q_proj.weight", std::numeric_limits<float>::quiet_NaN()));
     } else if (setup == "negative-added-token") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/tokenizer.json", [](QJsonObject& json) {

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
+#include <QtEndian>
 
 namespace modelfixtures {
 
@@ -60,6 +61,22 @@ inline bool editJson(const QString& path, const std::function<void(QJsonObject&)
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
     return file.write(QJsonDocument(object).toJson()) > 0;
+}
+
+// Overwrites element 0 of an F32 tensor of FOLDER/model.safetensors with `value` (a NaN, an Inf).
+inline bool setFirstValue(const QString& folder, const QString& tensor, float value) {
+    QFile file(QDir(folder).filePath(QStringLiteral("model.safetensors")));
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    const QByteArray head = file.read(8);
+    if (head.size() != 8)
+        return false;
+    const quint64 length = qFromLittleEndian<quint64>(head.constData());
+    const QJsonObject info = QJsonDocument::fromJson(file.read(qint64(length))).object().value(tensor).toObject();
+    if (info.value(QStringLiteral("dtype")).toString() != QStringLiteral("F32"))
+        return false;
+    const qint64 offset = 8 + qint64(length) + info.value(QStringLiteral("data_offsets")).toArray().at(0).toInteger();
+    return file.seek(offset) && file.write(reinterpret_cast<const char*>(&value), 4) == 4;
 }
 
 }  // namespace modelfixtures

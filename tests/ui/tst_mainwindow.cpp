@@ -17,6 +17,7 @@
 #include <QStatusBar>
 #include <QtTest>
 
+#include "../hf/ModelFixtures.h"
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -103,6 +104,7 @@ private:
 private slots:
     void decoderFamiliesInEveryView_data();
     void decoderFamiliesInEveryView();
+    void nonFiniteWeightsAreReported();
 };
 
 void MainWindowTest::initTestCase() {
@@ -563,6 +565,29 @@ void MainWindowTest::decoderFamiliesInEveryView() {
     QCOMPARE(mainWindow.grid()->headCount(), heads);
     mainWindow.tabs()->setCurrentWidget(mainWindow.statistics());
     QTRY_COMPARE(mainWindow.statistics()->model()->rowCount(), layers * heads);
+}
+
+// A checkpoint with a NaN weight: the run stops and the window says why, naming the tensor.
+void MainWindowTest::nonFiniteWeightsAreReported() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("poisoned");
+    QVERIFY(modelfixtures::copyFolder(modelfixtures::fixture("llama_f32_tied"), folder));
+    QVERIFY(modelfixtures::setFirstValue(folder, "model.layers.1.self_attn.q_proj.weight",
+                                         std::numeric_limits<float>::quiet_NaN()));
+    AttentionDocument document;
+    ModelSpec spec;
+    spec.source = folder;
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy errors(&document, &AttentionDocument::errorOccurred);
+    window.sentenceEdit()->setText(QStringLiteral("the cat sat"));
+    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
+    QVERIFY(errors.wait(10000));
+    const QString message = errors.first().first().toString();
+    QVERIFY2(message.contains("NaN or Inf") && message.contains("model.layers.1.self_attn.q_proj.weight"), qPrintable(message));
+    QTRY_VERIFY2(window.statusBar()->currentMessage().contains("NaN or Inf"), qPrintable(window.statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(MainWindowTest)
