@@ -65,7 +65,11 @@ private:
     qint64 m_dataStart = 0;
     std::vector<TensorInfo> m_tensors;
     std::unordered_map<QString, size_t> m_index;
-    std::unordered_map<QString, std::vector<float>> m_converted;
+    struct FreeDeleter {
+        void operator()(float* p) const { std::free(p); }
+    };
+    using FloatBuffer = std::unique_ptr<float[], FreeDeleter>;
+    std::unordered_map<QString, FloatBuffer> m_converted;
     QJsonObject m_metadata;
 };
 
