@@ -126,6 +126,9 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
         if (read.has("attn_logit_softcapping"))
             read.fail(QStringLiteral("attn_logit_softcapping is set, but Gemma 3 does not apply it"));
         c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
+        // EmbeddingGemma: a bidirectional encoder, not the causal decoder computed here.
+        if (read.boolOr("use_bidirectional_attention", false))
+            read.fail(QStringLiteral("use_bidirectional_attention = true is not supported (Headmap runs Gemma 3 as a causal decoder)"));
     }
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
         read.fail(QStringLiteral("softcapping must not be negative"));

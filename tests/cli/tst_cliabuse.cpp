@@ -57,6 +57,8 @@ void CliAbuseTest::refusesClearly_data() {
         << QStringList{"more than 2048 tokens", "at most 2048"};
     QTest::newRow("unsupported rope type") << "rope-mrope" << (attention + QStringList{"--text", "hi"}) << 3
         << QStringList{"config.json", "rope type 'mrope' in field 'rope_scaling.rope_type' is not supported"};
+    QTest::newRow("bidirectional Gemma 3") << "gemma3-bidirectional" << (attention + QStringList{"--text", "hi"}) << 3
+        << QStringList{"config.json", "use_bidirectional_attention = true is not supported"};
     QTest::newRow("GQA heads that do not share") << "gqa-3-of-4" << (attention + QStringList{"--text", "hi"}) << 3
         << QStringList{"config.json", "4 attention heads cannot share 3 key/value heads"};
 }
@@ -96,6 +98,9 @@ void CliAbuseTest::refusesClearly() {
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) {
             json["rope_scaling"] = QJsonObject{{"rope_type", "mrope"}, {"factor", 2.0}};
         }));
+    } else if (setup == "gemma3-bidirectional") {
+        QVERIFY(copyFolder(fixture("gemma3_text_bf16"), model));
+        QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["use_bidirectional_attention"] = true; }));
     } else if (setup == "gqa-3-of-4") {
         QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["num_key_value_heads"] = 3; }));
