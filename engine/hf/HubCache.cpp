@@ -43,14 +43,14 @@ std::optional<CachedModel> HubCache::snapshotOf(const QString& repoFolder, const
         const QString commit = QString::fromLatin1(ref.read(256)).trimmed();
         const QString folder = snapshots.filePath(commit);
         if (looksLikeHubId(commit) && QFileInfo(QDir(folder).filePath(QStringLiteral("config.json"))).exists())
-            return CachedModel{id, folder, commit};
+            return CachedModel{id, folder, commit, QString(), false};
     }
     // No usable ref (e.g. downloaded at a fixed revision): take the newest complete snapshot.
     const QFileInfoList entries =
         snapshots.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time);
     for (const QFileInfo& entry : entries) {
         if (QFileInfo(QDir(entry.filePath()).filePath(QStringLiteral("config.json"))).exists())
-            return CachedModel{id, entry.filePath(), entry.fileName()};
+            return CachedModel{id, entry.filePath(), entry.fileName(), QString(), false};
     }
     return std::nullopt;
 }
