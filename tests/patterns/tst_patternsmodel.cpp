@@ -296,8 +296,8 @@ void PatternsModelTest::cliShowsPreviousTokenPattern() {
     const QJsonObject json = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
     QCOMPARE(json["model"].toObject()["name"].toString(), QStringLiteral("builtin:patterns"));
     QCOMPARE(json["model"].toObject()["architecture"].toString(), QStringLiteral("patterns"));
-    QCOMPARE(json["layer_indices"].toArray(), QJsonArray({0}));
-    QCOMPARE(json["head_indices"].toArray(), QJsonArray({0}));
+    QCOMPARE(json["layer_indices"].toArray(), QJsonArray{0});
+    QCOMPARE(json["head_indices"].toArray(), QJsonArray{0});
     const QJsonArray rows = json["attention"][0][0].toArray();  // [layer][head][query][key]
     QCOMPARE(rows.size(), 16);
     QCOMPARE(json["tokens"].toArray().size(), 16);
