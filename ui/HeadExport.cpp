@@ -26,7 +26,7 @@ QString suffixOf(ImageFormat format) {
 }  // namespace
 
 QString headTitle(const AttentionTrace& trace, int layer, int head) {
-    return QObject::tr("%1 · layer %2, head %3").arg(trace.model().name).arg(layer).arg(head);
+    return QObject::tr("%1 · layer %2, head %3").arg(trace.model().displayName()).arg(layer).arg(head);
 }
 
 void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& trace, int layer,
@@ -70,7 +70,7 @@ QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
     ImageExportOptions image;
     image.size = options.size;
     image.scale = options.scale;
-    image.title = QObject::tr("%1 · all heads").arg(trace ? trace->model().name : QString());
+    image.title = QObject::tr("%1 · all heads").arg(trace ? trace->model().displayName() : QString());
     return exportImage(path, image, [&grid](QPaintDevice* device, const QSize& size) {
         QPainter painter;
         if (!painter.begin(device))

@@ -246,8 +246,8 @@ void MainWindow::onModelChanged() {
         return;
     }
     m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
-                              .arg(model.name).arg(model.layers).arg(model.heads).arg(model.dModel));
-    setWindowTitle(tr("Headmap — %1").arg(model.name));
+                              .arg(model.displayName()).arg(model.layers).arg(model.heads).arg(model.dModel));
+    setWindowTitle(tr("Headmap — %1").arg(model.displayName()));
     if (!builtinModelNames().contains(m_document->modelSource())) {
         m_settings.addRecentModel(m_document->modelSource());
         m_modelChooser->refresh(m_settings.recentModels);
@@ -255,7 +255,7 @@ void MainWindow::onModelChanged() {
     m_modelChooser->setCurrentModel(m_document->modelSource());
     m_teachingPanel->setVisible(m_document->modelSource() == QLatin1String("builtin:teaching"));
     m_teachingPanel->setOptions(m_document->modelSpec().teaching);
-    statusBar()->showMessage(tr("Opened %1").arg(model.name), 4000);
+    statusBar()->showMessage(tr("Opened %1").arg(model.displayName()), 4000);
 }
 
 void MainWindow::onTraceChanged() {

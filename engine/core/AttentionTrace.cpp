@@ -2,7 +2,20 @@
 
 #include <cassert>
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace headmap {
+
+QString ModelSummary::displayName() const {
+    const QFileInfo info(name);
+    if (name.startsWith(QLatin1Char('/')) || name.startsWith(QLatin1Char('.')) || name.startsWith(QLatin1Char('~')) ||
+        (name.contains(QLatin1Char('/')) && info.isDir())) {
+        const QString folder = QDir(QDir::cleanPath(info.absoluteFilePath())).dirName();
+        return folder.isEmpty() ? name : folder;
+    }
+    return name;
+}
 
 AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
                                QStringList displayTokens, std::vector<bool> special)

@@ -29,6 +29,11 @@ struct ModelSummary {
     // a short name ("previous token") and a one-sentence explanation per head. Empty otherwise.
     QStringList headNames;
     QStringList headExplanations;
+
+    // How figures and titles name the model: a folder by its own name ("gemma-2-2b"), never the
+    // local path (which says nothing to a paper's readers and may say too much); a Hub id or
+    // builtin:… as it is.
+    QString displayName() const;
 };
 
 class AttentionTrace {

@@ -544,6 +544,9 @@ void MainWindowTest::decoderFamiliesInEveryView() {
     QVERIFY(traced.wait(10000));
     QCOMPARE(document.modelSummary().layers, layers);
     QCOMPARE(document.modelSummary().heads, heads);
+    // Titles name the folder, not the local path it sits in.
+    QCOMPARE(mainWindow.windowTitle(), QStringLiteral("Headmap — ") + fixture);
+    QVERIFY2(mainWindow.heatmap()->title().startsWith(fixture + " · layer"), qPrintable(mainWindow.heatmap()->title()));
 
     mainWindow.layerBox()->setValue(0);
     mainWindow.headBox()->setValue(heads - 1);
