@@ -1,48 +1,59 @@
 #include "formats/RegularFile.h"
 
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include <QFile>
+#include <QFileInfo>
 
 #include "core/HeadmapError.h"
 
 namespace headmap {
 namespace {
 
-QString kindOf(mode_t mode) {
-    if (S_ISDIR(mode))
-        return QStringLiteral("a folder");
-    if (S_ISFIFO(mode))
-        return QStringLiteral("a FIFO (named pipe)");
-    if (S_ISCHR(mode) || S_ISBLK(mode))
-        return QStringLiteral("a device");
-    if (S_ISSOCK(mode))
-        return QStringLiteral("a socket");
-    return QStringLiteral("not a plain file");
+std::filesystem::path nativePath(const QString& path) {
+#ifdef Q_OS_WIN
+    return std::filesystem::path(path.toStdWString());
+#else
+    return std::filesystem::path(QFile::encodeName(path).toStdString());
+#endif
+}
+
+QString kindOf(std::filesystem::file_type type) {
+    using std::filesystem::file_type;
+    switch (type) {
+    case file_type::directory: return QStringLiteral("a folder");
+    case file_type::fifo: return QStringLiteral("a FIFO");
+    case file_type::character: return QStringLiteral("a character device");
+    case file_type::block: return QStringLiteral("a block device");
+    case file_type::socket: return QStringLiteral("a socket");
+    default: return QStringLiteral("not a file Headmap can read");
+    }
 }
 
 }  // namespace
 
 QString irregularFileReason(const QString& path) {
-    struct stat info {};
-    // stat, not lstat: a Hugging Face cache snapshot is made of symbolic links into blobs/.
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0) {
-        const int error = errno;
-        return error == ENOENT ? QStringLiteral("does not exist")
-                               : QString::fromLocal8Bit(std::strerror(error));
-    }
-    if (!S_ISREG(info.st_mode))
-        return QStringLiteral("is %1, not a regular file").arg(kindOf(info.st_mode));
-    return QString();
+    std::error_code error;
+    // status() follows symlinks: a Hugging Face cache snapshot is made of links into blobs/.
+    const std::filesystem::file_status status = std::filesystem::status(nativePath(path), error);
+    if (status.type() == std::filesystem::file_type::not_found)
+        return QStringLiteral("does not exist");
+    if (error)
+        return QStringLiteral("cannot be read: %1").arg(QString::fromStdString(error.message()));
+    if (status.type() == std::filesystem::file_type::regular)
+        return QString();
+    const QFileInfo info(path);
+    const QString target = info.isSymLink() ? info.canonicalFilePath() : QString();
+    return target.isEmpty()
+               ? QStringLiteral("is not a regular file (it is %1)").arg(kindOf(status.type()))
+               : QStringLiteral("is not a regular file (it leads to %1, which is %2)").arg(target, kindOf(status.type()));
 }
 
 void requireRegularFile(const QString& path) {
     const QString reason = irregularFileReason(path);
     if (!reason.isEmpty())
-        throw ModelError(QStringLiteral("%1: %2").arg(path, reason));
+        throw ModelError(QStringLiteral("%1 %2").arg(path, reason));
 }
 
 QByteArray readRegularFile(const QString& path, qint64 maxBytes, const QString& what) {

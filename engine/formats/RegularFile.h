@@ -8,12 +8,13 @@
 
 namespace headmap {
 
-// Why `path` cannot be read as a regular file ("is a FIFO (named pipe), not a regular file",
-// "does not exist"), or an empty string when it can. For callers with their own message format.
+// Why `path` cannot be read as a regular file ("is not a regular file (it is a FIFO)",
+// "is not a regular file (it leads to /dev/zero, which is a character device)", "does not
+// exist"), or an empty string when it can. For callers with their own message format.
 QString irregularFileReason(const QString& path);
 
-// Throws ModelError "PATH: is a FIFO, not a regular file" (or a device, socket, folder) and
-// "PATH: does not exist". Symbolic links are followed: a link to a regular file is fine.
+// Throws ModelError "PATH REASON" with the reason above. Symbolic links are followed: a link
+// to a regular file is fine.
 void requireRegularFile(const QString& path);
 
 // The whole file, after requireRegularFile; throws ModelError naming the file when it is larger

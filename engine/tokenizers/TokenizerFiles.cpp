@@ -1,8 +1,5 @@
 #include "tokenizers/TokenizerFiles.h"
 
-#include <filesystem>
-#include <system_error>
-
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -10,51 +7,12 @@
 #include <QStringDecoder>
 
 #include "core/HeadmapError.h"
+#include "formats/RegularFile.h"
 
 namespace headmap::tokenizerfiles {
-namespace {
-
-std::filesystem::path nativePath(const QString& path) {
-#ifdef Q_OS_WIN
-    return std::filesystem::path(path.toStdWString());
-#else
-    return std::filesystem::path(QFile::encodeName(path).toStdString());
-#endif
-}
-
-QString kindOf(std::filesystem::file_type type) {
-    using std::filesystem::file_type;
-    switch (type) {
-    case file_type::directory: return QStringLiteral("a folder");
-    case file_type::fifo: return QStringLiteral("a FIFO");
-    case file_type::character: return QStringLiteral("a character device");
-    case file_type::block: return QStringLiteral("a block device");
-    case file_type::socket: return QStringLiteral("a socket");
-    default: return QStringLiteral("not a file Headmap can read");
-    }
-}
-
-}  // namespace
-
-void requireRegularFile(const QString& path) {
-    std::error_code error;
-    // status() follows symlinks: a link into the Hugging Face cache's blobs/ is a regular file.
-    const std::filesystem::file_status status = std::filesystem::status(nativePath(path), error);
-    if (status.type() == std::filesystem::file_type::not_found)
-        throw ModelError(QStringLiteral("%1 does not exist").arg(path));
-    if (error)
-        throw ModelError(QStringLiteral("cannot read %1: %2").arg(path, QString::fromStdString(error.message())));
-    if (status.type() == std::filesystem::file_type::regular)
-        return;
-    const QFileInfo info(path);
-    const QString target = info.isSymLink() ? info.canonicalFilePath() : QString();
-    const QString what = target.isEmpty() ? QStringLiteral("it is %1").arg(kindOf(status.type()))
-                                          : QStringLiteral("it leads to %1, which is %2").arg(target, kindOf(status.type()));
-    throw ModelError(QStringLiteral("%1 is not a regular file (%2)").arg(path, what));
-}
 
 QByteArray readFile(const QString& path, qint64 maxBytes) {
-    requireRegularFile(path);
+    headmap::requireRegularFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw ModelError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));

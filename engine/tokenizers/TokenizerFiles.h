@@ -13,10 +13,8 @@ namespace headmap::tokenizerfiles {
 // The largest tokenizer file read: real tokenizer.json files are up to ~35 MB (Gemma-3's is 33 MB).
 constexpr qint64 kMaxFileBytes = qint64(256) << 20;
 
-// Throws ModelError "<path> is not a regular file (it is a FIFO)" for devices, FIFOs, sockets
-// and folders, and "<path> does not exist".
-void requireRegularFile(const QString& path);
-// The whole file, after requireRegularFile and a size check against maxBytes.
+// The whole file, after headmap::requireRegularFile (formats/RegularFile.h: FIFOs, devices,
+// sockets and folders are refused before open) and a size check against maxBytes.
 QByteArray readFile(const QString& path, qint64 maxBytes = kMaxFileBytes);
 // UTF-8 text with a leading U+FEFF kept (QString::fromUtf8 drops it; it is a piece's character).
 QString fromUtf8(const QByteArray& bytes);

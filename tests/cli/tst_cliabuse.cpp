@@ -44,7 +44,7 @@ void CliAbuseTest::refusesClearly_data() {
     QTest::newRow("n_embd 1E25") << "config-n_embd-1e25" << (attention + QStringList{"--text", "hi"}) << 3
                                  << QStringList{"config.json", "'n_embd' is 1.0000000000000001e+25"};
     QTest::newRow("model.safetensors is a FIFO") << "fifo-safetensors" << (attention + QStringList{"--text", "hi"}) << 3
-                                                 << QStringList{"model.safetensors", "is a FIFO (named pipe), not a regular file"};
+                                                 << QStringList{"model.safetensors", "is not a regular file (it is a FIFO)"};
     QTest::newRow("vocab.txt links to /dev/zero") << "vocab-dev-zero" << (attention + QStringList{"--text", "hi"}) << 3
                                                   << QStringList{"vocab.txt", "not a regular file"};
     QTest::newRow("NaN in a weight") << "nan-weight" << (attention + QStringList{"--text", "hello"}) << 3

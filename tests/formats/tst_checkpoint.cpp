@@ -158,11 +158,11 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("model.safetensors is a FIFO") << "model.safetensors" << "fifo" << "is a FIFO (named pipe), not a regular file";
-        QTest::newRow("model.safetensors links to /dev/zero") << "model.safetensors" << "device" << "is a device, not a regular file";
-        QTest::newRow("index is a FIFO") << "model.safetensors.index.json" << "fifo" << "is a FIFO (named pipe), not a regular file";
-        QTest::newRow("index links to /dev/zero") << "model.safetensors.index.json" << "device" << "is a device, not a regular file";
-        QTest::newRow("shard is a FIFO") << "model-00002-of-00002.safetensors" << "fifo" << "is a FIFO (named pipe), not a regular file";
+        QTest::newRow("model.safetensors is a FIFO") << "model.safetensors" << "fifo" << "is not a regular file (it is a FIFO)";
+        QTest::newRow("model.safetensors links to /dev/zero") << "model.safetensors" << "device" << "is not a regular file (it leads to /dev/zero, which is a character device)";
+        QTest::newRow("index is a FIFO") << "model.safetensors.index.json" << "fifo" << "is not a regular file (it is a FIFO)";
+        QTest::newRow("index links to /dev/zero") << "model.safetensors.index.json" << "device" << "is not a regular file (it leads to /dev/zero, which is a character device)";
+        QTest::newRow("shard is a FIFO") << "model-00002-of-00002.safetensors" << "fifo" << "is not a regular file (it is a FIFO)";
     }
 
     // Opening a FIFO blocks until a writer comes and /dev/zero never ends: neither may hang Headmap.

@@ -146,9 +146,9 @@ void HfConfigTest::refusesWhatItCannotRun() {
 void HfConfigTest::refusesFilesThatAreNotFiles_data() {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("fifo") << "fifo" << "is a FIFO (named pipe), not a regular file";
-    QTest::newRow("link to /dev/zero") << "device" << "is a device, not a regular file";
-    QTest::newRow("folder") << "folder" << "is a folder, not a regular file";
+    QTest::newRow("fifo") << "fifo" << "is not a regular file (it is a FIFO)";
+    QTest::newRow("link to /dev/zero") << "device" << "is not a regular file (it leads to /dev/zero, which is a character device)";
+    QTest::newRow("folder") << "folder" << "is not a regular file (it is a folder)";
 }
 
 // A FIFO would block open() for ever and /dev/zero never ends; both are refused before reading.
@@ -167,7 +167,7 @@ void HfConfigTest::refusesFilesThatAreNotFiles() {
         HfConfig::load(dir.path());
         QFAIL("expected a ModelError");
     } catch (const headmap::ModelError& error) {
-        QVERIFY2(error.message().contains(path + ": " + expected), qPrintable(error.message()));
+        QVERIFY2(error.message().contains(path + " " + expected), qPrintable(error.message()));
     }
 }
 
