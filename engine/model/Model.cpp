@@ -45,13 +45,8 @@ Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) co
     Encoding encoding = options.pair ? tokenizer().encodePair(text, *options.pair, options.addSpecialTokens)
                                      : tokenizer().encodeLimited(text, options.addSpecialTokens, std::max(limit, 0));
     if (encoding.size() > limit && options.pair) {  // pairs are encoded whole; cut like the rest
+        encoding.truncate(limit);
         encoding.truncated = true;
-        encoding.ids.resize(size_t(limit));
-        encoding.tokens = encoding.tokens.mid(0, limit);
-        encoding.displayTokens = encoding.displayTokens.mid(0, limit);
-        encoding.special.resize(size_t(limit));
-        if (encoding.typeIds.size() > size_t(limit))
-            encoding.typeIds.resize(size_t(limit));
     }
     if (encoding.truncated && !options.truncate)
         throw InputError(QStringLiteral("the text has more than %1 tokens; %2 accepts at most %3 (max positions)")
