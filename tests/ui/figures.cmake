@@ -1,0 +1,1 @@
+# Tests of ui/figures (headmap_add_test is defined in tests/CMakeLists.txt).
