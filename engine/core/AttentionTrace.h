@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "core/PieceStyle.h"
 #include "core/Tensor.h"
 
 namespace headmap {
@@ -25,6 +26,7 @@ struct ModelSummary {
     int vocabSize = 0;
     bool causal = false;
     QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
+    PieceStyle pieces = PieceStyle::Plain;  // how the tokenizer writes tokens()
     // For models whose heads have a known job (builtin:patterns), layer-major like the trace:
     // a short name ("previous token") and a one-sentence explanation per head. Empty otherwise.
     QStringList headNames;

@@ -7,7 +7,9 @@
 namespace headmap {
 
 CheckpointModel::CheckpointModel(std::unique_ptr<Checkpoint> checkpoint, std::unique_ptr<Tokenizer> tokenizer)
-    : m_checkpoint(std::move(checkpoint)), m_tokenizer(std::move(tokenizer)) {}
+    : m_checkpoint(std::move(checkpoint)), m_tokenizer(std::move(tokenizer)) {
+    m_summary.pieces = m_tokenizer->pieceStyle();
+}
 
 void CheckpointModel::requireTokenizerFits(int embeddingRows) const {
     if (m_tokenizer->vocabSize() > embeddingRows)

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "core/PieceStyle.h"
+
 namespace headmap {
 
 struct Encoding {
@@ -62,6 +64,8 @@ public:
     // Names ids given directly (e.g. --ids); throws InputError for an id outside the vocabulary.
     virtual Encoding fromIds(const std::vector<int>& ids) const = 0;
     virtual int vocabSize() const = 0;
+    // How tokens' pieces are written; displayTokens are derived from them with text/TokenLabels.
+    virtual PieceStyle pieceStyle() const { return PieceStyle::Plain; }
 };
 
 }  // namespace headmap
