@@ -1,14 +1,15 @@
 #include "HeadExport.h"
 
 #include <QDir>
-#include <QPainter>
 
 #include "analysis/HeadStatistics.h"
 #include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
 #include "io/NpyWriter.h"
 #include "io/TraceExport.h"
-#include "views/HeadGridView.h"
+#include "figures/FigureWriter.h"
+#include "figures/HeadGridFigure.h"
+#include "figures/HeatmapFigure.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -41,43 +42,47 @@ void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& tr
                    headTitle(*shown, layer, head));
 }
 
+std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
+                                   const HeadImageOptions& options) {
+    const auto shown = shownTrace(trace, options.hideSpecialTokens);
+    if (hasNoAttention(shown.get()) || layer < 0 || layer >= shown->layers() || head < 0 || head >= shown->heads())
+        return nullptr;
+    HeatmapFigureOptions figure;
+    figure.style = options.style;
+    figure.page = options.size;
+    figure.highlighted = options.highlighted;
+    return std::make_unique<HeatmapFigure>(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
+                                           headTitle(*shown, layer, head), figure);
+}
+
+std::unique_ptr<Figure> gridFigure(const std::shared_ptr<const AttentionTrace>& trace, const HeadImageOptions& options) {
+    const auto shown = shownTrace(trace, options.hideSpecialTokens);
+    if (hasNoAttention(shown.get()))
+        return nullptr;
+    const QString sentence = !options.sentence.isEmpty() ? options.sentence : trace->displayTokens().join(QLatin1Char(' '));
+    return std::make_unique<HeadGridFigure>(*shown, options.style,
+                                            QObject::tr("%1 · all heads").arg(trace->model().displayName()),
+                                            sentence, options.size);
+}
+
 QString exportHeadImage(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
                         const HeadImageOptions& options, const QString& path) {
     if (!trace || layer < 0 || layer >= trace->layers() || head < 0 || head >= trace->heads())
         return QObject::tr("cannot export '%1': there is no layer %2, head %3").arg(path).arg(layer).arg(head);
-    // Shown but never on screen: a hidden widget gets no resize events, and QCustomPlot lays
-    // out its axes (and so the label spacing and the numbers in cells) from them.
-    HeatmapView view;
-    view.setAttribute(Qt::WA_DontShowOnScreen);
-    view.resize(options.size);
-    view.show();
-    view.setStyle(options.style);
-    showHead(view, trace, layer, head, options.hideSpecialTokens);
-    ImageExportOptions image;
-    image.size = options.size;
-    image.scale = options.scale;
-    image.title = headTitle(*trace, layer, head);
-    return exportPlot(view.plot(), path, image);
+    const auto figure = headFigure(trace, layer, head, options);
+    if (!figure)
+        return QObject::tr("cannot export '%1': %2")
+            .arg(path, ViewText::emptyState(trace.get(), options.hideSpecialTokens, QObject::tr("there is no attention yet")));
+    return writeFigure(*figure, path, options.scale);
 }
 
 QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
                         const HeadImageOptions& options, const QString& path) {
-    HeadGridView grid;
-    grid.resize(options.size);
-    grid.setStyle(options.style);
-    grid.setHideSpecialTokens(options.hideSpecialTokens);
-    grid.setTrace(trace);
-    ImageExportOptions image;
-    image.size = options.size;
-    image.scale = options.scale;
-    image.title = QObject::tr("%1 · all heads").arg(trace ? trace->model().displayName() : QString());
-    return exportImage(path, image, [&grid](QPaintDevice* device, const QSize& size) {
-        QPainter painter;
-        if (!painter.begin(device))
-            return false;
-        grid.render(painter, size);
-        return painter.end();
-    });
+    const auto figure = gridFigure(trace, options);
+    if (!figure)
+        return QObject::tr("cannot export '%1': %2")
+            .arg(path, ViewText::emptyState(trace.get(), options.hideSpecialTokens, QObject::tr("there is no attention yet")));
+    return writeFigure(*figure, path, options.scale);
 }
 
 QString exportTraceData(const AttentionTrace& trace, const QString& path) {
@@ -146,8 +151,7 @@ BatchExportResult exportAllHeads(const std::shared_ptr<const AttentionTrace>& tr
                                       dir.filePath(QStringLiteral("layer%1_head%2.%3").arg(layer).arg(head).arg(suffix)))))
                 return result;
     HeadImageOptions gridOptions = options;
-    gridOptions.size = QSize(std::max(options.size.width(), 110 * (trace->heads() + 2) + 120),
-                             std::max(options.size.height(), 100 * trace->layers() + 160));
+    gridOptions.size = QSize();  // the grid's size follows its layers and heads, not a head's page
     if (!step(exportGridImage(trace, gridOptions, dir.filePath(QStringLiteral("grid.") + suffix))) ||
         !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.json")))) ||
         !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.csv")))) ||

@@ -1,7 +1,8 @@
 #pragma once
 // Drawing one head the way the heatmap tab shows it, and writing heads, the grid and the data
 // to files. Shared by the desktop's Export menu and `headmap-cli render` / `export-all`, so a
-// figure made from the command line looks exactly like the one on screen.
+// figure made from the command line looks exactly like the one on screen. The images are
+// figures (figures/Figure.h) laid out in points; the scale only changes the pixels per point.
 
 #include <functional>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "HeatmapView.h"
 #include "PlotExport.h"
+#include "figures/Figure.h"
 #include "core/AttentionTrace.h"
 
 namespace headmap::ui {
@@ -18,8 +20,10 @@ namespace headmap::ui {
 struct HeadImageOptions {
     HeatmapStyle style;
     bool hideSpecialTokens = false;
-    QSize size{1000, 820};
-    double scale = 2.0;  // PNG pixels per logical pixel
+    QSize size;          // the page in points; empty: fitted to the content
+    double scale = 2.0;  // PNG pixels per point
+    QString sentence;    // under the grid's title; empty: the tokens joined
+    int highlighted = -1;  // a token (as shown) outlined in a head's figure; -1: none
 };
 
 QString headTitle(const AttentionTrace& trace, int layer, int head);
@@ -27,6 +31,12 @@ QString headTitle(const AttentionTrace& trace, int layer, int head);
 // Puts head (layer, head) of trace into view; hides special tokens when asked.
 void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& trace, int layer,
               int head, bool hideSpecialTokens);
+
+// The figures the exports write; null when there is no such head or nothing to draw.
+std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
+                                   const HeadImageOptions& options);
+std::unique_ptr<Figure> gridFigure(const std::shared_ptr<const AttentionTrace>& trace,
+                                   const HeadImageOptions& options);
 
 // Each returns an empty string on success, else one line naming the file. Atomic writes.
 QString exportHeadImage(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,

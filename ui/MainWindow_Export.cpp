@@ -1,5 +1,5 @@
 // MainWindow's export actions: the current view as an image, the data, every head at once.
-// The dialogs only choose names; the work is in HeadExport / PlotExport, shared with the CLI.
+// The dialogs only choose names; the figures are in figures/ and HeadExport, shared with the CLI.
 
 #include <QFileDialog>
 #include <QInputDialog>
@@ -14,35 +14,159 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "ModelChooser.h"
+#include "figures/ComparisonFigure.h"
+#include "figures/FigureWriter.h"
+#include "figures/HeatmapFigure.h"
+#include "figures/MatrixFigure.h"
+#include "steps/MatrixView.h"
+#include "steps/StepView.h"
+#include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
 #include "views/RolloutView.h"
+#include "views/ViewSupport.h"
 
 namespace headmap::ui {
 
+namespace {
+
+// The step matrices whose columns are keys, as in StepView's ids.
+bool isTokenByToken(const QString& id) {
+    static const QStringList ids{"scores", "scaled", "masked", "weights", "softcapped"};
+    return ids.contains(id);
+}
+
+// The matrix the step tab shows now: the one last clicked (it has the focus), else the first
+// one on the current page. Null when the page has none.
+MatrixView* currentMatrix(const StepView* steps) {
+    const QList<MatrixView*> views = steps->matrices(steps->step());
+    MatrixView* shown = nullptr;
+    for (MatrixView* view : views) {
+        if (!view->isVisibleTo(steps) || view->rows() == 0)
+            continue;
+        if (view->cellArea()->hasFocus())
+            return view;
+        if (!shown)
+            shown = view;
+    }
+    return shown;
+}
+
+std::unique_ptr<Figure> matrixFigure(const StepView* steps, const AttentionDocument* document) {
+    const MatrixView* view = currentMatrix(steps);
+    const auto trace = document->stepsTrace();
+    const auto headSteps = document->steps();
+    if (!view || !trace || !headSteps)
+        return nullptr;
+    MatrixFigureData data;
+    data.values.resize(view->rows(), view->columns());  // (rows, columns) as on screen
+    for (int r = 0; r < view->rows(); ++r)
+        for (int c = 0; c < view->columns(); ++c)
+            data.values(r, c) = float(view->valueAt(r, c));
+    const QString id = view->objectName();
+    const QStringList tokens = trace->displayTokens();
+    const bool tokenRows = !id.startsWith(QLatin1String("w_")) && view->rows() == tokens.size();
+    const bool tokenColumns = isTokenByToken(id) && !view->summarizeColumns() && view->columns() == tokens.size();
+    if (tokenRows)
+        data.rowLabels = tokens;
+    if (tokenColumns)
+        data.columnLabels = tokens;
+    data.rowTitle = tokenColumns ? HeatmapFigure::queryAxisTitle()
+                    : tokenRows  ? QObject::tr("Token")
+                                 : QObject::tr("Model dimension");
+    data.columnTitle = tokenColumns            ? HeatmapFigure::keyAxisTitle()
+                       : view->summarizeColumns() ? QObject::tr("Block of %1 dimensions").arg(MatrixView::kSummaryBlock)
+                                                  : QObject::tr("Dimension");
+    data.scale = id == QLatin1String("weights") ? MatrixScale::Weights : MatrixScale::Signed;
+    data.summary = view->summarizeColumns();
+    data.title = QObject::tr("%1 · %2").arg(headTitle(*trace, headSteps->layer, headSteps->head), view->title());
+    return std::make_unique<MatrixFigure>(data);
+}
+
+std::unique_ptr<Figure> comparisonFigure(const ComparisonView* comparison, const AttentionDocument* document,
+                                         const HeatmapStyle& style) {
+    const auto shownA = shownTrace(document->sharedTrace(), comparison->hideSpecialTokens());
+    if (hasNoAttention(shownA.get()))
+        return nullptr;
+    const bool twoHeads = comparison->mode() == ComparisonView::Mode::TwoHeads;
+    const int la = comparison->layerA(), ha = comparison->headA();
+    ComparisonFigureData data;
+    data.a = shownA->head(la, ha);
+    data.labelsA = shownA->displayTokens();
+    if (twoHeads) {
+        data.b = shownA->head(comparison->layerB(), comparison->headB());
+        data.labelsB = data.labelsA;
+        data.captionA = QObject::tr("A: layer %1, head %2").arg(la).arg(ha);
+        data.captionB = QObject::tr("B: layer %1, head %2").arg(comparison->layerB()).arg(comparison->headB());
+        data.title = QObject::tr("%1 · two heads").arg(shownA->model().displayName());
+    } else {
+        const auto shownB = shownTrace(document->secondTrace(), comparison->hideSpecialTokens());
+        if (hasNoAttention(shownB.get()) || la >= shownB->layers() || ha >= shownB->heads())
+            return nullptr;
+        data.b = shownB->head(la, ha);
+        data.labelsB = shownB->displayTokens();
+        data.captionA = QObject::tr("Sentence A");
+        data.captionB = QObject::tr("Sentence B");
+        data.title = QObject::tr("%1 · layer %2, head %3 · two sentences").arg(shownA->model().displayName()).arg(la).arg(ha);
+    }
+    return std::make_unique<ComparisonFigure>(data, style);
+}
+
+}  // namespace
+
 QString MainWindow::exportCurrentView(const QString& path, double scale) {
-    ImageExportOptions options;
-    options.scale = scale;
-    options.title = windowTitle();
+    // Every tab but the statistics table is a figure (figures/): laid out in points, so the
+    // scale changes the pixels per point and nothing else.
+    std::unique_ptr<Figure> figure;
     QString error;
+    const auto trace = m_document->sharedTrace();
     switch (m_tabs->currentIndex()) {
-    case HeatmapTab:
-        error = exportPlot(m_heatmap->plot(), path, options);
+    case HeatmapTab: {
+        HeadImageOptions options;
+        options.style = m_heatmap->style();
+        options.hideSpecialTokens = m_settings.hideSpecialTokens;
+        options.highlighted = m_heatmap->selectedToken();
+        figure = headFigure(trace, m_document->layer(), m_document->head(), options);
         break;
-    case RolloutTab:
-        error = exportPlot(m_rollout->heatmap()->plot(), path, options);
+    }
+    case GridTab: {
+        HeadImageOptions options;
+        options.style = m_grid->style();
+        options.hideSpecialTokens = m_grid->hideSpecialTokens();
+        options.sentence = m_document->text();
+        figure = gridFigure(trace, options);
         break;
-    case GridTab:
-        options.size = m_grid->size();
-        error = exportImage(path, options, [this](QPaintDevice* device, const QSize& size) {
-            QPainter painter;
-            if (!painter.begin(device))
-                return false;
-            m_grid->render(painter, size);
-            return painter.end();
-        });
+    }
+    case CompareTab:
+        figure = comparisonFigure(m_comparison, m_document, m_heatmap->style());
         break;
-    default: {  // the comparison and the statistics table, drawn as widgets
+    case RolloutTab: {
+        // The matrix as the rollout tab shows it (special tokens hidden and rows renormalised).
+        const HeatmapView* view = m_rollout->heatmap();
+        const auto shown = shownTrace(trace, m_rollout->hideSpecialTokens());
+        if (view->queryCount() == 0 || hasNoAttention(shown.get()))
+            break;
+        MatrixF values(view->queryCount(), view->keyCount());  // (positions, input tokens)
+        for (int q = 0; q < view->queryCount(); ++q)
+            for (int k = 0; k < view->keyCount(); ++k)
+                values(q, k) = view->value(q, k);
+        const QStringList labels = shown->displayTokens().size() == view->queryCount() ? shown->displayTokens() : QStringList();
+        HeatmapFigureOptions options;
+        options.style = view->style();
+        options.valueLabel = RolloutView::tr("Share of the input token");
+        options.rowTitle = view->plot()->yAxis->label();
+        options.columnTitle = view->plot()->xAxis->label();
+        figure = std::make_unique<HeatmapFigure>(values, labels, labels,
+                                                 tr("%1 · %2").arg(shown->model().displayName(), view->title()), options);
+        break;
+    }
+    case StepsTab:
+        figure = matrixFigure(m_stepView, m_document);
+        break;
+    default: {  // the statistics table, drawn as a widget
         QWidget* widget = m_tabs->currentWidget();
+        ImageExportOptions options;
+        options.scale = scale;
+        options.title = windowTitle();
         options.size = widget->size();
         error = exportImage(path, options, [widget](QPaintDevice* device, const QSize&) {
             QPainter painter;
@@ -51,8 +175,11 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
             widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
             return painter.end();
         });
+        statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error);
+        return error;
     }
     }
+    error = figure ? writeFigure(*figure, path, scale) : tr("Nothing to export in this tab yet.");
     statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error);
     return error;
 }
@@ -77,6 +204,7 @@ QString MainWindow::exportAllHeads(const QString& folder, const QString& format)
     HeadImageOptions options;
     options.style = m_settings.heatmap;
     options.hideSpecialTokens = m_settings.hideSpecialTokens;
+    options.sentence = m_document->text();
     const BatchExportResult result = headmap::ui::exportAllHeads(
         trace, folder, imageFormat, options, [&progress](int done, int total) {
             progress.setMaximum(total);

@@ -25,8 +25,11 @@ ui::HeadImageOptions imageOptions(const CliRequest& request) {
                                                                     : ui::ScaleMode::Fixed;
     options.style.showValues = render.showValues;
     options.hideSpecialTokens = render.hideSpecialTokens;
-    options.size = QSize(render.width, render.height);
+    // A page size of 0 (not given) lets each figure fit its content; a given one is filled.
+    if (render.width > 0 && render.height > 0)
+        options.size = QSize(render.width, render.height);
     options.scale = render.pixelScale;
+    options.sentence = request.text.value_or(QString());
     return options;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // headmap-cli render / export-all: the desktop's heatmaps written to files without a display
-// (Qt's offscreen platform), drawn by the same code as the GUI's Export menu.
+// (Qt's offscreen platform), drawn by the same figures (ui/figures) as the GUI's Export menu:
+// laid out in points, so --scale changes the pixels per point and nothing else.
 
 #include <QIODevice>
 

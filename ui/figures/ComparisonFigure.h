@@ -1,0 +1,28 @@
+#pragma once
+// The Compare tab as a figure: A and B side by side on one colour scale, then their difference
+// A − B in diverging colours with its own bar. A and B are two heads of one sentence or one head
+// of two sentences; sentences of different lengths have no difference, and the subtitle says so.
+
+#include "HeatmapView.h"
+#include "figures/PanelFigure.h"
+
+namespace headmap::ui {
+
+struct ComparisonFigureData {
+    QString title;
+    MatrixF a, b;  // (T_A, T_A), (T_B, T_B) attention weights
+    QStringList labelsA, labelsB;
+    QString captionA, captionB;  // "A: layer 0, head 1"
+};
+
+class ComparisonFigure : public PanelFigure {
+public:
+    ComparisonFigure(const ComparisonFigureData& data, const HeatmapStyle& style, const QSize& page = QSize());
+
+    bool hasDifference() const { return m_hasDifference; }
+
+private:
+    bool m_hasDifference = false;
+};
+
+}  // namespace headmap::ui

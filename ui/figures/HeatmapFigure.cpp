@@ -1,0 +1,49 @@
+#include "figures/HeatmapFigure.h"
+
+namespace headmap::ui {
+namespace {
+
+FigureSpec heatmapSpec(const MatrixF& values, const QStringList& queryLabels, const QStringList& keyLabels,
+                       const QString& title, const HeatmapFigureOptions& options) {
+    MatrixF plotted;  // (queries, keys)
+    const ColourScale scale = attentionScale(values, options.style, &plotted, options.valueLabel);
+    FigureSpec spec;
+    spec.title = title;
+    spec.page = options.page;
+    spec.panels.push_back(HeatmapFigure::attentionPanel(plotted, values, scale, queryLabels, keyLabels,
+                                                        options.style.showValues));
+    spec.panels.back().highlighted = options.highlighted;
+    if (!options.rowTitle.isEmpty())
+        spec.panels.back().rowTitle = options.rowTitle;
+    if (!options.columnTitle.isEmpty())
+        spec.panels.back().columnTitle = options.columnTitle;
+    spec.bars.push_back(scale);
+    return spec;
+}
+
+}  // namespace
+
+HeatmapFigure::HeatmapFigure(const MatrixF& values, const QStringList& queryLabels, const QStringList& keyLabels,
+                             const QString& title, const HeatmapFigureOptions& options)
+    : PanelFigure(heatmapSpec(values, queryLabels, keyLabels, title, options)) {}
+
+QString HeatmapFigure::queryAxisTitle() { return HeatmapView::tr("Query: attending from"); }
+QString HeatmapFigure::keyAxisTitle() { return HeatmapView::tr("Key: attended to"); }
+
+FigurePanel HeatmapFigure::attentionPanel(const MatrixF& plotted, const MatrixF& values, const ColourScale& scale,
+                                          const QStringList& queryLabels, const QStringList& keyLabels,
+                                          bool showValues) {
+    FigurePanel panel;
+    panel.cells = colourCells(plotted, scale);
+    panel.rows = int(values.rows());
+    panel.columns = int(values.cols());
+    panel.rowLabels = queryLabels;
+    panel.columnLabels = keyLabels;
+    panel.rowTitle = queryAxisTitle();
+    panel.columnTitle = keyAxisTitle();
+    if (showValues)  // the weights as given, as HeatmapView writes them
+        panel.cellText = [values](int r, int c) { return QString::number(double(values(r, c)), 'f', 2); };
+    return panel;
+}
+
+}  // namespace headmap::ui
