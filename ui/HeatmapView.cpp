@@ -6,6 +6,9 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include "heatmap/HeatmapToolbar.h"
+#include "heatmap/MaskOverlay.h"
+
 namespace headmap::ui {
 namespace {
 
@@ -31,7 +34,10 @@ QList<ScaleMode> allScaleModes() {
 HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_plot);
+    layout->setSpacing(0);
+    buildToolbar();
+    layout->addWidget(m_toolbar);
+    layout->addWidget(m_plot, 1);
     // QCustomPlot asks for room for every margin at the current font; with large classroom
     // fonts and three plots side by side that would push the window past the screen.
     m_plot->setMinimumSize(160, 120);
@@ -51,6 +57,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     m_plot->plotLayout()->addElement(1, 1, m_scale);
     m_scale->setType(QCPAxis::atRight);
     m_map->setColorScale(m_scale);
+    m_mask = new MaskOverlay(m_plot, m_plot->xAxis, m_plot->yAxis);  // above the cells, below the outlines
 
     auto* margins = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
@@ -67,10 +74,14 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     }
 
     QPen outline(QColor(255, 64, 64), 2);
+    QPen match(QColor(255, 150, 0), 2, Qt::DashLine);  // a search match: not the selection's red
     m_rowOutline = new QCPItemRect(m_plot);
     m_columnOutline = new QCPItemRect(m_plot);
-    for (QCPItemRect* rect : {m_rowOutline, m_columnOutline}) {
-        rect->setPen(outline);
+    m_matchRow = new QCPItemRect(m_plot);
+    m_matchColumn = new QCPItemRect(m_plot);
+    for (QCPItemRect* rect : {m_rowOutline, m_columnOutline, m_matchRow, m_matchColumn}) {
+        const bool isMatch = rect == m_matchRow || rect == m_matchColumn;
+        rect->setPen(isMatch ? match : outline);
         rect->setBrush(Qt::NoBrush);
         rect->setVisible(false);
         rect->setSelectable(false);
@@ -111,16 +122,58 @@ void HeatmapView::display(const MatrixF& values, const QStringList& queryLabels,
     if (m_selected >= std::max(queryCount(), keyCount()))
         m_selected = -1;
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
+    m_mask->setMatrix(m_values, m_causal);
+    updateMaskNote();
     applyStyle();
-    if (!sameShape)
+    updateScaleHint();
+    if (!sameShape) {
+        findToken(m_search);  // the matches of the new sentence
         resetZoom();  // a new sentence starts unzoomed; a new head keeps the user's zoom
-    else
+    } else {
         onRangeChanged();
+    }
+}
+
+void HeatmapView::setCausalMask(bool causal) {
+    if (causal == m_causal)
+        return;
+    m_causal = causal;
+    m_mask->setMatrix(m_values, m_causal);
+    updateMaskNote();
+    applyStyle();
+    onRangeChanged();
+}
+
+bool HeatmapView::isMasked(int query, int key) const { return m_mask->isMasked(query, key); }
+
+int HeatmapView::maskedCellCount() const { return m_mask->maskedCount(); }
+
+QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() : QString(); }
+
+// The note under the plot exists only while cells are masked, so an encoder's figure keeps its
+// layout.
+void HeatmapView::updateMaskNote() {
+    const bool wanted = m_mask->maskedCount() > 0;
+    if (wanted == (m_maskNote != nullptr))
+        return;
+    if (wanted) {
+        QFont noteFont = font();
+        noteFont.setPointSizeF(font().pointSizeF() * 0.9);
+        m_maskNote = new QCPTextElement(
+            m_plot, tr("Grey, hatched: masked (causal): a token never attends to the tokens after it"), noteFont);
+        m_maskNote->setTextColor(palette().color(QPalette::WindowText));
+        m_plot->plotLayout()->addElement(2, 0, m_maskNote);
+    } else {
+        m_plot->plotLayout()->remove(m_maskNote);
+        m_plot->plotLayout()->simplify();
+        m_maskNote = nullptr;
+    }
 }
 
 void HeatmapView::setStyle(const HeatmapStyle& style) {
     m_style = style;
     applyStyle();
+    updateScaleHint();
     onRangeChanged();
 }
 
@@ -166,11 +219,15 @@ void HeatmapView::applyStyle() {
             break;
         }
     }
+    const bool anyMasked = m_mask->maskedCount() > 0;
     for (int q = 0; q < queries; ++q)
-        for (int k = 0; k < keys; ++k)
-            m_map->data()->setCell(k, q, double(plotted(q, k)));
+        for (int k = 0; k < keys; ++k)  // masked cells are NaN: the gradient's masked colour
+            m_map->data()->setCell(k, q, anyMasked && m_mask->isMasked(q, k) ? std::nan("") : double(plotted(q, k)));
 
-    m_map->setGradient(gradientFor(m_difference ? Colormap::Diverging : m_style.colormap));
+    QCPColorGradient gradient = gradientFor(m_difference ? Colormap::Diverging : m_style.colormap);
+    gradient.setNanHandling(QCPColorGradient::nhNanColor);
+    gradient.setNanColor(MaskOverlay::maskedColour(palette().color(QPalette::Base).lightness() < 128));
+    m_map->setGradient(gradient);
     m_map->setDataScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (logarithmic)
         m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -219,6 +276,7 @@ void HeatmapView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange ||
         event->type() == QEvent::FontChange || event->type() == QEvent::ApplicationFontChange) {
         applyPaletteAndFont();
+        applyStyle();  // the masked colour follows the palette
         onRangeChanged();
     }
 }
@@ -243,6 +301,16 @@ void HeatmapView::applyPaletteAndFont() {
         axis->setTickLabelFont(labelFont);
         axis->setLabelFont(labelFont);
     }
+    if (m_maskNote)
+        m_maskNote->setTextColor(text);
+}
+
+void HeatmapView::setCompact(bool compact) {
+    m_compact = compact;
+    m_plot->xAxis->setLabel(compact ? tr("Key") : tr("Key: attended to"));
+    m_plot->yAxis->setLabel(compact ? tr("Query") : tr("Query: attending from"));
+    m_scale->setBarWidth(compact ? 10 : 20);
+    onRangeChanged();
 }
 
 void HeatmapView::resizeEvent(QResizeEvent* event) {
@@ -271,31 +339,12 @@ void HeatmapView::onRangeChanged() {
     clamp(m_plot->yAxis, queryCount());
     m_plot->replot();  // lays out the axis rect, which label thinning and cell texts measure
     updateTickLabels();
+    m_plot->replot();  // the labels' margins move the axis rect: thin once more for its final size
+    updateTickLabels();
     updateCellTexts();
     updateSelection();
+    updateSearchOutline();
     m_plot->replot();
-}
-
-void HeatmapView::updateTickLabels() {
-    // Every label when they fit, otherwise every n-th, so long sentences stay legible.
-    const int lineHeight = QFontMetrics(m_plot->xAxis->tickLabelFont()).height();
-    auto fill = [&](QCPAxis* axis, const QStringList& labels, int pixels) {
-        auto ticker = qSharedPointerCast<QCPAxisTickerText>(axis->ticker());
-        ticker->clear();
-        if (labels.isEmpty())
-            return;
-        const QCPRange range = axis->range();
-        const double visible = std::max(1.0, range.size());
-        const int step = std::max(1, int(std::ceil(visible * lineHeight / std::max(pixels, 1))));
-        for (int i = 0; i < labels.size(); i += step) {
-            // Long words would squeeze the cells; the hover text still names them in full.
-            const QString& label = labels[i];
-            ticker->addTick(i, label.size() > 16 ? label.left(15) + QChar(0x2026) : label);
-        }
-    };
-    const QRect rect = m_plot->axisRect()->rect();
-    fill(m_plot->xAxis, m_keyLabels, rect.width() > 0 ? rect.width() : width());
-    fill(m_plot->yAxis, m_queryLabels, rect.height() > 0 ? rect.height() : height());
 }
 
 void HeatmapView::updateCellTexts() {
@@ -365,12 +414,7 @@ void HeatmapView::onMouseMove(QMouseEvent* event) {
         return;
     }
     const float weight = m_values(query, key);
-    const QString queryText = m_queryLabels.value(query), keyText = m_keyLabels.value(key);
-    m_hoverText = m_difference
-                      ? tr("Query %1 \"%2\", key %3 \"%4\": difference %5")
-                            .arg(query).arg(queryText).arg(key).arg(keyText).arg(double(weight), 0, 'f', 6)
-                      : tr("Query %1 \"%2\" attends to key %3 \"%4\": %5")
-                            .arg(query).arg(queryText).arg(key).arg(keyText).arg(double(weight), 0, 'f', 6);
+    m_hoverText = hoverTextFor(query, key);
     QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
     emit cellHovered(query, key, weight);
 }

@@ -3,6 +3,14 @@
 // columns, token labels on both axes and a colour scale. It shows the matrix it is given and
 // knows nothing about models. Wheel zooms, drag pans, double-click resets; clicking a cell or a
 // label selects a token, whose row and column are outlined.
+//
+// Long inputs: axis labels thin out to every n-th token (n = 1, 2, 5, 10, …) for the zoom and
+// size, and thinned labels carry their position ("it #10"); zooming in reaches every label. A
+// search box above the plot (Ctrl+F) jumps to a token and outlines it. Past kScaleHintTokens
+// tokens on the 0..1 scale a hint offers the per-row scale. Masked cells of causal models (a
+// token may not look at later ones) are grey and hatched, not coloured as weights of 0.
+// Split by feature: heatmap/HeatmapView_Labels.cpp (axis labels, hover text),
+// heatmap/HeatmapView_Search.cpp (search and the scale hint).
 
 #include <QStringList>
 #include <QWidget>
@@ -15,9 +23,15 @@ class QCPColorMap;
 class QCPColorScale;
 class QCPItemRect;
 class QCPItemText;
+class QCPTextElement;
+class QLineEdit;
 class QMouseEvent;
+class QShortcut;
 
 namespace headmap::ui {
+
+class HeatmapToolbar;
+class MaskOverlay;
 
 enum class ScaleMode {
     Fixed,      // 0..1: weights comparable across heads
@@ -37,6 +51,8 @@ struct HeatmapStyle {
 class HeatmapView : public QWidget {
     Q_OBJECT
 public:
+    static constexpr int kScaleHintTokens = 64;  // longer inputs on the 0..1 scale get the hint
+
     explicit HeatmapView(QWidget* parent = nullptr);
 
     // values: (queries, keys) attention weights; labels name the rows and columns.
@@ -65,9 +81,49 @@ public:
     QString title() const;
     QCustomPlot* plot() const { return m_plot; }
 
+    // The matrix comes from a causal model: cells above the diagonal that are exactly 0 are
+    // masked, drawn grey and hatched, and named so in the hover text and under the plot. Set it
+    // before setMatrix/setDifference; it stays until changed.
+    void setCausalMask(bool causal);
+    bool causalMask() const { return m_causal; }
+    bool isMasked(int query, int key) const;
+    int maskedCellCount() const;
+    QString maskNote() const;  // the line under the plot explaining the hatching; empty: none
+
+    // Axis labels with positions ("it #10") even where every label fits. Thinned labels carry
+    // them anyway. Hover texts always do.
+    void setPositionsShown(bool shown);
+    bool positionsShown() const { return m_positionsShown; }
+    // The labels now on an axis, by cell index: Qt::Horizontal keys, Qt::Vertical queries.
+    QList<QPair<int, QString>> tickLabels(Qt::Orientation axis) const;
+    // Pixels one label needs along an axis; labels closer than this overlap.
+    double labelExtent(Qt::Orientation axis) const;
+
+    // Token search. Matches are labels containing the text (case-insensitive) or, for "#12",
+    // the token at position 12. Jumps to the first match (from the current one on), zooming
+    // until its label shows, and outlines its row and column. Returns the number of matches.
+    int findToken(const QString& text);
+    void findNext();
+    QList<int> searchMatches() const { return m_matches; }
+    int currentMatch() const { return m_match >= 0 ? m_matches.value(m_match, -1) : -1; }
+    QLineEdit* searchBox() const;
+    void focusSearch();
+
+    // The hint that offers the per-row scale (null-free; hidden when it does not apply).
+    QWidget* scaleHint() const;
+    bool scaleHintShown() const;
+    // The row with the search box, the positions switch and the hint. Views that put several
+    // heatmaps side by side hide it (and lose Ctrl+F), for room.
+    void setToolbarVisible(bool visible);
+    // Shorter axis titles and a narrower colour bar, for heatmaps that share a row.
+    void setCompact(bool compact);
+
 signals:
     void cellHovered(int query, int key, float value);
     void tokenSelected(int index);
+    // The user asked for another scale (the long-input hint). The owner of the style changes
+    // it and calls setStyle; with nothing connected the view changes its own style.
+    void scaleModeRequested(ScaleMode mode);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -85,13 +141,28 @@ private:
     void updateTickLabels();
     void updateCellTexts();
     void updateSelection();
+    void updateMaskNote();
     bool cellAt(const QPointF& pos, int* query, int* key) const;
+    QString hoverTextFor(int query, int key) const;
+    // heatmap/HeatmapView_Search.cpp
+    void buildToolbar();
+    void jumpTo(int token);
+    void updateSearchOutline();
+    void updateScaleHint();
+    void requestScale(ScaleMode mode);
+    void showOnAxis(QCPAxis* axis, int index, int cells, Qt::Orientation orientation);
 
     QCustomPlot* m_plot;
+    HeatmapToolbar* m_toolbar = nullptr;
+    QShortcut* m_findShortcut = nullptr;
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
+    MaskOverlay* m_mask;
+    QCPTextElement* m_maskNote = nullptr;  // under the plot while cells are masked
     QCPItemRect* m_rowOutline;
     QCPItemRect* m_columnOutline;
+    QCPItemRect* m_matchRow;
+    QCPItemRect* m_matchColumn;
     QList<QCPItemText*> m_cellTexts;
     MatrixF m_values;
     QStringList m_queryLabels;
@@ -102,6 +173,13 @@ private:
     QPointF m_pressPos;
     QString m_hoverText;
     QString m_valueLabel;
+    bool m_causal = false;
+    bool m_positionsShown = false;
+    bool m_toolbarVisible = true;
+    bool m_compact = false;
+    QString m_search;
+    QList<int> m_matches;
+    int m_match = -1;  // index into m_matches
 };
 
 }  // namespace headmap::ui

@@ -1,0 +1,79 @@
+#include "heatmap/HeatmapToolbar.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace headmap::ui {
+
+HeatmapToolbar::HeatmapToolbar(QWidget* parent)
+    : QWidget(parent), m_search(new QLineEdit), m_matches(new QLabel),
+      m_positions(new QCheckBox(tr("Positions"))), m_hint(new QLabel) {
+    m_search->setObjectName(QStringLiteral("tokenSearch"));
+    m_search->setPlaceholderText(tr("Find a token (Ctrl+F)"));
+    m_search->setToolTip(tr("Jump to a token and outline it: a word, or #12 for the token at position 12. "
+                            "Enter goes to the next match."));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMaximumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
+    m_positions->setObjectName(QStringLiteral("labelPositions"));
+    m_positions->setToolTip(tr("Write each token's position in the axis labels (\"it #10\"). "
+                               "Labels that are thinned out always carry it."));
+    m_hint->setObjectName(QStringLiteral("scaleHint"));
+    m_hint->setWordWrap(true);
+    m_hint->setTextFormat(Qt::RichText);
+    m_hint->setVisible(false);
+    styleHint();
+
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_search, 1);
+    row->addWidget(m_matches);
+    row->addSpacing(12);
+    row->addWidget(m_positions);
+    row->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(4);
+    layout->addLayout(row);
+    layout->addWidget(m_hint);
+
+    connect(m_search, &QLineEdit::textChanged, this, &HeatmapToolbar::searchChanged);
+    connect(m_search, &QLineEdit::returnPressed, this, &HeatmapToolbar::nextMatchRequested);
+    connect(m_positions, &QCheckBox::toggled, this, &HeatmapToolbar::positionsToggled);
+    connect(m_hint, &QLabel::linkActivated, this, &HeatmapToolbar::perRowScaleRequested);
+}
+
+void HeatmapToolbar::setMatchText(const QString& text) { m_matches->setText(text); }
+
+void HeatmapToolbar::setScaleHint(int tokens) {
+    if (tokens <= 0) {
+        m_hint->setVisible(false);
+        return;
+    }
+    m_hint->setText(tr("%n tokens: on the 0 to 1 scale most weights are too small to tell apart. "
+                       "<a href=\"rowmax\"><b>Use the per-row scale</b></a> to see where each token looks most.",
+                       nullptr, tokens));
+    m_hint->setVisible(true);
+}
+
+void HeatmapToolbar::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        styleHint();
+}
+
+// A pale banner in light and dark palettes alike: the hint must be seen, not read in passing.
+void HeatmapToolbar::styleHint() {
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const QColor background = dark ? QColor(92, 74, 20) : QColor(255, 243, 196);
+    const QColor border = dark ? QColor(180, 150, 60) : QColor(222, 190, 90);
+    const QColor text = dark ? QColor(245, 235, 210) : QColor(60, 45, 0);
+    m_hint->setStyleSheet(QStringLiteral("QLabel#scaleHint { background: %1; border: 1px solid %2; color: %3;"
+                                         " border-radius: 3px; padding: 4px 8px; }")
+                              .arg(background.name(), border.name(), text.name()));
+}
+
+}  // namespace headmap::ui

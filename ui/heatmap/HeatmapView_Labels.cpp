@@ -1,0 +1,89 @@
+// HeatmapView's words: the token labels on both axes, thinned to what fits the zoom and size,
+// and the hover text that names a cell.
+
+#include <algorithm>
+#include <cmath>
+
+#include <qcustomplot.h>
+
+#include "HeatmapView.h"
+#include "heatmap/HeatmapLabels.h"
+#include "heatmap/MaskOverlay.h"
+
+namespace headmap::ui {
+namespace {
+
+constexpr int kLabelChars = 16;         // longer tokens would squeeze the cells; hover names them
+constexpr int kPositionLabelChars = 12;  // the word part when " #1234" follows
+
+}  // namespace
+
+double HeatmapView::labelExtent(Qt::Orientation axis) const {
+    const double line = QFontMetricsF(m_plot->xAxis->tickLabelFont()).height();
+    // Key labels are turned by 45°: two of them clear each other when their baselines are a
+    // line apart, which is √2 lines along the axis.
+    return axis == Qt::Horizontal ? line * 1.3 : line * 1.05;
+}
+
+void HeatmapView::updateTickLabels() {
+    auto fill = [&](QCPAxis* axis, const QStringList& labels, Qt::Orientation orientation, int pixels) {
+        auto ticker = qSharedPointerCast<QCPAxisTickerText>(axis->ticker());
+        ticker->clear();
+        if (labels.isEmpty())
+            return;
+        const QCPRange range = axis->range();
+        const double visible = std::min<double>(labels.size(), std::max(1.0, range.size()));
+        const int step = labelStep(visible, pixels, labelExtent(orientation));
+        const bool positions = m_positionsShown || step > 1;
+        // Only the labels in view (and one step either side): a 2,000-token axis zoomed in
+        // would otherwise rebuild 2,000 ticks on every pan.
+        const int first = std::max(0, int(std::floor(range.lower)) - step);
+        const int last = std::min(int(labels.size()) - 1, int(std::ceil(range.upper)) + step);
+        for (int i = first - first % step; i <= last; i += step) {
+            const QString& label = labels[i];
+            ticker->addTick(i, positions ? labelWithPosition(shortLabel(label, kPositionLabelChars), i)
+                                         : shortLabel(label, kLabelChars));
+        }
+    };
+    const QRect rect = m_plot->axisRect()->rect();
+    fill(m_plot->xAxis, m_keyLabels, Qt::Horizontal, rect.width() > 0 ? rect.width() : width());
+    fill(m_plot->yAxis, m_queryLabels, Qt::Vertical, rect.height() > 0 ? rect.height() : height());
+}
+
+QList<QPair<int, QString>> HeatmapView::tickLabels(Qt::Orientation axis) const {
+    QCPAxis* a = axis == Qt::Horizontal ? m_plot->xAxis : m_plot->yAxis;
+    const QCPRange range = a->range();
+    QList<QPair<int, QString>> shown;
+    const auto ticks = qSharedPointerCast<QCPAxisTickerText>(a->ticker())->ticks();
+    for (auto it = ticks.cbegin(); it != ticks.cend(); ++it)
+        if (range.contains(it.key()))
+            shown << qMakePair(int(std::lround(it.key())), it.value());
+    return shown;
+}
+
+void HeatmapView::setPositionsShown(bool shown) {
+    m_positionsShown = shown;
+    onRangeChanged();
+}
+
+// "Query token #3 “it” attends to key token #1 “cat”: 0.123456". Positions always: the same
+// word may appear many times.
+QString HeatmapView::hoverTextFor(int query, int key) const {
+    const double weight = double(m_values(query, key));
+    // One multi-argument arg(): a token such as "%3" must not be filled in itself.
+    const QString queryText = m_queryLabels.value(query), keyText = m_keyLabels.value(key);
+    if (m_mask->isMasked(query, key))
+        return tr("Query token #%1 “%2”, key token #%3 “%4”: masked (causal): a token never attends "
+                  "to a later one; weight 0")
+            .arg(QString::number(query), queryText, QString::number(key), keyText);
+    // Six decimals, and the digits they hide for weights that are small but not 0.
+    QString number = QString::number(weight, 'f', 6);
+    if (weight != 0 && std::abs(weight) < 5e-4)
+        number += QStringLiteral(" (%1)").arg(QString::number(weight, 'g', 4));
+    return m_difference ? tr("Query token #%1 “%2”, key token #%3 “%4”: difference %5")
+                              .arg(QString::number(query), queryText, QString::number(key), keyText, number)
+                        : tr("Query token #%1 “%2” attends to key token #%3 “%4”: %5")
+                              .arg(QString::number(query), queryText, QString::number(key), keyText, number);
+}
+
+}  // namespace headmap::ui

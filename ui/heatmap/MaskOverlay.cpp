@@ -1,0 +1,64 @@
+#include "heatmap/MaskOverlay.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace headmap::ui {
+
+MaskOverlay::MaskOverlay(QCustomPlot* plot, QCPAxis* keyAxis, QCPAxis* queryAxis)
+    : QCPLayerable(plot), m_keyAxis(keyAxis), m_queryAxis(queryAxis) {}
+
+int MaskOverlay::setMatrix(const MatrixF& values, bool causal) {
+    m_keys = int(values.cols());
+    m_firstMasked.assign(size_t(values.rows()), m_keys);
+    m_count = 0;
+    if (!causal)
+        return 0;
+    // A causal head's weights above the diagonal are exact zeros (exp(−∞)). Only the run of
+    // zeros that reaches the last key counts: a zero in the middle of the allowed keys is a
+    // weight, however small, and one non-zero cell means this row was not masked.
+    for (Eigen::Index q = 0; q < values.rows(); ++q) {
+        int first = m_keys;
+        while (first - 1 > q && values(q, first - 1) == 0.0f)
+            --first;
+        m_firstMasked[size_t(q)] = first;
+        m_count += m_keys - first;
+    }
+    return m_count;
+}
+
+bool MaskOverlay::isMasked(int query, int key) const {
+    return query >= 0 && query < int(m_firstMasked.size()) && key >= m_firstMasked[size_t(query)] && key < m_keys;
+}
+
+QColor MaskOverlay::maskedColour(bool darkBackground) {
+    return darkBackground ? QColor(88, 88, 88) : QColor(205, 205, 205);  // as the step view's −∞
+}
+
+QBrush MaskOverlay::hatch(bool darkBackground) {
+    return QBrush(darkBackground ? QColor(150, 150, 150) : QColor(140, 140, 140), Qt::BDiagPattern);
+}
+
+void MaskOverlay::applyDefaultAntialiasingHint(QCPPainter* painter) const { painter->setAntialiasing(false); }
+
+QRect MaskOverlay::clipRect() const { return m_keyAxis->axisRect()->rect(); }
+
+void MaskOverlay::draw(QCPPainter* painter) {
+    if (m_count == 0)
+        return;
+    const bool dark = parentPlot()->palette().color(QPalette::Base).lightness() < 128;  // as HeatmapView
+    const QCPRange rows = m_queryAxis->range();
+    const int q0 = std::max(0, int(std::floor(rows.lower))), q1 = std::min(int(m_firstMasked.size()) - 1, int(std::ceil(rows.upper)));
+    const double right = m_keyAxis->coordToPixel(m_keys - 0.5);
+    for (int q = q0; q <= q1; ++q) {
+        const int first = m_firstMasked[size_t(q)];
+        if (first >= m_keys)
+            continue;
+        const double left = m_keyAxis->coordToPixel(first - 0.5);
+        const double top = m_queryAxis->coordToPixel(q - 0.5), bottom = m_queryAxis->coordToPixel(q + 0.5);
+        painter->fillRect(QRectF(QPointF(left, std::min(top, bottom)), QPointF(right, std::max(top, bottom))),
+                          hatch(dark));
+    }
+}
+
+}  // namespace headmap::ui
