@@ -2,7 +2,9 @@
 // significant digits, clicks name the cell, zoom changes the cell size and hides numbers that do
 // not fit, "summarise columns" turns 768 columns into 48 block means, the selected row is
 // outlined, masked cells read "−∞", a 512 × 768 matrix paints (benchmarked) and a StepView of a
-// 512-token, d_model-768 head shows every step with the wide matrices summarised.
+// 512-token, d_model-768 head shows every step with the wide matrices summarised. A 16-token
+// matrix labels every row, at desktop and presentation font sizes alike, and long tokens keep
+// more of their label in larger fonts.
 
 #include <cmath>
 #include <limits>
@@ -83,6 +85,8 @@ private slots:
     void maskedCellsAreGreyAndHatched();
     void titleNamesShape();
     void followsFontSize();
+    void everyRowLabelledAt16Tokens_data();
+    void everyRowLabelledAt16Tokens();
     void paint512x768_data();
     void paint512x768();
     void stepViewOf512Tokens();
@@ -286,6 +290,40 @@ void MatrixViewTest::followsFontSize() {
     QVERIFY(view.cellRect(0, 0).width() > before.width() * 3 / 2);
     QVERIFY(view.cellRect(0, 0).height() > before.height() * 3 / 2);
     QVERIFY(view.numbersShown());
+}
+
+void MatrixViewTest::everyRowLabelledAt16Tokens_data() {
+    QTest::addColumn<double>("points");
+    QTest::addColumn<int>("columns");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("desktop font, T × T") << 10.0 << 16 << QSize(900, 600);
+    QTest::newRow("presentation font, T × T") << 18.0 << 16 << QSize(900, 600);
+    QTest::newRow("presentation font, 16 × 64 fitted to a narrow pane") << 18.0 << 64 << QSize(520, 500);
+    QTest::newRow("very large font") << 30.0 << 16 << QSize(900, 600);
+}
+
+void MatrixViewTest::everyRowLabelledAt16Tokens() {
+    QFETCH(double, points);
+    QFETCH(int, columns);
+    QFETCH(QSize, size);
+    MatrixView view;
+    QFont font = view.font();
+    font.setPointSizeF(points);
+    view.setFont(font);
+    showView(view, size);
+    QStringList names = tokens(16);
+    names[5] = QStringLiteral("Opmærksomhedsmekanisme");
+    view.setMatrix(randomMatrix(16, columns, 12), QStringLiteral("S"), names, MatrixScale::Signed,
+                   columns == 16 ? names : QStringList());
+    QApplication::processEvents();
+    const QFontMetrics metrics(view.grid()->font());
+    // The painter skips row labels only when rows are shorter than a line of text.
+    for (int row = 0; row < 16; ++row)
+        QVERIFY2(view.cellRect(row, 0).height() >= metrics.height(),
+                 qPrintable(QStringLiteral("row %1: %2 px for %3 px labels").arg(row).arg(view.cellRect(row, 0).height()).arg(metrics.height())));
+    // Long tokens are elided to about ten characters' width, not to a fixed 140 px.
+    QVERIFY(view.grid()->maxTokenWidth() >= metrics.averageCharWidth() * 10);
+    QVERIFY(view.grid()->maxTokenWidth() >= 140);
 }
 
 void MatrixViewTest::paint512x768_data() {

@@ -2,10 +2,15 @@
 // equals the engine's, Next/arrows/PageDown/the list visit the nine steps in order, clicked cells
 // write out the dot product, softmax and weighted sum reproducing the engine's numbers, the
 // selected token stays outlined, "All steps" shows everything (512 tokens: tst_matrixview).
+// Breakdowns name keys with their positions ("it" #7), and in presentation fonts the step list
+// fits its longest entry, a 16-token matrix labels every row and the navigation row does not
+// overlap.
 
 #include <cmath>
 
+#include <QApplication>
 #include <QDir>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -13,6 +18,7 @@
 
 #include "steps/MatrixView.h"
 #include "steps/StepBreakdown.h"
+#include "heatmap/HeatmapLabels.h"
 #include "steps/StepView.h"
 #include "teaching/TeachingModel.h"
 
@@ -28,14 +34,14 @@ struct Run {
     QStringList tokens;
 };
 
-Run runTeaching(bool causal, int layer, int head, int dModel = 64) {
+Run runTeaching(bool causal, int layer, int head, int dModel = 64, const QString& sentence = kSentence) {
     TeachingOptions options;
     options.causal = causal;
     options.dModel = dModel;
     TeachingModel model{options};
     RunOptions run;
     run.steps = HeadIndex{layer, head};
-    RunResult result = model.run(model.tokenizer().encode(kSentence, true), run);
+    RunResult result = model.run(model.tokenizer().encode(sentence, true), run);
     return {std::make_shared<const HeadSteps>(*result.steps), result.trace.displayTokens()};
 }
 
@@ -94,6 +100,9 @@ private slots:
     void maskStep();
     void clearShowsMessage();
     void rendersEveryStep();
+    void breakdownsNamePositions();
+    void presentationFontFits_data();
+    void presentationFontFits();
 };
 
 void StepViewTest::matricesEqualEngine_data() {
@@ -261,7 +270,7 @@ void StepViewTest::softmaxBreakdown() {
     const QString text = view.breakdownText();
     QVERIFY2(text.contains(breakdownNumber(b.sum)), qPrintable(text));
     QVERIFY(text.contains(breakdownNumber(b.weights[key])));
-    QVERIFY(text.contains(run.tokens[key]));
+    QVERIFY(text.contains(QStringLiteral("“%1” #%2").arg(run.tokens[key]).arg(key)));
 }
 
 void StepViewTest::weightedSumBreakdown_data() {
@@ -293,7 +302,8 @@ void StepViewTest::weightedSumBreakdown() {
     const QString text = view.breakdownText();
     QVERIFY2(text.contains(breakdownNumber(b.values[0])), qPrintable(text));
     QVERIFY(text.contains(breakdownNumber(b.values[4])));  // the clicked column is written out
-    QVERIFY(text.contains(QStringLiteral("v(%1)").arg(run.tokens[b.order[0]])));
+    QVERIFY2(text.contains(QStringLiteral("v(%1)").arg(labelWithPosition(run.tokens[b.order[0]], b.order[0]))),
+             qPrintable(text));
 }
 
 void StepViewTest::selectedTokenStaysAcrossSteps() {
@@ -393,6 +403,89 @@ void StepViewTest::rendersEveryStep() {
         keep(view, QStringLiteral("weights") + suffix);
         QVERIFY(view.matrix(StepView::Projections, "w_k")->isVisible());
     }
+}
+
+void StepViewTest::breakdownsNamePositions() {
+    // "it" three times: only the positions tell the rows of the softmax table apart.
+    const Run run = runTeaching(false, 0, 1, 64, QStringLiteral("it said it was it"));
+    QCOMPARE(run.tokens.count(QStringLiteral("it")), 3);
+    StepView view;
+    showView(view, run);
+    view.setStep(StepView::Softmax);
+    clickCell(view.matrix(StepView::Softmax, "weights"), 2, 1);
+    QString text = view.breakdownText();
+    for (int j = 0; j < run.tokens.size(); ++j)
+        QVERIFY2(text.contains(QStringLiteral("“%1” #%2").arg(run.tokens[j]).arg(j)), qPrintable(text));
+    view.setStep(StepView::HeadOutput);
+    clickCell(view.matrix(StepView::HeadOutput, "head_output"), 3, 0);
+    text = view.breakdownText();
+    QVERIFY2(text.contains(QStringLiteral("“it” #3")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("v(it #")), qPrintable(text));
+}
+
+void StepViewTest::presentationFontFits_data() {
+    QTest::addColumn<double>("factor");
+    QTest::newRow("desktop font") << 1.0;
+    QTest::newRow("presentation font (F5)") << 1.7;  // as MainWindow::setPresentationMode
+}
+
+void StepViewTest::presentationFontFits() {
+    QFETCH(double, factor);
+    const QFont normal = QApplication::font();
+    const Run run = runTeaching(true, 0, 1, 64, QStringLiteral("the cat sat on the mat and it looked at the dog while it"));
+    QCOMPARE(run.tokens.size(), 16);
+    StepView view;
+    showView(view, run, QSize(1920, 1080));
+    // The font grows after the steps are shown, as when F5 is pressed on a filled view.
+    QFont big = normal;
+    big.setPointSizeF(std::max(factor > 1 ? 18.0 : 0.0, normal.pointSizeF() * factor));
+    QApplication::setFont(big);
+    QApplication::processEvents();
+    const QFontMetrics metrics(view.font());
+    QCOMPARE(view.font().pointSizeF(), big.pointSizeF());
+
+    auto* list = view.findChild<QListWidget*>(QStringLiteral("stepList"));
+    QVERIFY(list);
+    for (int i = 0; i < list->count(); ++i) {
+        const QString entry = list->item(i)->text();
+        QVERIFY2(list->viewport()->width() >= metrics.horizontalAdvance(entry) + 6,
+                 qPrintable(QStringLiteral("'%1' needs %2 px, the list has %3")
+                                .arg(entry).arg(metrics.horizontalAdvance(entry)).arg(list->viewport()->width())));
+    }
+
+    for (int step : {int(StepView::Projections), int(StepView::Softmax)}) {
+        view.setStep(step);
+        QApplication::processEvents();
+        for (MatrixView* matrix : view.matrices(step)) {
+            if (!matrix->isVisible())
+                continue;
+            // Every one of the 16 rows is tall enough for its label (labels are skipped only when
+            // rows are shorter than a line).
+            const QFontMetrics gridMetrics(matrix->grid()->font());
+            QCOMPARE(matrix->rows(), 16);
+            QVERIFY2(matrix->cellRect(0, 0).height() >= gridMetrics.height(),
+                     qPrintable(QStringLiteral("%1: rows %2 px, labels %3 px")
+                                    .arg(matrix->title()).arg(matrix->cellRect(0, 0).height()).arg(gridMetrics.height())));
+        }
+    }
+
+    // The navigation row: buttons and "Step 6 of 9" side by side, none cut or overlapping.
+    QList<QWidget*> row{view.findChild<QPushButton*>(QStringLiteral("previous")),
+                        view.findChild<QPushButton*>(QStringLiteral("allSteps")),
+                        view.findChild<QPushButton*>(QStringLiteral("next"))};
+    for (QLabel* label : view.findChildren<QLabel*>())
+        if (label->text().startsWith(QStringLiteral("Step ")) && label->text().contains(QStringLiteral(" of ")) &&
+            label->isVisible() && label->y() > row[0]->y() - 10 && label->parentWidget() == row[0]->parentWidget())
+            row << label;
+    QCOMPARE(row.size(), 4);
+    for (int i = 0; i < row.size(); ++i) {
+        QVERIFY(row[i]->width() >= row[i]->minimumSizeHint().width());
+        for (int j = i + 1; j < row.size(); ++j)
+            QVERIFY2(!row[i]->geometry().intersects(row[j]->geometry()),
+                     qPrintable(row[i]->objectName() + " / " + row[j]->objectName()));
+    }
+    keep(view, QStringLiteral("presentation_%1").arg(factor));
+    QApplication::setFont(normal);
 }
 
 QTEST_MAIN(StepViewTest)

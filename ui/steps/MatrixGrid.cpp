@@ -14,6 +14,7 @@ namespace {
 
 constexpr double kMinZoom = 0.06;
 constexpr double kMaxZoom = 4.0;
+constexpr int kLabelEveryRowUpTo = 100;  // rows; longer matrices may thin their row labels
 
 }  // namespace
 
@@ -123,7 +124,7 @@ void MatrixGrid::updateMetrics() {
     for (const QString& label : m_rowLabels)
         tokenWidth = std::max(tokenWidth, fm.horizontalAdvance(label));
     const int indexWidth = fm.horizontalAdvance(QString::number(std::max(1, rows() - 1)));
-    m_labelWidth = indexWidth + 16 + (m_rowLabels.isEmpty() ? 0 : std::min(tokenWidth, kMaxTokenWidth) + 8);
+    m_labelWidth = indexWidth + 16 + (m_rowLabels.isEmpty() ? 0 : std::min(tokenWidth, maxTokenWidth()) + 8);
 
     if (m_fit && columns() > 0) {
         QSize available = maximumViewportSize();
@@ -136,15 +137,18 @@ void MatrixGrid::updateMetrics() {
     // Fitting rounds down, so that the fitted columns never need a scroll bar.
     const double width = m_baseWidth * m_zoom;
     m_cellWidth = std::max(2, int(m_fit ? std::floor(width) : std::lround(width)));
-    // Few rows stay tall enough for their labels even when the columns shrink to fit.
-    const double heightZoom = rows() <= 100 ? std::max(m_zoom, 0.75) : m_zoom;
+    // Few rows stay tall enough for their labels even when the columns shrink to fit: every
+    // token of a sentence keeps its label, at any font size (large presentation fonts too).
+    const double heightZoom = rows() <= kLabelEveryRowUpTo ? std::max(m_zoom, 0.75) : m_zoom;
     m_cellHeight = std::max(2, int(std::lround(m_baseHeight * heightZoom)));
+    if (rows() <= kLabelEveryRowUpTo && !m_rowLabels.isEmpty())
+        m_cellHeight = std::max(m_cellHeight, fm.height() + 2);
 
     int columnWidth = 0;
     for (const QString& label : m_columnLabels)
         columnWidth = std::max(columnWidth, fm.horizontalAdvance(label));
     m_rotatedHeader = m_block == 0 && !m_columnLabels.isEmpty() && columnWidth > m_cellWidth - 4;
-    m_headerHeight = m_rotatedHeader ? std::min(columnWidth, kMaxTokenWidth) + 12 : fm.height() + 8;
+    m_headerHeight = m_rotatedHeader ? std::min(columnWidth, maxTokenWidth()) + 12 : fm.height() + 8;
 
     // No taller than the matrix, so that its legend sits right under it.
     const bool scrollsSideways = columns() * m_cellWidth > maximumViewportSize().width() - m_labelWidth;
@@ -163,6 +167,10 @@ void MatrixGrid::updateMetrics() {
         updateGeometry();
     }
     viewport()->update();
+}
+
+int MatrixGrid::maxTokenWidth() const {
+    return std::max(140, QFontMetrics(font()).averageCharWidth() * 10);
 }
 
 void MatrixGrid::setZoom(double zoom) {

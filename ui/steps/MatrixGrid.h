@@ -59,6 +59,9 @@ public:
     QCPRange colourRange() const { return m_range; }
     QCPColorGradient gradient() const { return m_gradient; }  // a copy: its color() is not const
     QSize contentSize() const;  // labels plus cells at the current zoom
+    // Token labels longer than this are elided: 140 px, or ten average characters when the
+    // font is larger (presentation mode), so that big fonts do not cut every token short.
+    int maxTokenWidth() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -86,8 +89,6 @@ private:
     QString columnLabel(int column) const;
     int cellX(int column) const;
     int cellY(int row) const;
-
-    static constexpr int kMaxTokenWidth = 140;  // longer token labels are elided
 
     MatrixF m_values;  // as given
     MatrixF m_shown;   // as shown: m_values or its column blocks

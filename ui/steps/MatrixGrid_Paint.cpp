@@ -119,7 +119,7 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
             painter.save();
             painter.translate(cell.center().x() + fm.ascent() / 2 - 1, m_headerHeight - 4);
             painter.rotate(-90);
-            painter.drawText(0, 0, fm.elidedText(label, Qt::ElideRight, kMaxTokenWidth));
+            painter.drawText(0, 0, fm.elidedText(label, Qt::ElideRight, maxTokenWidth()));
             painter.restore();
         } else {
             const int w = std::max(labelWidth, m_cellWidth);
@@ -153,7 +153,7 @@ void MatrixGrid::paintLabels(QPainter& painter, int r0, int r1, int c0, int c1) 
         if (r < m_rowLabels.size()) {
             painter.setPen(palette().text().color());
             painter.drawText(cell.adjusted(indexWidth + 12, 0, 0, 0), Qt::AlignRight | Qt::AlignVCenter,
-                             QFontMetrics(labelFont).elidedText(m_rowLabels[r], Qt::ElideRight, kMaxTokenWidth));
+                             QFontMetrics(labelFont).elidedText(m_rowLabels[r], Qt::ElideRight, maxTokenWidth()));
         }
     }
     painter.restore();

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "heatmap/HeatmapLabels.h"
+
 namespace headmap::ui {
 namespace {
 
@@ -22,9 +24,11 @@ QString factor(double value) {
     return text.replace(QLatin1Char('-'), QChar(0x2212));
 }
 
+// “it” #10: the position tells repeated words apart (a sentence may say "it" three times).
 QString token(const QStringList& tokens, int index) {
-    const QString name = index >= 0 && index < tokens.size() ? tokens[index] : QString::number(index);
-    return QStringLiteral("“%1”").arg(name.toHtmlEscaped());
+    if (index < 0 || index >= tokens.size())
+        return QStringLiteral("#%1").arg(index);
+    return QStringLiteral("“%1” #%2").arg(tokens[index].toHtmlEscaped()).arg(index);
 }
 
 // Keeps a term on one line: its spaces become no-break spaces (Qt's rich text ignores
@@ -325,7 +329,8 @@ QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringL
            "added up. Largest weights first:").arg(token(tokens, b.row)));
     QStringList parts;
     for (int j : keys) {
-        QString v = QStringLiteral("v(%1)").arg(tokens.value(j, QString::number(j)).toHtmlEscaped());
+        QString v = QStringLiteral("v(%1)").arg(
+            j < tokens.size() ? labelWithPosition(tokens[j], j).toHtmlEscaped() : QStringLiteral("#%1").arg(j));
         if (j == b.row)
             v = QStringLiteral("<u>%1</u>").arg(v);
         parts << nowrap(QStringLiteral("%1 × %2").arg(factor(b.weights[j]), v));

@@ -115,6 +115,7 @@ private:
     MatrixView* matrixOf(Step kind, const QString& id) const;
     void fillSections();
     void fillStepList();
+    void fitStepList();
     QString formulaFor(Step kind) const;
     QString explanationFor(Step kind) const;
     QString noteFor(Step kind) const;

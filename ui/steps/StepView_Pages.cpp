@@ -2,11 +2,13 @@
 // matrices and, for the steps with a calculation, the breakdown panel; and the words and
 // formulas that fill the nine steps every model has (the others: StepView_DecoderPages.cpp).
 
+#include <algorithm>
 #include <cmath>
 
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStyle>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -127,6 +129,20 @@ void StepView::applyFonts() {
         s.title->setFont(scaled(1.2, true));
         s.formula->setFont(scaled(1.6, false));
     }
+    fitStepList();  // presentation mode enlarges the font after the list was filled
+}
+
+// As wide as its longest entry at the current font, and a scroll bar's width more when the
+// entries are taller than the list can show.
+void StepView::fitStepList() {
+    const QFontMetrics metrics(font());
+    int widest = 0;
+    for (int row = 0; row < m_stepList->count(); ++row)
+        widest = std::max(widest, metrics.horizontalAdvance(m_stepList->item(row)->text()));
+    const int padding = 2 * m_stepList->frameWidth() + 2 * m_stepList->spacing()
+                        + 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_stepList) + 16;
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_stepList);
+    m_stepList->setFixedWidth(widest + padding + scrollBar);
 }
 
 MatrixView* StepView::addMatrix(Step step, const QString& id, QLayout* layout) {
@@ -193,7 +209,7 @@ void StepView::fillStepList() {
     m_stepList->clear();
     for (int page = 0; page < stepCount(); ++page)
         m_stepList->addItem(tr("%1. %2").arg(page + 1).arg(stepLabel(page)));
-    m_stepList->setFixedWidth(m_stepList->sizeHintForColumn(0) + 24);
+    fitStepList();
     m_stepList->setCurrentRow(m_step);
 }
 
