@@ -286,6 +286,8 @@ void HeatmapView::applyPaletteAndFont() {
     const QColor text = colours.color(QPalette::WindowText);
     m_plot->setBackground(colours.brush(QPalette::Base));
     QFont labelFont = font();
+    if (m_compact)  // three heatmaps in a row: a little smaller, so that more labels fit
+        labelFont.setPointSizeF(font().pointSizeF() * 0.9);
     QFont titleFont = font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(font().pointSizeF() * 1.15);
@@ -310,6 +312,7 @@ void HeatmapView::setCompact(bool compact) {
     m_plot->xAxis->setLabel(compact ? tr("Key") : tr("Key: attended to"));
     m_plot->yAxis->setLabel(compact ? tr("Query") : tr("Query: attending from"));
     m_scale->setBarWidth(compact ? 10 : 20);
+    applyPaletteAndFont();
     onRangeChanged();
 }
 

@@ -1,6 +1,8 @@
 // ComparisonView shown offscreen: A and B show exactly the chosen heads (or one head of two
 // sentences), the third heatmap holds exactly A − B, sentences of different lengths get a
-// message instead, and the second sentence is requested from the line edit.
+// message instead, and the second sentence is requested from the line edit. At 1280×860 the
+// three panes share the width, no tick labels overlap and no title or merged label is cut; a
+// causal model's masked cells are marked in all three.
 
 #include <QComboBox>
 #include <QDir>
@@ -8,7 +10,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include "TestTraces.h"
 
@@ -72,6 +76,9 @@ private slots:
     void hiddenSpecialTokensRenormaliseRows();
     void emptyAndOneTokenTraces();
     void styleReachesAllThree();
+    void layoutAt1280x860_data();
+    void layoutAt1280x860();
+    void causalModelMasksAllThree();
 };
 
 void ComparisonViewTest::twoHeadsDifferenceIsAMinusB_data() {
@@ -276,6 +283,86 @@ void ComparisonViewTest::styleReachesAllThree() {
         QCOMPARE(heatmap->style().scale, style.scale);
         QCOMPARE(heatmap->style().showValues, true);
     }
+}
+
+void ComparisonViewTest::layoutAt1280x860_data() {
+    QTest::addColumn<QString>("first");
+    QTest::addColumn<QString>("second");  // empty: two heads of the first
+    QTest::newRow("two heads") << "the teacher gave the student a book because she liked it" << "";
+    QTest::newRow("teacher / student") << "the teacher gave the student a book because she liked it"
+                                       << "the student gave the teacher a book because she liked it";
+    QTest::newRow("long sentence") << QString("the cat sat on the mat and it looked at the dog ").repeated(4) << "";
+}
+
+void ComparisonViewTest::layoutAt1280x860() {
+    QFETCH(QString, first);
+    QFETCH(QString, second);
+    // The Compare tab's page in a 1280×860 main window: the window's controls, tab bar and
+    // status bar take about 220 px of the height and 22 px of the width.
+    ComparisonView view;
+    view.resize(1258, 640);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setTrace(teachingTrace(first));
+    if (!second.isEmpty()) {
+        view.setMode(ComparisonView::Mode::TwoSentences);
+        view.setSecondTrace(teachingTrace(second));
+    }
+    view.setHeads(0, 0, 0, 1);
+    QApplication::processEvents();
+    QVERIFY(view.differenceMessage().isEmpty());
+
+    auto* panes = view.findChild<QSplitter*>(QStringLiteral("comparisonPanes"));
+    QVERIFY(panes);
+    for (int i = 0; i < panes->count(); ++i)  // a fair share each: no squeezed A − B
+        QVERIFY2(panes->widget(i)->width() >= panes->width() * 0.3,
+                 qPrintable(QStringLiteral("pane %1: %2 of %3 px").arg(i).arg(panes->widget(i)->width()).arg(panes->width())));
+
+    for (const HeatmapView* heatmap : {view.heatmapA(), view.heatmapB(), view.difference()}) {
+        // The title whole.
+        auto* title = static_cast<QCPTextElement*>(heatmap->plot()->plotLayout()->element(0, 0));
+        QVERIFY(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= heatmap->width());
+        for (Qt::Orientation orientation : {Qt::Horizontal, Qt::Vertical}) {
+            const auto ticks = heatmap->tickLabels(orientation);
+            QVERIFY2(ticks.size() >= std::min(heatmap->keyCount(), 6), qPrintable(heatmap->title()));
+            QCPAxis* axis = orientation == Qt::Horizontal ? heatmap->plot()->xAxis : heatmap->plot()->yAxis;
+            for (int i = 1; i < ticks.size(); ++i) {
+                const double gap = std::abs(axis->coordToPixel(ticks[i].first) - axis->coordToPixel(ticks[i - 1].first));
+                QVERIFY2(gap >= heatmap->labelExtent(orientation) - 0.5,
+                         qPrintable(QStringLiteral("%1: '%2' and '%3' %4 px apart")
+                                        .arg(heatmap->title(), ticks[i - 1].second, ticks[i].second).arg(gap)));
+            }
+            for (const auto& tick : ticks)  // merged labels ("teacher/student") are not cut
+                QVERIFY2(!tick.second.contains(QChar(0x2026)), qPrintable(tick.second));
+        }
+    }
+    if (!second.isEmpty()) {
+        bool merged = false;
+        for (const auto& tick : view.difference()->tickLabels(Qt::Vertical))
+            merged = merged || tick.second.startsWith(QStringLiteral("teacher/student"));
+        QVERIFY(merged);
+    }
+}
+
+void ComparisonViewTest::causalModelMasksAllThree() {
+    TeachingOptions options;
+    options.causal = true;
+    const TeachingModel model{options};
+    const auto trace = std::make_shared<AttentionTrace>(
+        model.run(model.tokenizer().encode(QStringLiteral("a causal model looks back only"), true)).trace);
+    ComparisonView view;
+    showView(view);
+    view.setTrace(trace);
+    view.setHeads(0, 0, 1, 1);
+    const int t = trace->length();
+    for (const HeatmapView* heatmap : {view.heatmapA(), view.heatmapB(), view.difference()}) {
+        QVERIFY(heatmap->causalMask());
+        QCOMPARE(heatmap->maskedCellCount(), t * (t - 1) / 2);
+        QVERIFY(heatmap->isMasked(0, t - 1));
+        QVERIFY(!heatmap->isMasked(t - 1, 0));
+    }
+    view.setTrace(teachingTrace(QStringLiteral("an encoder looks both ways")));
+    QCOMPARE(view.heatmapA()->maskedCellCount(), 0);
 }
 
 QTEST_MAIN(ComparisonViewTest)

@@ -13,8 +13,7 @@
 namespace headmap::ui {
 namespace {
 
-constexpr int kLabelChars = 16;         // longer tokens would squeeze the cells; hover names them
-constexpr int kPositionLabelChars = 12;  // the word part when " #1234" follows
+constexpr int kLabelChars = 16;  // longer tokens would squeeze the cells; hover names them
 
 }  // namespace
 
@@ -41,7 +40,7 @@ void HeatmapView::updateTickLabels() {
         const int last = std::min(int(labels.size()) - 1, int(std::ceil(range.upper)) + step);
         for (int i = first - first % step; i <= last; i += step) {
             const QString& label = labels[i];
-            ticker->addTick(i, positions ? labelWithPosition(shortLabel(label, kPositionLabelChars), i)
+            ticker->addTick(i, positions ? labelWithPosition(shortLabel(label, kLabelChars), i)
                                          : shortLabel(label, kLabelChars));
         }
     };

@@ -10,6 +10,7 @@
 #include <QStackedWidget>
 
 #include "analysis/AttentionTransforms.h"
+#include "heatmap/HeatmapLabels.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -23,11 +24,13 @@ QSpinBox* indexBox(const QString& prefix, const QString& toolTip) {
     return box;
 }
 
-// Row and column labels of A − B: the token where both sentences agree, "a / b" where not.
+// Row and column labels of A − B: the token where both sentences agree, "a/b" where not, each
+// side cut to 7 characters so that the pair fits the heatmap's 16-character labels whole
+// ("teacher/student", not "teacher / stude…").
 QStringList mergedLabels(const QStringList& a, const QStringList& b) {
     QStringList merged;
     for (int i = 0; i < a.size(); ++i)
-        merged << (a[i] == b.value(i) ? a[i] : a[i] + QStringLiteral(" / ") + b.value(i));
+        merged << (a[i] == b.value(i) ? a[i] : shortLabel(a[i], 7) + QLatin1Char('/') + shortLabel(b.value(i), 7));
     return merged;
 }
 
@@ -85,11 +88,23 @@ ComparisonView::ComparisonView(QWidget* parent)
     m_differenceStack->addWidget(m_difference);
     m_differenceStack->addWidget(m_differenceMessage);
 
+    // Three equal panes that the user can resize. Each heatmap is compact (short axis titles, a
+    // narrow colour bar, no search row) and thins its labels to its width.
+    for (HeatmapView* view : {m_heatmapA, m_heatmapB, m_difference}) {
+        view->setCompact(true);
+        view->setToolbarVisible(false);
+    }
+    m_differenceMessage->setMinimumWidth(160);
     auto* panes = new QSplitter(Qt::Horizontal);
+    panes->setObjectName(QStringLiteral("comparisonPanes"));
     panes->setChildrenCollapsible(false);
     panes->addWidget(m_heatmapA);
     panes->addWidget(m_heatmapB);
     panes->addWidget(m_differenceStack);
+    for (int i = 0; i < 3; ++i) {
+        panes->setStretchFactor(i, 1);
+        panes->widget(i)->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Expanding);  // equal shares
+    }
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
@@ -195,6 +210,10 @@ void ComparisonView::refresh() {
         return;
     }
     const bool twoHeads = m_mode == Mode::TwoHeads;
+    // A causal model's masked cells are grey in A and B, and in A − B where both are masked.
+    const bool causal = m_trace->model().causal;
+    for (HeatmapView* view : {m_heatmapA, m_heatmapB, m_difference})
+        view->setCausalMask(causal);
     const int la = layerA(), ha = headA();
     const MatrixF a = shownA->head(la, ha);  // (T_A, T_A)
     const QStringList labelsA = shownA->displayTokens();
@@ -225,6 +244,7 @@ void ComparisonView::refresh() {
         }
         b = shownB->head(la, ha);  // (T_B, T_B)
         labelsB = shownB->displayTokens();
+        m_heatmapB->setCausalMask(shownB->model().causal);
         m_heatmapB->setMatrix(b, labelsB, labelsB, tr("Sentence B: layer %1, head %2").arg(la).arg(ha));
         if (a.rows() != b.rows()) {
             showDifferenceMessage(
