@@ -6,6 +6,7 @@
 // from weights near 0.
 
 #include <QCheckBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
@@ -59,6 +60,14 @@ MatrixF causalAttention(int t, quint64 seed) {
         m.row(r) /= m.row(r).sum();
     }
     return m;
+}
+
+// With HEADMAP_SCREENSHOT_DIR set, keeps the rendered view there as NAME.png to look at.
+void keep(QWidget& view, const QString& name) {
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
+    QApplication::processEvents();  // lay out what changed
+    if (!dir.isEmpty())
+        QVERIFY(view.grab().save(QDir(dir).filePath(name + QStringLiteral(".png"))));
 }
 
 // Adjacent labels of an axis, in pixels along it, are at least one label's extent apart.
@@ -475,8 +484,9 @@ void HeatmapViewTest::zoomingInShowsEveryLabel() {
     const auto keys = view.tickLabels(Qt::Horizontal), queries = view.tickLabels(Qt::Vertical);
     QCOMPARE(keys.size(), 20);
     QCOMPARE(queries.size(), 10);
-    QCOMPARE(keys.first(), qMakePair(200, names[200]));
-    QCOMPARE(queries.last(), qMakePair(309, names[309]));
+    // Zoomed in, the labels keep their positions: nothing else says where in the text this is.
+    QCOMPARE(keys.first(), qMakePair(200, headmap::ui::labelWithPosition(names[200], 200)));
+    QCOMPARE(queries.last(), qMakePair(309, headmap::ui::labelWithPosition(names[309], 309)));
     checkNoOverlap(view, Qt::Horizontal);
     checkNoOverlap(view, Qt::Vertical);
 }
@@ -530,8 +540,9 @@ void HeatmapViewTest::searchJumpsAndOutlines() {
         const int token = matches[round];
         QCOMPARE(view.currentMatch(), token);
         // In view on both axes, with its own label showing.
-        QVERIFY(view.tickLabels(Qt::Horizontal).contains(qMakePair(token, names[token])));
-        QVERIFY(view.tickLabels(Qt::Vertical).contains(qMakePair(token, names[token])));
+        const auto label = qMakePair(token, headmap::ui::labelWithPosition(names[token], token));
+        QVERIFY(view.tickLabels(Qt::Horizontal).contains(label));
+        QVERIFY(view.tickLabels(Qt::Vertical).contains(label));
         // Outlined: the search outline items frame the token's row and column.
         int outlines = 0;
         for (int i = 0; i < view.plot()->itemCount(); ++i) {
@@ -544,6 +555,8 @@ void HeatmapViewTest::searchJumpsAndOutlines() {
             }
         }
         QCOMPARE(outlines, 2);
+        if (round == 0)
+            keep(view, QStringLiteral("search_%1").arg(QString(QTest::currentDataTag()).replace(' ', '_')));
         view.findNext();
     }
 }
@@ -676,6 +689,7 @@ void HeatmapViewTest::causalMaskedCells() {
     hover(view, view.cellCenter(4, 2));
     QVERIFY2(!view.hoverText().contains("masked"), qPrintable(view.hoverText()));
 
+    keep(view, QStringLiteral("causal_%1_%2").arg(tokens).arg(difference ? "difference" : causal ? "decoder" : "encoder"));
     if (tokens <= 16) {
         // Grey and hatched: neither the colour of a weight near 0 (or of "no difference") nor a
         // single flat colour.

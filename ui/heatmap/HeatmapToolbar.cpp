@@ -29,7 +29,7 @@ HeatmapToolbar::HeatmapToolbar(QWidget* parent)
 
     auto* row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
-    row->addWidget(m_search, 1);
+    row->addWidget(m_search);
     row->addWidget(m_matches);
     row->addSpacing(12);
     row->addWidget(m_positions);

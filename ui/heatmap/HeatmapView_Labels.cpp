@@ -33,7 +33,10 @@ void HeatmapView::updateTickLabels() {
         const QCPRange range = axis->range();
         const double visible = std::min<double>(labels.size(), std::max(1.0, range.size()));
         const int step = labelStep(visible, pixels, labelExtent(orientation));
-        const bool positions = m_positionsShown || step > 1;
+        // Positions whenever the tokens cannot simply be counted: labels thinned, or the axis
+        // zoomed in to a part of the sentence.
+        const bool zoomed = range.size() < labels.size() - 0.01;
+        const bool positions = m_positionsShown || step > 1 || zoomed;
         // Only the labels in view (and one step either side): a 2,000-token axis zoomed in
         // would otherwise rebuild 2,000 ticks on every pan.
         const int first = std::max(0, int(std::floor(range.lower)) - step);

@@ -95,9 +95,22 @@ void HeatmapView::findNext() {
 
 // The token's row and column in view, zoomed until every label there shows.
 void HeatmapView::jumpTo(int token) {
-    showOnAxis(m_plot->xAxis, token, keyCount(), Qt::Horizontal);
-    showOnAxis(m_plot->yAxis, token, queryCount(), Qt::Vertical);
-    onRangeChanged();
+    // Zooming in puts positions into the labels, whose wider margins leave fewer pixels for the
+    // cells: measure again until the token's own label shows (twice is usually enough).
+    auto labelled = [this, token](Qt::Orientation axis, int cells) {
+        if (token >= cells)
+            return true;
+        const auto ticks = tickLabels(axis);
+        return std::any_of(ticks.cbegin(), ticks.cend(), [token](const auto& tick) { return tick.first == token; })
+               && (ticks.size() < 2 || ticks[1].first - ticks[0].first == 1);
+    };
+    for (int round = 0; round < 4; ++round) {
+        showOnAxis(m_plot->xAxis, token, keyCount(), Qt::Horizontal);
+        showOnAxis(m_plot->yAxis, token, queryCount(), Qt::Vertical);
+        onRangeChanged();
+        if (labelled(Qt::Horizontal, keyCount()) && labelled(Qt::Vertical, queryCount()))
+            return;
+    }
 }
 
 void HeatmapView::showOnAxis(QCPAxis* axis, int index, int cells, Qt::Orientation orientation) {
@@ -108,9 +121,12 @@ void HeatmapView::showOnAxis(QCPAxis* axis, int index, int cells, Qt::Orientatio
     const double fits = std::max(1.0, std::floor(pixels / labelExtent(orientation)));  // cells with every label
     const QCPRange range = axis->range();
     const bool inView = index > range.lower && index < range.upper;
-    if (inView && range.size() <= fits)
+    const auto ticks = tickLabels(orientation);
+    const bool everyLabel = ticks.size() < 2 || ticks[1].first - ticks[0].first == 1;
+    if (inView && range.size() <= fits && everyLabel)
         return;  // already there, every label showing
-    const double size = std::min(range.size(), fits);
+    // Smaller than what fits when labels were thinned all the same (the margins changed).
+    const double size = std::min(range.size(), everyLabel ? fits : std::min(fits, range.size()) * 0.85);
     const QSignalBlocker block(axis);
     axis->setRange(index - size / 2, index + size / 2);  // onRangeChanged keeps it on the matrix
 }
