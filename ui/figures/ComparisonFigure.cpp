@@ -39,7 +39,7 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
         const ColourScale diverging = differenceScale(diff);
         const QStringList labels = mergedLabels(data.labelsA, data.labelsB);
         FigurePanel d = HeatmapFigure::attentionPanel(diff, diff, diverging, labels, labels, style.showValues);
-        d.caption = QObject::tr("A − B");
+        d.caption = QObject::tr("A - B");
         d.rowTitle.clear();
         d.colourBar = 1;
         spec.panels.push_back(d);

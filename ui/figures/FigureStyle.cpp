@@ -85,8 +85,9 @@ QList<double> figureTicks(double low, double high, bool logarithmic, int target)
 QString tickText(double value, bool logarithmic) {
     if (logarithmic)
         return QString::number(value, 'g', 1);
-    QString text = QString::number(value, 'g', 4);
-    return text.replace(QLatin1Char('-'), QChar(0x2212));  // a real minus sign
+    // A hyphen-minus, not U+2212: fonts without that glyph make SVG writers split the number
+    // into two text elements, and a search for "-0.5" would not find it.
+    return QString::number(value, 'g', 4);
 }
 
 }  // namespace headmap::ui

@@ -52,18 +52,20 @@ HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& 
     const double barBand = 16 + FigureLayout::barBandWidth(m_scale);
     const int t = trace.length();
     const bool fitted = page.isValid() && !page.isEmpty();
+    // Cells are spaced by 8 % of their side, and the mean column sits three spacings further.
+    const double perColumn = std::max(1, columnCount) + 0.08 * (columnCount + 2);
+    const double perRow = std::max(1, m_layers) + 0.08 * std::max(0, m_layers - 1);
     if (fitted) {
-        const double w = (page.width() - 2 * kMargin - leftBand - barBand) / std::max(1, columnCount);
-        const double h = (page.height() - 2 * kMargin - titleBand - headerBand) / std::max(1, m_layers);
-        m_cell = std::max(4.0, std::min(w, h) * 0.92);
+        const double w = (page.width() - 2 * kMargin - leftBand - barBand) / perColumn;
+        const double h = (page.height() - 2 * kMargin - titleBand - headerBand - tickH / 2) / perRow;
+        m_cell = std::max(4.0, std::min(w, h));
     } else {
         // Cells grow with the tokens up to a point, then shrink when the grid would be too wide.
         m_cell = std::clamp(40.0 + 2.0 * t, 56.0, 96.0);
-        m_cell = std::max(24.0, std::min({m_cell, kMaxGrid / std::max(1, columnCount) * 0.92,
-                                          kMaxGrid / std::max(1, m_layers) * 0.92}));
+        m_cell = std::max(24.0, std::min({m_cell, kMaxGrid / perColumn, kMaxGrid / perRow}));
         m_cell = std::max(m_cell, columnLabelW + 4);
     }
-    m_spacing = std::max(2.0, m_cell * 0.08);
+    m_spacing = m_cell * 0.08;
     m_gap = m_spacing * 3;  // before the mean column: summaries apart from the heads
 
     const double gridW = columnCount * m_cell + std::max(0, columnCount - 1) * m_spacing + m_gap;

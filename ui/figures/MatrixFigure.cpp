@@ -45,7 +45,10 @@ FigureSpec matrixSpec(const MatrixFigureData& data, const QSize& page) {
     panel.rowTitle = data.rowTitle;
     panel.columnTitle = data.columnTitle;
     const MatrixF values = data.values;
-    panel.cellText = [values](int r, int c) { return MatrixGrid::cellText(double(values(r, c))); };
+    // As on screen, with a hyphen-minus (see tickText).
+    panel.cellText = [values](int r, int c) {
+        return MatrixGrid::cellText(double(values(r, c))).replace(QChar(0x2212), QLatin1Char('-'));
+    };
     bool masked = false;
     for (Eigen::Index i = 0; i < values.size() && !masked; ++i)
         masked = MatrixGrid::isMasked(values.data()[i]);

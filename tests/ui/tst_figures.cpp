@@ -1,0 +1,254 @@
+// The figures every export draws (ui/figures): a PNG at scale 2 is the scale-1 figure at twice
+// the pixels, everything lies inside the page and the text items do not collide, the grid
+// carries no UI hint or selection frame, SVG keeps text as text, the PDF page has the figure's
+// proportions, and 500 tokens thin the labels without losing either axis.
+
+#include <QRegularExpression>
+#include <QtTest>
+
+#include "FigureTestSupport.h"
+#include "PlotExport.h"
+#include "figures/FigureLayout.h"
+#include "figures/FigureStyle.h"
+#include "figures/FigureWriter.h"
+
+using namespace headmap::ui;
+
+namespace {
+
+const QString kSentence = QStringLiteral("The animal didn't cross the street because it was too tired");
+
+std::shared_ptr<headmap::AttentionTrace> teaching() {
+    static const auto trace = testtraces::teachingTrace(kSentence);
+    return trace;
+}
+
+bool inside(const QRectF& rect, const QSize& page) {
+    return rect.left() >= -0.01 && rect.top() >= -0.01 && rect.right() <= page.width() + 0.01 &&
+           rect.bottom() <= page.height() + 0.01;
+}
+
+// True when some pixel of the image's outermost `ring` pixels is not white: something cut off.
+bool edgeTouched(const QImage& image, int ring) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    for (int y = 0; y < rgb.height(); ++y)
+        for (int x = 0; x < rgb.width(); ++x) {
+            const bool edge = x < ring || y < ring || x >= rgb.width() - ring || y >= rgb.height() - ring;
+            if (edge && qGray(rgb.pixel(x, y)) < 245)
+                return true;
+        }
+    return false;
+}
+
+}  // namespace
+
+class FiguresTest : public QObject {
+    Q_OBJECT
+private slots:
+    void scaleOnlyChangesPixels_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("tokens");  // 0: the teaching model's sentence
+        for (const char* kind : {"heatmap", "heatmap-values", "grid", "comparison", "matrix", "matrix-masked"})
+            QTest::newRow(kind) << kind << 0;
+        QTest::newRow("heatmap-500-tokens") << "heatmap" << 500;
+        QTest::newRow("grid-500-tokens") << "grid" << 500;
+    }
+
+    // The issue's bug: at scale 2 the text doubled and the layout did not. Now a scale-2 PNG
+    // shrunk to scale 1 must look like the scale-1 PNG.
+    void scaleOnlyChangesPixels() {
+        QFETCH(QString, kind);
+        QFETCH(int, tokens);
+        const auto trace = tokens > 0 ? figuretests::randomTrace(2, 4, tokens) : teaching();
+        const auto figure = figuretests::makeFigure(kind, *trace);
+        const QImage one = renderFigure(*figure, 1.0);
+        const QImage two = renderFigure(*figure, 2.0);
+        QCOMPARE(one.size(), figure->pageSize());
+        QCOMPARE(two.size(), figure->pageSize() * 2);
+        const QImage shrunk = two.scaled(one.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        const double difference = figuretests::meanAbsoluteDifference(one, shrunk);
+        QVERIFY2(difference < 4.0, qPrintable(QStringLiteral("mean difference %1 of 255").arg(difference)));
+        // And not trivially: a figure drawn at another layout (a wider page) differs far more.
+        const auto wider = figuretests::makeFigure(kind, *trace, figure->pageSize() + QSize(160, 0));
+        const QImage other = renderFigure(*wider, 1.0).copy(QRect(QPoint(0, 0), one.size()));
+        QVERIFY2(figuretests::meanAbsoluteDifference(one, other) > difference * 2,
+                 qPrintable(QString::number(figuretests::meanAbsoluteDifference(one, other))));
+    }
+
+    void layoutInsidePage_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QSize>("page");
+        QTest::addColumn<double>("scale");
+        for (const char* kind : {"heatmap", "grid", "comparison", "matrix"})
+            for (double scale : {1.0, 2.0, 3.0}) {
+                QTest::addRow("%s fitted x%g", kind, scale) << kind << QSize() << scale;
+                QTest::addRow("%s 800x600 x%g", kind, scale) << kind << QSize(800, 600) << scale;
+            }
+    }
+
+    // Title, axis titles and the colour bar's label are inside the page at every scale and no
+    // two text items overlap; the drawn image leaves its border white (nothing is cut).
+    void layoutInsidePage() {
+        QFETCH(QString, kind);
+        QFETCH(QSize, page);
+        QFETCH(double, scale);
+        const auto figure = figuretests::makeFigure(kind, *teaching(), page);
+        if (page.isValid())
+            QCOMPARE(figure->pageSize(), page);
+        const QList<FigureItem> items = figure->items();
+        QStringList roles;
+        for (const FigureItem& item : items) {
+            roles << item.role;
+            QVERIFY2(inside(item.rect, figure->pageSize()),
+                     qPrintable(QStringLiteral("%1 '%2' at %3,%4 %5x%6 leaves the page %7x%8")
+                                    .arg(item.role, item.text).arg(item.rect.x()).arg(item.rect.y())
+                                    .arg(item.rect.width()).arg(item.rect.height())
+                                    .arg(figure->pageSize().width()).arg(figure->pageSize().height())));
+        }
+        for (const char* role : {"title", "rowTitle", "columnTitle", "colourBar", "colourBarLabel", "rowLabel", "columnLabel"})
+            QVERIFY2(roles.contains(QLatin1String(role)), role);
+        for (int i = 0; i < items.size(); ++i)
+            for (int j = i + 1; j < items.size(); ++j) {
+                const FigureItem& a = items[i];
+                const FigureItem& b = items[j];
+                if (a.text.isEmpty() || b.text.isEmpty() || a.role == QLatin1String("cellText") ||
+                    (a.role == QLatin1String("columnLabel") && b.role == QLatin1String("columnLabel")))
+                    continue;  // rotated labels' boxes overlap, their text does not (see below)
+                QVERIFY2(!a.rect.adjusted(0.5, 0.5, -0.5, -0.5).intersects(b.rect.adjusted(0.5, 0.5, -0.5, -0.5)),
+                         qPrintable(QStringLiteral("%1 '%2' overlaps %3 '%4'").arg(a.role, a.text, b.role, b.text)));
+            }
+        const QImage image = renderFigure(*figure, scale);
+        QCOMPARE(image.size(), figure->pageSize() * scale);
+        QVERIFY(!edgeTouched(image, int(std::ceil(4 * scale))));
+    }
+
+    void gridHasNoHintsOrSelection() {
+        const auto figure = figuretests::makeFigure(QStringLiteral("grid"), *teaching());
+        const QStringList texts = figure->texts();
+        QVERIFY2(!texts.join(QLatin1Char('|')).contains(QLatin1String("Click"), Qt::CaseInsensitive), qPrintable(texts.join('|')));
+        QVERIFY(texts.contains(QStringLiteral("teaching · all heads")));
+        QVERIFY(texts.contains(QStringLiteral("Layer")) && texts.contains(QStringLiteral("Head")));
+        QVERIFY(texts.contains(QStringLiteral("mean")) && texts.contains(QStringLiteral("max")));
+        int cells = 0, bars = 0;
+        for (const FigureItem& item : figure->items()) {
+            cells += item.role == QLatin1String("cells");
+            bars += item.role == QLatin1String("colourBar");
+        }
+        QCOMPARE(cells, 2 * (4 + 2));
+        QCOMPARE(bars, 1);
+        // No red current-head frame (the screen's selection colour) anywhere in the pixels.
+        const QImage image = renderFigure(*figure, 2.0).convertToFormat(QImage::Format_RGB32);
+        const QColor red = figureHighlight();
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb p = image.pixel(x, y);
+                QVERIFY2(!(std::abs(qRed(p) - red.red()) < 30 && std::abs(qGreen(p) - red.green()) < 30 &&
+                           std::abs(qBlue(p) - red.blue()) < 30),
+                         qPrintable(QStringLiteral("a red pixel at %1,%2").arg(x).arg(y)));
+            }
+        // Fitted to its content: the cells end near the page's bottom, no blank lower half.
+        double bottom = 0;
+        for (const FigureItem& item : figure->items())
+            bottom = std::max(bottom, item.rect.bottom());
+        QVERIFY2(figure->pageSize().height() - bottom < 40, qPrintable(QString::number(bottom)));
+    }
+
+    void svgKeepsTextAsText_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("heatmap") << "heatmap"
+                                 << QStringList{"teaching · layer 0, head 1", "animal", "street", "[CLS]",
+                                                "Query: attending from", "Key: attended to", "Attention weight"};
+        QTest::newRow("grid") << "grid" << QStringList{"teaching · all heads", "The animal didn't cross the street", "Layer", "Head"};
+        QTest::newRow("comparison") << "comparison" << QStringList{"teaching · two heads", "A: layer 0, head 0", "A - B", "tired", "-0.5"};
+        QTest::newRow("matrix") << "matrix" << QStringList{"teaching · layer 0, head 1 · S = QKᵀ", "because", "Value"};
+    }
+
+    void svgKeepsTextAsText() {
+        QFETCH(QString, kind);
+        QFETCH(QStringList, expected);
+        const auto figure = figuretests::makeFigure(kind, *teaching());
+        const QByteArray svg = figureBytes(*figure, ImageFormat::Svg);
+        const QStringList texts = figuretests::svgTexts(svg);
+        for (const QString& text : expected)
+            QVERIFY2(texts.contains(text), qPrintable(text + QStringLiteral(" not in ") + texts.join(QLatin1String(" | "))));
+        // The viewBox is the page in points.
+        const QSize page = figure->pageSize();
+        QVERIFY2(svg.contains(QStringLiteral("viewBox=\"0 0 %1 %2\"").arg(page.width()).arg(page.height()).toLatin1()),
+                 svg.left(600).constData());
+    }
+
+    void pdfHasThePagesProportions_data() {
+        QTest::addColumn<QString>("kind");
+        for (const char* kind : {"heatmap", "grid", "comparison", "matrix"})
+            QTest::newRow(kind) << kind;
+    }
+
+    void pdfHasThePagesProportions() {
+        QFETCH(QString, kind);
+        const auto figure = figuretests::makeFigure(kind, *teaching());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("figure.pdf"));
+        QCOMPARE(writeFigure(*figure, path), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray pdf = file.readAll();
+        QVERIFY(pdf.startsWith("%PDF-") && pdf.size() > 4000);
+        static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[\\s*([\\d.]+) ([\\d.]+) ([\\d.]+) ([\\d.]+)\\s*\\]"));
+        const QRegularExpressionMatch m = mediaBox.match(QString::fromLatin1(pdf));
+        QVERIFY2(m.hasMatch(), "no /MediaBox");
+        const double w = m.captured(3).toDouble() - m.captured(1).toDouble();
+        const double h = m.captured(4).toDouble() - m.captured(2).toDouble();
+        const QSize page = figure->pageSize();
+        QVERIFY2(std::abs(w / h - double(page.width()) / page.height()) < 0.01,
+                 qPrintable(QStringLiteral("%1 x %2 pt for a page of %3 x %4").arg(w).arg(h).arg(page.width()).arg(page.height())));
+        QVERIFY2(std::abs(w - page.width()) < 2, qPrintable(QString::number(w)));  // one point per unit
+    }
+
+    void longInputThinsLabels() {
+        const auto trace = figuretests::randomTrace(1, 2, 500);
+        const auto figure = figuretests::makeFigure(QStringLiteral("heatmap"), *trace);
+        // Cells shrink instead of the page growing without end.
+        QVERIFY2(figure->pageSize().width() < 1000 && figure->pageSize().height() < 1000,
+                 qPrintable(QStringLiteral("%1 x %2").arg(figure->pageSize().width()).arg(figure->pageSize().height())));
+        QList<QRectF> rows, columns;
+        for (const FigureItem& item : figure->items()) {
+            if (item.role == QLatin1String("rowLabel"))
+                rows << item.rect;
+            if (item.role == QLatin1String("columnLabel")) {
+                columns << item.rect;
+                // Thinned labels carry their position: "w120 #120".
+                QVERIFY2(item.text.contains(QLatin1String(" #")), qPrintable(item.text));
+            }
+        }
+        QVERIFY2(rows.size() >= 10 && columns.size() >= 10, qPrintable(QStringLiteral("%1 rows, %2 columns labelled").arg(rows.size()).arg(columns.size())));
+        for (int i = 1; i < rows.size(); ++i)
+            QVERIFY2(rows[i].top() >= rows[i - 1].bottom() - 0.01, qPrintable(QString::number(i)));
+        for (int i = 1; i < columns.size(); ++i)  // rotated by 45°: apart along the axis by a line's height × √2
+            QVERIFY(columns[i].center().x() - columns[i - 1].center().x() >= figureMetrics(figureFont(FigureFont::Tick)).height() * 1.4);
+    }
+
+    void tickIndicesNeverLeaveALoneLabel_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<double>("cell");
+        QTest::addColumn<double>("needed");
+        QTest::addColumn<QList<int>>("expected");
+        QTest::newRow("all fit") << 4 << 20.0 << 10.0 << QList<int>{0, 1, 2, 3};
+        QTest::newRow("every second") << 5 << 6.0 << 10.0 << QList<int>{0, 2, 4};
+        QTest::newRow("every fifth") << 11 << 3.0 << 10.0 << QList<int>{0, 5, 10};
+        QTest::newRow("both ends, not one") << 3 << 2.0 << 10.0 << QList<int>{0, 2};
+        QTest::newRow("one token") << 1 << 2.0 << 10.0 << QList<int>{0};
+        QTest::newRow("500 tokens") << 500 << 1.28 << 11.0 << QList<int>{0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310, 320, 330, 340, 350, 360, 370, 380, 390, 400, 410, 420, 430, 440, 450, 460, 470, 480, 490};
+    }
+
+    void tickIndicesNeverLeaveALoneLabel() {
+        QFETCH(int, count);
+        QFETCH(double, cell);
+        QFETCH(double, needed);
+        QFETCH(QList<int>, expected);
+        QCOMPARE(FigureLayout::tickIndices(count, cell, needed, nullptr), expected);
+    }
+};
+
+QTEST_MAIN(FiguresTest)
+#include "tst_figures.moc"
