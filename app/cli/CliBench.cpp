@@ -26,7 +26,7 @@ qint64 anonymousResidentBytes() {
 
 Encoding syntheticInput(const Model& model, int length) {
     // Ordinary tokens, away from the special ids at the start of most vocabularies.
-    const int vocab = model.tokenizer().vocabSize();
+    const int vocab = std::min(model.tokenizer().vocabSize(), model.summary().vocabSize);
     std::vector<int> ids;
     for (int i = 0; i < length; ++i)
         ids.push_back(std::min(vocab - 1, 1000 + (i * 7919) % std::max(1, vocab - 1000)));

@@ -99,7 +99,7 @@ void addOptions(QCommandLineParser& parser) {
     parser.addOptions({
         {{"h", "help"}, "Show help."},
         {"version", "Show the version."},
-        {"model", "Model: builtin:teaching or a model folder.", "SPEC"},
+        {"model", "Model: builtin:teaching, builtin:patterns, a model folder or a Hub id.", "SPEC"},
         {"d-model", "Teaching model width.", "N"},
         {"heads", "Teaching model heads.", "N"},
         {"layers", "Teaching model layers.", "N"},

@@ -12,6 +12,7 @@
 #include "io/TraceExport.h"
 #include "hf/HubCache.h"
 #include "model/ModelLoader.h"
+#include "model/ModelTokenizer.h"
 #include "text/TextDecoding.h"
 
 namespace headmap::cli {
@@ -43,8 +44,12 @@ private:
     void warn(const QString& message) {
         m_err->write("headmap-cli: warning: " + message.toUtf8() + '\n');
     }
-    QString readText(const CliRequest& request);
-    Encoding encodeInput(const CliRequest& request, const Model& model);
+    // The text to tokenize and where it came from ("--text", "standard input", a file).
+    QString readText(const CliRequest& request, QString& source);
+    Encoding encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer);
+    Encoding encodeInput(const CliRequest& request, const Model& model) {
+        return encodeInput(request, model.summary(), model.tokenizer());
+    }
     void checkIndices(const CliRequest& request, const ModelSummary& model);
     // Writes through writer into the chosen destination atomically (io/AtomicFile): a failure,
     // a full disk included, leaves no file and an earlier one as it was.
@@ -91,9 +96,9 @@ int Runner::run(const QList<QByteArray>& arguments) {
     }
 }
 
-QString Runner::readText(const CliRequest& request) {
+QString Runner::readText(const CliRequest& request, QString& source) {
     DecodedText decoded;
-    QString source = QStringLiteral("--text");
+    source = QStringLiteral("--text");
     if (request.readStdin) {
         source = QStringLiteral("standard input");
         decoded = decodeUtf8(readAllLimited(m_in));
@@ -112,34 +117,40 @@ QString Runner::readText(const CliRequest& request) {
         throw InputError(QStringLiteral("text from %1 is larger than %2 MB").arg(source).arg(kMaxTextBytes >> 20));
     if (decoded.hadInvalidUtf8)
         warn(QStringLiteral("text from %1 is not valid UTF-8; invalid bytes were replaced with U+FFFD").arg(source));
+    // White space alone is refused only by tokenizers that make no tokens of it (encodeInput).
     if (decoded.text.isEmpty())
         throw InputError(QStringLiteral("the text from %1 is empty").arg(source));
-    if (isBlank(decoded.text))
-        throw InputError(QStringLiteral("the text from %1 holds only white space").arg(source));
     return decoded.text;
 }
 
-Encoding Runner::encodeInput(const CliRequest& request, const Model& model) {
+Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer) {
     if (request.ids) {
         if (request.ids->empty())
             throw InputError(QStringLiteral("--ids is empty"));
         if (request.prependBos)
             throw UsageError(QStringLiteral("--bos goes with --text or --text-file, not --ids"));
-        return model.tokenizer().fromIds(*request.ids);
+        return tokenizer.fromIds(*request.ids);
     }
     TokenizeOptions options;
     options.addSpecialTokens = request.addSpecialTokens;
     options.prependBos = request.prependBos;
-    const QString text = readText(request);
+    QString source;
+    const QString text = readText(request, source);
     if (request.pair) {
-        if (isBlank(*request.pair))
+        if (request.pair->isEmpty())
             throw InputError(QStringLiteral("the text of --pair is empty"));
         options.pair = *request.pair;
     }
-    const Encoding encoding = model.tokenize(text, options);
-    if (encoding.isEmpty())
-        throw InputError(QStringLiteral("the text has no tokens for %1").arg(model.summary().name));
-    return encoding;
+    // tokenizeFor refuses white space that makes no tokens too, but cannot name its source.
+    const auto refuseEmptyBlank = [&](const QString& blank, const QString& what) {
+        if (isBlank(blank) && tokenizer.encode(blank, false).isEmpty())
+            throw InputError(QStringLiteral("%1 holds only white space, and %2's tokenizer makes no tokens of it")
+                                 .arg(what, summary.name));
+    };
+    refuseEmptyBlank(text, QStringLiteral("the text from %1").arg(source));
+    if (options.pair)
+        refuseEmptyBlank(*options.pair, QStringLiteral("the text of --pair"));
+    return tokenizeFor(summary, tokenizer, text, options);
 }
 
 void Runner::checkIndices(const CliRequest& request, const ModelSummary& model) {
@@ -246,13 +257,14 @@ void Runner::info(const CliRequest& request) {
 }
 
 void Runner::tokenize(const CliRequest& request) {
-    const auto model = loadModel(request.model);
-    const Encoding encoding = encodeInput(request, *model);
+    // The tokenizer alone: a folder needs no weights to be tokenized.
+    const ModelTokenizer model = loadModelTokenizer(request.model);
+    const Encoding encoding = encodeInput(request, model.summary(), model.tokenizer());
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("json")) {
             JsonWriter json(device);
             json.beginObject();
-            json.key("model"); json.value(model->summary().name);
+            json.key("model"); json.value(model.summary().name);
             json.key("tokens"); json.stringList(encoding.tokens);
             json.key("display_tokens"); json.stringList(encoding.displayTokens);
             json.key("token_ids"); json.intList(encoding.ids);

@@ -21,6 +21,8 @@ struct Architecture {
     std::function<std::unique_ptr<Model>(const ConfigFile&, std::unique_ptr<Checkpoint>,
                                          std::unique_ptr<Tokenizer>, const QString& name)>
         build;
+    // The summary build() would give, without opening the checkpoint (for tokenizing alone).
+    std::function<ModelSummary(const ConfigFile&, const Tokenizer&, const QString& name)> summarize;
 };
 
 const std::vector<Architecture>& architectures();

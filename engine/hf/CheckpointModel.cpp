@@ -11,13 +11,6 @@ CheckpointModel::CheckpointModel(std::unique_ptr<Checkpoint> checkpoint, std::un
     m_summary.pieces = m_tokenizer->pieceStyle();
 }
 
-void CheckpointModel::requireTokenizerFits(int embeddingRows) const {
-    if (m_tokenizer->vocabSize() > embeddingRows)
-        throw ModelError(QStringLiteral("%1: the tokenizer has %2 tokens but config.json's "
-                                        "vocab_size is %3")
-                             .arg(m_summary.name).arg(m_tokenizer->vocabSize()).arg(embeddingRows));
-}
-
 QStringList CheckpointModel::nonFiniteWeights() const {
     constexpr int kShown = 5;
     QStringList found;

@@ -20,8 +20,6 @@ protected:
     const Checkpoint& checkpoint() const { return *m_checkpoint; }
     ModelSummary& mutableSummary() { return m_summary; }
     QStringList nonFiniteWeights() const override;
-    // A tokenizer that can produce ids the embedding table does not have would read past it.
-    void requireTokenizerFits(int embeddingRows) const;
 
 private:
     std::unique_ptr<Checkpoint> m_checkpoint;  // weights point into its memory map

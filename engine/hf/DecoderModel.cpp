@@ -42,24 +42,7 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     if (c.localRope)
         m_localRotary = RotaryEmbedding(*c.localRope);
 
-    ModelSummary& summary = mutableSummary();
-    summary.name = name;
-    summary.architecture = c.modelType;
-    summary.layers = c.layers;
-    summary.heads = c.heads;
-    summary.kvHeads = c.kvHeads;
-    summary.dModel = c.hiddenSize;
-    summary.dHead = c.headDim;
-    summary.maxPositions = c.maxPositions;
-    summary.vocabSize = c.vocabSize;
-    summary.causal = true;
-    summary.positions = c.ropeDescription();
-    summary.window = c.windowDescription();
-    requireTokenizerFits(c.vocabSize);
-    if (c.bosTokenId >= 0 && c.bosTokenId < this->tokenizer().vocabSize()) {
-        const Encoding bos = this->tokenizer().fromIds({c.bosTokenId});
-        summary.bosToken = bos.tokens.value(0);
-    }
+    mutableSummary() = summaryOf(c, this->tokenizer(), name);
 
     const bool neox = m_layout == BlockLayout::Parallel;
     const WeightLookup weights(this->checkpoint(),
@@ -77,6 +60,28 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
                        weights.require(QStringLiteral("final_layer_norm.bias"), {d})};
     else
         m_finalNorm = {weights.require(QStringLiteral("norm.weight"), {d}), nullptr};
+}
+
+ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& tokenizer, const QString& name) {
+    ModelSummary summary;
+    summary.name = name;
+    summary.architecture = c.modelType;
+    summary.layers = c.layers;
+    summary.heads = c.heads;
+    summary.kvHeads = c.kvHeads;
+    summary.dModel = c.hiddenSize;
+    summary.dHead = c.headDim;
+    summary.maxPositions = c.maxPositions;
+    summary.vocabSize = c.vocabSize;
+    summary.causal = true;
+    summary.positions = c.ropeDescription();
+    summary.window = c.windowDescription();
+    summary.pieces = tokenizer.pieceStyle();
+    if (c.bosTokenId >= 0 && c.bosTokenId < tokenizer.vocabSize()) {
+        const Encoding bos = tokenizer.fromIds({c.bosTokenId});
+        summary.bosToken = bos.tokens.value(0);
+    }
+    return summary;
 }
 
 const float* DecoderModel::ownedCopy(std::vector<float> values) {

@@ -26,6 +26,9 @@ public:
                  std::unique_ptr<Tokenizer> tokenizer, const QString& name);
 
     const DecoderConfig& config() const { return m_config; }
+    // What the model's summary says, from config.json and the tokenizer alone, so that
+    // tokenizing needs no weights.
+    static ModelSummary summaryOf(const DecoderConfig& config, const Tokenizer& tokenizer, const QString& name);
 
     enum class BlockLayout { PreNorm, Sandwich, PostNorm, Parallel };
 

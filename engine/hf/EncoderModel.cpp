@@ -21,14 +21,8 @@ EncoderModel::EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoi
     const TensorNames names = namesFor(c.modelType);
     const WeightLookup weights(this->checkpoint(), names.prefixes,
                                names.embeddings + QStringLiteral("word_embeddings.weight"));
-    if (c.modelType == QLatin1String("roberta")) {
-        m_positionOffset = c.padTokenId + 1;
-        if (c.maxPositions <= m_positionOffset)
-            throw ModelError(QStringLiteral("%1: max_position_embeddings %2 leaves no positions "
-                                            "after padding_idx %3")
-                                 .arg(c.path).arg(c.maxPositions).arg(c.padTokenId));
-        mutableSummary().maxPositions = c.maxPositions - m_positionOffset;
-    }
+    if (c.modelType == QLatin1String("roberta"))
+        m_positionOffset = c.padTokenId + 1;  // HfModel::summaryOf checked that positions remain
     loadWeights(weights, names);
 }
 

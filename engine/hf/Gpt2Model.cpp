@@ -8,8 +8,6 @@ namespace headmap {
 Gpt2Model::Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
                      std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : HfModel(std::move(config), std::move(checkpoint), std::move(tokenizer), name) {
-    mutableSummary().causal = true;
-    mutableSummary().bosToken = QStringLiteral("<|endoftext|>");
     const HfConfig& c = this->config();
     const int d = c.hiddenSize;
     const int ff = c.intermediateSize;

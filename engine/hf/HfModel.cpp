@@ -1,23 +1,42 @@
 #include "hf/HfModel.h"
 
+#include "core/HeadmapError.h"
+
 namespace headmap {
 
 HfModel::HfModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
                  std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
-    ModelSummary& summary = mutableSummary();
+    mutableSummary() = summaryOf(m_config, this->tokenizer(), name);
+}
+
+ModelSummary HfModel::summaryOf(const HfConfig& c, const Tokenizer& tokenizer, const QString& name) {
+    ModelSummary summary;
     summary.name = name;
-    summary.architecture = m_config.modelType;
-    summary.layers = m_config.layers;
-    summary.heads = m_config.heads;
-    summary.kvHeads = m_config.heads;
-    summary.dModel = m_config.hiddenSize;
-    summary.dHead = m_config.hiddenSize / m_config.heads;
-    summary.maxPositions = m_config.maxPositions;
-    summary.vocabSize = m_config.vocabSize;
+    summary.architecture = c.modelType;
+    summary.layers = c.layers;
+    summary.heads = c.heads;
+    summary.kvHeads = c.heads;
+    summary.dModel = c.hiddenSize;
+    summary.dHead = c.hiddenSize / c.heads;
+    summary.maxPositions = c.maxPositions;
+    summary.vocabSize = c.vocabSize;
     summary.causal = false;
     summary.positions = QStringLiteral("learned");
-    requireTokenizerFits(m_config.vocabSize);
+    summary.pieces = tokenizer.pieceStyle();
+    if (c.modelType == QLatin1String("gpt2")) {
+        summary.causal = true;
+        summary.bosToken = QStringLiteral("<|endoftext|>");
+    } else if (c.modelType == QLatin1String("roberta")) {
+        // RoBERTa counts positions from padding_idx + 1, so fewer than max_position_embeddings fit.
+        const int offset = c.padTokenId + 1;
+        if (c.maxPositions <= offset)
+            throw ModelError(QStringLiteral("%1: max_position_embeddings %2 leaves no positions "
+                                            "after padding_idx %3")
+                                 .arg(c.path).arg(c.maxPositions).arg(c.padTokenId));
+        summary.maxPositions = c.maxPositions - offset;
+    }
+    return summary;
 }
 
 }  // namespace headmap

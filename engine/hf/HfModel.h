@@ -18,6 +18,9 @@ public:
             std::unique_ptr<Tokenizer> tokenizer, const QString& name);
 
     const HfConfig& config() const { return m_config; }
+    // What the model's summary says, from config.json and the tokenizer alone, so that
+    // tokenizing needs no weights. Throws ModelError for RoBERTa positions that do not fit.
+    static ModelSummary summaryOf(const HfConfig& config, const Tokenizer& tokenizer, const QString& name);
 
 private:
     HfConfig m_config;

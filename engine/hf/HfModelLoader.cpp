@@ -15,4 +15,14 @@ std::unique_ptr<Model> loadHfModelFolder(const QString& folder, const QString& n
     return findArchitecture(config.modelType)->build(config, std::move(checkpoint), std::move(tokenizer), name);
 }
 
+HfTokenizerFolder loadHfTokenizerFolder(const QString& folder, const QString& name) {
+    const ConfigFile config = ConfigFile::read(folder);
+    TokenizerLoadOptions tokenizerOptions;
+    tokenizerOptions.modelType = config.modelType;
+    HfTokenizerFolder loaded;
+    loaded.tokenizer = loadHfTokenizer(folder, tokenizerOptions);
+    loaded.summary = findArchitecture(config.modelType)->summarize(config, *loaded.tokenizer, name);
+    return loaded;
+}
+
 }  // namespace headmap

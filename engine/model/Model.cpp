@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/HeadmapError.h"
+#include "model/ModelTokenizer.h"
 
 namespace headmap {
 
@@ -41,29 +42,7 @@ bool ForwardContext::layerDone(int layer) {
 }
 
 Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) const {
-    const int limit = summary().maxPositions - (options.prependBos ? 1 : 0);
-    Encoding encoding = options.pair ? tokenizer().encodePair(text, *options.pair, options.addSpecialTokens)
-                                     : tokenizer().encodeLimited(text, options.addSpecialTokens, std::max(limit, 0));
-    if (encoding.size() > limit && options.pair) {  // pairs are encoded whole; cut like the rest
-        encoding.truncate(limit);
-        encoding.truncated = true;
-    }
-    if (encoding.truncated && !options.truncate)
-        throw InputError(QStringLiteral("the text has more than %1 tokens; %2 accepts at most %3 (max positions)")
-                             .arg(limit).arg(summary().name).arg(summary().maxPositions));
-    if (!options.prependBos)
-        return encoding;
-    const QString bos = summary().bosToken;
-    const std::optional<int> bosId = bos.isEmpty() ? std::nullopt : tokenizer().tokenToId(bos);
-    if (!bosId)
-        throw InputError(QStringLiteral("%1 has no beginning-of-text token to prepend").arg(summary().name));
-    Encoding withBos;
-    withBos.append(*bosId, bos, bos, true);
-    for (int i = 0; i < encoding.size(); ++i)
-        withBos.append(encoding.ids[size_t(i)], encoding.tokens[i], encoding.displayTokens[i],
-                       encoding.special[size_t(i)], encoding.typeId(i));
-    withBos.truncated = encoding.truncated;
-    return withBos;
+    return tokenizeFor(summary(), tokenizer(), text, options);
 }
 
 RunResult Model::run(const Encoding& input, const RunOptions& options) const {
@@ -75,10 +54,16 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
                              .arg(input.size()).arg(model.name).arg(model.maxPositions));
     const int vocab = tokenizer().vocabSize();
     for (int i = 0; i < input.size(); ++i) {
-        if (input.ids[size_t(i)] < 0 || input.ids[size_t(i)] >= vocab)
+        const int id = input.ids[size_t(i)];
+        if (id < 0 || id >= vocab)
             throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
                                             "(expected 0..%3)")
-                                 .arg(input.ids[size_t(i)]).arg(i).arg(vocab - 1));
+                                 .arg(id).arg(i).arg(vocab - 1));
+        // Fine-tunes often add tokens (a pad token) beyond config.json's vocab_size; only an id
+        // the embedding table has no row for is an error, and only when it is in the input.
+        if (id >= model.vocabSize)
+            throw InputError(QStringLiteral("token '%1' has id %2 but the model's embedding has %3 rows")
+                                 .arg(input.tokens.value(i)).arg(id).arg(model.vocabSize));
     }
     if (options.steps) {
         if (options.steps->layer < 0 || options.steps->layer >= model.layers)

@@ -6,26 +6,28 @@
 #include "core/HeadmapError.h"
 #include "hf/HfModelLoader.h"
 #include "hf/HubCache.h"
+#include "model/ModelTokenizer.h"
 #include "patterns/PatternsModel.h"
 
 namespace headmap {
+namespace {
 
-QStringList builtinModelNames() {
-    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns")};
+QString expectedSpecs() {
+    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder");
 }
 
-std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
-    const QString source = spec.source.trimmed();
-    if (source.isEmpty())
-        throw ModelError(QStringLiteral("no model given (expected builtin:teaching or a model folder)"));
+std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source) {
     if (source == QLatin1String("builtin:teaching"))
         return std::make_unique<TeachingModel>(spec.teaching);
     if (source == QLatin1String("builtin:patterns"))
         return std::make_unique<PatternsModel>();
-    if (source.startsWith(QLatin1String("builtin:")))
-        throw ModelError(QStringLiteral("unknown built-in model '%1' (available: %2)")
-                             .arg(source, builtinModelNames().join(QStringLiteral(", "))));
+    throw ModelError(QStringLiteral("unknown built-in model '%1' (available: %2)")
+                         .arg(source, builtinModelNames().join(QStringLiteral(", "))));
+}
 
+// The Hugging Face folder a spec that is not builtin:… names: a folder holding config.json, or
+// a Hub id found in the local cache.
+QString hfFolderOf(const QString& source) {
     const QFileInfo info(source);
     if (info.exists()) {
         if (!info.isDir())
@@ -34,20 +36,47 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
                                  .arg(source));
         if (!QFileInfo(QDir(source).filePath(QStringLiteral("config.json"))).isFile())
             throw ModelError(QStringLiteral("model folder '%1' has no config.json").arg(source));
-        return loadHfModelFolder(source, source);
+        return source;
     }
     const HubCache cache;
     if (HubCache::looksLikeHubId(source)) {
         if (const auto cached = cache.find(source))
-            return loadHfModelFolder(cached->folder, source);
+            return cached->folder;
         throw ModelError(QStringLiteral("model '%1' not found: no such folder, and not in the Hugging "
                                         "Face cache %2 (download it first, e.g. with "
-                                        "'huggingface-cli download %1')")
-                             .arg(source, cache.root()));
+                                        "'huggingface-cli download %1'; built in: %3)")
+                             .arg(source, cache.root(), builtinModelNames().join(QStringLiteral(", "))));
     }
-    throw ModelError(QStringLiteral("model '%1' not found: expected builtin:teaching, a model "
-                                    "folder or a Hugging Face model id")
-                         .arg(source));
+    throw ModelError(QStringLiteral("model '%1' not found: expected %2 or a Hugging Face model id")
+                         .arg(source, expectedSpecs()));
+}
+
+QString trimmedSource(const ModelSpec& spec) {
+    const QString source = spec.source.trimmed();
+    if (source.isEmpty())
+        throw ModelError(QStringLiteral("no model given (expected %1)").arg(expectedSpecs()));
+    return source;
+}
+
+}  // namespace
+
+QStringList builtinModelNames() {
+    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns")};
+}
+
+std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
+    const QString source = trimmedSource(spec);
+    if (source.startsWith(QLatin1String("builtin:")))
+        return loadBuiltin(spec, source);
+    return loadHfModelFolder(hfFolderOf(source), source);
+}
+
+ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {
+    const QString source = trimmedSource(spec);
+    if (source.startsWith(QLatin1String("builtin:")))
+        return ModelTokenizer(loadBuiltin(spec, source));
+    HfTokenizerFolder folder = loadHfTokenizerFolder(hfFolderOf(source), source);
+    return ModelTokenizer(std::move(folder.summary), std::move(folder.tokenizer));
 }
 
 }  // namespace headmap

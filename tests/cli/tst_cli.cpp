@@ -84,14 +84,14 @@ private slots:
         row("unknown builtin model", {"attention", "--model", "builtin:nope", "--text", "hi"}, 3, {"builtin:nope"});
         row("info unknown builtin model", {"info", "--model", "builtin:nope"}, 3, {"builtin:nope"}, false);
         row("non-existent model folder", {"attention", "--model", "@DIR@/no-such-model", "--text", "hi"},
-            3, {"@DIR@/no-such-model"});
+            3, {"@DIR@/no-such-model", "builtin:teaching", "builtin:patterns"});
         row("file as model", {"attention", "--model", "@DIR@/hello.txt", "--text", "hi"}, 3, {"@DIR@/hello.txt"});
         row("folder without config.json", {"attention", "--model", "@DIR@/model-without-config", "--text", "hi"},
             3, {"@DIR@/model-without-config", "config.json"});
         row("d_model not divisible by heads", att + QStringList{"--d-model", "30", "--heads", "4", "--text", "hi"},
             3, {"30", "4"});
         row("empty text", att + QStringList{"--text", ""}, 3, {"--text", "empty"});
-        row("whitespace-only text", att + QStringList{"--text", " \t\n  "}, 3, {"--text"});
+        row("whitespace-only text", att + QStringList{"--text", " \t\n  "}, 3, {"--text", "white space"});
         row("layer out of range", att + QStringList{"--text", "hi", "--layer", "2"}, 3, {"--layer", "2", "0..1"});
         row("head out of range", att + QStringList{"--text", "hi", "--head", "4"}, 3, {"--head", "4", "0..3"});
         row("layer out of range, one layer", att + QStringList{"--layers", "1", "--text", "hi", "--layer", "1"},
@@ -147,7 +147,8 @@ private slots:
     void help_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QStringList>("words");
-        const QStringList all{"info", "tokenize", "attention", "steps", "help", "--model", "--text"};
+        const QStringList all{"info", "tokenize", "attention", "steps", "help", "--model", "--text",
+                              "builtin:teaching", "builtin:patterns"};
         QTest::newRow("no command") << QStringList{} << all;
         QTest::newRow("--help") << QStringList{"--help"} << all;
         QTest::newRow("-h") << QStringList{"-h"} << all;

@@ -34,6 +34,18 @@ bool addToCache(const QString& root, const QString& id, const QString& fixtureNa
     return writeFile(repoDir.filePath("refs/main"), commit.toLatin1());
 }
 
+// A copy of the fixture folder with only config.json and the tokenizer files: no weights.
+bool copyWithoutWeights(const QString& fixtureName, const QString& to) {
+    QDir().mkpath(to);
+    for (const QString& name : QDir(fixture(fixtureName)).entryList(QDir::Files)) {
+        if (name.contains(QLatin1String("safetensors")))
+            continue;
+        if (!QFile::copy(QDir(fixture(fixtureName)).filePath(name), QDir(to).filePath(name)))
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 class CliModelsTest : public QObject {
@@ -51,6 +63,11 @@ private slots:
     void bosPrependsEndOfText_data();
     void bosPrependsEndOfText();
     void benchReportsEveryLength();
+    void tokenizeNeedsNoWeights_data();
+    void tokenizeNeedsNoWeights();
+    void tokenizeWithoutTokenizerIsRefused();
+    void whitespaceOnlyText_data();
+    void whitespaceOnlyText();
 
 private:
     QTemporaryDir m_cache;
@@ -194,6 +211,94 @@ void CliModelsTest::bosPrependsEndOfText() {
     const QStringList after = strings(bos.json().value("tokens"));
     QTEST(after.first(), "bosToken");
     QCOMPARE(after.mid(1), before);  // these tokenizers add no special tokens of their own
+}
+
+void CliModelsTest::tokenizeNeedsNoWeights_data() {
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QStringList>("input");
+    QTest::newRow("gpt2: vocab.json + merges.txt") << "gpt2_f32" << QStringList{"--text", "Hello world", "--bos"};
+    QTest::newRow("bert: vocab.txt, a pair") << "bert_f32_prefixed" << QStringList{"--text", "Hej verden!", "--pair", "ja"};
+    QTest::newRow("roberta: max positions after padding_idx") << "roberta_bf16" << QStringList{"--text", "Hello world"};
+    QTest::newRow("qwen3: tokenizer.json") << "qwen3_f32" << QStringList{"--text", "Hello world"};
+    QTest::newRow("llama: bos from config.json") << "llama_f32_tied" << QStringList{"--text", "Hello world", "--bos"};
+    QTest::newRow("sharded gpt2, ids") << "gpt2_bf16_sharded" << QStringList{"--ids", "1,2,3"};
+}
+
+void CliModelsTest::tokenizeNeedsNoWeights() {
+    QFETCH(QString, folder);
+    QFETCH(QStringList, input);
+    QTemporaryDir dir;
+    const QString bare = dir.filePath(folder);
+    QVERIFY(copyWithoutWeights(folder, bare));
+    QVERIFY(QDir(bare).entryList({"*.safetensors*"}, QDir::Files).isEmpty());
+    const QStringList format{"--format", "json"};
+    const CliResult withWeights = runCli(QStringList{"tokenize", "--model", fixture(folder)} + input + format);
+    const CliResult without = runCli(QStringList{"tokenize", "--model", bare} + input + format);
+    CLI_CHECK(withWeights, 0);
+    CLI_CHECK(without, 0);
+    QJsonObject a = withWeights.json(), b = without.json();
+    QCOMPARE(b.value("model").toString(), bare);
+    a.remove("model");
+    b.remove("model");
+    QVERIFY(!a.value("token_ids").toArray().isEmpty());
+    QCOMPARE(b, a);
+    // The weights are needed as soon as something runs.
+    checkError(runCli(QStringList{"attention", "--model", bare} + input), 3, {"model.safetensors"});
+
+    // max positions come from config.json: a text longer than them is refused without weights too.
+    const QString longText = QString("hello ").repeated(600);
+    const CliResult tooLong = runCli({"tokenize", "--model", bare, "--text", longText});
+    checkError(tooLong, 3, {"max positions"});
+}
+
+void CliModelsTest::tokenizeWithoutTokenizerIsRefused() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath("config-only");
+    QVERIFY(QDir().mkpath(folder));
+    QVERIFY(QFile::copy(QDir(fixture("gpt2_f32")).filePath("config.json"), QDir(folder).filePath("config.json")));
+    const CliResult r = runCli({"tokenize", "--model", folder, "--text", "hello"});
+    checkError(r, 3, {folder, "tokenizer.json", "vocab.txt"});
+}
+
+void CliModelsTest::whitespaceOnlyText_data() {
+    // The real GPT-2 tokenizer.json beside the tiny GPT-2's config.json: whitespace is a token.
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<int>>("ids");  // empty: refused
+    QTest::newRow("gpt2 space") << "gpt2" << "tokenize" << " " << QList<int>{220};
+    QTest::newRow("gpt2 two newlines") << "gpt2" << "tokenize" << "\n\n" << QList<int>{628};
+    QTest::newRow("gpt2 tab and spaces") << "gpt2" << "tokenize" << "\t  " << QList<int>{197, 220, 220};
+    QTest::newRow("tiny gpt2 attention on a space") << fixture("gpt2_f32") << "attention" << " " << QList<int>{220};
+    QTest::newRow("bert drops spaces") << fixture("bert_f32_prefixed") << "tokenize" << "   " << QList<int>{};
+    QTest::newRow("bert drops newlines") << fixture("bert_f32_prefixed") << "attention" << "\n\n" << QList<int>{};
+    QTest::newRow("teaching drops spaces") << "builtin:teaching" << "tokenize" << " \t " << QList<int>{};
+}
+
+void CliModelsTest::whitespaceOnlyText() {
+    QFETCH(QString, model);
+    QFETCH(QString, command);
+    QFETCH(QString, text);
+    QFETCH(QList<int>, ids);
+    QTemporaryDir dir;
+    if (model == QLatin1String("gpt2")) {
+        model = dir.filePath("gpt2");
+        QVERIFY(QDir().mkpath(model));
+        QVERIFY(QFile::copy(QDir(fixture("gpt2_f32")).filePath("config.json"), QDir(model).filePath("config.json")));
+        QVERIFY(QFile::copy(QStringLiteral(HEADMAP_FIXTURES_DIR "/tokenizers/gpt2/tokenizer.json"),
+                            QDir(model).filePath("tokenizer.json")));
+    }
+    // Through --text and through standard input alike.
+    for (const bool fromStdin : {false, true}) {
+        const QStringList args{command, "--model", model, "--text", fromStdin ? "-" : text, "--format", "json"};
+        const CliResult r = runCli(args, fromStdin ? std::optional<QByteArray>(text.toUtf8()) : std::nullopt);
+        if (ids.isEmpty()) {
+            checkError(r, 3, {fromStdin ? "standard input" : "--text", "white space", model});
+            continue;
+        }
+        CLI_CHECK(r, 0);
+        QCOMPARE(ints(r.json().value("token_ids")), ids);
+    }
 }
 
 void CliModelsTest::benchReportsEveryLength() {

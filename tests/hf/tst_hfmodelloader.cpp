@@ -44,6 +44,8 @@ private slots:
     void summaryDescribesModel();
     void badFolderIsRefused_data();
     void badFolderIsRefused();
+    void tokenizerLargerThanEmbedding_data();
+    void tokenizerLargerThanEmbedding();
 };
 
 void HfModelLoaderTest::matchesPyTorch_data() {
@@ -150,7 +152,8 @@ void HfModelLoaderTest::badFolderIsRefused_data() {
         << "missing tensor 'bert.encoder.layer.2.attention.self.query.weight'";
     QTest::newRow("hidden size disagrees with weights") << "distilbert_f32" << "dim=40"
         << "has shape [89, 32], expected [89, 40]";
-    QTest::newRow("vocab smaller than tokenizer") << "gpt2_f32" << "vocab=100" << "vocab_size is 100";
+    QTest::newRow("vocab_size disagrees with the embedding") << "gpt2_f32" << "vocab=100"
+        << "has shape [287, 32], expected [100, 32]";
     QTest::newRow("heads do not divide hidden") << "gpt2_f32" << "heads=5" << "not divisible by 5";
     QTest::newRow("no checkpoint") << "bert_f16_gamma" << "rm model.safetensors" << "no model.safetensors";
     QTest::newRow("no tokenizer files") << "bert_f16_gamma" << "rm vocab.txt" << "vocab.txt";
@@ -192,6 +195,55 @@ void HfModelLoaderTest::badFolderIsRefused() {
         QFAIL("expected a ModelError");
     } catch (const ModelError& error) {
         QVERIFY2(error.message().contains(expected), qPrintable(error.message()));
+    }
+}
+
+void HfModelLoaderTest::tokenizerLargerThanEmbedding_data() {
+    // Fine-tunes add tokens (a pad token) past config.json's vocab_size: the folder loads, and
+    // only an input that holds such an id is refused.
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QString>("addedToken");
+    QTest::newRow("gpt2, pad token in tokenizer_config.json") << "gpt2_f32" << "<pad>";
+    QTest::newRow("llama, added token in tokenizer.json") << "llama_f32_tied" << "<|pad|>";
+}
+
+void HfModelLoaderTest::tokenizerLargerThanEmbedding() {
+    QFETCH(QString, folder);
+    QFETCH(QString, addedToken);
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(folder);
+    QVERIFY(copyFolder(fixture(folder), copy));
+    int rows = 0;
+    QVERIFY(editJson(QDir(copy).filePath("config.json"), [&](QJsonObject& o) { rows = o["vocab_size"].toInt(); }));
+    if (QFileInfo::exists(QDir(copy).filePath("tokenizer.json"))) {
+        QVERIFY(editJson(QDir(copy).filePath("tokenizer.json"), [&](QJsonObject& o) {
+            QJsonArray added = o["added_tokens"].toArray();
+            added.append(QJsonObject{{"id", rows}, {"content", addedToken}, {"single_word", false}, {"lstrip", false},
+                                     {"rstrip", false}, {"normalized", false}, {"special", true}});
+            o["added_tokens"] = added;
+        }));
+    } else {
+        QVERIFY(editJson(QDir(copy).filePath("tokenizer_config.json"), [&](QJsonObject& o) { o["pad_token"] = addedToken; }));
+    }
+
+    ModelSpec spec;
+    spec.source = copy;
+    const auto model = loadModel(spec);
+    QCOMPARE(model->tokenizer().vocabSize(), rows + 1);
+    QCOMPARE(model->summary().vocabSize, rows);
+    TokenizeOptions options;
+    options.addSpecialTokens = false;
+    const RunResult fine = model->run(model->tokenize("hello world", options));
+    QVERIFY(!fine.trace.isEmpty());
+
+    const Encoding withPad = model->tokenize("hello " + addedToken, options);
+    QCOMPARE(withPad.ids.back(), rows);
+    try {
+        model->run(withPad);
+        QFAIL("expected an InputError");
+    } catch (const InputError& error) {
+        QCOMPARE(error.message(), QStringLiteral("token '%1' has id %2 but the model's embedding has %2 rows")
+                                      .arg(addedToken).arg(rows));
     }
 }
 
