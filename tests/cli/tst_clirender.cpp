@@ -147,6 +147,8 @@ private slots:
     void exportAllWritesEveryFile();
     void sameCommandSameBytes_data();
     void sameCommandSameBytes();
+    void scaleOnlyChangesPixels_data();
+    void scaleOnlyChangesPixels();
 };
 
 void CliRenderTest::renderWritesValidFile_data() {
@@ -558,6 +560,45 @@ void CliRenderTest::sameCommandSameBytes() {
     }
     QVERIFY(!bytes[0].isEmpty());
     QVERIFY2(bytes[0] == bytes[1], qPrintable(QStringLiteral("%1 bytes vs %2 bytes").arg(bytes[0].size()).arg(bytes[1].size())));
+}
+
+void CliRenderTest::scaleOnlyChangesPixels_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("extra");
+    QTest::newRow("teaching") << "builtin:teaching" << kText << QStringList();
+    QTest::newRow("teaching-values") << "builtin:teaching" << kText << QStringList{"--values"};
+    QTest::newRow("teaching-log") << "builtin:teaching" << kText << QStringList{"--range", "log"};
+    QTest::newRow("gpt2_f32-cjk") << "gpt2_f32" << kCjkText << QStringList();
+    QTest::newRow("bert_f32_prefixed") << "bert_f32_prefixed" << "the cat sat on the mat" << QStringList();
+}
+
+// The bug: `render --scale 2` doubled the text but not the layout, cutting the title and
+// dropping the axis titles. Now the scale-2 PNG shrunk to scale 1 is the scale-1 PNG.
+void CliRenderTest::scaleOnlyChangesPixels() {
+    QFETCH(QString, model);
+    QFETCH(QString, text);
+    QFETCH(QStringList, extra);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QImage images[2];
+    for (int scale : {1, 2}) {
+        const QString path = dir.filePath(QStringLiteral("x%1.png").arg(scale));
+        const CliResult r = runCli(renderArgs(path, extra + QStringList{"--size", "700x560", "--scale", QString::number(scale)}, text, model));
+        CHECK_RENDERED(r, path);
+        images[scale - 1] = QImage(path).convertToFormat(QImage::Format_RGB32);
+    }
+    QCOMPARE(images[0].size(), QSize(700, 560));
+    QCOMPARE(images[1].size(), QSize(1400, 1120));
+    const QImage shrunk = images[1].scaled(images[0].size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    double sum = 0;
+    for (int y = 0; y < shrunk.height(); ++y)
+        for (int x = 0; x < shrunk.width(); ++x) {
+            const QRgb a = images[0].pixel(x, y), b = shrunk.pixel(x, y);
+            sum += std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+        }
+    const double mean = sum / (3.0 * shrunk.width() * shrunk.height());
+    QVERIFY2(mean < 4.0, qPrintable(QStringLiteral("mean channel difference %1 of 255").arg(mean)));
 }
 
 QTEST_MAIN(CliRenderTest)

@@ -30,12 +30,14 @@ void drawVerticalText(QPainter& painter, const QRectF& box, const QString& text)
     painter.restore();
 }
 
-// A colour bar's gradient: one pixel per step, the top row the largest value.
-QImage barImage(const ColourScale& scale) {
-    constexpr int steps = 256;
+// A colour bar's gradient, one row per device pixel of the bar (so it is never resampled), the
+// top row exactly the largest value and the bottom row the smallest.
+QImage barImage(const ColourScale& scale, QPainter& painter, double height) {
+    const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+    const int steps = std::clamp(int(std::lround(height * std::abs(painter.deviceTransform().m22()) * (raster ? 1 : 4))), 2, kMaxImageSide);
     QImage image(1, steps, QImage::Format_RGB32);
     for (int y = 0; y < steps; ++y) {
-        const double f = 1.0 - (y + 0.5) / steps;
+        const double f = 1.0 - double(y) / (steps - 1);
         const double v = scale.logarithmic ? scale.range.lower * std::pow(scale.range.upper / scale.range.lower, f)
                                            : scale.range.lower + f * scale.range.size();
         image.setPixel(0, y, scale.colour(v));
@@ -158,7 +160,7 @@ void FigureLayout::paint(QPainter& painter) const {
 void FigureLayout::paintBar(QPainter& painter, const Bar& bar, const ColourScale& scale) {
     const QColor ink = figureInk();
     painter.save();
-    drawCellImage(painter, bar.bar, barImage(scale));
+    drawCellImage(painter, bar.bar, barImage(scale, painter, bar.bar.height()));
     painter.setPen(QPen(figureFaint(), 0.6));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(bar.bar);
