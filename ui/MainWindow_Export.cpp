@@ -10,6 +10,8 @@
 #include <qcustomplot.h>
 
 #include "AttentionDocument.h"
+#include "analysis/AttentionRollout.h"
+#include "analysis/AttentionTransforms.h"
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -111,6 +113,38 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView* comparison, const
     return std::make_unique<ComparisonFigure>(data, style);
 }
 
+std::unique_ptr<Figure> rolloutFigure(const RolloutView* rollout, const std::shared_ptr<const AttentionTrace>& trace) {
+    // Computed here, not read from the tab: the tab may not have received its rollout yet.
+    if (hasNoAttention(trace.get()))
+        return nullptr;
+    const std::vector<MatrixF> layers = attentionRollout(*trace);  // one (T, T) per layer
+    const int layer = std::clamp(rollout->layer(), 0, int(layers.size()) - 1);
+    MatrixF values = layers[size_t(layer)];
+    QStringList labels = trace->displayTokens();
+    QString title = RolloutView::tr("Rollout through layer %1").arg(layer);
+    if (rollout->hideSpecialTokens()) {  // as the tab: hidden after the rollout, rows renormalised
+        const std::vector<int> kept = keptTokens(trace->special());
+        if (kept.empty())
+            return nullptr;
+        if (int(kept.size()) < trace->length()) {
+            values = withoutTokens(values, kept, true);
+            QStringList keptLabels;
+            for (int index : kept)
+                keptLabels << labels.value(index);
+            labels = keptLabels;
+        }
+        title = RolloutView::tr("Rollout through layer %1 (special tokens hidden)").arg(layer);
+    }
+    const HeatmapView* view = rollout->heatmap();
+    HeatmapFigureOptions options;
+    options.style = view->style();
+    options.valueLabel = RolloutView::tr("Share of the input token");
+    options.rowTitle = view->plot()->yAxis->label();
+    options.columnTitle = view->plot()->xAxis->label();
+    return std::make_unique<HeatmapFigure>(values, labels, labels,
+                                           QObject::tr("%1 · %2").arg(trace->model().displayName(), title), options);
+}
+
 }  // namespace
 
 QString MainWindow::exportCurrentView(const QString& path, double scale) {
@@ -139,26 +173,9 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
     case CompareTab:
         figure = comparisonFigure(m_comparison, m_document, m_heatmap->style());
         break;
-    case RolloutTab: {
-        // The matrix as the rollout tab shows it (special tokens hidden and rows renormalised).
-        const HeatmapView* view = m_rollout->heatmap();
-        const auto shown = shownTrace(trace, m_rollout->hideSpecialTokens());
-        if (view->queryCount() == 0 || hasNoAttention(shown.get()))
-            break;
-        MatrixF values(view->queryCount(), view->keyCount());  // (positions, input tokens)
-        for (int q = 0; q < view->queryCount(); ++q)
-            for (int k = 0; k < view->keyCount(); ++k)
-                values(q, k) = view->value(q, k);
-        const QStringList labels = shown->displayTokens().size() == view->queryCount() ? shown->displayTokens() : QStringList();
-        HeatmapFigureOptions options;
-        options.style = view->style();
-        options.valueLabel = RolloutView::tr("Share of the input token");
-        options.rowTitle = view->plot()->yAxis->label();
-        options.columnTitle = view->plot()->xAxis->label();
-        figure = std::make_unique<HeatmapFigure>(values, labels, labels,
-                                                 tr("%1 · %2").arg(shown->model().displayName(), view->title()), options);
+    case RolloutTab:
+        figure = rolloutFigure(m_rollout, trace);
         break;
-    }
     case StepsTab:
         figure = matrixFigure(m_stepView, m_document);
         break;
