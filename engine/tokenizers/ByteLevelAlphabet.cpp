@@ -29,8 +29,13 @@ const Alphabet& alphabet() {
     return table;
 }
 
-// The length of the valid UTF-8 character starting at bytes[i], or 0 if there is none.
-int validSequenceLength(const QByteArray& bytes, qsizetype i) {
+QString byteLabel(uchar byte) {
+    return QStringLiteral("<0x%1>").arg(QString::number(byte, 16).toUpper().rightJustified(2, u'0'));
+}
+
+}  // namespace
+
+int utf8SequenceLength(const QByteArray& bytes, qsizetype i) {
     const auto byteAt = [&](qsizetype k) { return uchar(bytes.at(k)); };
     const uchar lead = byteAt(i);
     int length = 0;
@@ -59,12 +64,6 @@ int validSequenceLength(const QByteArray& bytes, qsizetype i) {
         return 0;
     return length;
 }
-
-QString byteLabel(uchar byte) {
-    return QStringLiteral("<0x%1>").arg(QString::number(byte, 16).toUpper().rightJustified(2, u'0'));
-}
-
-}  // namespace
 
 QString encode(const QString& text) {
     return encodeBytes(text.toUtf8());
@@ -99,7 +98,7 @@ QString displayBytes(const QByteArray& bytes) {
     qsizetype i = 0;
     while (i < bytes.size()) {
         const uchar byte = uchar(bytes.at(i));
-        const int length = validSequenceLength(bytes, i);
+        const int length = utf8SequenceLength(bytes, i);
         if (length == 0) {
             out += byteLabel(byte);
             ++i;

@@ -20,5 +20,8 @@ QByteArray decode(const QString& piece);
 QString display(const QString& piece);
 // The same label for bytes that are not in the alphabet (SentencePiece pieces as UTF-8).
 QString displayBytes(const QByteArray& bytes);
+// The length of the valid UTF-8 character starting at bytes[i], or 0 if there is none there
+// (a continuation byte, an overlong or surrogate form, or a character cut off by the end).
+int utf8SequenceLength(const QByteArray& bytes, qsizetype i);
 
 }  // namespace headmap::bytelevel

@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "core/HeadmapError.h"
-#include "tokenizers/ByteLevelAlphabet.h"
+#include "text/TokenLabels.h"
+#include "tokenizers/WordPieceModel.h"
 
 namespace headmap {
 
@@ -16,22 +17,18 @@ HfTokenizer::HfTokenizer(HfTokenizerParts parts)
         m_addedTokenById.insert(added[size_t(i)].id, i);
         m_vocabSize = std::max(m_vocabSize, added[size_t(i)].id + 1);
     }
+    if (m_parts.byteLevel)
+        m_pieceStyle = PieceStyle::ByteLevel;
+    else if (!m_parts.spaceMarker.isEmpty() || m_parts.byteFallbackPieces)
+        m_pieceStyle = PieceStyle::SentencePiece;
+    else if (dynamic_cast<const WordPieceModel*>(m_parts.model.get()))
+        m_pieceStyle = PieceStyle::WordPiece;
 }
 
-QString HfTokenizer::displayOf(const QString& modelPiece) const {
-    if (m_parts.byteLevel)
-        return bytelevel::display(modelPiece);
-    if (m_parts.byteFallbackPieces && modelPiece.size() == 6 && modelPiece.startsWith(QLatin1String("<0x")) &&
-        modelPiece.endsWith(QLatin1Char('>'))) {
-        bool ok = false;
-        const uint byte = QStringView(modelPiece).mid(3, 2).toUInt(&ok, 16);
-        // One byte of a longer character stays "<0xE5>"; ASCII bytes show as themselves.
-        if (ok)
-            return bytelevel::displayBytes(QByteArray(1, char(byte)));
-    }
-    if (!m_parts.spaceMarker.isEmpty())
-        return bytelevel::displayBytes(QString(modelPiece).replace(m_parts.spaceMarker, QLatin1String(" ")).toUtf8());
-    return modelPiece;
+Encoding HfTokenizer::labelled(Encoding encoding) const {
+    encoding.displayTokens = tokenlabels::labels(encoding.tokens, encoding.special, m_pieceStyle,
+                                                 m_parts.spaceMarker);
+    return encoding;
 }
 
 bool HfTokenizer::encodeSequence(const QString& text, int maxTokens, Encoding& encoding) const {
@@ -44,7 +41,7 @@ bool HfTokenizer::encodeSequence(const QString& text, int maxTokens, Encoding& e
         m_parts.model->tokenize(word, ids);
         for (int id : ids) {
             const QString piece = m_parts.model->vocabulary().piece(id);
-            encoding.append(id, piece, displayOf(piece), false);
+            encoding.append(id, piece, piece, false);  // labelled() makes it readable
         }
         return !full();
     };
@@ -81,7 +78,7 @@ Encoding HfTokenizer::postProcess(std::vector<Encoding> sequences, bool addSpeci
 }
 
 Encoding HfTokenizer::encode(const QString& text, bool addSpecialTokens) const {
-    return postProcess({encodeSequence(text)}, addSpecialTokens);
+    return labelled(postProcess({encodeSequence(text)}, addSpecialTokens));
 }
 
 Encoding HfTokenizer::encodeLimited(const QString& text, bool addSpecialTokens, int maxTokens) const {
@@ -97,12 +94,12 @@ Encoding HfTokenizer::encodeLimited(const QString& text, bool addSpecialTokens, 
         encoding.truncate(maxTokens);
         encoding.truncated = true;
     }
-    return encoding;
+    return labelled(std::move(encoding));
 }
 
 Encoding HfTokenizer::encodePair(const QString& first, const QString& second,
                                  bool addSpecialTokens) const {
-    return postProcess({encodeSequence(first), encodeSequence(second)}, addSpecialTokens);
+    return labelled(postProcess({encodeSequence(first), encodeSequence(second)}, addSpecialTokens));
 }
 
 std::optional<int> HfTokenizer::tokenToId(const QString& token) const {
@@ -130,9 +127,9 @@ Encoding HfTokenizer::fromIds(const std::vector<int>& ids) const {
         if (piece.isNull())
             throw InputError(QStringLiteral("token id %1 at position %2 has no entry in the "
                                             "vocabulary").arg(id).arg(i));
-        encoding.append(id, piece, displayOf(piece), false);
+        encoding.append(id, piece, piece, false);
     }
-    return encoding;
+    return labelled(std::move(encoding));
 }
 
 }  // namespace headmap

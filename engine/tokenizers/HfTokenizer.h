@@ -39,6 +39,7 @@ public:
     std::optional<int> tokenToId(const QString& token) const override;
     Encoding fromIds(const std::vector<int>& ids) const override;
     int vocabSize() const override { return m_vocabSize; }
+    PieceStyle pieceStyle() const override { return m_pieceStyle; }
 
 private:
     // One sequence without special tokens; stops once it has more than maxTokens tokens
@@ -46,12 +47,15 @@ private:
     bool encodeSequence(const QString& text, int maxTokens, Encoding& encoding) const;
     Encoding encodeSequence(const QString& text) const;
     Encoding postProcess(std::vector<Encoding> sequences, bool addSpecialTokens) const;
-    QString displayOf(const QString& modelPiece) const;
+    // Sets displayTokens from the pieces, reading consecutive tokens' bytes together
+    // (text/TokenLabels), so that a character cut into bytes reads as "多¹⁄₃".
+    Encoding labelled(Encoding encoding) const;
 
     HfTokenizerParts m_parts;
     AddedTokenMatcher m_addedTokens;
     QHash<int, int> m_addedTokenById;  // id → index into m_addedTokens.tokens()
     int m_vocabSize = 0;
+    PieceStyle m_pieceStyle = PieceStyle::Plain;
 };
 
 }  // namespace headmap

@@ -96,11 +96,11 @@ void ModernTokenizersTest::displayTokens_data() {
     QTest::addColumn<QStringList>("tokens");   // the raw pieces, '|'-separated
     QTest::addColumn<QStringList>("display");  // their labels
     // SentencePiece's ▁ reads as the byte-level labels' ␣; byte-fallback pieces of a character
-    // stay "<0xF0>" (one byte of four is no character), ASCII bytes read as themselves.
+    // show the character and which of its bytes they hold, ASCII bytes read as themselves.
     QTest::newRow("llama2 words") << u("llama2") << u("Hello world") << words("<s>|▁Hello|▁world")
                                   << words("<s>|␣Hello|␣world");
     QTest::newRow("llama2 byte fallback") << u("llama2") << u("𪚥") << words("<s>|▁|<0xF0>|<0xAA>|<0x9A>|<0xA5>")
-                                          << words("<s>|␣|<0xF0>|<0xAA>|<0x9A>|<0xA5>");
+                                          << words("<s>|␣|𪚥¹⁄₄|𪚥²⁄₄|𪚥³⁄₄|𪚥⁴⁄₄");
     QTest::newRow("llama2 newline byte") << u("llama2") << u("a\nb") << words("<s>|▁a|<0x0A>|b")
                                          << words("<s>|␣a|\\n|b");
     QTest::newRow("gemma3 spaces") << u("gemma3") << u("Hej verden") << words("<bos>|Hej|▁verden")

@@ -1,0 +1,224 @@
+#include "text/TokenLabels.h"
+
+#include "core/AttentionTrace.h"
+#include "tokenizers/ByteLevelAlphabet.h"
+
+namespace headmap::tokenlabels {
+namespace {
+
+const char16_t kSuperscriptDigits[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
+const char16_t kSubscriptDigits[] = u"₀₁₂₃₄₅₆₇₈₉";
+
+QString digits(int n, const char16_t* table) {
+    QString out;
+    for (const QChar c : QString::number(n))
+        out += QChar(table[c.digitValue()]);
+    return out;
+}
+
+QString hexByte(uchar byte) {
+    return QString::number(byte, 16).toUpper().rightJustified(2, u'0');
+}
+
+QString hexBytes(const QByteArray& bytes) {
+    QStringList out;
+    for (const char b : bytes)
+        out << hexByte(uchar(b));
+    return out.join(QLatin1Char(' '));
+}
+
+QString codePointName(char32_t c) {
+    return QStringLiteral("U+%1").arg(QString::number(uint(c), 16).toUpper().rightJustified(4, u'0'));
+}
+
+// "<0xE5>" → 0xE5; -1 for any other piece.
+int byteFallbackValue(const QString& piece) {
+    if (piece.size() != 6 || !piece.startsWith(QLatin1String("<0x")) || !piece.endsWith(QLatin1Char('>')))
+        return -1;
+    bool ok = false;
+    const uint byte = QStringView(piece).mid(3, 2).toUInt(&ok, 16);
+    return ok ? int(byte) : -1;
+}
+
+bool readsAsBytes(PieceStyle style) {
+    return style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
+}
+
+QByteArray bytesOf(const QString& piece, PieceStyle style, const QString& spaceMarker) {
+    if (style == PieceStyle::ByteLevel)
+        return bytelevel::decode(piece);
+    const int byte = byteFallbackValue(piece);
+    if (byte >= 0)
+        return QByteArray(1, char(byte));
+    QString text = piece;
+    if (!spaceMarker.isEmpty())
+        text.replace(spaceMarker, QLatin1String(" "));
+    return text.toUtf8();
+}
+
+char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
+    const QList<uint> ucs4 = QString::fromUtf8(bytes.constData() + start, length).toUcs4();
+    return ucs4.isEmpty() ? 0 : char32_t(ucs4.first());
+}
+
+// Labels one run of tokens that all stand for bytes: their bytes are read together, so a
+// character cut into several tokens is found whole.
+void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end) {
+    QByteArray flat;
+    std::vector<int> owner;  // token index of each byte of flat
+    for (int t = begin; t < end; ++t) {
+        flat += out[size_t(t)].bytes;
+        owner.insert(owner.end(), size_t(out[size_t(t)].bytes.size()), t);
+    }
+    std::vector<QStringList> notes(size_t(end - begin));  // tooltip notes per token
+    std::vector<bool> touched(size_t(end - begin), false);  // firstChar is known
+    const auto touch = [&](int t, char32_t c) {
+        TokenText& token = out[size_t(t)];
+        if (!touched[size_t(t - begin)])
+            token.firstChar = c;
+        touched[size_t(t - begin)] = true;
+        token.lastChar = c;
+    };
+    qsizetype k = 0;
+    while (k < flat.size()) {
+        const int length = bytelevel::utf8SequenceLength(flat, k);
+        if (length == 0) {
+            TokenText& token = out[size_t(owner[size_t(k)])];
+            touch(owner[size_t(k)], 0);
+            token.label += QStringLiteral("<0x%1>").arg(hexByte(uchar(flat.at(k))));
+            notes[size_t(owner[size_t(k)] - begin)] << QStringLiteral("byte %1 is no complete character").arg(hexByte(uchar(flat.at(k))));
+            ++k;
+            continue;
+        }
+        const char32_t c = codePointAt(flat, k, length);
+        const int first = owner[size_t(k)];
+        const int last = owner[size_t(k + length - 1)];
+        for (int t = first; t <= last; ++t)
+            touch(t, c);
+        if (first == last) {
+            out[size_t(first)].label += bytelevel::displayBytes(flat.mid(k, length));
+        } else {
+            const QString character = QString::fromUtf8(flat.constData() + k, length);
+            for (int t = first; t <= last; ++t) {
+                int from = -1, to = -1;  // 1-based byte positions within the character
+                for (int b = 0; b < length; ++b)
+                    if (owner[size_t(k + b)] == t) {
+                        if (from < 0)
+                            from = b + 1;
+                        to = b + 1;
+                    }
+                if (t > first)
+                    out[size_t(t)].continuesCharacter = true;
+                out[size_t(t)].label += character + byteMark(from, to, length);
+                notes[size_t(t - begin)] << QStringLiteral("part of %1 (%2), %3 of %4")
+                                                .arg(character, codePointName(c),
+                                                     from == to ? QStringLiteral("byte %1").arg(from)
+                                                                : QStringLiteral("bytes %1–%2").arg(from).arg(to))
+                                                .arg(length);
+            }
+        }
+        k += length;
+    }
+    for (int t = begin; t < end; ++t) {
+        TokenText& token = out[size_t(t)];
+        QStringList parts{QStringLiteral("piece \"%1\"").arg(pieces[t]),
+                          QStringLiteral("bytes %1").arg(hexBytes(token.bytes))};
+        parts += notes[size_t(t - begin)];
+        token.tooltip = parts.join(QStringLiteral(" · "));
+    }
+}
+
+}  // namespace
+
+QString byteMark(int first, int last, int length) {
+    QString mark = digits(first, kSuperscriptDigits);
+    if (last != first)
+        mark += QChar(u'⁻') + digits(last, kSuperscriptDigits);
+    return mark + QChar(u'⁄') + digits(length, kSubscriptDigits);
+}
+
+std::vector<TokenText> describe(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
+                                const QString& spaceMarker) {
+    std::vector<TokenText> out(size_t(pieces.size()));
+    const auto isSpecial = [&](int t) { return t < int(special.size()) && special[size_t(t)]; };
+    for (int t = 0; t < pieces.size(); ++t) {
+        TokenText& token = out[size_t(t)];
+        if (isSpecial(t)) {
+            token.label = pieces[t];
+            token.tooltip = QStringLiteral("special token \"%1\"").arg(pieces[t]);
+        } else if (readsAsBytes(style)) {
+            token.hasBytes = true;
+            token.bytes = bytesOf(pieces[t], style, spaceMarker);
+        } else if (style == PieceStyle::Words) {
+            token.label = pieces[t];
+            token.tooltip = QStringLiteral("word of pieces %1").arg(pieces[t]);
+        } else {
+            token.label = pieces[t];
+            token.tooltip = QStringLiteral("piece \"%1\"").arg(pieces[t]);
+        }
+    }
+    // Runs of byte tokens, broken by special tokens, which stand for no bytes.
+    int begin = 0;
+    while (begin < pieces.size()) {
+        if (!out[size_t(begin)].hasBytes) {
+            ++begin;
+            continue;
+        }
+        int end = begin;
+        while (end < pieces.size() && out[size_t(end)].hasBytes)
+            ++end;
+        describeRun(out, pieces, begin, end);
+        begin = end;
+    }
+    return out;
+}
+
+QStringList labels(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
+                   const QString& spaceMarker) {
+    QStringList out;
+    for (const TokenText& token : describe(pieces, special, style, spaceMarker))
+        out << token.label;
+    return out;
+}
+
+QStringList tooltips(const AttentionTrace& trace) {
+    QStringList out;
+    for (const TokenText& token : describe(trace.tokens(), trace.special(), trace.model().pieces))
+        out << token.tooltip;
+    return out;
+}
+
+QString legend(const QStringList& labels) {
+    const QString all = labels.join(QString());
+    QStringList parts;
+    if (all.contains(QChar(u'␣')))
+        parts << QStringLiteral("␣ space");
+    if (all.contains(QLatin1String("\\n")))
+        parts << QStringLiteral("\\n newline");
+    if (all.contains(QLatin1String("\\t")))
+        parts << QStringLiteral("\\t tab");
+    if (all.contains(QLatin1String("\\r")))
+        parts << QStringLiteral("\\r return");
+    for (const QString& label : labels)
+        if (label.startsWith(QLatin1String("##"))) {
+            parts << QStringLiteral("## continues the word before");
+            break;
+        }
+    if (all.contains(QChar(u'⁄')))
+        parts << QStringLiteral("多¹⁄₃ byte 1 of the character's 3 bytes");
+    if (all.contains(QLatin1String("<0x")))
+        parts << QStringLiteral("<0xE5> a byte that is no character");
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString fullLegend() {
+    return QStringLiteral("␣ space (GPT-2's Ġ, SentencePiece's ▁ word start) · \\n newline · \\t tab · "
+                          "## continues the word before · 多¹⁄₃ byte 1 of the character's 3 bytes, "
+                          "多²⁻³⁄₃ bytes 2–3 · <0xE5> a byte that is no character");
+}
+
+QString labelWithPosition(const QString& label, int index) {
+    return QStringLiteral("%1 #%2").arg(label).arg(index);
+}
+
+}  // namespace headmap::tokenlabels
