@@ -89,12 +89,14 @@ Encoding HfTokenizer::encodeLimited(const QString& text, bool addSpecialTokens, 
     // A cut sequence has more than maxTokens tokens, so the post-processed one has too; its first
     // maxTokens tokens are those of the full encoding, as the special tokens before the sequence
     // do not depend on it.
-    Encoding encoding = postProcess({std::move(sequence)}, addSpecialTokens);
+    // Labelled before the cut: the sequence stops after a whole word, and no character spans two
+    // words, so a character cut by the limit is labelled as in the full encoding.
+    Encoding encoding = labelled(postProcess({std::move(sequence)}, addSpecialTokens));
     if (!complete || encoding.size() > maxTokens) {
         encoding.truncate(maxTokens);
         encoding.truncated = true;
     }
-    return labelled(std::move(encoding));
+    return encoding;
 }
 
 Encoding HfTokenizer::encodePair(const QString& first, const QString& second,
