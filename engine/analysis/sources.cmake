@@ -4,5 +4,6 @@ target_sources(headmap_engine PRIVATE
   analysis/AttentionRollout.cpp
   analysis/AttentionTransforms.cpp
   analysis/HeadStatistics.cpp
+  analysis/WordAggregation.cpp
   io/NpyWriter.cpp
 )

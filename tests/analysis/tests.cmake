@@ -9,3 +9,5 @@ headmap_add_test(tst_attentiontransforms
   SOURCES analysis/tst_attentiontransforms.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
 headmap_add_test(tst_npywriter
   SOURCES analysis/tst_npywriter.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+# Pieces merged into words, against tests/golden/analysis/make_word_golden.py (numpy).
+headmap_add_test(tst_wordaggregation SOURCES analysis/tst_wordaggregation.cpp)

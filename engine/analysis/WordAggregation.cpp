@@ -1,0 +1,132 @@
+#include "analysis/WordAggregation.h"
+
+#include "text/TokenLabels.h"
+#include "tokenizers/ByteLevelAlphabet.h"
+
+namespace headmap {
+namespace {
+
+// The CJK ideograph blocks of BERT's _is_chinese_char: each such character is a word.
+bool isCjkIdeograph(char32_t c) {
+    return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF) ||
+           (c >= 0x2A700 && c <= 0x2B73F) || (c >= 0x2B740 && c <= 0x2B81F) || (c >= 0x2B820 && c <= 0x2CEAF) ||
+           (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x2F800 && c <= 0x2FA1F);
+}
+
+bool isSpace(char32_t c) {
+    return c != 0 && QChar::isSpace(c);
+}
+
+// A character that is a word on its own: punctuation, a symbol or an ideograph.
+bool standsAlone(char32_t c) {
+    if (c == 0)
+        return false;
+    return QChar::isPunct(c) || QChar::isSymbol(c) || isCjkIdeograph(c);
+}
+
+bool allSpace(const QByteArray& bytes) {
+    if (bytes.isEmpty())
+        return false;
+    for (const uint c : QString::fromUtf8(bytes).toUcs4())
+        if (!QChar::isSpace(c))
+            return false;
+    return true;
+}
+
+// Whether the byte token `next` continues the word of the byte token `previous`.
+bool continuesByteWord(const tokenlabels::TokenText& previous, const tokenlabels::TokenText& next) {
+    if (next.continuesCharacter)
+        return true;
+    if (isSpace(next.firstChar))
+        return false;
+    if (allSpace(previous.bytes))
+        return true;  // a lone "Ġ" or "▁" is the leading space of the word after it
+    if (isSpace(previous.lastChar))
+        return false;
+    return !standsAlone(previous.lastChar) && !standsAlone(next.firstChar);
+}
+
+}  // namespace
+
+std::vector<int> wordOfTokens(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style) {
+    const int t = int(pieces.size());
+    std::vector<int> word(size_t(t), 0);
+    const auto isSpecial = [&](int i) { return i < int(special.size()) && special[size_t(i)]; };
+    const bool bytes = style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
+    const std::vector<tokenlabels::TokenText> texts =
+        bytes ? tokenlabels::describe(pieces, special, style) : std::vector<tokenlabels::TokenText>{};
+    for (int i = 1; i < t; ++i) {
+        bool joins = false;
+        if (!isSpecial(i) && !isSpecial(i - 1)) {
+            if (style == PieceStyle::WordPiece)
+                joins = pieces[i].startsWith(QLatin1String("##"));
+            else if (bytes)
+                joins = continuesByteWord(texts[size_t(i - 1)], texts[size_t(i)]);
+        }
+        word[size_t(i)] = word[size_t(i - 1)] + (joins ? 0 : 1);
+    }
+    return word;
+}
+
+std::vector<int> wordOfTokens(const AttentionTrace& trace) {
+    return wordOfTokens(trace.tokens(), trace.special(), trace.model().pieces);
+}
+
+AttentionTrace mergeIntoWords(const AttentionTrace& trace) {
+    const int t = trace.length();
+    const std::vector<int> word = wordOfTokens(trace);
+    const int words = t == 0 ? 0 : word.back() + 1;
+    const PieceStyle style = trace.model().pieces;
+    const bool bytes = style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
+    const std::vector<tokenlabels::TokenText> texts =
+        bytes ? tokenlabels::describe(trace.tokens(), trace.special(), style) : std::vector<tokenlabels::TokenText>{};
+
+    const size_t n = size_t(words);
+    std::vector<int> ids(n, 0);
+    std::vector<bool> special(n, false);
+    std::vector<QStringList> pieces(n);
+    std::vector<QStringList> labels(n);
+    std::vector<QByteArray> wordBytes(n);
+    std::vector<int> count(n, 0);
+    for (int i = 0; i < t; ++i) {
+        const size_t w = size_t(word[size_t(i)]);
+        if (count[w]++ == 0)
+            ids[w] = trace.tokenIds()[size_t(i)];
+        special[w] = trace.special()[size_t(i)];
+        pieces[w] << trace.tokens()[i];
+        QString label = trace.displayTokens()[i];
+        if (style == PieceStyle::WordPiece && count[w] > 1 && label.startsWith(QLatin1String("##")))
+            label = label.mid(2);
+        labels[w] << label;
+        if (bytes)
+            wordBytes[w] += texts[size_t(i)].bytes;
+    }
+    QStringList tokens, display;
+    for (size_t w = 0; w < n; ++w) {
+        tokens << pieces[w].join(QLatin1Char(' '));
+        // Whole characters now: the bytes of the word read as text, without byte marks.
+        display << (bytes && !special[w] ? bytelevel::displayBytes(wordBytes[w]) : labels[w].join(QString()));
+    }
+
+    ModelSummary summary = trace.model();
+    summary.pieces = PieceStyle::Words;
+    AttentionTrace merged(summary, ids, tokens, display, special);
+    // One pass over each (T, T) head: weight (i, j) adds to (word of i, word of j), divided by
+    // the number of pieces of i's word. In double, then stored as float like the trace.
+    Eigen::MatrixXd out(words, words);
+    for (int l = 0; l < trace.layers(); ++l)
+        for (int h = 0; h < trace.heads(); ++h) {
+            const ConstMatrixMap head = trace.head(l, h);
+            out.setZero();
+            for (int i = 0; i < t; ++i) {
+                const int wq = word[size_t(i)];
+                const double share = 1.0 / double(count[size_t(wq)]);
+                for (int j = 0; j < t; ++j)
+                    out(wq, word[size_t(j)]) += share * double(head(i, j));
+            }
+            MatrixMap(merged.headData(l, h), words, words) = out.cast<float>();
+        }
+    return merged;
+}
+
+}  // namespace headmap
