@@ -65,11 +65,14 @@ QString helpText(const QString& topic) {
                common + exits;
     if (topic == QLatin1String("attention"))
         return QStringLiteral("headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
-                              "                      [--format json|csv] [--output FILE|-]\n"
+                              "                      [--words] [--format json|csv] [--output FILE|-]\n"
                               "  Attention weights. JSON: {\"model\", \"tokens\", \"display_tokens\",\n"
                               "  \"token_ids\", \"layer_indices\", \"head_indices\",\n"
                               "  \"attention\": [layer][head][query][key]}; --layer/--head select\n"
-                              "  a slice, still four levels deep. CSV: one row per weight.\n\n") +
+                              "  a slice, still four levels deep. CSV: one row per weight.\n"
+                              "  --words merges sub-word pieces into words (\"##ing\", byte pieces of one\n"
+                              "  character, pieces without a leading space): attention to a word is the sum\n"
+                              "  over its pieces, from a word the mean over its pieces (Clark et al. 2019).\n\n") +
                common + exits;
     if (topic == QLatin1String("steps"))
         return QStringLiteral("headmap-cli steps --model SPEC --text TEXT --layer L --head H "
@@ -86,7 +89,7 @@ QString helpText(const QString& topic) {
                "  headmap-cli models    [--format json]\n"
                "  headmap-cli info      --model SPEC\n"
                "  headmap-cli tokenize  --model SPEC --text TEXT [--no-special] [--format json]\n"
-               "  headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
+               "  headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H] [--words]\n"
                "                        [--format json|csv] [--output FILE|-]\n"
                "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
                "                        [--output FILE|-]\n"

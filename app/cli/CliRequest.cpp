@@ -46,6 +46,8 @@ QStringList allowedOptions(Command command) {
     case Command::Tokenize:
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:
+        return allowed + kModelOptions + kInputOptions +
+               QStringList{"layer", "head", "format", "output", "words"};
     case Command::Steps:
         return allowed + kModelOptions + kInputOptions +
                QStringList{"layer", "head", "format", "output"};
@@ -113,6 +115,7 @@ void addOptions(QCommandLineParser& parser) {
         {"no-special", "Do not add special tokens."},
         {"pair", "A second sentence, for pair models (BERT: [CLS] A [SEP] B [SEP]).", "TEXT"},
         {"bos", "Prepend the beginning-of-text token (GPT-2: <|endoftext|>)."},
+        {"words", "attention: merge sub-word pieces into words (sum over key pieces, mean over query pieces)."},
         {"layer", "Layer index (from 0).", "L"},
         {"head", "Head index (from 0).", "H"},
         {"format", "Output format.", "FORMAT"},
@@ -297,6 +300,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
             request.pair = parser.value("pair");
         }
         request.prependBos = parser.isSet("bos");
+        request.mergeWords = parser.isSet("words");
     }
 
     if (parser.isSet("layer")) request.layer = parseInt(parser, "layer", 0, 1 << 20);

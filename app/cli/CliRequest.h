@@ -42,6 +42,7 @@ struct CliRequest {
     bool addSpecialTokens = true;
     std::optional<QString> pair;  // --pair: the second sentence
     bool prependBos = false;      // --bos
+    bool mergeWords = false;      // --words: attention between words (analysis/WordAggregation)
 
     int layer = -1;
     int head = -1;

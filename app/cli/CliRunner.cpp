@@ -4,6 +4,7 @@
 
 #include <QFile>
 
+#include "analysis/WordAggregation.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
 #include "core/HeadmapError.h"
@@ -288,12 +289,13 @@ void Runner::attention(const CliRequest& request) {
     const auto model = loadModel(request.model);
     checkIndices(request, model->summary());
     const RunResult result = model->run(encodeInput(request, *model));
+    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(result.trace) : result.trace;
     const TraceSelection selection{request.layer, request.head};
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
-            return writeTraceCsv(device, result.trace, selection);
+            return writeTraceCsv(device, trace, selection);
         JsonWriter json(device);
-        writeTraceJson(json, result.trace, selection);
+        writeTraceJson(json, trace, selection);
         return json.flush() && device->write("\n") == 1;
     });
 }

@@ -68,6 +68,7 @@ private slots:
     void tokenizeWithoutTokenizerIsRefused();
     void whitespaceOnlyText_data();
     void whitespaceOnlyText();
+    void attentionMergesWords();
 
 private:
     QTemporaryDir m_cache;
@@ -299,6 +300,27 @@ void CliModelsTest::whitespaceOnlyText() {
         CLI_CHECK(r, 0);
         QCOMPARE(ints(r.json().value("token_ids")), ids);
     }
+}
+
+void CliModelsTest::attentionMergesWords() {
+    // The tiny GPT-2 spells these out in single letters and bytes: 19 pieces, 4 words.
+    const QStringList args{"attention", "--model", fixture("gpt2_f32"), "--text", "Tokenizers say 多头",
+                           "--layer", "1", "--head", "2"};
+    const CliResult pieces = runCli(args);
+    const CliResult words = runCli(args + QStringList{"--words"});
+    CLI_CHECK(pieces, 0);
+    CLI_CHECK(words, 0);
+    QCOMPARE(strings(words.json().value("display_tokens")), (QStringList{"Tokenizers", "␣say", "␣多", "头"}));
+    const QList<int> wordOf{0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3};
+    const Matrix a = matrix(pieces.json().value("attention")[0][0]);
+    QCOMPARE(a.size(), wordOf.size());
+    // Clark et al. 2019: sum over the key word's pieces, mean over the query word's pieces.
+    Matrix expected(4, QList<double>(4, 0.0));
+    for (int i = 0; i < a.size(); ++i)
+        for (int j = 0; j < a.size(); ++j)
+            expected[wordOf[i]][wordOf[j]] += a[i][j] / double(wordOf.count(wordOf[i]));
+    const QString diff = difference(matrix(words.json().value("attention")[0][0]), expected, "word attention");
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
 void CliModelsTest::benchReportsEveryLength() {
