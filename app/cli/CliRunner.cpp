@@ -15,6 +15,7 @@
 #include "model/ModelLoader.h"
 #include "model/ModelTokenizer.h"
 #include "text/TextDecoding.h"
+#include "text/TokenLabels.h"
 
 namespace headmap::cli {
 namespace {
@@ -268,6 +269,14 @@ void Runner::tokenize(const CliRequest& request) {
             json.key("model"); json.value(model.summary().name);
             json.key("tokens"); json.stringList(encoding.tokens);
             json.key("display_tokens"); json.stringList(encoding.displayTokens);
+            // What the labels' marks mean, and per token its raw piece and bytes.
+            json.key("legend"); json.value(tokenlabels::legend(encoding.displayTokens));
+            json.key("token_details");
+            QStringList details;
+            for (const tokenlabels::TokenText& text :
+                 tokenlabels::describe(encoding.tokens, encoding.special, model.tokenizer().pieceStyle()))
+                details << text.tooltip;
+            json.stringList(details);
             json.key("token_ids"); json.intList(encoding.ids);
             json.key("special");
             json.beginArray();

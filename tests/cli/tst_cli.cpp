@@ -231,7 +231,9 @@ private slots:
         const CliResult r = runCli(QStringList{"tokenize"} + kModel + args + QStringList{"--format", "json"});
         CLI_CHECK(r, 0);
         CLI_JSON(json, r);
-        QCOMPARE(json.keys(), (QStringList{"display_tokens", "model", "special", "token_ids", "tokens"}));
+        QCOMPARE(json.keys(), (QStringList{"display_tokens", "legend", "model", "special", "token_details", "token_ids",
+                                           "tokens"}));
+        QCOMPARE(json["token_details"].toArray().size(), tokens.size());
         QCOMPARE(strings(json["tokens"]), tokens);
         QCOMPARE(strings(json["display_tokens"]), display);
         const QList<int> ids = ints(json["token_ids"]);

@@ -69,6 +69,7 @@ private slots:
     void whitespaceOnlyText_data();
     void whitespaceOnlyText();
     void attentionMergesWords();
+    void tokenizeExplainsBytePieces();
 
 private:
     QTemporaryDir m_cache;
@@ -321,6 +322,16 @@ void CliModelsTest::attentionMergesWords() {
             expected[wordOf[i]][wordOf[j]] += a[i][j] / double(wordOf.count(wordOf[i]));
     const QString diff = difference(matrix(words.json().value("attention")[0][0]), expected, "word attention");
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void CliModelsTest::tokenizeExplainsBytePieces() {
+    // The tiny GPT-2 has no merges for Chinese: each byte is a token.
+    const CliResult r = runCli({"tokenize", "--model", fixture("gpt2_f32"), "--text", "a 多", "--format", "json"});
+    CLI_CHECK(r, 0);
+    QCOMPARE(strings(r.json().value("display_tokens")), (QStringList{"a", "␣", "多¹⁄₃", "多²⁄₃", "多³⁄₃"}));
+    QCOMPARE(r.json().value("legend").toString(), QStringLiteral("␣ space · 多¹⁄₃ byte 1 of the character's 3 bytes"));
+    QCOMPARE(strings(r.json().value("token_details")).value(3),
+             QStringLiteral("piece \"¤\" · bytes A4 · part of 多 (U+591A), byte 2 of 3"));
 }
 
 void CliModelsTest::benchReportsEveryLength() {
