@@ -16,6 +16,7 @@
 #include "core/HeadmapError.h"
 #include "hf/HfModelLoader.h"
 #include "model/ModelLoader.h"
+#include "model/ModelTokenizer.h"
 
 using namespace headmap;
 using namespace modelfixtures;
@@ -46,6 +47,8 @@ private slots:
     void badFolderIsRefused();
     void tokenizerLargerThanEmbedding_data();
     void tokenizerLargerThanEmbedding();
+    void tokenizerAloneHasTheModelsSummary_data();
+    void tokenizerAloneHasTheModelsSummary();
 };
 
 void HfModelLoaderTest::matchesPyTorch_data() {
@@ -245,6 +248,42 @@ void HfModelLoaderTest::tokenizerLargerThanEmbedding() {
         QCOMPARE(error.message(), QStringLiteral("token '%1' has id %2 but the model's embedding has %2 rows")
                                       .arg(addedToken).arg(rows));
     }
+}
+
+void HfModelLoaderTest::tokenizerAloneHasTheModelsSummary_data() {
+    QTest::addColumn<QString>("folder");
+    for (const QString& name : QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void HfModelLoaderTest::tokenizerAloneHasTheModelsSummary() {
+    // tokenize reads no weights; what it knows of the model must be what loading it gives.
+    QFETCH(QString, folder);
+    ModelSpec spec;
+    spec.source = fixture(folder);
+    const auto model = loadModel(spec);
+    const ModelTokenizer alone = loadModelTokenizer(spec);
+    const ModelSummary& a = model->summary();
+    const ModelSummary& b = alone.summary();
+    QCOMPARE(b.name, a.name);
+    QCOMPARE(b.architecture, a.architecture);
+    QCOMPARE(b.layers, a.layers);
+    QCOMPARE(b.heads, a.heads);
+    QCOMPARE(b.kvHeads, a.kvHeads);
+    QCOMPARE(b.dModel, a.dModel);
+    QCOMPARE(b.dHead, a.dHead);
+    QCOMPARE(b.positions, a.positions);
+    QCOMPARE(b.window, a.window);
+    QCOMPARE(b.maxPositions, a.maxPositions);
+    QCOMPARE(b.vocabSize, a.vocabSize);
+    QCOMPARE(b.causal, a.causal);
+    QCOMPARE(b.bosToken, a.bosToken);
+    QCOMPARE(b.pieces, a.pieces);
+    QCOMPARE(b.pieces, model->tokenizer().pieceStyle());
+    const Encoding viaModel = model->tokenize(QStringLiteral("Hej verden, 多头!"));
+    const Encoding viaTokenizer = alone.tokenize(QStringLiteral("Hej verden, 多头!"));
+    QCOMPARE(viaTokenizer.ids, viaModel.ids);
+    QCOMPARE(viaTokenizer.displayTokens, viaModel.displayTokens);
 }
 
 QTEST_GUILESS_MAIN(HfModelLoaderTest)
