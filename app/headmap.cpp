@@ -8,6 +8,8 @@
 #include <QTabWidget>
 #include <QTimer>
 
+#include <memory>
+
 #include "AttentionDocument.h"
 #include "MainWindow.h"
 #include "Session.h"
@@ -86,9 +88,16 @@ int main(int argc, char* argv[]) {
         screenshotWhenReady(window, parser.value("screenshot"));
     headmap::ModelSpec spec;
     spec.source = parser.value("model");
-    document.setModelSpec(spec);  // a bad spec shows its error in the status bar; the window stays usable
-    document.setLayer(parser.value("layer").toInt());
-    document.setHead(parser.value("head").toInt());
+    // Opened in the background: the window shows at once; a bad spec shows its error in the
+    // banner and the status bar, and the window stays usable.
+    document.openModel(spec);
+    const int layer = parser.value("layer").toInt(), head = parser.value("head").toInt();
+    auto firstModel = std::make_shared<QMetaObject::Connection>();
+    *firstModel = QObject::connect(&document, &headmap::ui::AttentionDocument::modelChanged, &window,
+                                   [&document, firstModel, layer, head] {
+                                       QObject::disconnect(*firstModel);
+                                       document.setHeadIndex(layer, head);
+                                   });
     const QStringList views = headmap::ui::Session::viewNames();
     if (!views.contains(parser.value("view"))) {
         qCritical("headmap: --view must be one of %s", qPrintable(views.join(QStringLiteral(", "))));

@@ -1,5 +1,7 @@
 #include "AppSettings.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 
 namespace headmap::ui {
@@ -16,6 +18,7 @@ AppSettings AppSettings::load() {
     s.fontPointSize = settings.value(QStringLiteral("view/fontPointSize"), 0.0).toDouble();
     s.windowGeometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
     s.windowState = settings.value(QStringLiteral("window/state")).toByteArray();
+    s.lastDirectory = settings.value(QStringLiteral("files/lastDirectory")).toString();
     return s;
 }
 
@@ -29,6 +32,16 @@ void AppSettings::save() const {
     settings.setValue(QStringLiteral("view/fontPointSize"), fontPointSize);
     settings.setValue(QStringLiteral("window/geometry"), windowGeometry);
     settings.setValue(QStringLiteral("window/state"), windowState);
+    settings.setValue(QStringLiteral("files/lastDirectory"), lastDirectory);
+}
+
+QString AppSettings::lastFolder() const {
+    return !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory : QDir::homePath();
+}
+
+void AppSettings::rememberFolder(const QString& path) {
+    const QFileInfo info(path);
+    lastDirectory = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
 }
 
 void AppSettings::addRecentModel(const QString& spec) {

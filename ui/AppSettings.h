@@ -19,6 +19,12 @@ struct AppSettings {
     double fontPointSize = 0;  // 0: the system's size
     QByteArray windowGeometry;
     QByteArray windowState;
+    QString lastDirectory;  // where the last file dialog (export, session, text) was answered
+
+    // Where file dialogs open: the last folder used, else the home folder.
+    QString lastFolder() const;
+    // Remembers the folder of a file (or a folder) the user chose in a dialog.
+    void rememberFolder(const QString& path);
 
     static AppSettings load();
     void save() const;

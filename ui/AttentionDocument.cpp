@@ -1,8 +1,6 @@
 #include "AttentionDocument.h"
 
 #include <QCoreApplication>
-#include <QMetaObject>
-#include <QtConcurrent>
 
 #include "core/HeadmapError.h"
 #include "text/TextDecoding.h"
@@ -11,6 +9,7 @@ namespace headmap::ui {
 
 AttentionDocument::AttentionDocument(QObject* parent)
     : QObject(parent), m_trace(std::make_shared<AttentionTrace>()) {
+    qRegisterMetaType<DocumentChanges>();
     for (auto& latest : m_latest)
         latest = std::make_shared<std::atomic<quint64>>(0);
 }
@@ -22,11 +21,18 @@ AttentionDocument::~AttentionDocument() {
         watcher->waitForFinished();
 }
 
-quint64 AttentionDocument::nextGeneration(Job job) {
-    auto& latest = *m_latest[int(job)];
-    const quint64 generation = latest.load() + 1;
-    latest.store(generation);
-    return generation;
+void AttentionDocument::notify(DocumentChanges changes) {
+    emit changed(changes);
+    if (changes & DocumentChange::Model)
+        emit modelChanged();
+    if (changes & DocumentChange::Trace)
+        emit traceChanged();
+    if (changes & DocumentChange::SecondTrace)
+        emit secondTraceChanged();
+    if (changes & DocumentChange::Steps)
+        emit stepsChanged();
+    if (changes & DocumentChange::Selection)
+        emit selectionChanged();
 }
 
 bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
@@ -34,201 +40,127 @@ bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
     try {
         adoptModel(loadModel(spec), spec);
     } catch (const HeadmapError& error) {
-        emit errorOccurred(error.message());
+        setError(error.message());
         return false;
     }
     return true;
 }
 
-void AttentionDocument::openModel(const ModelSpec& spec) {
-    const quint64 generation = nextGeneration(Job::Model);
-    startJob([spec, generation] {
-        Outcome outcome;
-        outcome.job = Job::Model;
-        outcome.generation = generation;
-        outcome.spec = spec;
-        try {
-            outcome.model = loadModel(spec);
-        } catch (const HeadmapError& error) {
-            outcome.error = error.message();
-        } catch (const std::bad_alloc&) {
-            outcome.error = tr("Out of memory while opening %1.").arg(spec.source);
-        } catch (const std::exception& error) {  // an exception reaching the GUI thread would abort
-            outcome.error = tr("Cannot open %1: %2").arg(spec.source, QString::fromUtf8(error.what()));
-        } catch (...) {
-            outcome.error = tr("Cannot open %1: unexpected error").arg(spec.source);
-        }
-        return outcome;
-    });
-}
-
 void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {
     m_model = std::move(model);
     m_spec = spec;
-    m_layer = std::min(m_layer, m_model->summary().layers - 1);
-    m_head = std::min(m_head, m_model->summary().heads - 1);
     // Everything computed with the old model is stale, including jobs still running for it.
-    nextGeneration(Job::SecondTrace);
-    nextGeneration(Job::Steps);
+    for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps})
+        nextGeneration(job);
     m_secondTrace.reset();
     m_steps.reset();
     m_stepsTrace.reset();
     m_trace = std::make_shared<AttentionTrace>();
-    emit modelChanged();
-    emit secondTraceChanged();
-    emit stepsChanged();
-    if (isBlank(m_text))
-        emit traceChanged();  // otherwise the rerun below replaces the old trace
-    else
-        runTrace(Job::Trace, m_text, m_pair);
-}
-
-void AttentionDocument::clearText() {
-    nextGeneration(Job::Trace);
-    m_text.clear();
-    m_pair.clear();
-    m_trace = std::make_shared<AttentionTrace>();
-    emit traceChanged();
+    m_traceText.clear();
+    dropDerived();
+    clampSelection();
+    m_view.selectedToken = -1;
+    clearError();
+    notify(DocumentChange::Model | DocumentChange::Trace | DocumentChange::SecondTrace |
+           DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Derived);
+    if (!m_text.isEmpty())
+        runTrace(Job::Trace, m_text, m_pair, m_truncate);  // its result replaces the empty trace
 }
 
 ModelSummary AttentionDocument::modelSummary() const {
     return m_model ? m_model->summary() : ModelSummary();
 }
 
-void AttentionDocument::setText(const QString& text, const QString& pair) {
+void AttentionDocument::clearText() {
+    nextGeneration(Job::Trace);
+    m_text.clear();
+    m_pair.clear();
+    m_traceText.clear();
+    m_trace = std::make_shared<AttentionTrace>();
+    m_view.selectedToken = -1;
+    dropDerived();
+    clearError();
+    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
+}
+
+void AttentionDocument::setText(const QString& text, const QString& pair, bool truncate) {
     m_text = text;
     m_pair = pair;
-    if (isBlank(text)) {
-        emit errorOccurred(tr("Type a sentence first: the text is empty."));
+    m_truncate = truncate;
+    if (text.isEmpty()) {
+        setError(tr("Type a sentence first: the text is empty."));
         return;
     }
     if (!m_model) {
-        emit errorOccurred(tr("No model is loaded."));
+        if (!isOpeningModel())  // else the model runs the text as soon as it is there
+            setError(tr("No model is loaded."));
         return;
     }
-    runTrace(Job::Trace, text, pair);
+    runTrace(Job::Trace, text, pair, truncate);
 }
 
 void AttentionDocument::setComparisonText(const QString& text) {
-    if (isBlank(text)) {
-        emit errorOccurred(tr("Type a second sentence to compare with."));
+    m_comparisonText = text;
+    if (text.isEmpty()) {
+        setError(tr("Type a second sentence to compare with."));
         return;
     }
     if (m_model)
-        runTrace(Job::SecondTrace, text, QString());
+        runTrace(Job::SecondTrace, text, QString(), false);
 }
 
 void AttentionDocument::requestSteps(int layer, int head) {
-    if (!m_model || isBlank(m_text))
+    if (!m_model || m_text.isEmpty())
         return;
-    runTrace(Job::Steps, m_text, m_pair, HeadIndex{layer, head});
+    runTrace(Job::Steps, m_text, m_pair, m_truncate, HeadIndex{layer, head});
 }
 
-void AttentionDocument::runTrace(Job job, const QString& text, const QString& pair,
-                                 std::optional<HeadIndex> steps) {
-    const quint64 generation = nextGeneration(job);
-    std::shared_ptr<const Model> model = m_model;
-    std::shared_ptr<std::atomic<quint64>> latest = m_latest[int(job)];
-    // The destructor waits for every worker, so `this` outlives them.
-    startJob([this, job, model, text, pair, steps, generation, latest] {
-        Outcome outcome;
-        outcome.job = job;
-        outcome.generation = generation;
-        try {
-            TokenizeOptions tokenize;
-            if (!isBlank(pair))
-                tokenize.pair = pair;
-            const Encoding input = model->tokenize(text, tokenize);
-            RunOptions options;
-            options.steps = steps;
-            options.progress = [this, job, generation, latest](int done, int total) {
-                if (job == Job::Trace)
-                    QMetaObject::invokeMethod(this, [this, done, total] { emit progressChanged(done, total); },
-                                              Qt::QueuedConnection);
-                return latest->load() == generation;  // a newer request makes this one pointless
-            };
-            RunResult result = model->run(input, options);
-            if (result.steps)
-                outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
-            outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
-        } catch (const HeadmapError& error) {
-            outcome.error = error.message();
-        } catch (const std::bad_alloc&) {
-            outcome.error = tr("Out of memory: try a shorter sentence or a smaller model.");
-        } catch (const std::exception& error) {  // an exception reaching the GUI thread would abort
-            outcome.error = tr("Computation failed: %1").arg(QString::fromUtf8(error.what()));
-        } catch (...) {
-            outcome.error = tr("Computation failed: unexpected error");
-        }
-        return outcome;
-    });
+void AttentionDocument::setError(const QString& message, int truncateTo) {
+    m_error.message = message;
+    m_error.truncateTo = truncateTo;
+    m_error.staleTrace = !m_trace->isEmpty() && m_traceText != m_text;
+    notify(DocumentChange::Error);
+    emit errorOccurred(message);
 }
 
-template <typename Work>
-void AttentionDocument::startJob(Work work) {
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    m_watchers << watcher;
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
-        m_watchers.removeOne(watcher);
-        watcher->deleteLater();
-        --m_pending;
-        deliver(watcher->result());
-        if (m_pending == 0)
-            emit busyChanged(false);
-    });
-    if (m_pending++ == 0)
-        emit busyChanged(true);
-    watcher->setFuture(QtConcurrent::run(work));
-}
-
-void AttentionDocument::deliver(const Outcome& outcome) {
-    if (outcome.generation != m_latest[int(outcome.job)]->load())
-        return;  // superseded by a newer sentence or model
-    if (!outcome.error.isEmpty()) {
-        emit errorOccurred(outcome.error);
-        if (outcome.job == Job::Trace && m_trace->isEmpty())
-            emit traceChanged();  // the views drop what they still show of an older model
+void AttentionDocument::clearError() {
+    if (m_error.message.isEmpty() && !m_error.staleTrace)
         return;
-    }
-    switch (outcome.job) {
-    case Job::Model:
-        adoptModel(outcome.model, outcome.spec);
-        break;
-    case Job::Trace:
-        m_trace = outcome.trace;
-        m_layer = std::clamp(m_layer, 0, std::max(0, m_trace->layers() - 1));
-        m_head = std::clamp(m_head, 0, std::max(0, m_trace->heads() - 1));
-        emit traceChanged();
-        break;
-    case Job::SecondTrace:
-        m_secondTrace = outcome.trace;
-        emit secondTraceChanged();
-        break;
-    case Job::Steps:
-        m_steps = outcome.steps;
-        m_stepsTrace = outcome.trace;
-        emit stepsChanged();
-        break;
-    }
+    m_error = DocumentError();
+    notify(DocumentChange::Error);
+}
+
+// View state.
+
+void AttentionDocument::clampSelection() {
+    const ModelSummary model = modelSummary();
+    const int layers = std::max(1, m_trace->isEmpty() ? model.layers : m_trace->layers());
+    const int heads = std::max(1, m_trace->isEmpty() ? model.heads : m_trace->heads());
+    m_view.layer = std::clamp(m_view.layer, 0, layers - 1);
+    m_view.head = std::clamp(m_view.head, 0, heads - 1);
+    m_view.layerB = std::clamp(m_view.layerB, 0, layers - 1);
+    m_view.headB = std::clamp(m_view.headB, 0, heads - 1);
+    if (m_view.selectedToken >= m_trace->length() && !m_trace->isEmpty())
+        m_view.selectedToken = -1;
 }
 
 void AttentionDocument::setLayer(int layer) {
-    setHeadIndex(layer, m_head);
+    setHeadIndex(layer, m_view.head);
 }
 
 void AttentionDocument::setHead(int head) {
-    setHeadIndex(m_layer, head);
+    setHeadIndex(m_view.layer, head);
 }
 
 void AttentionDocument::setHeadIndex(int layer, int head) {
     const ModelSummary model = modelSummary();
     if (layer < 0 || layer >= std::max(1, model.layers) || head < 0 || head >= std::max(1, model.heads))
         return;
-    if (layer == m_layer && head == m_head)
+    if (layer == m_view.layer && head == m_view.head)
         return;
-    m_layer = layer;
-    m_head = head;
-    emit selectionChanged();
+    m_view.layer = layer;
+    m_view.head = head;
+    notify(DocumentChange::Selection);
 }
 
 void AttentionDocument::stepHead(int delta) {
@@ -236,7 +168,7 @@ void AttentionDocument::stepHead(int delta) {
     if (model.heads <= 0)
         return;
     const int total = model.layers * model.heads;
-    const int index = std::clamp(m_layer * model.heads + m_head + delta, 0, total - 1);
+    const int index = std::clamp(m_view.layer * model.heads + m_view.head + delta, 0, total - 1);
     setHeadIndex(index / model.heads, index % model.heads);
 }
 
@@ -244,7 +176,61 @@ void AttentionDocument::stepLayer(int delta) {
     const ModelSummary model = modelSummary();
     if (model.layers <= 0)
         return;
-    setHeadIndex(std::clamp(m_layer + delta, 0, model.layers - 1), m_head);
+    setHeadIndex(std::clamp(m_view.layer + delta, 0, model.layers - 1), m_view.head);
+}
+
+void AttentionDocument::setHeadB(int layer, int head) {
+    const ModelSummary model = modelSummary();
+    layer = std::clamp(layer, 0, std::max(0, model.layers - 1));
+    head = std::clamp(head, 0, std::max(0, model.heads - 1));
+    if (layer == m_view.layerB && head == m_view.headB)
+        return;
+    m_view.layerB = layer;
+    m_view.headB = head;
+    notify(DocumentChange::Selection);
+}
+
+void AttentionDocument::setSelectedToken(int index) {
+    index = index < 0 || index >= m_trace->length() ? -1 : index;
+    if (index == m_view.selectedToken)
+        return;
+    m_view.selectedToken = index;
+    notify(DocumentChange::Selection);
+}
+
+void AttentionDocument::setStyle(const HeatmapStyle& style) {
+    const HeatmapStyle old = m_view.style;
+    m_view.style = style;
+    if (old.colormap != style.colormap || old.scale != style.scale) {
+        nextGeneration(Job::GridImages);
+        m_gridImages.reset();
+        m_gridTrace.reset();
+    }
+    notify(DocumentChange::Style);
+}
+
+void AttentionDocument::setHideSpecialTokens(bool hide) {
+    if (hide == m_view.hideSpecialTokens)
+        return;
+    m_view.hideSpecialTokens = hide;
+    nextGeneration(Job::GridImages);
+    m_gridImages.reset();
+    m_gridTrace.reset();
+    notify(DocumentChange::Style);
+}
+
+void AttentionDocument::setCompareMode(CompareMode mode) {
+    if (mode == m_view.compareMode)
+        return;
+    m_view.compareMode = mode;
+    notify(DocumentChange::Style);
+}
+
+void AttentionDocument::setMetric(std::optional<HeadMetric> metric) {
+    if (metric == m_view.metric)
+        return;
+    m_view.metric = metric;
+    notify(DocumentChange::Style);
 }
 
 void AttentionDocument::waitForIdle() {

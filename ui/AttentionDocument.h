@@ -1,19 +1,40 @@
 #pragma once
-// The GUI's document: the loaded model, the sentence (and optional pair), the current trace,
-// a second trace for comparing two sentences, and the selected layer and head. Loading and
-// computation run on worker threads; views observe the signals and never touch the model.
+// The GUI's document: the loaded model, the sentence (and optional pair), its trace, a second
+// trace for comparing two sentences, the step matrices of one head, what is derived from the
+// trace (statistics, rollout, grid images) and the view state (ViewState.h). Everything that
+// costs time runs as a job on a worker thread; each kind of job has a generation counter, so a
+// newer request supersedes an older one and a superseded worker stops between layers. Views
+// observe `changed` (through DocumentView) and never touch the model.
+// Jobs live in AttentionDocument_Jobs.cpp.
 
 #include <atomic>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <QFutureWatcher>
 #include <QObject>
 
+#include "ViewState.h"
+#include "analysis/HeadStatistics.h"
 #include "core/AttentionTrace.h"
 #include "core/HeadSteps.h"
 #include "model/ModelLoader.h"
+#include "views/HeadGridImages.h"
 
 namespace headmap::ui {
+
+// Derived data a view can ask for; computed in the background from the current trace.
+enum class Derived { Statistics = 0x1, Rollout = 0x2, GridImages = 0x4 };
+Q_DECLARE_FLAGS(DerivedKinds, Derived)
+Q_DECLARE_OPERATORS_FOR_FLAGS(DerivedKinds)
+
+// The last failure, for the banner over the views.
+struct DocumentError {
+    QString message;       // empty: no error
+    int truncateTo = 0;    // > 0: the text is too long; running it cut to this many tokens works
+    bool staleTrace = false;  // the trace shown is not the one of the current text
+};
 
 class AttentionDocument : public QObject {
     Q_OBJECT
@@ -21,8 +42,8 @@ public:
     explicit AttentionDocument(QObject* parent = nullptr);
     ~AttentionDocument() override;
 
-    // Loads a model now; on failure emits errorOccurred and keeps the previous one. Reruns the
-    // current sentence on success.
+    // Loads a model now (tests, scripts); on failure emits errorOccurred and keeps the previous
+    // one. Reruns the current sentence on success.
     bool setModelSpec(const ModelSpec& spec);
     // The same on a worker thread, for the GUI: modelChanged or errorOccurred follow.
     void openModel(const ModelSpec& spec);
@@ -30,14 +51,18 @@ public:
     ModelSummary modelSummary() const;
     QString modelSource() const { return m_spec.source; }
     const ModelSpec& modelSpec() const { return m_spec; }
+    // True while a model is being opened in the background.
+    bool isOpeningModel() const;
 
     // Starts computing the trace in the background; a newer request supersedes it. pair: the
-    // second sentence for models trained on pairs, empty for none.
-    void setText(const QString& text, const QString& pair = QString());
+    // second sentence for models trained on pairs, empty for none. truncate: cut a text longer
+    // than the model's maximum positions instead of refusing it.
+    void setText(const QString& text, const QString& pair = QString(), bool truncate = false);
     QString text() const { return m_text; }
     QString pairText() const { return m_pair; }
-    // A second sentence to compare with the first (ComparisonView's two-sentence mode).
+    // A second sentence to compare with the first (the two-sentence comparison).
     void setComparisonText(const QString& text);
+    QString comparisonText() const { return m_comparisonText; }
     // Forgets the sentence and its trace (e.g. a session without text).
     void clearText();
 
@@ -47,14 +72,34 @@ public:
     std::shared_ptr<const HeadSteps> steps() const { return m_steps; }
     // The trace of the run that made steps(): its tokens label the step matrices.
     std::shared_ptr<const AttentionTrace> stepsTrace() const { return m_stepsTrace; }
+    bool isComputingSteps() const;
 
     const AttentionTrace& trace() const { return *m_trace; }
     std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
     std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
-    bool isBusy() const { return m_pending > 0; }
 
-    int layer() const { return m_layer; }
-    int head() const { return m_head; }
+    // Derived data of the current trace; null until computed (requestDerived).
+    void requestDerived(DerivedKinds kinds);
+    std::shared_ptr<const std::vector<HeadStatistics>> statistics() const { return m_statistics; }
+    std::shared_ptr<const std::vector<MatrixF>> rollout() const { return m_rollout; }
+    // Grid images of the trace as shown (style, hidden special tokens), and that trace.
+    std::shared_ptr<const GridImages> gridImages() const { return m_gridImages; }
+    std::shared_ptr<const AttentionTrace> gridTrace() const { return m_gridTrace; }
+
+    // Busy: some worker has not been delivered yet (waitForIdle waits for it). Working: a job
+    // whose result is still wanted runs; busyText() says which ("Computing attention…").
+    bool isBusy() const { return m_pending > 0; }
+    bool isWorking() const;
+    QString busyText() const;
+    // Stops every running job; the document keeps what it showed before (marked stale).
+    void cancel();
+    const DocumentError& lastError() const { return m_error; }
+    void clearError();
+
+    // The view state.
+    const ViewState& view() const { return m_view; }
+    int layer() const { return m_view.layer; }
+    int head() const { return m_view.head; }
     void setLayer(int layer);
     void setHead(int head);
     void setHeadIndex(int layer, int head);
@@ -62,54 +107,87 @@ public:
     void stepHead(int delta);
     // Moves to another layer, keeping the head; stops at the first and last layer.
     void stepLayer(int delta);
+    void setHeadB(int layer, int head);
+    void setSelectedToken(int index);  // whole-sentence index; -1: none
+    void setStyle(const HeatmapStyle& style);
+    void setHideSpecialTokens(bool hide);
+    void setCompareMode(CompareMode mode);
+    void setMetric(std::optional<HeadMetric> metric);
 
     // Blocks until every pending job has been delivered; for tests and scripts.
     void waitForIdle();
 
 signals:
+    // One signal for views (DocumentView), the others for callers that want one thing.
+    void changed(headmap::ui::DocumentChanges changes);
     void modelChanged();
     void traceChanged();
     void secondTraceChanged();
     void stepsChanged();
     void selectionChanged();
     void busyChanged(bool busy);
-    void progressChanged(int layersDone, int layersTotal);
+    void progressChanged(int done, int total);
     void errorOccurred(const QString& message);
 
 private:
-    enum class Job { Trace, SecondTrace, Model, Steps };
+    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Count };
     struct Outcome {
         Job job = Job::Trace;
         quint64 generation = 0;
         std::shared_ptr<const AttentionTrace> trace;
         std::shared_ptr<const HeadSteps> steps;
         std::shared_ptr<const Model> model;
+        std::shared_ptr<const std::vector<HeadStatistics>> statistics;
+        std::shared_ptr<const std::vector<MatrixF>> rollout;
+        std::shared_ptr<const GridImages> gridImages;
         ModelSpec spec;
+        QString text;  // the text the trace was computed from
         QString error;
+        int truncateTo = 0;
     };
 
-    void runTrace(Job job, const QString& text, const QString& pair,
+    void runTrace(Job job, const QString& text, const QString& pair, bool truncate,
                   std::optional<HeadIndex> steps = std::nullopt);
+    void runDerived(Job job);
     template <typename Work>
-    void startJob(Work work);
+    void startJob(Job job, Work work);
     void deliver(const Outcome& outcome);
+    void deliverTrace(const Outcome& outcome);
     void adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
     quint64 nextGeneration(Job job);
+    bool isRunning(Job job) const;
+    void setError(const QString& message, int truncateTo = 0);
+    void dropDerived();
+    void notify(DocumentChanges changes);
+    void clampSelection();
 
     std::shared_ptr<const Model> m_model;
     ModelSpec m_spec;
     QString m_text;
     QString m_pair;
+    QString m_comparisonText;
+    bool m_truncate = false;  // the user chose to cut m_text to the model's maximum
+    QString m_traceText;  // the text m_trace was computed from
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const AttentionTrace> m_secondTrace;
     std::shared_ptr<const HeadSteps> m_steps;
     std::shared_ptr<const AttentionTrace> m_stepsTrace;
-    int m_layer = 0;
-    int m_head = 0;
+    std::shared_ptr<const std::vector<HeadStatistics>> m_statistics;
+    std::shared_ptr<const std::vector<MatrixF>> m_rollout;
+    std::shared_ptr<const GridImages> m_gridImages;
+    std::shared_ptr<const AttentionTrace> m_gridTrace;
+    ViewState m_view;
+    DocumentError m_error;
     int m_pending = 0;
+    int m_progressDone = 0;
+    int m_progressTotal = 0;
     // One counter per kind of job, shared with workers so a superseded run stops between layers.
-    std::shared_ptr<std::atomic<quint64>> m_latest[4];
+    std::shared_ptr<std::atomic<quint64>> m_latest[int(Job::Count)];
+    int m_running[int(Job::Count)] = {};
+    quint64 m_startedGeneration[int(Job::Count)] = {};
     QList<QFutureWatcher<Outcome>*> m_watchers;
 };
 
 }  // namespace headmap::ui
+
+Q_DECLARE_METATYPE(headmap::ui::DocumentChanges)

@@ -12,15 +12,19 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "AttentionDocument.h"
+#include "DocumentView.h"
+#include "ErrorBanner.h"
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "ModelChooser.h"
@@ -31,6 +35,7 @@
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
 #include "steps/StepView.h"
+#include "tabs/DocumentTabs.h"
 
 namespace headmap::ui {
 
@@ -42,7 +47,8 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
       m_valuesBox(new QCheckBox(tr("&Values"))), m_tabs(new QTabWidget),
       m_heatmap(new HeatmapView), m_grid(new HeadGridView), m_comparison(new ComparisonView),
       m_statistics(new StatisticsView), m_rollout(new RolloutView), m_stepView(new StepView), m_modelLabel(new QLabel),
-      m_progress(new QProgressBar), m_teachingPanel(new TeachingOptionsPanel),
+      m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
+      m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton), m_teachingPanel(new TeachingOptionsPanel),
       m_headNote(new QLabel) {
     setWindowTitle(tr("Headmap"));
     setAcceptDrops(true);
@@ -52,23 +58,28 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         QApplication::setFont(font);
     }
 
-    m_tabs->addTab(m_heatmap, tr("&Heatmap"));
-    m_tabs->addTab(m_grid, tr("&All heads"));
-    m_tabs->addTab(m_comparison, tr("&Compare"));
-    m_tabs->addTab(m_statistics, tr("S&tatistics"));
-    m_tabs->addTab(m_rollout, tr("&Rollout"));
-    m_tabs->addTab(m_stepView, tr("Ste&p by step"));
+    // In the order of Tab and Session::viewNames().
+    addView(std::make_unique<HeatmapTabView>(m_heatmap), tr("&Heatmap"));
+    addView(std::make_unique<GridTabView>(m_grid), tr("&All heads"));
+    addView(std::make_unique<CompareTabView>(m_comparison), tr("&Compare"));
+    addView(std::make_unique<StatisticsTabView>(m_statistics), tr("S&tatistics"));
+    addView(std::make_unique<RolloutTabView>(m_rollout), tr("&Rollout"));
+    addView(std::make_unique<StepsTabView>(m_stepView), tr("Ste&p by step"));
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
     layout->addWidget(buildControls());
+    layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
     m_progress->setMaximumWidth(160);
     m_progress->setVisible(false);
+    m_cancel->setVisible(false);
+    m_cancel->setToolTip(tr("Stop the computation (Esc)"));
     statusBar()->addPermanentWidget(m_modelLabel);
     statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
 
     m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
     m_heatmap->plot()->installEventFilter(this);
@@ -76,10 +87,13 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     buildClassroom();
     connectDocument();
     connectViews();
-    applyStyle();
+    {
+        const QSignalBlocker blocker(m_document);  // the settings are the starting view state
+        m_document->setStyle(m_settings.heatmap);
+        m_document->setHideSpecialTokens(m_settings.hideSpecialTokens);
+    }
     m_modelChooser->refresh(m_settings.recentModels);
-    onModelChanged();
-    onTraceChanged();
+    onDocumentChanged(kEverything);
 
     resize(1280, 860);
     if (!m_settings.windowGeometry.isEmpty())
@@ -88,11 +102,24 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         restoreState(m_settings.windowState);
 }
 
+MainWindow::~MainWindow() = default;
+
 QWidget* MainWindow::buildControls() {
     m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
     m_sentence->setClearButtonEnabled(true);
+    // The sentence is what the window is for: on a narrow screen other controls give way first.
+    m_sentence->setMinimumWidth(m_sentence->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
+    m_modelChooser->setMinimumContentsLength(12);
+    m_modelChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_pair->setPlaceholderText(tr("Second sentence (optional, for BERT-style pairs)"));
     m_pair->setClearButtonEnabled(true);
+    m_longText->setPlaceholderText(tr("Paste or type a long text (Ctrl+Enter runs it), or open a text file"));
+    m_longText->setVisible(false);
+    m_longText->setMaximumHeight(m_longText->fontMetrics().lineSpacing() * 8);
+    m_longTextButton->setText(QStringLiteral("¶"));
+    m_longTextButton->setCheckable(true);
+    m_longTextButton->setToolTip(tr("Edit a long, multi-line text (Ctrl+L)"));
+    m_longTextButton->setShortcut(QKeySequence(tr("Ctrl+L")));
     auto* run = new QPushButton(tr("Run"));
     auto* openFolder = new QPushButton(tr("Open folder…"));
     for (Colormap colormap : allColormaps())
@@ -120,9 +147,13 @@ QWidget* MainWindow::buildControls() {
     grid->addWidget(secondary(openFolder), 0, 2);
     grid->addWidget(labelled(tr("S&entence:"), m_sentence), 0, 3);
     grid->addWidget(m_sentence, 0, 4);
-    grid->addWidget(run, 0, 5);
-    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 1, 3);
-    grid->addWidget(secondary(m_pair), 1, 4);
+    auto* runButtons = new QHBoxLayout;
+    runButtons->addWidget(m_longTextButton);
+    runButtons->addWidget(run);
+    grid->addLayout(runButtons, 0, 5);
+    grid->addWidget(m_longText, 1, 3, 1, 3);
+    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
+    grid->addWidget(secondary(m_pair), 2, 4);
 
     auto* view = new QHBoxLayout;
     view->addWidget(labelled(tr("&Layer:"), m_layerBox));
@@ -137,9 +168,9 @@ QWidget* MainWindow::buildControls() {
     view->addWidget(secondary(m_hideSpecialBox));
     view->addWidget(secondary(m_valuesBox));
     view->addStretch(1);
-    grid->addLayout(view, 1, 0, 1, 3);
-    grid->addWidget(m_teachingPanel, 2, 0, 1, 6);
-    grid->addWidget(m_headNote, 3, 0, 1, 6);
+    grid->addLayout(view, 2, 0, 1, 3);
+    grid->addWidget(m_teachingPanel, 3, 0, 1, 6);
+    grid->addWidget(m_headNote, 4, 0, 1, 6);
     grid->setColumnStretch(4, 1);
     m_headNote->setWordWrap(true);
     m_headNote->setVisible(false);
@@ -148,99 +179,157 @@ QWidget* MainWindow::buildControls() {
     connect(m_pair, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
     connect(run, &QPushButton::clicked, this, &MainWindow::runSentence);
     connect(openFolder, &QPushButton::clicked, this, &MainWindow::openFolderWithDialog);
+    connect(m_longTextButton, &QToolButton::toggled, this, &MainWindow::setLongTextShown);
+    m_longText->installEventFilter(this);  // Ctrl+Enter runs
 
     auto* box = new QWidget;
     box->setLayout(grid);
     return box;
 }
 
+void MainWindow::addView(std::unique_ptr<DocumentView> view, const QString& title) {
+    m_tabs->addTab(view->widget(), title);
+    m_views.push_back(std::move(view));
+}
+
 void MainWindow::connectDocument() {
     connect(m_layerBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setLayer);
     connect(m_headBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setHead);
-    connect(m_document, &AttentionDocument::modelChanged, this, &MainWindow::onModelChanged);
-    connect(m_document, &AttentionDocument::traceChanged, this, &MainWindow::onTraceChanged);
-    connect(m_document, &AttentionDocument::secondTraceChanged, this,
-            [this] { m_comparison->setSecondTrace(m_document->secondTrace()); });
-    connect(m_document, &AttentionDocument::selectionChanged, this, &MainWindow::showSelection);
-    connect(m_document, &AttentionDocument::errorOccurred, this, &MainWindow::showError);
-    connect(m_document, &AttentionDocument::busyChanged, this, [this](bool busy) {
-        m_progress->setVisible(busy);
-        m_progress->setRange(0, 0);  // indeterminate until the first layer reports
-        if (busy)
-            statusBar()->showMessage(tr("Computing…"));
-    });
+    connect(m_document, &AttentionDocument::changed, this, &MainWindow::onDocumentChanged);
     connect(m_document, &AttentionDocument::progressChanged, this, [this](int done, int total) {
         m_progress->setRange(0, total);
         m_progress->setValue(done);
     });
+    connect(m_document, &AttentionDocument::errorOccurred, this, &MainWindow::showError);
+    connect(m_cancel, &QPushButton::clicked, m_document, &AttentionDocument::cancel);
+    connect(m_banner, &ErrorBanner::dismissed, m_document, &AttentionDocument::clearError);
+    connect(m_banner, &ErrorBanner::truncateRequested, this,
+            [this] { m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString(), true); });
     connect(m_modelChooser, &ModelChooser::modelChosen, this, &MainWindow::openModel);
     connect(m_modelChooser, &ModelChooser::openFolderRequested, this, &MainWindow::openFolderWithDialog);
 }
 
+void MainWindow::onDocumentChanged(DocumentChanges changes) {
+    if (changes & DocumentChange::Model)
+        onModelChanged();
+    if (changes & DocumentChange::Trace)
+        onTraceChanged();
+    if (changes & (DocumentChange::Selection | DocumentChange::Style | DocumentChange::Model))
+        showControls();
+    if (changes & DocumentChange::Style) {  // remembered for the next start and for exports
+        m_settings.heatmap = m_document->view().style;
+        m_settings.hideSpecialTokens = m_document->view().hideSpecialTokens;
+    }
+    for (size_t i = 0; i < m_views.size(); ++i)
+        m_views[i]->documentChanged(*m_document, changes, int(i) == m_tabs->currentIndex());
+    const int current = m_tabs->currentIndex();
+    if (current >= 0 && current < int(m_views.size()))
+        m_document->requestDerived(m_views[size_t(current)]->needs());
+    if (changes & (DocumentChange::Busy | DocumentChange::Trace | DocumentChange::Model))
+        showBusy();
+    if (changes & DocumentChange::Error)
+        showDocumentError();
+}
+
 void MainWindow::connectViews() {
     connect(m_colormapBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        m_settings.heatmap.colormap = Colormap(m_colormapBox->currentData().toInt());
-        applyStyle();
+        HeatmapStyle style = m_document->view().style;
+        style.colormap = Colormap(m_colormapBox->currentData().toInt());
+        m_document->setStyle(style);
     });
     connect(m_scaleBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        m_settings.heatmap.scale = ScaleMode(m_scaleBox->currentData().toInt());
-        applyStyle();
+        HeatmapStyle style = m_document->view().style;
+        style.scale = ScaleMode(m_scaleBox->currentData().toInt());
+        m_document->setStyle(style);
     });
     connect(m_valuesBox, &QCheckBox::toggled, this, [this](bool on) {
-        m_settings.heatmap.showValues = on;
-        applyStyle();
+        HeatmapStyle style = m_document->view().style;
+        style.showValues = on;
+        m_document->setStyle(style);
     });
-    connect(m_hideSpecialBox, &QCheckBox::toggled, this, [this](bool on) {
-        m_settings.hideSpecialTokens = on;
-        applyStyle();
-        showSelection();
-    });
+    connect(m_hideSpecialBox, &QCheckBox::toggled, m_document, &AttentionDocument::setHideSpecialTokens);
     auto openHead = [this](int layer, int head) {
         m_document->setHeadIndex(layer, head);
         m_tabs->setCurrentIndex(HeatmapTab);
     };
     connect(m_grid, &HeadGridView::headActivated, this, openHead);
     connect(m_statistics, &StatisticsView::headActivated, this, openHead);
-    connect(m_statistics, &StatisticsView::metricChosen, m_grid, &HeadGridView::setMetric);
+    connect(m_statistics, &StatisticsView::metricChosen, m_document, &AttentionDocument::setMetric);
     connect(m_comparison, &ComparisonView::secondSentenceRequested, m_document, &AttentionDocument::setComparisonText);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::requestStepsIfShown);
-    connect(m_document, &AttentionDocument::stepsChanged, this, &MainWindow::showSteps);
-    connect(m_stepView, &StepView::tokenSelected, this, [this](int index) {
-        m_selectedToken = index;
-        m_heatmap->setSelectedToken(shownTokenIndex(index));
+    connect(m_comparison->modeBox(), qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
+        m_document->setCompareMode(index == 1 ? CompareMode::TwoSentences : CompareMode::TwoHeads);
     });
+    for (QSpinBox* box : {m_comparison->layerBBox(), m_comparison->headBBox()})
+        connect(box, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
+            m_document->setHeadB(m_comparison->layerBBox()->value(), m_comparison->headBBox()->value());
+        });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        // A hidden view skipped its heavy work; it catches up now, and asks for its data.
+        if (index >= 0 && index < int(m_views.size())) {
+            m_views[size_t(index)]->documentChanged(*m_document, kEverything, true);
+            m_document->requestDerived(m_views[size_t(index)]->needs());
+        }
+    });
+    connect(m_stepView, &StepView::tokenSelected, m_document, &AttentionDocument::setSelectedToken);
     connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int shown) {
         // The heatmap counts the tokens it shows; everything else counts the whole sentence.
-        const int index = fullTokenIndex(shown);
-        m_selectedToken = index;
-        m_stepView->setSelectedToken(index);
+        const int index = fullTokenIndex(m_document->trace(), m_document->view().hideSpecialTokens, shown);
+        m_document->setSelectedToken(index);
         const QStringList tokens = m_document->trace().displayTokens();
         if (index >= 0 && index < tokens.size())
             statusBar()->showMessage(tr("Selected token %1: \"%2\"").arg(index).arg(tokens[index]), 5000);
     });
 }
 
+QString MainWindow::currentText() const {
+    return isLongTextShown() ? m_longText->toPlainText() : m_sentence->text();
+}
+
+bool MainWindow::isLongTextShown() const {
+    return !m_longText->isHidden();
+}
+
+void MainWindow::setLongTextShown(bool shown) {
+    if (shown == isLongTextShown())
+        return;
+    // The two boxes hold the same text; the one-line field cannot show line breaks.
+    if (shown) {
+        if (m_longText->toPlainText() != m_sentence->text() && !m_sentence->text().isEmpty())
+            m_longText->setPlainText(m_sentence->text());
+    } else {
+        m_sentence->setText(m_longText->toPlainText().simplified());
+    }
+    m_longText->setVisible(shown);
+    m_sentence->setEnabled(!shown);
+    {
+        const QSignalBlocker blocker(m_longTextButton);
+        m_longTextButton->setChecked(shown);
+    }
+    if (shown)
+        m_longText->setFocus();
+}
+
 void MainWindow::runSentence() {
-    m_document->setText(m_sentence->text(), m_pair->text());
+    m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString());
 }
 
 void MainWindow::openModel(const QString& spec) {
     ModelSpec modelSpec;
     modelSpec.source = spec;
-    statusBar()->showMessage(tr("Opening %1…").arg(spec));
     m_document->openModel(modelSpec);
+}
+
+int MainWindow::selectedToken() const {
+    return m_document->view().selectedToken;
 }
 
 void MainWindow::onModelChanged() {
     const ModelSummary model = m_document->modelSummary();
-    {
-        const QSignalBlocker blockLayer(m_layerBox);
-        const QSignalBlocker blockHead(m_headBox);
-        m_layerBox->setRange(0, std::max(0, model.layers - 1));
-        m_headBox->setRange(0, std::max(0, model.heads - 1));
-        m_layerBox->setValue(m_document->layer());
-        m_headBox->setValue(m_document->head());
-    }
+    // Decoders read one text; pairs would be glued together without a separator.
+    const bool pairs = !model.name.isEmpty() && !model.causal;
+    m_pair->setEnabled(pairs);
+    m_pair->setPlaceholderText(pairs ? tr("Second sentence (optional, for BERT-style pairs)")
+                                     : tr("This model reads a single text, not sentence pairs"));
     if (model.name.isEmpty()) {
         m_modelLabel->setText(tr("No model"));
         return;
@@ -262,108 +351,30 @@ void MainWindow::onTraceChanged() {
     const auto trace = m_document->sharedTrace();
     if (!trace->isEmpty())
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
-    m_grid->setTrace(trace);
-    m_comparison->setTrace(trace);
-    if (m_comparison->layerB() == m_document->layer() && m_comparison->headB() == m_document->head() &&
-        trace->heads() > 1)  // comparing a head with itself shows nothing: start with its neighbour
-        m_comparison->setHeads(m_document->layer(), m_document->head(), m_document->layer(),
-                               (m_document->head() + 1) % trace->heads());
-    m_statistics->setTrace(trace);
-    m_rollout->setTrace(trace);
-    showSelection();
-    if (m_pendingSelection >= 0) {
-        m_selectedToken = m_pendingSelection < trace->length() ? m_pendingSelection : -1;
-        m_heatmap->setSelectedToken(shownTokenIndex(m_selectedToken));
-        m_stepView->setSelectedToken(m_selectedToken);
+    if (m_pendingSelection >= 0 && !trace->isEmpty()) {
+        m_document->setSelectedToken(m_pendingSelection);
         m_pendingSelection = -1;
     }
 }
 
-void MainWindow::showSelection() {
-    const int layer = m_document->layer();
-    const int head = m_document->head();
-    {
-        const QSignalBlocker blockLayer(m_layerBox);
-        const QSignalBlocker blockHead(m_headBox);
-        m_layerBox->setValue(layer);
-        m_headBox->setValue(head);
-    }
-    showHead(*m_heatmap, m_document->sharedTrace(), layer, head, m_settings.hideSpecialTokens);
-    m_heatmap->setSelectedToken(shownTokenIndex(m_selectedToken));
-    m_grid->setCurrentHead(layer, head);
-    m_statistics->setCurrentHead(layer, head);
-    m_rollout->setLayer(layer);
-    m_comparison->setHeads(layer, head, m_comparison->layerB(), m_comparison->headB());
+void MainWindow::showControls() {
+    const ModelSummary model = m_document->modelSummary();
+    const ViewState& view = m_document->view();
+    const QSignalBlocker a(m_layerBox), b(m_headBox), c(m_colormapBox), d(m_scaleBox), e(m_valuesBox),
+        f(m_hideSpecialBox);
+    m_layerBox->setRange(0, std::max(0, model.layers - 1));
+    m_headBox->setRange(0, std::max(0, model.heads - 1));
+    m_layerBox->setValue(view.layer);
+    m_headBox->setValue(view.head);
+    m_colormapBox->setCurrentIndex(m_colormapBox->findData(int(view.style.colormap)));
+    m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(view.style.scale)));
+    m_valuesBox->setChecked(view.style.showValues);
+    m_hideSpecialBox->setChecked(view.hideSpecialTokens);
     updateHeadNote();
-    requestStepsIfShown();
-}
-
-void MainWindow::requestStepsIfShown() {
-    // Steps cost a forward pass of their own, so they are only computed when looked at.
-    if (m_tabs->currentIndex() != StepsTab)
-        return;
-    const auto steps = m_document->steps();
-    const auto stepsTrace = m_document->stepsTrace();
-    const bool current = steps && stepsTrace && steps->layer == m_document->layer() &&
-                         steps->head == m_document->head() &&
-                         stepsTrace->tokenIds() == m_document->trace().tokenIds() &&
-                         stepsTrace->model().name == m_document->modelSummary().name;
-    if (!current && !m_document->trace().isEmpty())
-        m_document->requestSteps(m_document->layer(), m_document->head());
-}
-
-void MainWindow::showSteps() {
-    const auto steps = m_document->steps();
-    const auto trace = m_document->stepsTrace();
-    if (!steps || !trace) {
-        m_stepView->clear(tr("Type a sentence and press Enter to walk through one head step by step."));
-        return;
-    }
-    const ModelSummary& model = trace->model();
-    const int index = steps->layer * std::max(1, model.heads) + steps->head;
-    m_stepView->setSteps(steps, trace->displayTokens(), headTitle(*trace, steps->layer, steps->head),
-                         index < model.headNames.size()
-                             ? model.headNames[index] + QStringLiteral(": ") + model.headExplanations.value(index)
-                             : QString());
-    m_stepView->setSelectedToken(m_selectedToken);
-}
-
-void MainWindow::applyStyle() {
-    const HeatmapStyle& style = m_settings.heatmap;
-    {
-        const QSignalBlocker a(m_colormapBox), b(m_scaleBox), c(m_valuesBox), d(m_hideSpecialBox);
-        m_colormapBox->setCurrentIndex(m_colormapBox->findData(int(style.colormap)));
-        m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(style.scale)));
-        m_valuesBox->setChecked(style.showValues);
-        m_hideSpecialBox->setChecked(m_settings.hideSpecialTokens);
-    }
-    m_heatmap->setStyle(style);
-    m_grid->setStyle(style);
-    m_comparison->setStyle(style);
-    m_rollout->setStyle(style);
-    m_grid->setHideSpecialTokens(m_settings.hideSpecialTokens);
-    m_comparison->setHideSpecialTokens(m_settings.hideSpecialTokens);
-    m_rollout->setHideSpecialTokens(m_settings.hideSpecialTokens);
-}
-
-int MainWindow::shownTokenIndex(int index) const {
-    if (!m_settings.hideSpecialTokens || index < 0)
-        return index;
-    const std::vector<int> kept = keptTokens(m_document->trace().special());
-    const auto found = std::find(kept.begin(), kept.end(), index);
-    return found == kept.end() ? -1 : int(found - kept.begin());  // a hidden token is not shown
-}
-
-int MainWindow::fullTokenIndex(int shown) const {
-    if (!m_settings.hideSpecialTokens || shown < 0)
-        return shown;
-    const std::vector<int> kept = keptTokens(m_document->trace().special());
-    return shown < int(kept.size()) ? kept[size_t(shown)] : -1;
 }
 
 void MainWindow::showError(const QString& message) {
     m_modelChooser->setCurrentModel(m_document->modelSource());  // a failed load keeps the old model
-    m_progress->setVisible(false);
     statusBar()->showMessage(message);
 }
 
@@ -399,6 +410,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_longText && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && key->modifiers() & Qt::ControlModifier) {
+            runSentence();
+            return true;
+        }
+    }
     // Arrow keys on the heatmap walk the model: left/right through heads, up/down through layers.
     if (watched == m_heatmap->plot() && event->type() == QEvent::KeyPress) {
         switch (static_cast<QKeyEvent*>(event)->key()) {

@@ -2,9 +2,13 @@
 // The main window wires the document to its views and controls; it computes nothing itself.
 // The Export menu lives in MainWindow_Export.cpp, menus and shortcuts in MainWindow_Menus.cpp.
 
+#include <memory>
+#include <vector>
+
 #include <QMainWindow>
 
 #include "AppSettings.h"
+#include "ViewState.h"
 #include "Session.h"
 #include "teaching/TeachingModel.h"
 
@@ -12,7 +16,10 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QProgressBar;
+class QPushButton;
+class QToolButton;
 class QSpinBox;
 class QTabWidget;
 class QAction;
@@ -20,6 +27,8 @@ class QAction;
 namespace headmap::ui {
 
 class AttentionDocument;
+class DocumentView;
+class ErrorBanner;
 class ComparisonView;
 class HeadGridView;
 class HeatmapView;
@@ -36,10 +45,23 @@ public:
     enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab, StepsTab };
 
     explicit MainWindow(AttentionDocument* document, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     AttentionDocument* document() const { return m_document; }
     QLineEdit* sentenceEdit() const { return m_sentence; }
     QLineEdit* pairEdit() const { return m_pair; }
+    // The multi-line text box for long texts (toggled with the ¶ button or by opening a file).
+    QPlainTextEdit* longTextEdit() const { return m_longText; }
+    QToolButton* longTextButton() const { return m_longTextButton; }
+    bool isLongTextShown() const;
+    void setLongTextShown(bool shown);
+    // The text the Run button runs: the sentence field's or the long text box's.
+    QString currentText() const;
+    // Reads a UTF-8 text file into the long text box and runs it; returns an error or "".
+    QString openTextFile(const QString& path);
+    QPushButton* cancelButton() const { return m_cancel; }
+    QProgressBar* progressBar() const { return m_progress; }
+    ErrorBanner* errorBanner() const { return m_banner; }
     QSpinBox* layerBox() const { return m_layerBox; }
     QSpinBox* headBox() const { return m_headBox; }
     QComboBox* colormapBox() const { return m_colormapBox; }
@@ -70,14 +92,14 @@ public:
     QString exportData(const QString& path);
     QString exportAllHeads(const QString& folder, const QString& format);
 
-    void openModel(const QString& spec);  // in the background; errors go to the status bar
+    void openModel(const QString& spec);  // in the background; errors go to the banner and status bar
 
     // Sessions (MainWindow_Session.cpp): what is on screen, saved to and restored from a
     // .headmap file. Each returns an empty string on success, else the message it shows.
     Session currentSession() const;
     QString saveSessionTo(const QString& path);
     QString openSessionFrom(const QString& path);
-    int selectedToken() const { return m_selectedToken; }
+    int selectedToken() const;
     int currentStep() const;         // the step view's position (0 before it exists)
     void setCurrentStep(int step);
 
@@ -93,14 +115,18 @@ private:
     void connectDocument();
     void connectViews();
 
+    // Registers a tab: the window forwards every change of the document to it.
+    void addView(std::unique_ptr<DocumentView> view, const QString& title);
+    void onDocumentChanged(DocumentChanges changes);
     void onModelChanged();
     void onTraceChanged();
-    void showSelection();
-    void applyStyle();
+    void showControls();  // the controls as the document's view state says
+    void showBusy();      // MainWindow_Feedback.cpp: progress, Cancel, status text
+    void showDocumentError();
     void showError(const QString& message);
-    int shownTokenIndex(int index) const;  // whole-sentence index -> heatmap row, -1 if hidden
-    int fullTokenIndex(int shown) const;   // heatmap row -> whole-sentence index
     void runSentence();
+    void openTextFileWithDialog();
+    void showShortcuts();
     void changeFontSize(double delta);
 
     void exportViewWithDialog();     // MainWindow_Export.cpp
@@ -113,8 +139,6 @@ private:
 
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
-    void requestStepsIfShown();
-    void showSteps();
     void onTeachingOptionsChanged(const TeachingOptions& options);
 
     AttentionDocument* m_document;
@@ -137,6 +161,11 @@ private:
     StepView* m_stepView;
     QLabel* m_modelLabel;
     QProgressBar* m_progress;
+    QPushButton* m_cancel;
+    ErrorBanner* m_banner;
+    QPlainTextEdit* m_longText;
+    QToolButton* m_longTextButton;
+    std::vector<std::unique_ptr<DocumentView>> m_views;  // in tab order
     TeachingOptionsPanel* m_teachingPanel;
     QLabel* m_headNote;
     QAction* m_presentationAction = nullptr;
@@ -146,8 +175,8 @@ private:
     bool m_wasMaximized = false;
     bool m_teachingWasShown = false;
     QList<QWidget*> m_secondaryControls;  // hidden in presentation mode to give the class room
-    int m_selectedToken = -1;
-    int m_pendingSelection = -1;  // from a session, applied when its trace arrives
+    int m_pendingSelection = -1;
+    QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives
     QString m_sessionPath;
 };
 

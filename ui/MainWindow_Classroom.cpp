@@ -88,7 +88,10 @@ void MainWindow::buildClassroom() {
         addActions(menu->actions());
     auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(leave, &QShortcut::activated, this, [this] {
-        if (m_presentation)
+        // Esc first stops work in progress; with nothing running it leaves presentation mode.
+        if (m_document->isWorking())
+            m_document->cancel();
+        else if (m_presentation)
             m_presentationAction->setChecked(false);
     });
 }
@@ -110,6 +113,8 @@ void MainWindow::onTeachingOptionsChanged(const TeachingOptions& options) {
         options.validate();  // say what is wrong at once instead of after a round trip
     } catch (const HeadmapError& error) {
         showError(error.message());
+        // The boxes show the model that is loaded, not the refused values.
+        m_teachingPanel->setOptions(m_document->modelSpec().teaching);
         return;
     }
     m_document->openModel(spec);

@@ -13,6 +13,7 @@ namespace headmap::ui {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open model folder…"), QKeySequence::Open, this, &MainWindow::openFolderWithDialog);
+    file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
     file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
     file->addAction(tr("&Save session…"), QKeySequence::Save, this, &MainWindow::saveSessionWithDialog);
     file->addSeparator();
@@ -35,6 +36,7 @@ void MainWindow::buildMenus() {
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
     help->addAction(tr("&About Headmap"), this, [this] {
         QMessageBox::about(this, tr("About Headmap"),
                            tr("<p><b>Headmap %1</b></p><p>Shows what the attention heads of "

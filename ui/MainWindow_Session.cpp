@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -21,17 +22,21 @@ Session MainWindow::currentSession() const {
     Session session;
     session.modelSource = m_document->modelSource();
     session.teaching = m_document->modelSpec().teaching;
-    session.text = m_sentence->text();
+    session.text = currentText();
     session.pairText = m_pair->text();
-    if (m_comparison->mode() == ComparisonView::Mode::TwoSentences)
-        session.comparisonText = m_comparison->secondSentenceEdit()->text();
+    const ViewState& view = m_document->view();
+    session.comparisonText = m_comparison->secondSentenceEdit()->text();
+    session.compareMode = view.compareMode == CompareMode::TwoSentences ? QStringLiteral("sentences")
+                                                                         : QStringLiteral("heads");
+    session.layerB = view.layerB;
+    session.headB = view.headB;
     session.layer = m_document->layer();
     session.head = m_document->head();
-    session.selectedToken = m_selectedToken;
+    session.selectedToken = view.selectedToken;
     session.view = Session::viewNames().value(m_tabs->currentIndex(), QStringLiteral("heatmap"));
     session.step = currentStep();
-    session.heatmap = m_settings.heatmap;
-    session.hideSpecialTokens = m_settings.hideSpecialTokens;
+    session.heatmap = view.style;
+    session.hideSpecialTokens = view.hideSpecialTokens;
     session.presentation = m_presentation;
     return session;
 }
@@ -60,23 +65,28 @@ QString MainWindow::openSessionFrom(const QString& path) {
         return statusBar()->currentMessage();  // the document has said what is wrong
     m_document->clearText();  // supersedes the rerun of the old sentence on the new model
 
-    m_settings.heatmap = session.heatmap;
-    m_settings.hideSpecialTokens = session.hideSpecialTokens;
-    applyStyle();
+    m_document->setStyle(session.heatmap);
+    m_document->setHideSpecialTokens(session.hideSpecialTokens);
     m_document->setHeadIndex(std::min(session.layer, std::max(0, m_document->modelSummary().layers - 1)),
                              std::min(session.head, std::max(0, m_document->modelSummary().heads - 1)));
-    m_sentence->setText(session.text);
+    m_document->setHeadB(session.layerB, session.headB);
+    const bool multiLine = session.text.contains(QLatin1Char('\n'));
+    setLongTextShown(multiLine);
+    if (multiLine)
+        m_longText->setPlainText(session.text);
+    else
+        m_sentence->setText(session.text);
     m_pair->setText(session.pairText);
     m_pendingSelection = -1;
-    if (!session.text.trimmed().isEmpty()) {
+    if (!session.text.isEmpty()) {
         m_pendingSelection = session.selectedToken;
         m_document->setText(session.text, session.pairText);
     }
-    if (!session.comparisonText.isEmpty()) {
-        m_comparison->setMode(ComparisonView::Mode::TwoSentences);
-        m_comparison->secondSentenceEdit()->setText(session.comparisonText);
+    m_comparison->secondSentenceEdit()->setText(session.comparisonText);
+    m_document->setCompareMode(session.compareMode == QLatin1String("sentences") ? CompareMode::TwoSentences
+                                                                                : CompareMode::TwoHeads);
+    if (!session.comparisonText.isEmpty())
         m_document->setComparisonText(session.comparisonText);
-    }
     const int tab = int(Session::viewNames().indexOf(session.view));
     if (tab >= 0 && tab < m_tabs->count())
         m_tabs->setCurrentIndex(tab);
@@ -99,17 +109,21 @@ void MainWindow::setCurrentStep(int step) {
 void MainWindow::saveSessionWithDialog() {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save session"),
-        m_sessionPath.isEmpty() ? QDir::home().filePath(QStringLiteral("lesson.headmap")) : m_sessionPath,
+        m_sessionPath.isEmpty() ? QDir(m_settings.lastFolder()).filePath(QStringLiteral("lesson.headmap")) : m_sessionPath,
         tr("Headmap session (*.headmap)"));
+    if (!path.isEmpty())
+        m_settings.rememberFolder(path);
     if (!path.isEmpty())
         saveSessionTo(path.endsWith(QLatin1String(".headmap")) ? path : path + QStringLiteral(".headmap"));
 }
 
 void MainWindow::openSessionWithDialog() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QDir::homePath(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), m_settings.lastFolder(),
                                                       tr("Headmap session (*.headmap);;All files (*)"));
-    if (!path.isEmpty())
-        openSessionFrom(path);
+    if (path.isEmpty())
+        return;
+    m_settings.rememberFolder(path);
+    openSessionFrom(path);
 }
 
 }  // namespace headmap::ui

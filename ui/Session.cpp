@@ -215,6 +215,7 @@ int keyRank(const QString& key) {
         QStringLiteral("heads"), QStringLiteral("layers"), QStringLiteral("max_positions"),
         QStringLiteral("seed"), QStringLiteral("causal"), QStringLiteral("positional"),
         QStringLiteral("text"), QStringLiteral("pair_text"), QStringLiteral("comparison_text"),
+        QStringLiteral("compare"), QStringLiteral("mode"), QStringLiteral("layer_b"), QStringLiteral("head_b"),
         QStringLiteral("view"), QStringLiteral("layer"), QStringLiteral("head"),
         QStringLiteral("selected_token"), QStringLiteral("step"), QStringLiteral("heatmap"),
         QStringLiteral("colormap"), QStringLiteral("scale"), QStringLiteral("show_values"),
@@ -277,6 +278,9 @@ QJsonObject toJson(const Session& s) {
         {QStringLiteral("text"), s.text},
         {QStringLiteral("pair_text"), s.pairText},
         {QStringLiteral("comparison_text"), s.comparisonText},
+        {QStringLiteral("compare"), QJsonObject{{QStringLiteral("mode"), s.compareMode},
+                                                {QStringLiteral("layer_b"), s.layerB},
+                                                {QStringLiteral("head_b"), s.headB}}},
         {QStringLiteral("view"), s.view},
         {QStringLiteral("layer"), s.layer},
         {QStringLiteral("head"), s.head},
@@ -320,13 +324,18 @@ QStringList Session::viewNames() {
             QStringLiteral("statistics"), QStringLiteral("rollout"), QStringLiteral("steps")};
 }
 
+QStringList Session::compareModeNames() {
+    return {QStringLiteral("heads"), QStringLiteral("sentences")};
+}
+
 bool operator==(const Session& a, const Session& b) {
     const TeachingOptions& ta = a.teaching;
     const TeachingOptions& tb = b.teaching;
     return a.modelSource == b.modelSource && ta.dModel == tb.dModel && ta.heads == tb.heads &&
            ta.layers == tb.layers && ta.seed == tb.seed && ta.causal == tb.causal &&
            ta.positional == tb.positional && ta.maxPositions == tb.maxPositions && a.text == b.text &&
-           a.pairText == b.pairText && a.comparisonText == b.comparisonText && a.layer == b.layer &&
+           a.pairText == b.pairText && a.comparisonText == b.comparisonText && a.compareMode == b.compareMode &&
+           a.layerB == b.layerB && a.headB == b.headB && a.layer == b.layer &&
            a.head == b.head && a.selectedToken == b.selectedToken && a.view == b.view &&
            a.step == b.step && a.heatmap.colormap == b.heatmap.colormap &&
            a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
@@ -443,6 +452,12 @@ Session loadSession(const QString& path) {
     s.text = read.string(root, QString(), "text", true);
     s.pairText = read.string(root, QString(), "pair_text", false);
     s.comparisonText = read.string(root, QString(), "comparison_text", false);
+    const QString compare = QStringLiteral("compare");
+    const QJsonObject compareObject = read.object(root, QString(), "compare", false);
+    s.compareMode = Session::compareModeNames().at(read.choice(compareObject, compare, "mode",
+        Session::compareModeNames(), "modes", int(Session::compareModeNames().indexOf(s.compareMode))));
+    s.layerB = read.integer(compareObject, compare, "layer_b", false, s.layerB, 0);
+    s.headB = read.integer(compareObject, compare, "head_b", false, s.headB, 0);
     s.view = Session::viewNames().at(read.choice(root, QString(), "view", Session::viewNames(), "views",
                                                         int(Session::viewNames().indexOf(s.view))));
     s.layer = read.integer(root, QString(), "layer", false, s.layer, 0);

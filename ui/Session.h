@@ -10,6 +10,7 @@
 //               "teaching": {"d_model": 64, "heads": 4, "layers": 2, "max_positions": 2048,
 //                            "seed": "0", "causal": false, "positional": true}},
 //     "text": "Hej verden", "pair_text": "", "comparison_text": "",
+//     "compare": {"mode": "heads", "layer_b": 0, "head_b": 1},
 //     "view": "heatmap", "layer": 0, "head": 0, "selected_token": -1, "step": 0,
 //     "heatmap": {"colormap": "viridis", "scale": "fixed", "show_values": false,
 //                 "hide_special_tokens": false},
@@ -39,6 +40,9 @@ struct Session {
     QString text;
     QString pairText;
     QString comparisonText;
+    QString compareMode = QStringLiteral("heads");  // one of compareModeNames()
+    int layerB = 0;  // head B of a two-head comparison
+    int headB = 1;
     int layer = 0;
     int head = 0;
     int selectedToken = -1;  // -1: none
@@ -50,6 +54,8 @@ struct Session {
 
     // heatmap, grid, compare, statistics, rollout, steps
     static QStringList viewNames();
+    // heads, sentences
+    static QStringList compareModeNames();
 };
 
 // Field by field (all of TeachingOptions and HeatmapStyle included).

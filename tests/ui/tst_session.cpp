@@ -53,6 +53,9 @@ Session fullSession() {
     s.text = QStringLiteral("我们在学习注意力。Blåbærgrød på Ærø smager godt 🎓👩‍🏫 \"citat\" \\ tab\there\nny linje");
     s.pairText = QStringLiteral("日本語の文です – og så videre 😀");
     s.comparisonText = QStringLiteral("Hej verden, 你好世界 🌍🇩🇰");
+    s.compareMode = QStringLiteral("sentences");
+    s.layerB = 1;
+    s.headB = 2;
     s.layer = 2;
     s.head = 5;
     s.selectedToken = 7;
@@ -79,6 +82,9 @@ void compareSessions(const Session& actual, const Session& expected) {
     QCOMPARE(actual.text, expected.text);
     QCOMPARE(actual.pairText, expected.pairText);
     QCOMPARE(actual.comparisonText, expected.comparisonText);
+    QCOMPARE(actual.compareMode, expected.compareMode);
+    QCOMPARE(actual.layerB, expected.layerB);
+    QCOMPARE(actual.headB, expected.headB);
     QCOMPARE(actual.layer, expected.layer);
     QCOMPARE(actual.head, expected.head);
     QCOMPARE(actual.selectedToken, expected.selectedToken);
@@ -292,7 +298,8 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     QVERIFY(bytes.contains("      \"seed\": \"18446744073709551615\",\n"));
     QVERIFY(bytes.contains("\n    \"scale\": \"log\",\n"));
     const QList<QByteArray> lines = bytes.split('\n');
-    QCOMPARE(lines.size(), 32);  // 26 fields, 3 nested closing braces, 2 outer braces, "" after the last \n
+    QVERIFY(bytes.contains("\n  \"compare\": {\n    \"mode\": \"sentences\",\n    \"layer_b\": 1,\n    \"head_b\": 2\n  },\n"));
+    QCOMPARE(lines.size(), 37);  // 30 fields, 4 nested closing braces, 2 outer braces, "" after the last \n
     for (qsizetype i = 1; i + 2 < lines.size(); ++i)
         QVERIFY2(lines[i].startsWith("  "), lines[i].constData());
 
@@ -300,7 +307,7 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     const QJsonObject root = QJsonDocument::fromJson(bytes, &error).object();
     QCOMPARE(error.error, QJsonParseError::NoError);
     const auto sorted = [](QStringList keys) { keys.sort(); return keys; };
-    QCOMPARE(root.keys(), sorted({"format", "version", "model", "text", "pair_text", "comparison_text",
+    QCOMPARE(root.keys(), sorted({"format", "version", "model", "text", "pair_text", "comparison_text", "compare",
                                   "layer", "head", "selected_token", "view", "step", "heatmap",
                                   "presentation"}));
     const QJsonObject model = root.value("model").toObject();
@@ -591,6 +598,10 @@ void SessionTest::loadErrors_data() {
     // Unknown names.
     row("view unknown", with("view", QStringLiteral("attention")),
         QStringLiteral("field \"view\" is \"attention\"; valid views: heatmap, grid, compare, statistics, rollout, steps"));
+    row("compare mode unknown", with("compare.mode", QStringLiteral("layers")),
+        QStringLiteral("field \"compare.mode\" is \"layers\"; valid modes: heads, sentences"));
+    row("compare head_b negative", with("compare.head_b", -1),
+        QStringLiteral("field \"compare.head_b\" is -1; it must be 0 or more"));
     row("view wrong case", with("view", QStringLiteral("Heatmap")),
         QStringLiteral("field \"view\" is \"Heatmap\"; valid views: heatmap, grid"));
     row("colormap unknown", with("heatmap.colormap", QStringLiteral("jet")),

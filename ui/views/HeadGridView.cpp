@@ -26,15 +26,50 @@ HeadGridView::HeadGridView(QWidget* parent) : QWidget(parent) {
 void HeadGridView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
     m_trace = std::move(trace);
     m_metricValues.clear();
+    m_statistics.reset();
     invalidateImages();
 }
 
+void HeadGridView::setImages(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> shown,
+                             bool hideSpecial, std::shared_ptr<const GridImages> images) {
+    m_hideSpecial = hideSpecial;
+    if (trace != m_trace) {
+        m_metricValues.clear();
+        m_statistics.reset();
+    }
+    m_trace = std::move(trace);
+    m_shown = std::move(shown);
+    m_imagesValid = images != nullptr;
+    m_images = images ? *images : GridImages();
+    m_pendingText.clear();
+    update();
+}
+
+void HeadGridView::setStatistics(std::shared_ptr<const std::vector<HeadStatistics>> statistics) {
+    m_statistics = std::move(statistics);
+    m_metricValues.clear();
+    update();
+}
+
+void HeadGridView::setPendingText(const QString& text) {
+    if (text == m_pendingText)
+        return;
+    m_pendingText = text;
+    update();
+}
+
 void HeadGridView::setStyle(const HeatmapStyle& style) {
+    if (style.colormap == m_style.colormap && style.scale == m_style.scale) {
+        m_style = style;  // the numbers in cells are not drawn here: nothing to redraw
+        return;
+    }
     m_style = style;
     invalidateImages();
 }
 
 void HeadGridView::setHideSpecialTokens(bool hide) {
+    if (hide == m_hideSpecial && m_shown)
+        return;
     m_hideSpecial = hide;
     invalidateImages();
 }
@@ -64,6 +99,8 @@ int HeadGridView::headCount() const { return hasNoAttention(m_shown.get()) ? 0 :
 int HeadGridView::tokenCount() const { return hasNoAttention(m_shown.get()) ? 0 : m_shown->length(); }
 
 QString HeadGridView::message() const {
+    if (!m_pendingText.isEmpty())
+        return m_pendingText;
     if (layerCount() > 0)
         return QString();
     return ViewText::emptyState(m_trace.get(), m_hideSpecial,
@@ -82,7 +119,9 @@ void HeadGridView::ensureMetricValues() const {
     // From the full trace, as StatisticsView lists them, whether or not special tokens are hidden.
     if (!m_metric || !m_metricValues.empty() || layerCount() == 0)
         return;
-    for (const HeadStatistics& statistics : computeHeadStatistics(*m_trace))
+    if (!m_statistics)  // standalone use (tests); the window hands over the document's
+        m_statistics = std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*m_trace));
+    for (const HeadStatistics& statistics : *m_statistics)
         m_metricValues.push_back(metricValue(statistics, *m_metric));
     const auto [low, high] = std::minmax_element(m_metricValues.begin(), m_metricValues.end());
     m_metricLow = *low;
@@ -156,7 +195,7 @@ void HeadGridView::render(QPainter& painter, const QSize& size) const {
     painter.fillRect(all, palette().color(QPalette::Base));
     painter.setFont(font());
     painter.setPen(palette().color(QPalette::Text));
-    if (layerCount() == 0) {
+    if (layerCount() == 0 || !m_pendingText.isEmpty()) {
         painter.drawText(all.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, message());
         painter.restore();
         return;

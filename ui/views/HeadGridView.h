@@ -30,6 +30,14 @@ public:
     void setHideSpecialTokens(bool hide);
     void setCurrentHead(int layer, int head);
     void setMetric(std::optional<HeadMetric> metric);  // nullopt: no metric frames
+    // Made elsewhere (the document's worker) so that nothing heavy runs on the GUI thread:
+    // images of `shown` (trace as shown, after hiding) in the current style and hiding, and the
+    // statistics of the whole trace for metric frames. Null images: the grid computes its own.
+    void setImages(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> shown,
+                   bool hideSpecial, std::shared_ptr<const GridImages> images);
+    void setStatistics(std::shared_ptr<const std::vector<HeadStatistics>> statistics);
+    // Shown instead of the grid while its images are being made elsewhere; empty: none.
+    void setPendingText(const QString& text);
 
     const HeatmapStyle& style() const { return m_style; }
     bool hideSpecialTokens() const { return m_hideSpecial; }
@@ -93,6 +101,8 @@ private:
     HeatmapStyle m_style;
     bool m_hideSpecial = false;
     std::optional<HeadMetric> m_metric;
+    mutable std::shared_ptr<const std::vector<HeadStatistics>> m_statistics;
+    QString m_pendingText;
     int m_currentLayer = 0;
     int m_currentHead = 0;
     int m_pressLayer = -1;

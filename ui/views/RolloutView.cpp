@@ -45,12 +45,20 @@ RolloutView::RolloutView(QWidget* parent)
 }
 
 void RolloutView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
+    const bool empty = hasNoAttention(trace.get());
+    setRollout(trace, empty ? nullptr : std::make_shared<const std::vector<MatrixF>>(attentionRollout(*trace)));
+}
+
+void RolloutView::setRollout(std::shared_ptr<const AttentionTrace> trace,
+                             std::shared_ptr<const std::vector<MatrixF>> rollout, const QString& pendingText) {
     m_trace = std::move(trace);
-    m_rollout = hasNoAttention(m_trace.get()) ? std::vector<MatrixF>() : attentionRollout(*m_trace);
+    m_rolloutLayers = hasNoAttention(m_trace.get()) ? nullptr : std::move(rollout);
+    m_pendingText = hasNoAttention(m_trace.get()) ? QString() : pendingText;
+    const int layers = m_rolloutLayers ? int(m_rolloutLayers->size()) : 0;
     {
         const QSignalBlocker blocker(m_layerBox);
-        m_layerBox->setMaximum(std::max(0, int(m_rollout.size()) - 1));
-        m_layerBox->setEnabled(!m_rollout.empty());
+        m_layerBox->setMaximum(std::max(0, layers - 1));
+        m_layerBox->setEnabled(layers > 0);
     }
     refresh();
 }
@@ -73,19 +81,21 @@ int RolloutView::layer() const {
 }
 
 MatrixF RolloutView::rollout(int layer) const {
-    if (layer < 0 || layer >= int(m_rollout.size()))
+    if (!m_rolloutLayers || layer < 0 || layer >= int(m_rolloutLayers->size()))
         return MatrixF();
-    return m_rollout[size_t(layer)];
+    return (*m_rolloutLayers)[size_t(layer)];
 }
 
 void RolloutView::refresh() {
-    if (m_rollout.empty()) {
-        m_heatmap->clear(tr("Type a sentence and press Enter to see how attention flows from "
-                            "the input through the layers."));
+    if (!m_rolloutLayers || m_rolloutLayers->empty()) {
+        m_heatmap->clear(!m_pendingText.isEmpty()
+                             ? m_pendingText
+                             : tr("Type a sentence and press Enter to see how attention flows from "
+                                  "the input through the layers."));
         return;
     }
     const int l = layer();
-    MatrixF shown = m_rollout[size_t(l)];  // (T, T)
+    MatrixF shown = (*m_rolloutLayers)[size_t(l)];  // (T, T)
     QStringList labels = m_trace->displayTokens();
     if (m_hideSpecial) {
         const std::vector<int> kept = keptTokens(m_trace->special());

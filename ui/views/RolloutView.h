@@ -22,6 +22,10 @@ public:
     explicit RolloutView(QWidget* parent = nullptr);
 
     void setTrace(std::shared_ptr<const AttentionTrace> trace);  // null: the empty state
+    // The same with the rollout computed elsewhere (the document's worker); a null rollout
+    // with a trace: it is on its way, pendingText says so.
+    void setRollout(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const std::vector<MatrixF>> rollout,
+                    const QString& pendingText = QString());
     void setStyle(const HeatmapStyle& style);
     // Hides special tokens after the rollout is computed, renormalising each row to sum 1.
     void setHideSpecialTokens(bool hide);
@@ -40,7 +44,8 @@ private:
     void refresh();
 
     std::shared_ptr<const AttentionTrace> m_trace;
-    std::vector<MatrixF> m_rollout;  // one (T, T) per layer, for m_trace
+    std::shared_ptr<const std::vector<MatrixF>> m_rolloutLayers;  // one (T, T) per layer, for m_trace
+    QString m_pendingText;
     bool m_hideSpecial = false;
     QSpinBox* m_layerBox;
     QLabel* m_explanation;

@@ -66,9 +66,20 @@ StatisticsView::StatisticsView(QWidget* parent)
 }
 
 void StatisticsView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
+    const bool empty = hasNoAttention(trace.get());
+    setStatistics(trace, empty ? nullptr
+                               : std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*trace)));
+}
+
+void StatisticsView::setStatistics(std::shared_ptr<const AttentionTrace> trace,
+                                   std::shared_ptr<const std::vector<HeadStatistics>> statistics,
+                                   const QString& pendingText) {
     m_trace = std::move(trace);
-    const bool empty = hasNoAttention(m_trace.get());
-    m_model->setStatistics(empty ? std::vector<HeadStatistics>() : computeHeadStatistics(*m_trace));
+    const bool empty = hasNoAttention(m_trace.get()) || !statistics;
+    if (m_emptyText.isEmpty())
+        m_emptyText = m_emptyLabel->text();
+    m_emptyLabel->setText(hasNoAttention(m_trace.get()) || pendingText.isEmpty() ? m_emptyText : pendingText);
+    m_model->setStatistics(statistics ? *statistics : std::vector<HeadStatistics>());
     m_stack->setCurrentWidget(empty ? static_cast<QWidget*>(m_emptyLabel) : m_table);
 }
 

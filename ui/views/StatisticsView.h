@@ -27,6 +27,11 @@ public:
     explicit StatisticsView(QWidget* parent = nullptr);
 
     void setTrace(std::shared_ptr<const AttentionTrace> trace);  // null: the empty state
+    // The same with statistics computed elsewhere (the document's worker); null statistics
+    // with a trace: they are on their way, pendingText says so.
+    void setStatistics(std::shared_ptr<const AttentionTrace> trace,
+                       std::shared_ptr<const std::vector<HeadStatistics>> statistics,
+                       const QString& pendingText = QString());
     void setCurrentHead(int layer, int head);  // selects that row, without emitting headActivated
     // Sets the "Colour the grid by" choice; emits metricChosen when it changes.
     void setMetric(std::optional<HeadMetric> metric);
@@ -52,6 +57,7 @@ private:
     QComboBox* m_metricBox;
     QStackedWidget* m_stack;
     QLabel* m_emptyLabel;
+    QString m_emptyText;  // the empty label's own text, while pendingText borrows the label
 };
 
 }  // namespace headmap::ui

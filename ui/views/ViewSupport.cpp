@@ -41,4 +41,19 @@ QString ViewText::emptyState(const AttentionTrace* original, bool hideSpecial,
     return typePrompt;
 }
 
+int shownTokenIndex(const AttentionTrace& trace, bool hideSpecial, int index) {
+    if (!hideSpecial || index < 0)
+        return index;
+    const std::vector<int> kept = keptTokens(trace.special());
+    const auto found = std::find(kept.begin(), kept.end(), index);
+    return found == kept.end() ? -1 : int(found - kept.begin());
+}
+
+int fullTokenIndex(const AttentionTrace& trace, bool hideSpecial, int shown) {
+    if (!hideSpecial || shown < 0)
+        return shown;
+    const std::vector<int> kept = keptTokens(trace.special());
+    return shown < int(kept.size()) ? kept[size_t(shown)] : -1;
+}
+
 }  // namespace headmap::ui

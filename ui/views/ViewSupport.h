@@ -23,6 +23,11 @@ namespace headmap::ui {
 std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
                                                  bool hideSpecial);
 
+// Token indices with special tokens hidden: whole sentence -> shown row (-1 when hidden or -1),
+// and back (-1 when out of range).
+int shownTokenIndex(const AttentionTrace& trace, bool hideSpecial, int index);
+int fullTokenIndex(const AttentionTrace& trace, bool hideSpecial, int shown);
+
 // True when there is nothing to draw: no trace, no tokens, no layers or no heads.
 bool hasNoAttention(const AttentionTrace* trace);
 

@@ -1,0 +1,289 @@
+// AttentionDocument's background jobs: opening a model, the forward passes (sentence, second
+// sentence, step matrices) and the data derived from a trace (statistics, rollout, grid images).
+
+#include <QMetaObject>
+#include <QtConcurrent>
+
+#include "AttentionDocument.h"
+#include "analysis/AttentionRollout.h"
+#include "core/HeadmapError.h"
+#include "text/TextDecoding.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+
+namespace {
+
+// Every exception stops at the worker's edge: one reaching the GUI thread would abort.
+template <typename Work>
+QString catchAll(const QString& what, Work work) {
+    try {
+        work();
+    } catch (const HeadmapError& error) {
+        return error.message();
+    } catch (const std::bad_alloc&) {
+        return AttentionDocument::tr("Out of memory while %1: try a shorter text or a smaller model.").arg(what);
+    } catch (const std::exception& error) {
+        return AttentionDocument::tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
+    } catch (...) {
+        return AttentionDocument::tr("Failed while %1: unexpected error").arg(what);
+    }
+    return QString();
+}
+
+}  // namespace
+
+quint64 AttentionDocument::nextGeneration(Job job) {
+    auto& latest = *m_latest[int(job)];
+    const quint64 generation = latest.load() + 1;
+    latest.store(generation);
+    return generation;
+}
+
+bool AttentionDocument::isRunning(Job job) const {
+    // A cancelled or superseded job may still be finishing its layer; it no longer counts.
+    return m_running[int(job)] > 0 && m_startedGeneration[int(job)] == m_latest[int(job)]->load();
+}
+
+bool AttentionDocument::isWorking() const {
+    for (int job = 0; job < int(Job::Count); ++job)
+        if (isRunning(Job(job)))
+            return true;
+    return false;
+}
+
+bool AttentionDocument::isOpeningModel() const {
+    return isRunning(Job::Model);
+}
+
+bool AttentionDocument::isComputingSteps() const {
+    return isRunning(Job::Steps);
+}
+
+QString AttentionDocument::busyText() const {
+    if (isRunning(Job::Model))
+        return tr("Opening the model…");
+    if (isRunning(Job::Trace))
+        return m_progressTotal > 0
+                   ? tr("Computing attention: layer %1 of %2…").arg(m_progressDone).arg(m_progressTotal)
+                   : tr("Computing attention…");
+    if (isRunning(Job::SecondTrace))
+        return tr("Computing the second sentence…");
+    if (isRunning(Job::Steps))
+        return tr("Computing the step-by-step matrices…");
+    if (isRunning(Job::Statistics))
+        return tr("Computing head statistics…");
+    if (isRunning(Job::Rollout))
+        return tr("Computing attention rollout…");
+    if (isRunning(Job::GridImages))
+        return tr("Drawing all heads…");
+    return QString();
+}
+
+void AttentionDocument::openModel(const ModelSpec& spec) {
+    const quint64 generation = nextGeneration(Job::Model);
+    startJob(Job::Model, [spec, generation] {
+        Outcome outcome;
+        outcome.job = Job::Model;
+        outcome.generation = generation;
+        outcome.spec = spec;
+        outcome.error = catchAll(tr("opening %1").arg(spec.source), [&] { outcome.model = loadModel(spec); });
+        return outcome;
+    });
+}
+
+void AttentionDocument::runTrace(Job job, const QString& text, const QString& pair, bool truncate,
+                                 std::optional<HeadIndex> steps) {
+    const quint64 generation = nextGeneration(job);
+    std::shared_ptr<const Model> model = m_model;
+    std::shared_ptr<std::atomic<quint64>> latest = m_latest[int(job)];
+    if (job == Job::Trace) {
+        m_progressDone = 0;
+        m_progressTotal = 0;
+    }
+    // The destructor waits for every worker, so `this` outlives them.
+    startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest] {
+        Outcome outcome;
+        outcome.job = job;
+        outcome.generation = generation;
+        outcome.text = text;
+        const QString failure = catchAll(tr("computing attention"), [&] {
+            TokenizeOptions tokenize;
+            if (!isBlank(pair))
+                tokenize.pair = pair;
+            tokenize.truncate = true;  // tokenizing stops at the limit either way
+            const Encoding input = model->tokenize(text, tokenize);
+            if (input.truncated && !truncate) {
+                const int limit = int(input.size());
+                outcome.truncateTo = limit;
+                outcome.error = tr("The text has more than %1 tokens, the most %2 accepts (its maximum "
+                                   "positions).").arg(limit).arg(model->summary().displayName());
+                return;
+            }
+            RunOptions options;
+            options.steps = steps;
+            options.progress = [this, job, generation, latest](int done, int total) {
+                if (job == Job::Trace)
+                    QMetaObject::invokeMethod(this, [this, generation, done, total] {
+                        if (generation != m_latest[int(Job::Trace)]->load())
+                            return;
+                        m_progressDone = done;
+                        m_progressTotal = total;
+                        emit progressChanged(done, total);
+                        notify(DocumentChange::Busy);
+                    }, Qt::QueuedConnection);
+                return latest->load() == generation;  // a newer request makes this one pointless
+            };
+            RunResult result = model->run(input, options);
+            if (result.steps)
+                outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
+            outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
+        });
+        if (!failure.isEmpty())
+            outcome.error = failure;
+        return outcome;
+    });
+}
+
+void AttentionDocument::requestDerived(DerivedKinds kinds) {
+    if (m_trace->isEmpty())
+        return;
+    if (kinds & Derived::Statistics && !m_statistics && !isRunning(Job::Statistics))
+        runDerived(Job::Statistics);
+    if (kinds & Derived::Rollout && !m_rollout && !isRunning(Job::Rollout))
+        runDerived(Job::Rollout);
+    if (kinds & Derived::GridImages && !m_gridImages && !isRunning(Job::GridImages))
+        runDerived(Job::GridImages);
+}
+
+void AttentionDocument::runDerived(Job job) {
+    const quint64 generation = nextGeneration(job);
+    const std::shared_ptr<const AttentionTrace> trace = m_trace;
+    const HeatmapStyle style = m_view.style;
+    const bool hide = m_view.hideSpecialTokens;
+    startJob(job, [job, generation, trace, style, hide] {
+        Outcome outcome;
+        outcome.job = job;
+        outcome.generation = generation;
+        outcome.error = catchAll(tr("analysing the attention"), [&] {
+            if (hasNoAttention(trace.get()))
+                return;
+            switch (job) {
+            case Job::Statistics:
+                outcome.statistics = std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*trace));
+                break;
+            case Job::Rollout:
+                outcome.rollout = std::make_shared<const std::vector<MatrixF>>(attentionRollout(*trace));
+                break;
+            case Job::GridImages:
+                outcome.trace = shownTrace(trace, hide);
+                if (!hasNoAttention(outcome.trace.get()))
+                    outcome.gridImages = std::make_shared<const GridImages>(buildGridImages(*outcome.trace, style));
+                break;
+            default:
+                break;
+            }
+        });
+        return outcome;
+    });
+}
+
+void AttentionDocument::dropDerived() {
+    for (Job job : {Job::Statistics, Job::Rollout, Job::GridImages})
+        nextGeneration(job);
+    m_statistics.reset();
+    m_rollout.reset();
+    m_gridImages.reset();
+    m_gridTrace.reset();
+}
+
+void AttentionDocument::cancel() {
+    for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps, Job::Statistics, Job::Rollout, Job::GridImages})
+        nextGeneration(job);
+    const bool opening = isRunning(Job::Model);
+    if (opening)
+        nextGeneration(Job::Model);
+    setError(opening ? tr("Cancelled: the model was not opened.") : tr("Cancelled."));
+    notify(DocumentChange::Busy);
+}
+
+template <typename Work>
+void AttentionDocument::startJob(Job job, Work work) {
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    m_watchers << watcher;
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, job] {
+        m_watchers.removeOne(watcher);
+        watcher->deleteLater();
+        --m_pending;
+        --m_running[int(job)];
+        deliver(watcher->result());
+        notify(DocumentChange::Busy);
+        if (m_pending == 0)
+            emit busyChanged(false);
+    });
+    ++m_running[int(job)];
+    m_startedGeneration[int(job)] = m_latest[int(job)]->load();
+    if (m_pending++ == 0)
+        emit busyChanged(true);
+    notify(DocumentChange::Busy);
+    watcher->setFuture(QtConcurrent::run(work));
+}
+
+void AttentionDocument::deliver(const Outcome& outcome) {
+    if (outcome.generation != m_latest[int(outcome.job)]->load())
+        return;  // superseded by a newer sentence or model, or cancelled
+    if (!outcome.error.isEmpty()) {
+        setError(outcome.error, outcome.truncateTo);
+        return;
+    }
+    switch (outcome.job) {
+    case Job::Model:
+        adoptModel(outcome.model, outcome.spec);
+        break;
+    case Job::Trace:
+        deliverTrace(outcome);
+        break;
+    case Job::SecondTrace:
+        m_secondTrace = outcome.trace;
+        notify(DocumentChange::SecondTrace);
+        break;
+    case Job::Steps:
+        m_steps = outcome.steps;
+        m_stepsTrace = outcome.trace;
+        notify(DocumentChange::Steps);
+        break;
+    case Job::Statistics:
+        m_statistics = outcome.statistics;
+        notify(DocumentChange::Derived);
+        break;
+    case Job::Rollout:
+        m_rollout = outcome.rollout;
+        notify(DocumentChange::Derived);
+        break;
+    case Job::GridImages:
+        m_gridImages = outcome.gridImages;
+        m_gridTrace = outcome.trace;
+        notify(DocumentChange::Derived);
+        break;
+    case Job::Count:
+        break;
+    }
+}
+
+void AttentionDocument::deliverTrace(const Outcome& outcome) {
+    // A selected token stays selected only while it is the same token at the same place.
+    const std::shared_ptr<const AttentionTrace> old = m_trace;
+    const int selected = m_view.selectedToken;
+    const bool sameToken = selected >= 0 && selected < old->length() && selected < outcome.trace->length() &&
+                           old->tokenIds()[size_t(selected)] == outcome.trace->tokenIds()[size_t(selected)];
+    m_trace = outcome.trace;
+    m_traceText = outcome.text;
+    if (!sameToken)
+        m_view.selectedToken = -1;
+    clampSelection();
+    dropDerived();
+    clearError();
+    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
+}
+
+}  // namespace headmap::ui

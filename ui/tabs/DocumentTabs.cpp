@@ -1,0 +1,154 @@
+#include "DocumentTabs.h"
+
+#include <QCoreApplication>
+
+#include "HeadExport.h"
+#include "HeatmapView.h"
+#include "steps/StepView.h"
+#include "views/ComparisonView.h"
+#include "views/HeadGridView.h"
+#include "views/RolloutView.h"
+#include "views/StatisticsView.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+
+namespace {
+
+constexpr DocumentChanges kData = DocumentChange::Model | DocumentChange::Trace | DocumentChange::Derived;
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("DocumentTabs", text);
+}
+
+}  // namespace
+
+QWidget* HeatmapTabView::widget() { return m_view; }
+
+void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
+    const ViewState& view = document.view();
+    if (changes & DocumentChange::Style)
+        m_view->setStyle(view.style);
+    if (changes & (kData | DocumentChange::Selection | DocumentChange::Style)) {
+        if (document.trace().isEmpty() && document.isWorking() && !document.isOpeningModel())
+            m_view->clear(document.busyText());
+        else
+            showHead(*m_view, document.sharedTrace(), view.layer, view.head, view.hideSpecialTokens);
+        m_view->setSelectedToken(shownTokenIndex(document.trace(), view.hideSpecialTokens, view.selectedToken));
+    }
+}
+
+QWidget* GridTabView::widget() { return m_view; }
+
+DerivedKinds GridTabView::needs() const {
+    // Metric frames are drawn from the statistics.
+    return m_view->metric() ? Derived::GridImages | Derived::Statistics : DerivedKinds(Derived::GridImages);
+}
+
+void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
+    const ViewState& view = document.view();
+    if (changes & DocumentChange::Style) {
+        m_view->setMetric(view.metric);
+    }
+    if (changes & (kData | DocumentChange::Style)) {
+        // Nothing is computed here: the images come from the document's worker, and until they
+        // do the grid says they are on their way. Style first: afterwards it would drop them.
+        m_view->setStyle(view.style);
+        const bool waiting = !document.gridImages() && !document.trace().isEmpty();
+        m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.hideSpecialTokens,
+                          document.gridImages());
+        m_view->setPendingText(waiting ? tr("Drawing all heads…") : QString());
+        m_view->setStatistics(document.statistics());
+    }
+    if (changes & (kData | DocumentChange::Selection))
+        m_view->setCurrentHead(view.layer, view.head);
+}
+
+QWidget* CompareTabView::widget() { return m_view; }
+
+void CompareTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
+    const ViewState& view = document.view();
+    if (changes & DocumentChange::Style) {
+        m_view->setStyle(view.style);
+        m_view->setHideSpecialTokens(view.hideSpecialTokens);
+        m_view->setMode(view.compareMode == CompareMode::TwoSentences ? ComparisonView::Mode::TwoSentences
+                                                                      : ComparisonView::Mode::TwoHeads);
+    }
+    if (changes & (DocumentChange::Model | DocumentChange::Trace))
+        m_view->setTrace(document.sharedTrace());
+    if (changes & (DocumentChange::Model | DocumentChange::SecondTrace))
+        m_view->setSecondTrace(document.secondTrace());
+    if (changes & (kData | DocumentChange::Selection)) {
+        int layerB = view.layerB, headB = view.headB;
+        const int heads = document.trace().heads();
+        if (layerB == view.layer && headB == view.head && heads > 1) {
+            // Comparing a head with itself shows nothing: start with its neighbour.
+            headB = (view.head + 1) % heads;
+            document.setHeadB(layerB, headB);
+        }
+        m_view->setHeads(view.layer, view.head, layerB, headB);
+    }
+}
+
+QWidget* StatisticsTabView::widget() { return m_view; }
+
+void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
+    const ViewState& view = document.view();
+    if (changes & kData)
+        m_view->setStatistics(document.sharedTrace(), document.statistics(), tr("Computing head statistics…"));
+    if (changes & DocumentChange::Style)
+        m_view->setMetric(view.metric);
+    if (changes & (kData | DocumentChange::Selection))
+        m_view->setCurrentHead(view.layer, view.head);
+}
+
+QWidget* RolloutTabView::widget() { return m_view; }
+
+void RolloutTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
+    const ViewState& view = document.view();
+    if (changes & DocumentChange::Style) {
+        m_view->setStyle(view.style);
+        m_view->setHideSpecialTokens(view.hideSpecialTokens);
+    }
+    if (changes & kData)
+        m_view->setRollout(document.sharedTrace(), document.rollout(), tr("Computing attention rollout…"));
+    if (changes & (kData | DocumentChange::Selection))
+        m_view->setLayer(view.layer);
+}
+
+QWidget* StepsTabView::widget() { return m_view; }
+
+void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) {
+    const ViewState& view = document.view();
+    if (shown && (changes & (kData | DocumentChange::Selection))) {
+        // Steps cost a forward pass of their own, so they are only computed when looked at.
+        const auto steps = document.steps();
+        const auto stepsTrace = document.stepsTrace();
+        const bool current = steps && stepsTrace && steps->layer == view.layer && steps->head == view.head &&
+                             stepsTrace->tokenIds() == document.trace().tokenIds() &&
+                             stepsTrace->model().name == document.modelSummary().name;
+        if (!current && !document.trace().isEmpty())
+            document.requestSteps(view.layer, view.head);
+    }
+    if (changes & (DocumentChange::Steps | DocumentChange::Busy | kData)) {
+        const auto steps = document.steps();
+        const auto trace = document.stepsTrace();
+        if (document.isComputingSteps() && (!steps || !trace)) {
+            m_view->clear(tr("Computing the step-by-step matrices…"));
+        } else if (!steps || !trace) {
+            if (changes & (DocumentChange::Steps | kData))
+                m_view->clear(tr("Type a sentence and press Enter to walk through one head step by step."));
+        } else if (changes & DocumentChange::Steps) {
+            const ModelSummary& model = trace->model();
+            const int index = steps->layer * std::max(1, model.heads) + steps->head;
+            m_view->setSteps(steps, trace->displayTokens(), headTitle(*trace, steps->layer, steps->head),
+                             index < model.headNames.size()
+                                 ? model.headNames[index] + QStringLiteral(": ") + model.headExplanations.value(index)
+                                 : QString());
+        }
+    }
+    if (changes & (DocumentChange::Steps | DocumentChange::Selection))
+        m_view->setSelectedToken(view.selectedToken);
+}
+
+}  // namespace headmap::ui

@@ -1,0 +1,81 @@
+#pragma once
+// The main window's tabs as DocumentViews: each brings one widget up to date with the document.
+// The widgets themselves know nothing of the document (they are tested and exported alone);
+// these classes are the only place that says which part of the document each one shows.
+
+#include "DocumentView.h"
+
+namespace headmap::ui {
+
+class ComparisonView;
+class HeadGridView;
+class HeatmapView;
+class RolloutView;
+class StatisticsView;
+class StepView;
+
+class HeatmapTabView : public DocumentView {
+public:
+    explicit HeatmapTabView(HeatmapView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+
+private:
+    HeatmapView* m_view;
+};
+
+class GridTabView : public DocumentView {
+public:
+    explicit GridTabView(HeadGridView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    DerivedKinds needs() const override;
+
+private:
+    HeadGridView* m_view;
+};
+
+class CompareTabView : public DocumentView {
+public:
+    explicit CompareTabView(ComparisonView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+
+private:
+    ComparisonView* m_view;
+};
+
+class StatisticsTabView : public DocumentView {
+public:
+    explicit StatisticsTabView(StatisticsView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    DerivedKinds needs() const override { return Derived::Statistics; }
+
+private:
+    StatisticsView* m_view;
+};
+
+class RolloutTabView : public DocumentView {
+public:
+    explicit RolloutTabView(RolloutView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    DerivedKinds needs() const override { return Derived::Rollout; }
+
+private:
+    RolloutView* m_view;
+};
+
+class StepsTabView : public DocumentView {
+public:
+    explicit StepsTabView(StepView* view) : m_view(view) {}
+    QWidget* widget() override;
+    void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+
+private:
+    HeadIndex shownHead() const;
+    StepView* m_view;
+};
+
+}  // namespace headmap::ui
