@@ -1,0 +1,8 @@
+# Benchmarks: plain executables run by hand (timings are never asserted in ctest).
+
+if(HEADMAP_BUILD_GUI)
+  # The longest event-loop stall of the main window at T = 512 (issue #8); needs a model
+  # folder, e.g. from tests/bench/make_bert_base_checkpoint.py.
+  add_executable(bench_gui_stall bench/bench_gui_stall.cpp)
+  target_link_libraries(bench_gui_stall PRIVATE Qt6::Test headmap_ui)
+endif()
