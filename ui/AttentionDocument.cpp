@@ -8,7 +8,7 @@
 namespace headmap::ui {
 
 AttentionDocument::AttentionDocument(QObject* parent)
-    : QObject(parent), m_trace(std::make_shared<AttentionTrace>()) {
+    : QObject(parent), m_trace(std::make_shared<AttentionTrace>()), m_pieceTrace(m_trace) {
     qRegisterMetaType<DocumentChanges>();
     for (auto& latest : m_latest)
         latest = std::make_shared<std::atomic<quint64>>(0);
@@ -56,6 +56,7 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
     m_steps.reset();
     m_stepsTrace.reset();
     m_trace = std::make_shared<AttentionTrace>();
+    m_pieceTrace = m_trace;
     m_traceText.clear();
     dropDerived();
     clampSelection();
@@ -77,6 +78,7 @@ void AttentionDocument::clearText() {
     m_pair.clear();
     m_traceText.clear();
     m_trace = std::make_shared<AttentionTrace>();
+    m_pieceTrace = m_trace;
     m_view.selectedToken = -1;
     dropDerived();
     clearError();
@@ -231,6 +233,25 @@ void AttentionDocument::setMetric(std::optional<HeadMetric> metric) {
         return;
     m_view.metric = metric;
     notify(DocumentChange::Style);
+}
+
+void AttentionDocument::setMergeWords(bool merge) {
+    if (merge == m_view.mergeWords)
+        return;
+    m_view.mergeWords = merge;
+    nextGeneration(Job::Words);
+    notify(DocumentChange::Style);
+    if (m_pieceTrace->isEmpty())
+        return;
+    if (!merge) {
+        Outcome pieces;
+        pieces.trace = m_pieceTrace;
+        pieces.pieceTrace = m_pieceTrace;
+        pieces.text = m_traceText;
+        adoptTrace(pieces);
+    } else {
+        runWords();
+    }
 }
 
 void AttentionDocument::waitForIdle() {

@@ -74,7 +74,10 @@ public:
     std::shared_ptr<const AttentionTrace> stepsTrace() const { return m_stepsTrace; }
     bool isComputingSteps() const;
 
+    // The trace as the views show it: over words when the view state merges pieces, else the
+    // pieces' own. pieceTrace() is always over the tokenizer's pieces.
     const AttentionTrace& trace() const { return *m_trace; }
+    std::shared_ptr<const AttentionTrace> pieceTrace() const { return m_pieceTrace; }
     std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
     std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
 
@@ -113,6 +116,7 @@ public:
     void setHideSpecialTokens(bool hide);
     void setCompareMode(CompareMode mode);
     void setMetric(std::optional<HeadMetric> metric);
+    void setMergeWords(bool merge);
 
     // Blocks until every pending job has been delivered; for tests and scripts.
     void waitForIdle();
@@ -130,11 +134,12 @@ signals:
     void errorOccurred(const QString& message);
 
 private:
-    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Count };
+    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Words, Count };
     struct Outcome {
         Job job = Job::Trace;
         quint64 generation = 0;
         std::shared_ptr<const AttentionTrace> trace;
+        std::shared_ptr<const AttentionTrace> pieceTrace;  // Trace, Words: before merging
         std::shared_ptr<const HeadSteps> steps;
         std::shared_ptr<const Model> model;
         std::shared_ptr<const std::vector<HeadStatistics>> statistics;
@@ -153,6 +158,8 @@ private:
     void startJob(Job job, Work work);
     void deliver(const Outcome& outcome);
     void deliverTrace(const Outcome& outcome);
+    void adoptTrace(const Outcome& outcome);  // shows outcome.trace; selection and derived data follow
+    void runWords();  // merges m_pieceTrace into words in the background
     void adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
     quint64 nextGeneration(Job job);
     bool isRunning(Job job) const;
@@ -169,6 +176,7 @@ private:
     bool m_truncate = false;  // the user chose to cut m_text to the model's maximum
     QString m_traceText;  // the text m_trace was computed from
     std::shared_ptr<const AttentionTrace> m_trace;
+    std::shared_ptr<const AttentionTrace> m_pieceTrace;
     std::shared_ptr<const AttentionTrace> m_secondTrace;
     std::shared_ptr<const HeadSteps> m_steps;
     std::shared_ptr<const AttentionTrace> m_stepsTrace;

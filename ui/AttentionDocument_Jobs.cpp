@@ -6,6 +6,7 @@
 
 #include "AttentionDocument.h"
 #include "analysis/AttentionRollout.h"
+#include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "text/TextDecoding.h"
 #include "views/ViewSupport.h"
@@ -77,6 +78,8 @@ QString AttentionDocument::busyText() const {
         return tr("Computing attention rollout…");
     if (isRunning(Job::GridImages))
         return tr("Drawing all heads…");
+    if (isRunning(Job::Words))
+        return tr("Merging pieces into words…");
     return QString();
 }
 
@@ -101,8 +104,9 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
         m_progressDone = 0;
         m_progressTotal = 0;
     }
+    const bool words = job == Job::Trace && m_view.mergeWords;
     // The destructor waits for every worker, so `this` outlives them.
-    startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest] {
+    startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest, words] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -138,6 +142,9 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
             if (result.steps)
                 outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
             outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
+            outcome.pieceTrace = outcome.trace;
+            if (words)
+                outcome.trace = std::make_shared<const AttentionTrace>(mergeIntoWords(*outcome.pieceTrace));
         });
         if (!failure.isEmpty())
             outcome.error = failure;
@@ -154,6 +161,23 @@ void AttentionDocument::requestDerived(DerivedKinds kinds) {
         runDerived(Job::Rollout);
     if (kinds & Derived::GridImages && !m_gridImages && !isRunning(Job::GridImages))
         runDerived(Job::GridImages);
+}
+
+void AttentionDocument::runWords() {
+    const quint64 generation = nextGeneration(Job::Words);
+    const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
+    const QString text = m_traceText;
+    startJob(Job::Words, [generation, pieces, text] {
+        Outcome outcome;
+        outcome.job = Job::Words;
+        outcome.generation = generation;
+        outcome.text = text;
+        outcome.pieceTrace = pieces;
+        outcome.error = catchAll(tr("merging pieces into words"), [&] {
+            outcome.trace = std::make_shared<const AttentionTrace>(mergeIntoWords(*pieces));
+        });
+        return outcome;
+    });
 }
 
 void AttentionDocument::runDerived(Job job) {
@@ -198,7 +222,8 @@ void AttentionDocument::dropDerived() {
 }
 
 void AttentionDocument::cancel() {
-    for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps, Job::Statistics, Job::Rollout, Job::GridImages})
+    for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps, Job::Statistics, Job::Rollout, Job::GridImages,
+                    Job::Words})
         nextGeneration(job);
     const bool opening = isRunning(Job::Model);
     if (opening)
@@ -241,7 +266,11 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         adoptModel(outcome.model, outcome.spec);
         break;
     case Job::Trace:
+        nextGeneration(Job::Words);  // a merge of the previous sentence is moot
         deliverTrace(outcome);
+        break;
+    case Job::Words:
+        adoptTrace(outcome);
         break;
     case Job::SecondTrace:
         m_secondTrace = outcome.trace;
@@ -270,6 +299,16 @@ void AttentionDocument::deliver(const Outcome& outcome) {
     }
 }
 
+void AttentionDocument::adoptTrace(const Outcome& outcome) {
+    // Pieces and words number tokens differently: no selection survives the switch.
+    m_view.selectedToken = -1;
+    m_trace = outcome.trace;
+    m_pieceTrace = outcome.pieceTrace;
+    clampSelection();
+    dropDerived();
+    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
+}
+
 void AttentionDocument::deliverTrace(const Outcome& outcome) {
     // A selected token stays selected only while it is the same token at the same place.
     const std::shared_ptr<const AttentionTrace> old = m_trace;
@@ -277,6 +316,7 @@ void AttentionDocument::deliverTrace(const Outcome& outcome) {
     const bool sameToken = selected >= 0 && selected < old->length() && selected < outcome.trace->length() &&
                            old->tokenIds()[size_t(selected)] == outcome.trace->tokenIds()[size_t(selected)];
     m_trace = outcome.trace;
+    m_pieceTrace = outcome.pieceTrace;
     m_traceText = outcome.text;
     if (!sameToken)
         m_view.selectedToken = -1;

@@ -30,6 +30,7 @@
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
 #include "analysis/AttentionTransforms.h"
+#include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
 #include "views/RolloutView.h"
@@ -44,7 +45,8 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
       m_modelChooser(new ModelChooser), m_sentence(new QLineEdit), m_pair(new QLineEdit),
       m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_colormapBox(new QComboBox),
       m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
-      m_valuesBox(new QCheckBox(tr("&Values"))), m_tabs(new QTabWidget),
+      m_valuesBox(new QCheckBox(tr("&Values"))), m_wordsBox(new QCheckBox(tr("&Words"))),
+      m_tokenInfo(new QLabel), m_tabs(new QTabWidget),
       m_heatmap(new HeatmapView), m_grid(new HeadGridView), m_comparison(new ComparisonView),
       m_statistics(new StatisticsView), m_rollout(new RolloutView), m_stepView(new StepView), m_modelLabel(new QLabel),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
@@ -71,7 +73,10 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     layout->addWidget(buildControls());
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_tokenInfo);
     setCentralWidget(central);
+    m_tokenInfo->setTextFormat(Qt::PlainText);
+    m_tokenInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_progress->setMaximumWidth(160);
     m_progress->setVisible(false);
@@ -128,6 +133,8 @@ QWidget* MainWindow::buildControls() {
         m_scaleBox->addItem(scaleModeName(mode), int(mode));
     m_hideSpecialBox->setToolTip(tr("Leave out [CLS], [SEP], <s>, … and renormalise each row"));
     m_valuesBox->setToolTip(tr("Write each weight in its cell when it fits"));
+    m_wordsBox->setToolTip(tr("Merge sub-word pieces into words: attention to a word is the sum over its "
+                              "pieces, from a word the mean (Clark et al., 2019)"));
     m_layerBox->setToolTip(tr("Layer (Ctrl+PageUp / Ctrl+PageDown)"));
     m_headBox->setToolTip(tr("Head (PageUp / PageDown)"));
 
@@ -167,6 +174,7 @@ QWidget* MainWindow::buildControls() {
     view->addWidget(secondary(m_scaleBox));
     view->addWidget(secondary(m_hideSpecialBox));
     view->addWidget(secondary(m_valuesBox));
+    view->addWidget(secondary(m_wordsBox));
     view->addStretch(1);
     grid->addLayout(view, 2, 0, 1, 3);
     grid->addWidget(m_teachingPanel, 3, 0, 1, 6);
@@ -248,6 +256,14 @@ void MainWindow::connectViews() {
         m_document->setStyle(style);
     });
     connect(m_hideSpecialBox, &QCheckBox::toggled, m_document, &AttentionDocument::setHideSpecialTokens);
+    connect(m_wordsBox, &QCheckBox::toggled, m_document, &AttentionDocument::setMergeWords);
+    for (HeatmapView* view : {m_heatmap, m_rollout->heatmap()})
+        connect(view, &HeatmapView::scaleModeRequested, this, [this](ScaleMode mode) {
+            HeatmapStyle style = m_document->view().style;
+            style.scale = mode;
+            m_document->setStyle(style);
+        });
+    connect(m_heatmap, &HeatmapView::cellHovered, this, [this](int query, int key, float) { showTokenInfo(query, key); });
     auto openHead = [this](int layer, int head) {
         m_document->setHeadIndex(layer, head);
         m_tabs->setCurrentIndex(HeatmapTab);
@@ -270,7 +286,10 @@ void MainWindow::connectViews() {
             m_document->requestDerived(m_views[size_t(index)]->needs());
         }
     });
-    connect(m_stepView, &StepView::tokenSelected, m_document, &AttentionDocument::setSelectedToken);
+    connect(m_stepView, &StepView::tokenSelected, this, [this](int index) {
+        if (!m_document->view().mergeWords)  // the steps count pieces, the views words
+            m_document->setSelectedToken(index);
+    });
     connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int shown) {
         // The heatmap counts the tokens it shows; everything else counts the whole sentence.
         const int index = fullTokenIndex(m_document->trace(), m_document->view().hideSpecialTokens, shown);
@@ -349,6 +368,8 @@ void MainWindow::onModelChanged() {
 
 void MainWindow::onTraceChanged() {
     const auto trace = m_document->sharedTrace();
+    m_tokenDetails = trace->model().pieces == PieceStyle::Words ? QStringList() : tokenlabels::tooltips(*trace);
+    showTokenInfo(-1, -1);
     if (!trace->isEmpty())
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
     if (m_pendingSelection >= 0 && !trace->isEmpty()) {
@@ -370,7 +391,27 @@ void MainWindow::showControls() {
     m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(view.style.scale)));
     m_valuesBox->setChecked(view.style.showValues);
     m_hideSpecialBox->setChecked(view.hideSpecialTokens);
+    {
+        const QSignalBlocker g(m_wordsBox);
+        m_wordsBox->setChecked(view.mergeWords);
+    }
     updateHeadNote();
+}
+
+void MainWindow::showTokenInfo(int shownQuery, int shownKey) {
+    const AttentionTrace& trace = m_document->trace();
+    const bool hide = m_document->view().hideSpecialTokens;
+    const int query = fullTokenIndex(trace, hide, shownQuery);
+    const int key = fullTokenIndex(trace, hide, shownKey);
+    if (query >= 0 && key >= 0 && query < m_tokenDetails.size() && key < m_tokenDetails.size()) {
+        m_tokenInfo->setText(tr("Query #%1: %2   ·   Key #%3: %4")
+                                 .arg(query).arg(m_tokenDetails[query]).arg(key).arg(m_tokenDetails[key]));
+        m_tokenInfo->setVisible(true);
+        return;
+    }
+    const QString legend = tokenlabels::legend(trace.displayTokens());
+    m_tokenInfo->setText(legend);
+    m_tokenInfo->setVisible(!legend.isEmpty());
 }
 
 void MainWindow::showError(const QString& message) {

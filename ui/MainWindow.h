@@ -68,6 +68,9 @@ public:
     QComboBox* scaleBox() const { return m_scaleBox; }
     QCheckBox* hideSpecialBox() const { return m_hideSpecialBox; }
     QCheckBox* valuesBox() const { return m_valuesBox; }
+    QCheckBox* wordsBox() const { return m_wordsBox; }
+    // The line under the views: the legend of the label marks, or the hovered tokens' pieces.
+    QLabel* tokenInfo() const { return m_tokenInfo; }
     ModelChooser* modelChooser() const { return m_modelChooser; }
     QTabWidget* tabs() const { return m_tabs; }
     HeatmapView* heatmap() const { return m_heatmap; }
@@ -127,6 +130,7 @@ private:
     void runSentence();
     void openTextFileWithDialog();
     void showShortcuts();
+    void showTokenInfo(int shownQuery, int shownKey);  // -1, -1: the legend
     void changeFontSize(double delta);
 
     void exportViewWithDialog();     // MainWindow_Export.cpp
@@ -152,6 +156,9 @@ private:
     QComboBox* m_scaleBox;
     QCheckBox* m_hideSpecialBox;
     QCheckBox* m_valuesBox;
+    QCheckBox* m_wordsBox;
+    QLabel* m_tokenInfo;
+    QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
     QTabWidget* m_tabs;
     HeatmapView* m_heatmap;
     HeadGridView* m_grid;

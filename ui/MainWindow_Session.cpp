@@ -37,6 +37,7 @@ Session MainWindow::currentSession() const {
     session.step = currentStep();
     session.heatmap = view.style;
     session.hideSpecialTokens = view.hideSpecialTokens;
+    session.mergeWords = view.mergeWords;
     session.presentation = m_presentation;
     return session;
 }
@@ -67,6 +68,7 @@ QString MainWindow::openSessionFrom(const QString& path) {
 
     m_document->setStyle(session.heatmap);
     m_document->setHideSpecialTokens(session.hideSpecialTokens);
+    m_document->setMergeWords(session.mergeWords);
     m_document->setHeadIndex(std::min(session.layer, std::max(0, m_document->modelSummary().layers - 1)),
                              std::min(session.head, std::max(0, m_document->modelSummary().heads - 1)));
     m_document->setHeadB(session.layerB, session.headB);

@@ -219,7 +219,7 @@ int keyRank(const QString& key) {
         QStringLiteral("view"), QStringLiteral("layer"), QStringLiteral("head"),
         QStringLiteral("selected_token"), QStringLiteral("step"), QStringLiteral("heatmap"),
         QStringLiteral("colormap"), QStringLiteral("scale"), QStringLiteral("show_values"),
-        QStringLiteral("hide_special_tokens"), QStringLiteral("presentation")};
+        QStringLiteral("hide_special_tokens"), QStringLiteral("merge_words"), QStringLiteral("presentation")};
     const qsizetype rank = order.indexOf(key);
     return rank < 0 ? int(order.size()) : int(rank);
 }
@@ -269,6 +269,7 @@ QJsonObject toJson(const Session& s) {
         {QStringLiteral("scale"), scaleModeKey(s.heatmap.scale)},
         {QStringLiteral("show_values"), s.heatmap.showValues},
         {QStringLiteral("hide_special_tokens"), s.hideSpecialTokens},
+        {QStringLiteral("merge_words"), s.mergeWords},
     };
     return QJsonObject{
         {QStringLiteral("format"), kFormatName},
@@ -339,7 +340,8 @@ bool operator==(const Session& a, const Session& b) {
            a.head == b.head && a.selectedToken == b.selectedToken && a.view == b.view &&
            a.step == b.step && a.heatmap.colormap == b.heatmap.colormap &&
            a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
-           a.hideSpecialTokens == b.hideSpecialTokens && a.presentation == b.presentation;
+           a.hideSpecialTokens == b.hideSpecialTokens && a.mergeWords == b.mergeWords &&
+           a.presentation == b.presentation;
 }
 
 QString scaleModeKey(ScaleMode mode) {
@@ -474,6 +476,7 @@ Session loadSession(const QString& path) {
                                                      int(allScaleModes().indexOf(s.heatmap.scale))));
     s.heatmap.showValues = read.boolean(heatmapObject, heatmap, "show_values", s.heatmap.showValues);
     s.hideSpecialTokens = read.boolean(heatmapObject, heatmap, "hide_special_tokens", s.hideSpecialTokens);
+    s.mergeWords = read.boolean(heatmapObject, heatmap, "merge_words", s.mergeWords);
     s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
     return s;
 }

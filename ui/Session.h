@@ -13,7 +13,7 @@
 //     "compare": {"mode": "heads", "layer_b": 0, "head_b": 1},
 //     "view": "heatmap", "layer": 0, "head": 0, "selected_token": -1, "step": 0,
 //     "heatmap": {"colormap": "viridis", "scale": "fixed", "show_values": false,
-//                 "hide_special_tokens": false},
+//                 "hide_special_tokens": false, "merge_words": false},
 //     "presentation": false
 //   }
 //
@@ -50,6 +50,7 @@ struct Session {
     int step = 0;  // position in the step-by-step walk-through
     HeatmapStyle heatmap;
     bool hideSpecialTokens = false;
+    bool mergeWords = false;  // sub-word pieces merged into words
     bool presentation = false;
 
     // heatmap, grid, compare, statistics, rollout, steps

@@ -24,6 +24,8 @@ struct ViewState {
     int layerB = 0;  // head B of the comparison
     int headB = 1;
     std::optional<HeadMetric> metric;  // what the head grid is framed by; nullopt: nothing
+    // Sub-word pieces merged into words (analysis/WordAggregation) in every view and export.
+    bool mergeWords = false;
 };
 
 // What changed in the document since a view last saw it.

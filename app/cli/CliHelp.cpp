@@ -34,7 +34,8 @@ QString helpText(const QString& topic) {
         "  --colormap NAME            viridis (default), magma, cividis, greys, diverging\n"
         "  --range MODE               fixed (0..1, default), row (per-row maximum), global, log\n"
         "  --scale N                  PNG pixels per point, 0.25..16 (default 2 = 192 dpi)\n"
-        "  --size WxH                 image size in points (default 1000x820)\n"
+        "  --size WxH                 page size in points (default: fitted to the figure)\n"
+        "  --words                    merge sub-word pieces into words\n"
         "  --hide-special             leave out [CLS], [SEP], ... and renormalise each row\n"
         "  --values                   write the weights into cells that have room\n");
     if (topic == QLatin1String("render"))

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 
 #include "HeadExport.h"
+#include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Model.h"
 
@@ -33,8 +34,10 @@ ui::HeadImageOptions imageOptions(const CliRequest& request) {
     return options;
 }
 
-std::shared_ptr<const AttentionTrace> computeTrace(const Model& model, const Encoding& input) {
-    return std::make_shared<const AttentionTrace>(model.run(input).trace);
+std::shared_ptr<const AttentionTrace> computeTrace(const CliRequest& request, const Model& model,
+                                                   const Encoding& input) {
+    AttentionTrace trace = model.run(input).trace;
+    return std::make_shared<const AttentionTrace>(request.mergeWords ? mergeIntoWords(trace) : std::move(trace));
 }
 
 }  // namespace
@@ -47,7 +50,7 @@ void runRender(const CliRequest& request, const Encoding& input, const Model& mo
     ui::ImageFormat format;
     if (!ui::imageFormatFromPath(request.output, &format))
         throw UsageError(QStringLiteral("--output must end in .png, .svg or .pdf, got '%1'").arg(request.output));
-    const auto trace = computeTrace(model, input);
+    const auto trace = computeTrace(request, model, input);
     const QString error = ui::exportHeadImage(trace, request.layer, request.head, imageOptions(request), request.output);
     if (!error.isEmpty())
         throw InputError(error);
@@ -59,7 +62,7 @@ void runExportAll(const CliRequest& request, const Encoding& input, const Model&
     if (!ui::imageFormatFromPath(QStringLiteral("x.") + request.render.imageFormat, &format))
         throw UsageError(QStringLiteral("--format for 'export-all' must be png, svg or pdf, got '%1'")
                              .arg(request.render.imageFormat));
-    const auto trace = computeTrace(model, input);
+    const auto trace = computeTrace(request, model, input);
     const ui::BatchExportResult result =
         ui::exportAllHeads(trace, request.render.outdir, format, imageOptions(request));
     if (!result.error.isEmpty())

@@ -27,7 +27,7 @@ const QMap<QString, Command>& commandNames() {
 
 const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "causal",
                                 "no-positional", "max-positions"};
-const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values"};
+const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values", "words"};
 const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
 
 QStringList allowedOptions(Command command) {
@@ -115,7 +115,7 @@ void addOptions(QCommandLineParser& parser) {
         {"no-special", "Do not add special tokens."},
         {"pair", "A second sentence, for pair models (BERT: [CLS] A [SEP] B [SEP]).", "TEXT"},
         {"bos", "Prepend the beginning-of-text token (GPT-2: <|endoftext|>)."},
-        {"words", "attention: merge sub-word pieces into words (sum over key pieces, mean over query pieces)."},
+        {"words", "attention, render, export-all: merge sub-word pieces into words (sum over key pieces, mean over query pieces)."},
         {"layer", "Layer index (from 0).", "L"},
         {"head", "Head index (from 0).", "H"},
         {"format", "Output format.", "FORMAT"},
@@ -125,7 +125,7 @@ void addOptions(QCommandLineParser& parser) {
         {"colormap", "render: viridis, magma, cividis, greys or diverging.", "NAME"},
         {"range", "render: colour range fixed, row, global or log.", "MODE"},
         {"scale", "render: PNG pixels per point (2 = 192 dpi).", "N"},
-        {"size", "render: image size in points, e.g. 1000x820.", "WxH"},
+        {"size", "render: page size in points, e.g. 1000x820; default: fitted to the figure.", "WxH"},
         {"hide-special", "render: leave out special tokens, rows renormalised."},
         {"values", "render: write the weights in the cells that fit."},
         {"outdir", "export-all: the folder to write into.", "DIR"},

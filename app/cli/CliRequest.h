@@ -22,8 +22,8 @@ struct RenderRequest {
     QString range = QStringLiteral("fixed");  // fixed, row, global, log
     bool hideSpecialTokens = false;
     bool showValues = false;
-    int width = 1000;
-    int height = 820;
+    int width = 0;  // 0: the figure's own size, fitted to its content
+    int height = 0;
     double pixelScale = 2.0;  // PNG pixels per logical pixel (--scale)
     QString outdir;           // export-all
     QString imageFormat = QStringLiteral("png");

@@ -19,6 +19,9 @@
 
 #include "../hf/ModelFixtures.h"
 #include "AttentionDocument.h"
+#include "analysis/WordAggregation.h"
+#include "views/RolloutView.h"
+#include "text/TokenLabels.h"
 #include "ErrorBanner.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -77,6 +80,8 @@ class MainWindowTest : public QObject {
 private slots:
     void initTestCase();
     void init();
+    void wordsMergeInEveryView_data();
+    void wordsMergeInEveryView();
     void typedSentenceShowsEngineWeights_data();
     void typedSentenceShowsEngineWeights();
     void arrowKeysChangeLayerAndHead();
@@ -599,6 +604,62 @@ void MainWindowTest::nonFiniteWeightsAreReported() {
     const QString message = errors.first().first().toString();
     QVERIFY2(message.contains("NaN or Inf") && message.contains("model.layers.1.self_attn.q_proj.weight"), qPrintable(message));
     QTRY_VERIFY2(window.statusBar()->currentMessage().contains("NaN or Inf"), qPrintable(window.statusBar()->currentMessage()));
+}
+
+void MainWindowTest::wordsMergeInEveryView_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("legendMark");  // a mark the legend under the views explains
+    QTest::newRow("gpt2, split English words") << "gpt2_f32" << "Tokenization of unbelievably long words" << "␣";
+    QTest::newRow("gpt2, Chinese seed sentence, byte pieces")
+        << "gpt2_f32" << QStringLiteral("多头注意力是Transformer中的一个中心机制。") << QStringLiteral("多¹⁄₃");
+    QTest::newRow("bert, WordPiece continuations") << "bert_f32_prefixed" << "unbelievably tokenized headmaps" << "##";
+}
+
+void MainWindowTest::wordsMergeInEveryView() {
+    QFETCH(QString, fixture);
+    QFETCH(QString, text);
+    QFETCH(QString, legendMark);
+    ModelSpec spec;
+    spec.source = QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + fixture;
+    const auto model = loadModel(spec);
+    const AttentionTrace pieces = model->run(model->tokenize(text)).trace;
+    const AttentionTrace words = mergeIntoWords(pieces);
+    QVERIFY2(words.length() < pieces.length(), "the sentence must have words of several pieces");
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    window.sentenceEdit()->setText(text);
+    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
+    QVERIFY(traced.wait(10000));
+    QCOMPARE(window.heatmap()->queryCount(), pieces.length());
+    QVERIFY2(window.tokenInfo()->text().contains(legendMark), qPrintable(window.tokenInfo()->text()));
+
+    // Hovering a cell names both tokens' raw pieces and bytes.
+    emit window.heatmap()->cellHovered(1, 0, 0.0f);
+    QVERIFY2(window.tokenInfo()->text().contains(tokenlabels::tooltips(pieces).value(1)),
+             qPrintable(window.tokenInfo()->text()));
+
+    window.wordsBox()->click();
+    QTRY_COMPARE(window.heatmap()->queryCount(), words.length());
+    compareHeatmap(window, words, 0, 0);
+    QCOMPARE(document.trace().displayTokens(), words.displayTokens());
+    window.tabs()->setCurrentIndex(MainWindow::GridTab);
+    QTRY_COMPARE(window.grid()->tokenCount(), words.length());
+    window.tabs()->setCurrentIndex(MainWindow::StatisticsTab);
+    QTRY_COMPARE(window.statistics()->model()->rowCount(), words.layers() * words.heads());
+    window.tabs()->setCurrentIndex(MainWindow::RolloutTab);
+    QTRY_COMPARE(window.rollout()->heatmap()->queryCount(), words.length());
+    QVERIFY(window.currentSession().mergeWords);
+
+    window.tabs()->setCurrentIndex(MainWindow::HeatmapTab);
+    window.wordsBox()->click();
+    QTRY_COMPARE(window.heatmap()->queryCount(), pieces.length());
+    compareHeatmap(window, pieces, 0, 0);
 }
 
 QTEST_MAIN(MainWindowTest)

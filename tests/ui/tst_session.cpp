@@ -65,6 +65,7 @@ Session fullSession() {
     s.heatmap.scale = ScaleMode::Log;
     s.heatmap.showValues = true;
     s.hideSpecialTokens = true;
+    s.mergeWords = true;
     s.presentation = true;
     return s;
 }
@@ -83,6 +84,7 @@ void compareSessions(const Session& actual, const Session& expected) {
     QCOMPARE(actual.pairText, expected.pairText);
     QCOMPARE(actual.comparisonText, expected.comparisonText);
     QCOMPARE(actual.compareMode, expected.compareMode);
+    QCOMPARE(actual.mergeWords, expected.mergeWords);
     QCOMPARE(actual.layerB, expected.layerB);
     QCOMPARE(actual.headB, expected.headB);
     QCOMPARE(actual.layer, expected.layer);
@@ -299,7 +301,7 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     QVERIFY(bytes.contains("\n    \"scale\": \"log\",\n"));
     const QList<QByteArray> lines = bytes.split('\n');
     QVERIFY(bytes.contains("\n  \"compare\": {\n    \"mode\": \"sentences\",\n    \"layer_b\": 1,\n    \"head_b\": 2\n  },\n"));
-    QCOMPARE(lines.size(), 37);  // 30 fields, 4 nested closing braces, 2 outer braces, "" after the last \n
+    QCOMPARE(lines.size(), 38);  // 31 fields, 4 nested closing braces, 2 outer braces, "" after the last \n
     for (qsizetype i = 1; i + 2 < lines.size(); ++i)
         QVERIFY2(lines[i].startsWith("  "), lines[i].constData());
 
@@ -316,7 +318,7 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     QCOMPARE(teaching.keys(),
              sorted({"d_model", "heads", "layers", "seed", "causal", "positional", "max_positions"}));
     const QJsonObject heatmap = root.value("heatmap").toObject();
-    QCOMPARE(heatmap.keys(), sorted({"colormap", "scale", "show_values", "hide_special_tokens"}));
+    QCOMPARE(heatmap.keys(), sorted({"colormap", "scale", "show_values", "hide_special_tokens", "merge_words"}));
 
     QCOMPARE(root.value("format").toString(), QStringLiteral("headmap-session"));
     QCOMPARE(root.value("version").toInt(), Session::kFormatVersion);
@@ -341,6 +343,7 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     QCOMPARE(heatmap.value("scale").toString(), QStringLiteral("log"));
     QCOMPARE(heatmap.value("show_values").toBool(false), true);
     QCOMPARE(heatmap.value("hide_special_tokens").toBool(false), true);
+    QCOMPARE(heatmap.value("merge_words").toBool(false), true);
     QCOMPARE(root.value("presentation").toBool(false), true);
 
     QStringList scales;

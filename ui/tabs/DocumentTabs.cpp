@@ -125,7 +125,7 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
         const auto steps = document.steps();
         const auto stepsTrace = document.stepsTrace();
         const bool current = steps && stepsTrace && steps->layer == view.layer && steps->head == view.head &&
-                             stepsTrace->tokenIds() == document.trace().tokenIds() &&
+                             stepsTrace->tokenIds() == document.pieceTrace()->tokenIds() &&
                              stepsTrace->model().name == document.modelSummary().name;
         if (!current && !document.trace().isEmpty())
             document.requestSteps(view.layer, view.head);
@@ -147,8 +147,9 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
                                  : QString());
         }
     }
-    if (changes & (DocumentChange::Steps | DocumentChange::Selection))
-        m_view->setSelectedToken(view.selectedToken);
+    // The steps are over pieces; a selection among merged words names no piece.
+    if (changes & (DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Style))
+        m_view->setSelectedToken(view.mergeWords ? -1 : view.selectedToken);
 }
 
 }  // namespace headmap::ui
