@@ -21,7 +21,12 @@ ErrorBanner::ErrorBanner(QWidget* parent)
     layout->addWidget(m_truncate);
     layout->addWidget(m_dismiss);
     connect(m_truncate, &QPushButton::clicked, this, &ErrorBanner::truncateRequested);
-    connect(m_dismiss, &QPushButton::clicked, this, &ErrorBanner::dismissed);
+    connect(m_dismiss, &QPushButton::clicked, this, [this] {
+        // Hidden here too: not every message shown is the document's error (a file that cannot
+        // be read is the window's), so clearing the document's need not come back to hide it.
+        showError(QString(), 0, false);
+        emit dismissed();
+    });
     setVisible(false);
 }
 

@@ -24,7 +24,7 @@ public:
 
 signals:
     void truncateRequested();
-    void dismissed();
+    void dismissed();  // after the banner hid itself
 
 private:
     QLabel* m_text;

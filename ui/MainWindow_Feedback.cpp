@@ -44,27 +44,32 @@ void MainWindow::showDocumentError() {
 }
 
 QString MainWindow::openTextFile(const QString& path) {
+    // A file that cannot be read is the window's error, not the document's: it goes to the
+    // banner directly, and the document's next error (or its cleared error) replaces it.
+    auto fail = [this](const QString& error) {
+        showError(error);
+        m_banner->showError(error, 0, false);
+        return error;
+    };
     QFile file(path);
     QString error;
-    if (!QFileInfo(path).isFile())
+    if (!QFileInfo::exists(path))
+        error = tr("Cannot open %1: no such file").arg(path);
+    else if (!QFileInfo(path).isFile())
         error = tr("Cannot open %1: not a file").arg(path);
     else if (file.size() > kMaxTextFileBytes)
         error = tr("Cannot open %1: %2 MB; texts up to %3 MB are read")
                     .arg(path).arg(file.size() / (1024 * 1024)).arg(kMaxTextFileBytes / (1024 * 1024));
     else if (!file.open(QIODevice::ReadOnly))
         error = tr("Cannot open %1: %2").arg(path, file.errorString());
-    if (!error.isEmpty()) {
-        showError(error);
-        return error;
-    }
+    if (!error.isEmpty())
+        return fail(error);
     const QByteArray bytes = file.readAll();
     QStringDecoder decoder(QStringDecoder::Utf8);
     const QString text = decoder.decode(bytes);
-    if (decoder.hasError()) {
-        error = tr("Cannot read %1: it is not UTF-8 text").arg(path);
-        showError(error);
-        return error;
-    }
+    if (decoder.hasError())
+        return fail(tr("Cannot read %1: it is not UTF-8 text").arg(path));
+    showDocumentError();  // takes down an earlier file's error
     setLongTextShown(true);
     m_longText->setPlainText(text);
     runSentence();
