@@ -32,14 +32,16 @@ QString headTitle(const AttentionTrace& trace, int layer, int head) {
 
 void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& trace, int layer,
               int head, bool hideSpecialTokens) {
-    const auto shown = shownTrace(trace, hideSpecialTokens);
-    if (!shown || shown->isEmpty() || layer >= shown->layers() || head >= shown->heads()) {
+    // One head, not shownTrace: hiding special tokens in every head of a 512-token trace would
+    // hold up the GUI thread for seconds on each layer, head or style change.
+    const MatrixF shown = trace ? shownHead(*trace, layer, head, hideSpecialTokens) : MatrixF();  // (K, K)
+    if (shown.size() == 0) {
         view.clear(ViewText::emptyState(trace.get(), hideSpecialTokens,
                                         QObject::tr("No attention yet: type a sentence and press Enter")));
         return;
     }
-    view.setMatrix(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
-                   headTitle(*shown, layer, head));
+    const QStringList labels = shownLabels(*trace, hideSpecialTokens);
+    view.setMatrix(shown, labels, labels, headTitle(*trace, layer, head));
 }
 
 std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,

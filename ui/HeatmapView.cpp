@@ -340,9 +340,17 @@ void HeatmapView::onRangeChanged() {
     };
     clamp(m_plot->xAxis, keyCount());
     clamp(m_plot->yAxis, queryCount());
-    m_plot->replot();  // lays out the axis rect, which label thinning and cell texts measure
+    // Label thinning and cell texts measure the axis rect, so the plot is laid out (not drawn:
+    // drawing a 512 x 512 map and its labels three times held the GUI thread up) before each.
+    auto layOut = [this] {
+        QCPLayoutGrid* layout = m_plot->plotLayout();
+        layout->update(QCPLayoutElement::upPreparation);
+        layout->update(QCPLayoutElement::upMargins);
+        layout->update(QCPLayoutElement::upLayout);
+    };
+    layOut();
     updateTickLabels();
-    m_plot->replot();  // the labels' margins move the axis rect: thin once more for its final size
+    layOut();  // the labels' margins move the axis rect: thin once more for its final size
     updateTickLabels();
     updateCellTexts();
     updateSelection();

@@ -143,6 +143,8 @@ void ComparisonView::setStyle(const HeatmapStyle& style) {
 }
 
 void ComparisonView::setHideSpecialTokens(bool hide) {
+    if (hide == m_hideSpecial)
+        return;  // the window passes it on every style change: three 512 x 512 maps each time
     m_hideSpecial = hide;
     refresh();
 }
@@ -160,6 +162,8 @@ void ComparisonView::setHeads(int layerA, int headA, int layerB, int headB) {
 }
 
 void ComparisonView::setMode(Mode mode) {
+    if (mode == m_mode)
+        return;
     m_mode = mode;
     {
         const QSignalBlocker blocker(m_modeBox);
@@ -200,8 +204,11 @@ void ComparisonView::updateControls() {
 
 void ComparisonView::refresh() {
     updateControls();
-    const auto shownA = shownTrace(m_trace, m_hideSpecial);
-    if (hasNoAttention(shownA.get())) {
+    // Only the heads drawn are restricted to the shown tokens (shownHead): shownTrace would copy
+    // every head of the trace, seconds at T = 512, on each change of head or style.
+    const MatrixF a = hasNoAttention(m_trace.get()) ? MatrixF()
+                                                    : shownHead(*m_trace, layerA(), headA(), m_hideSpecial);  // (T_A, T_A)
+    if (a.size() == 0) {
         const QString message = ViewText::emptyState(
             m_trace.get(), m_hideSpecial, tr("Type a sentence and press Enter to compare its heads."));
         m_heatmapA->clear(message);
@@ -215,8 +222,7 @@ void ComparisonView::refresh() {
     for (HeatmapView* view : {m_heatmapA, m_heatmapB, m_difference})
         view->setCausalMask(causal);
     const int la = layerA(), ha = headA();
-    const MatrixF a = shownA->head(la, ha);  // (T_A, T_A)
-    const QStringList labelsA = shownA->displayTokens();
+    const QStringList labelsA = shownLabels(*m_trace, m_hideSpecial);
     m_heatmapA->setMatrix(a, labelsA, labelsA,
                           twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
                                    : tr("Sentence A: layer %1, head %2").arg(la).arg(ha));
@@ -224,27 +230,26 @@ void ComparisonView::refresh() {
     MatrixF b;
     QStringList labelsB;
     if (twoHeads) {
-        b = shownA->head(layerB(), headB());
+        b = shownHead(*m_trace, layerB(), headB(), m_hideSpecial);
         labelsB = labelsA;
         m_heatmapB->setMatrix(b, labelsB, labelsB, tr("B: layer %1, head %2").arg(layerB()).arg(headB()));
     } else {
-        const auto shownB = shownTrace(m_second, m_hideSpecial);
         QString problem;
         if (!m_second)
             problem = tr("Type a second sentence above and press Compare.");
-        else if (hasNoAttention(shownB.get()))
+        else if (hasNoAttention(m_second.get()) || shownLabels(*m_second, m_hideSpecial).isEmpty())
             problem = ViewText::emptyState(m_second.get(), m_hideSpecial,
                                            tr("The second sentence has no attention to show."));
-        else if (la >= shownB->layers() || ha >= shownB->heads())
+        else if (la >= m_second->layers() || ha >= m_second->heads())
             problem = tr("The second sentence's model has no layer %1, head %2.").arg(la).arg(ha);
         if (!problem.isEmpty()) {
             m_heatmapB->clear(problem);
             showDifferenceMessage(tr("The difference A − B appears here once sentence B is shown."));
             return;
         }
-        b = shownB->head(la, ha);  // (T_B, T_B)
-        labelsB = shownB->displayTokens();
-        m_heatmapB->setCausalMask(shownB->model().causal);
+        b = shownHead(*m_second, la, ha, m_hideSpecial);  // (T_B, T_B)
+        labelsB = shownLabels(*m_second, m_hideSpecial);
+        m_heatmapB->setCausalMask(m_second->model().causal);
         m_heatmapB->setMatrix(b, labelsB, labelsB, tr("Sentence B: layer %1, head %2").arg(la).arg(ha));
         if (a.rows() != b.rows()) {
             showDifferenceMessage(

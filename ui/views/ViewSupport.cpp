@@ -1,8 +1,46 @@
 #include "views/ViewSupport.h"
 
+#include <array>
+#include <mutex>
+
 #include "analysis/AttentionTransforms.h"
 
 namespace headmap::ui {
+
+namespace {
+
+// The last few shownTrace results, held weakly: a hit costs nothing as long as a view or the
+// document keeps the result, and the cache never keeps 150 MB alive on its own.
+struct ShownCache {
+    struct Entry {
+        std::weak_ptr<const AttentionTrace> original;
+        std::weak_ptr<const AttentionTrace> shown;
+    };
+    std::mutex mutex;
+    std::array<Entry, 4> entries;
+    size_t next = 0;
+
+    std::shared_ptr<const AttentionTrace> find(const std::shared_ptr<const AttentionTrace>& trace) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        for (const Entry& entry : entries)
+            if (entry.original.lock() == trace)
+                if (auto shown = entry.shown.lock())
+                    return shown;
+        return nullptr;
+    }
+    void add(const std::shared_ptr<const AttentionTrace>& trace, const std::shared_ptr<const AttentionTrace>& shown) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        entries[next] = Entry{trace, shown};
+        next = (next + 1) % entries.size();
+    }
+};
+
+ShownCache& shownCache() {
+    static ShownCache cache;
+    return cache;
+}
+
+}  // namespace
 
 std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
                                                  bool hideSpecial) {
@@ -11,6 +49,8 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
     const std::vector<int> kept = keptTokens(trace->special());
     if (int(kept.size()) == trace->length())
         return trace;  // nothing to hide
+    if (auto cached = shownCache().find(trace))
+        return cached;
 
     std::vector<int> ids;
     QStringList tokens, display;
@@ -26,7 +66,28 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
             std::copy(restricted.data(), restricted.data() + restricted.size(), shown->headData(l, h));
         }
     }
+    shownCache().add(trace, shown);
     return shown;
+}
+
+MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial) {
+    if (hasNoAttention(&trace) || layer < 0 || layer >= trace.layers() || head < 0 || head >= trace.heads())
+        return MatrixF();
+    if (!hideSpecial)
+        return trace.head(layer, head);
+    const std::vector<int> kept = keptTokens(trace.special());
+    if (int(kept.size()) == trace.length())
+        return trace.head(layer, head);
+    return withoutTokens(MatrixF(trace.head(layer, head)), kept, true);  // (K, K), as shownTrace
+}
+
+QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial) {
+    if (!hideSpecial)
+        return trace.displayTokens();
+    QStringList labels;
+    for (int index : keptTokens(trace.special()))
+        labels << trace.displayTokens().value(index);
+    return labels;
 }
 
 bool hasNoAttention(const AttentionTrace* trace) {

@@ -20,8 +20,17 @@ namespace headmap::ui {
 // (keptTokens + withoutTokens). Returns `trace` itself when hideSpecial is false or no token is
 // special, so the weights stay bit-identical. Null stays null. When every token is special the
 // result has no tokens (isEmpty()); allSpecialMessage() says why.
+// Copies every head: at T = 512 on 144 heads that is 150 MB and seconds, so the GUI thread asks
+// for one head (shownHead) instead. A result still held by someone is handed out again for the
+// same trace instead of being rebuilt (thread-safe: workers call this too).
 std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
                                                  bool hideSpecial);
+
+// One head of shownTrace(trace, hideSpecial) without building the rest: (K, K), K the tokens
+// shown. Empty (0, 0) when the head does not exist or every token is hidden.
+MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
+// The display labels of the tokens shownTrace keeps.
+QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial);
 
 // Token indices with special tokens hidden: whole sentence -> shown row (-1 when hidden or -1),
 // and back (-1 when out of range).
