@@ -38,11 +38,17 @@ QString exportImage(const QString& path, const ImageExportOptions& options,
         const double scale = std::clamp(options.scale, 0.25, 16.0);
         QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(scale);
-        image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
+        // Fonts in points become pixels through the device's dots per inch, on top of the pixel
+        // ratio: drawing at 96 dpi keeps text in proportion at every scale (scale 2 is the
+        // scale-1 picture at twice the pixels). The file then says its true resolution.
+        image.setDotsPerMeterX(int(std::lround(96.0 / 0.0254)));
         image.setDotsPerMeterY(image.dotsPerMeterX());
         image.fill(Qt::white);
+        drawn = paint(&image, size);
+        image.setDotsPerMeterX(int(std::lround(96.0 * scale / 0.0254)));
+        image.setDotsPerMeterY(image.dotsPerMeterX());
         QImageWriter writer(&buffer, "png");
-        drawn = paint(&image, size) && writer.write(image);
+        drawn = drawn && writer.write(image);
         break;
     }
     case ImageFormat::Svg: {

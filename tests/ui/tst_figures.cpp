@@ -3,7 +3,9 @@
 // carries no UI hint or selection frame, SVG keeps text as text, the PDF page has the figure's
 // proportions, and 500 tokens thin the labels without losing either axis.
 
+#include <QPainter>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "FigureTestSupport.h"
@@ -73,6 +75,63 @@ private slots:
         const QImage other = renderFigure(*wider, 1.0).copy(QRect(QPoint(0, 0), one.size()));
         QVERIFY2(figuretests::meanAbsoluteDifference(one, other) > difference * 2,
                  qPrintable(QString::number(figuretests::meanAbsoluteDifference(one, other))));
+    }
+
+    // Widget exports (the statistics table) go through exportImage: text in points must keep
+    // its proportion at every scale too.
+    void widgetExportScalesTextWithThePage_data() {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("scale 2") << 2.0;
+        QTest::newRow("scale 3") << 3.0;
+    }
+
+    void widgetExportScalesTextWithThePage() {
+        QFETCH(double, scale);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto paint = [](QPaintDevice* device, const QSize& size) {
+            QPainter painter(device);
+            QFont font = painter.font();
+            font.setPointSizeF(14);
+            painter.setFont(font);
+            painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+            painter.setPen(Qt::black);
+            painter.drawText(QRect(10, 10, size.width() - 20, size.height() - 20), Qt::AlignLeft | Qt::TextWordWrap,
+                             QStringLiteral("Head statistics: entropy, distance, previous token, first token"));
+            return true;
+        };
+        headmap::ui::ImageExportOptions options;
+        options.size = QSize(300, 120);
+        options.scale = 1.0;
+        const QString onePath = dir.filePath(QStringLiteral("one.png"));
+        const QString scaledPath = dir.filePath(QStringLiteral("scaled.png"));
+        QCOMPARE(headmap::ui::exportImage(onePath, options, paint), QString());
+        options.scale = scale;
+        QCOMPARE(headmap::ui::exportImage(scaledPath, options, paint), QString());
+        const QImage one(onePath);
+        const QImage scaled(scaledPath);
+        QCOMPARE(scaled.size(), (QSizeF(one.size()) * scale).toSize());
+        const QImage shrunk = scaled.scaled(one.size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        const double difference = figuretests::meanAbsoluteDifference(one.convertToFormat(QImage::Format_ARGB32),
+                                                                      shrunk.convertToFormat(QImage::Format_ARGB32));
+        // Glyph hinting differs between pixel sizes, so text-only pictures never match exactly;
+        // what must match is where the ink is: the old bug wrapped and grew the text.
+        QVERIFY2(difference < 12.0, qPrintable(QStringLiteral("mean difference %1 of 255").arg(difference)));
+        const auto inkBox = [](const QImage& image) {
+            QRect box;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (qGray(image.pixel(x, y)) < 128)
+                        box |= QRect(x, y, 1, 1);
+            return box;
+        };
+        const QRect expected = inkBox(one), actual = inkBox(shrunk);
+        QVERIFY2(std::abs(expected.left() - actual.left()) <= 2 && std::abs(expected.right() - actual.right()) <= 4 &&
+                     std::abs(expected.top() - actual.top()) <= 2 && std::abs(expected.bottom() - actual.bottom()) <= 3,
+                 qPrintable(QStringLiteral("ink at (%1,%2 %3x%4), expected (%5,%6 %7x%8)")
+                                .arg(actual.x()).arg(actual.y()).arg(actual.width()).arg(actual.height())
+                                .arg(expected.x()).arg(expected.y()).arg(expected.width()).arg(expected.height())));
+        QCOMPARE(qRound(scaled.dotsPerMeterX() * 0.0254), qRound(96 * scale));  // the file's true resolution
     }
 
     void layoutInsidePage_data() {
