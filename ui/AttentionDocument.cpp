@@ -49,6 +49,14 @@ bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
 void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {
     m_model = std::move(model);
     m_spec = spec;
+    try {  // the tokenizer says so by refusing a pair
+        TokenizeOptions probe;
+        probe.pair = QStringLiteral("b");
+        m_model->tokenize(QStringLiteral("a"), probe);
+        m_takesPairs = true;
+    } catch (const std::exception&) {
+        m_takesPairs = false;
+    }
     // Everything computed with the old model is stale, including jobs still running for it.
     for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps})
         nextGeneration(job);

@@ -48,6 +48,8 @@ public:
     // The same on a worker thread, for the GUI: modelChanged or errorOccurred follow.
     void openModel(const ModelSpec& spec);
     bool hasModel() const { return m_model != nullptr; }
+    // The model's tokenizer encodes sentence pairs (BERT-style); false without a model.
+    bool takesPairs() const { return m_takesPairs; }
     ModelSummary modelSummary() const;
     QString modelSource() const { return m_spec.source; }
     const ModelSpec& modelSpec() const { return m_spec; }
@@ -173,7 +175,8 @@ private:
     QString m_text;
     QString m_pair;
     QString m_comparisonText;
-    bool m_truncate = false;  // the user chose to cut m_text to the model's maximum
+    bool m_truncate = false;
+    bool m_takesPairs = false;  // the user chose to cut m_text to the model's maximum
     QString m_traceText;  // the text m_trace was computed from
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const AttentionTrace> m_pieceTrace;

@@ -127,6 +127,10 @@ QWidget* MainWindow::buildControls() {
     m_longTextButton->setShortcut(QKeySequence(tr("Ctrl+L")));
     auto* run = new QPushButton(tr("Run"));
     auto* openFolder = new QPushButton(tr("Open folder…"));
+    for (QComboBox* box : {m_colormapBox, m_scaleBox}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
     for (Colormap colormap : allColormaps())
         m_colormapBox->addItem(colormapName(colormap), int(colormap));
     for (ScaleMode mode : allScaleModes())
@@ -176,9 +180,10 @@ QWidget* MainWindow::buildControls() {
     view->addWidget(secondary(m_valuesBox));
     view->addWidget(secondary(m_wordsBox));
     view->addStretch(1);
-    grid->addLayout(view, 2, 0, 1, 3);
-    grid->addWidget(m_teachingPanel, 3, 0, 1, 6);
-    grid->addWidget(m_headNote, 4, 0, 1, 6);
+    // A row of its own: sharing columns with the sentence would add their minimum widths up.
+    grid->addLayout(view, 3, 0, 1, 6);
+    grid->addWidget(m_teachingPanel, 4, 0, 1, 6);
+    grid->addWidget(m_headNote, 5, 0, 1, 6);
     grid->setColumnStretch(4, 1);
     m_headNote->setWordWrap(true);
     m_headNote->setVisible(false);
@@ -198,6 +203,7 @@ QWidget* MainWindow::buildControls() {
 void MainWindow::addView(std::unique_ptr<DocumentView> view, const QString& title) {
     m_tabs->addTab(view->widget(), title);
     m_views.push_back(std::move(view));
+    m_unseen.push_back(kEverything);
 }
 
 void MainWindow::connectDocument() {
@@ -228,8 +234,17 @@ void MainWindow::onDocumentChanged(DocumentChanges changes) {
         m_settings.heatmap = m_document->view().style;
         m_settings.hideSpecialTokens = m_document->view().hideSpecialTokens;
     }
-    for (size_t i = 0; i < m_views.size(); ++i)
-        m_views[i]->documentChanged(*m_document, changes, int(i) == m_tabs->currentIndex());
+    // Only the tab on screen follows at once; a hidden one catches up when shown, so that a
+    // new sentence does not redraw six views of 512 × 512 on the GUI thread.
+    for (size_t i = 0; i < m_views.size(); ++i) {
+        if (int(i) == m_tabs->currentIndex()) {
+            const DocumentChanges pending = changes | m_unseen[i];
+            m_unseen[i] = {};  // before the call: a view may change the document in turn
+            m_views[i]->documentChanged(*m_document, pending, true);
+        } else {
+            m_unseen[i] |= changes;
+        }
+    }
     const int current = m_tabs->currentIndex();
     if (current >= 0 && current < int(m_views.size()))
         m_document->requestDerived(m_views[size_t(current)]->needs());
@@ -282,7 +297,9 @@ void MainWindow::connectViews() {
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         // A hidden view skipped its heavy work; it catches up now, and asks for its data.
         if (index >= 0 && index < int(m_views.size())) {
-            m_views[size_t(index)]->documentChanged(*m_document, kEverything, true);
+            const DocumentChanges pending = m_unseen[size_t(index)];
+            m_unseen[size_t(index)] = {};
+            m_views[size_t(index)]->documentChanged(*m_document, pending, true);
             m_document->requestDerived(m_views[size_t(index)]->needs());
         }
     });
@@ -345,7 +362,7 @@ int MainWindow::selectedToken() const {
 void MainWindow::onModelChanged() {
     const ModelSummary model = m_document->modelSummary();
     // Decoders read one text; pairs would be glued together without a separator.
-    const bool pairs = !model.name.isEmpty() && !model.causal;
+    const bool pairs = !model.name.isEmpty() && !model.causal && m_document->takesPairs();
     m_pair->setEnabled(pairs);
     m_pair->setPlaceholderText(pairs ? tr("Second sentence (optional, for BERT-style pairs)")
                                      : tr("This model reads a single text, not sentence pairs"));

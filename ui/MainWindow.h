@@ -173,6 +173,7 @@ private:
     QPlainTextEdit* m_longText;
     QToolButton* m_longTextButton;
     std::vector<std::unique_ptr<DocumentView>> m_views;  // in tab order
+    std::vector<DocumentChanges> m_unseen;  // per view: changes it has not been shown yet
     TeachingOptionsPanel* m_teachingPanel;
     QLabel* m_headNote;
     QAction* m_presentationAction = nullptr;

@@ -11,6 +11,7 @@
 #include <QStatusBar>
 
 #include "AttentionDocument.h"
+#include "ErrorBanner.h"
 #include "core/HeadmapError.h"
 #include "MainWindow.h"
 #include "TeachingOptionsPanel.h"
@@ -113,6 +114,7 @@ void MainWindow::onTeachingOptionsChanged(const TeachingOptions& options) {
         options.validate();  // say what is wrong at once instead of after a round trip
     } catch (const HeadmapError& error) {
         showError(error.message());
+        m_banner->showError(error.message(), 0, false);
         // The boxes show the model that is loaded, not the refused values.
         m_teachingPanel->setOptions(m_document->modelSpec().teaching);
         return;

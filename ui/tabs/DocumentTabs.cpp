@@ -52,11 +52,10 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
     }
     if (changes & (kData | DocumentChange::Style)) {
         // Nothing is computed here: the images come from the document's worker, and until they
-        // do the grid says they are on their way. Style first: afterwards it would drop them.
-        m_view->setStyle(view.style);
+        // do the grid says they are on their way.
         const bool waiting = !document.gridImages() && !document.trace().isEmpty();
-        m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.hideSpecialTokens,
-                          document.gridImages());
+        m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.style,
+                          view.hideSpecialTokens, document.gridImages());
         m_view->setPendingText(waiting ? tr("Drawing all heads…") : QString());
         m_view->setStatistics(document.statistics());
     }

@@ -31,7 +31,11 @@ void HeadGridView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
 }
 
 void HeadGridView::setImages(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> shown,
-                             bool hideSpecial, std::shared_ptr<const GridImages> images) {
+                             const HeatmapStyle& style, bool hideSpecial,
+                             std::shared_ptr<const GridImages> images) {
+    // Style and hiding are taken as they are: setStyle would rebuild the shown trace here, on
+    // the GUI thread, only for it to be replaced by `shown`.
+    m_style = style;
     m_hideSpecial = hideSpecial;
     if (trace != m_trace) {
         m_metricValues.clear();

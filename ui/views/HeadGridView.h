@@ -34,7 +34,7 @@ public:
     // images of `shown` (trace as shown, after hiding) in the current style and hiding, and the
     // statistics of the whole trace for metric frames. Null images: the grid computes its own.
     void setImages(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> shown,
-                   bool hideSpecial, std::shared_ptr<const GridImages> images);
+                   const HeatmapStyle& style, bool hideSpecial, std::shared_ptr<const GridImages> images);
     void setStatistics(std::shared_ptr<const std::vector<HeadStatistics>> statistics);
     // Shown instead of the grid while its images are being made elsewhere; empty: none.
     void setPendingText(const QString& text);
