@@ -41,6 +41,7 @@ void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& tr
         return;
     }
     const QStringList labels = shownLabels(*trace, hideSpecialTokens);
+    view.setCausalMask(trace->model().causal);  // masked cells drawn as masked, not as 0 weights
     view.setMatrix(shown, labels, labels, headTitle(*trace, layer, head));
 }
 

@@ -111,6 +111,7 @@ void RolloutView::refresh() {
             labels = keptLabels;
         }
     }
+    m_heatmap->setCausalMask(m_trace->model().causal);  // rollout of a causal model stays triangular
     m_heatmap->setMatrix(shown, labels, labels,
                          m_hideSpecial ? tr("Rollout through layer %1 (special tokens hidden)").arg(l)
                                        : tr("Rollout through layer %1").arg(l));
