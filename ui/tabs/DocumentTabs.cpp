@@ -73,11 +73,7 @@ void CompareTabView::documentChanged(AttentionDocument& document, DocumentChange
         m_view->setMode(view.compareMode == CompareMode::TwoSentences ? ComparisonView::Mode::TwoSentences
                                                                       : ComparisonView::Mode::TwoHeads);
     }
-    if (changes & (DocumentChange::Model | DocumentChange::Trace))
-        m_view->setTrace(document.sharedTrace());
-    if (changes & (DocumentChange::Model | DocumentChange::SecondTrace))
-        m_view->setSecondTrace(document.secondTrace());
-    if (changes & (kData | DocumentChange::Selection)) {
+    if (changes & (kData | DocumentChange::SecondTrace | DocumentChange::Selection)) {
         int layerB = view.layerB, headB = view.headB;
         const int heads = document.trace().heads();
         if (layerB == view.layer && headB == view.head && heads > 1) {
@@ -85,7 +81,7 @@ void CompareTabView::documentChanged(AttentionDocument& document, DocumentChange
             headB = (view.head + 1) % heads;
             document.setHeadB(layerB, headB);
         }
-        m_view->setHeads(view.layer, view.head, layerB, headB);
+        m_view->setData(document.sharedTrace(), document.secondTrace(), view.layer, view.head, layerB, headB);
     }
 }
 

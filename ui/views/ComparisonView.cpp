@@ -161,6 +161,20 @@ void ComparisonView::setHeads(int layerA, int headA, int layerB, int headB) {
     refresh();
 }
 
+void ComparisonView::setData(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> second,
+                             int layerA, int headA, int layerB, int headB) {
+    m_trace = std::move(trace);
+    m_second = std::move(second);
+    updateControls();  // the spin boxes' ranges follow the trace before the heads are set
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_layerA), QSignalBlocker(m_headA),
+                                       QSignalBlocker(m_layerB), QSignalBlocker(m_headB)};
+    m_layerA->setValue(layerA);
+    m_headA->setValue(headA);
+    m_layerB->setValue(layerB);
+    m_headB->setValue(headB);
+    refresh();
+}
+
 void ComparisonView::setMode(Mode mode) {
     if (mode == m_mode)
         return;

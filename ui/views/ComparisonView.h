@@ -35,6 +35,9 @@ public:
     // Clamped to the trace; in two-sentence mode both sentences show layerA, headA.
     void setHeads(int layerA, int headA, int layerB, int headB);
     void setMode(Mode mode);
+    // All of the data at once, drawn once (each setter above redraws all three heatmaps).
+    void setData(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> second,
+                 int layerA, int headA, int layerB, int headB);
 
     Mode mode() const { return m_mode; }
     int layerA() const;
