@@ -37,13 +37,24 @@ void AttentionDocument::notify(DocumentChanges changes) {
 
 bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
     nextGeneration(Job::Model);  // a pending asynchronous load must not override this one
+    // Every exception stops here, as on the worker path: one escaping into Qt's event loop
+    // would abort the program.
+    QString failure;
     try {
         adoptModel(loadModel(spec), spec);
     } catch (const HeadmapError& error) {
-        setError(error.message());
-        return false;
+        failure = error.message();
+    } catch (const std::bad_alloc&) {
+        failure = tr("Out of memory while opening %1.").arg(spec.source);
+    } catch (const std::exception& error) {
+        failure = tr("Cannot open %1: %2").arg(spec.source, QString::fromUtf8(error.what()));
+    } catch (...) {
+        failure = tr("Cannot open %1: unexpected error").arg(spec.source);
     }
-    return true;
+    if (failure.isEmpty())
+        return true;
+    setError(failure);
+    return false;
 }
 
 void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {

@@ -1,5 +1,8 @@
 #include "ModelChooser.h"
 
+#include <QFutureWatcher>
+#include <QtConcurrent>
+
 #include <QDir>
 
 #include "hf/HubCache.h"
@@ -20,6 +23,20 @@ ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
 }
 
 void ModelChooser::refresh(const QStringList& recentModels) {
+    m_recent = recentModels;
+    if (!m_scanned && !m_scanning) {
+        m_scanning = true;
+        auto* watcher = new QFutureWatcher<QList<CachedModel>>(this);
+        connect(watcher, &QFutureWatcher<QList<CachedModel>>::finished, this, [this, watcher] {
+            watcher->deleteLater();
+            m_cached = watcher->result();
+            m_scanned = true;
+            m_scanning = false;
+            refresh(m_recent);
+            emit cacheScanned();
+        });
+        watcher->setFuture(QtConcurrent::run([] { return HubCache().list(); }));
+    }
     const QSignalBlocker block(this);
     clear();
     QStringList listed;
@@ -33,7 +50,7 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     for (const QString& name : builtinModelNames())
         add(name == QLatin1String("builtin:teaching") ? tr("Teaching model (built in)") : name, name,
             tr("Random weights, exactly as the seed tutorial builds them"));
-    const QList<CachedModel> cached = HubCache().list();
+    const QList<CachedModel>& cached = m_cached;
     if (!cached.isEmpty())
         insertSeparator(count());
     for (const CachedModel& model : cached) {

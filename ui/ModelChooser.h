@@ -3,6 +3,9 @@
 // "Open folder…". It only names models; the document loads them.
 
 #include <QComboBox>
+#include <QList>
+
+#include "hf/HubCache.h"
 
 namespace headmap::ui {
 
@@ -11,8 +14,11 @@ class ModelChooser : public QComboBox {
 public:
     explicit ModelChooser(QWidget* parent = nullptr);
 
-    // Rebuilds the list: built-ins, the cache (scanned now), then recent models.
+    // Rebuilds the list: built-ins, the cache as last scanned, then recent models; starts a scan
+    // of the Hugging Face cache on a worker thread the first time (a large cache on a slow disk
+    // must not hold up the window), and rebuilds once it is done (cacheScanned).
     void refresh(const QStringList& recentModels);
+    bool isScanning() const { return m_scanning; }
     // Shows spec as the current entry, adding it when it is not listed.
     void setCurrentModel(const QString& spec);
     QString currentModel() const;
@@ -20,10 +26,15 @@ public:
 signals:
     void modelChosen(const QString& spec);
     void openFolderRequested();
+    void cacheScanned();
 
 private:
     void onActivated(int index);
     QString m_current;
+    QStringList m_recent;
+    QList<CachedModel> m_cached;
+    bool m_scanned = false;
+    bool m_scanning = false;
 };
 
 }  // namespace headmap::ui

@@ -102,6 +102,7 @@ class MainWindowFeedbackTest : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }  // settings in a scratch place
     void init() { QSettings().clear(); }
+    void hubCacheIsScannedInTheBackground();
     void cancelStopsAndKeepsThePreviousTrace_data();
     void cancelStopsAndKeepsThePreviousTrace();
     void busyTextClearedWhenWorkEnds_data();
@@ -620,6 +621,29 @@ void MainWindowFeedbackTest::shortcutsDialogListsTheKeys() {
     QVERIFY(clock.elapsed() < 5000);
     for (const char* key : {"Esc", "Ctrl+T", "F5", "Ctrl+L", "Ctrl+Enter"})
         QVERIFY2(text.contains(QLatin1String(key)), key);
+}
+
+// The Hugging Face cache is walked on a worker thread: the window shows at once, and the
+// cached models join the chooser when the scan is done.
+void MainWindowFeedbackTest::hubCacheIsScannedInTheBackground() {
+    QTemporaryDir cache;
+    QVERIFY(cache.isValid());
+    const QString snapshot = cache.filePath(
+        QStringLiteral("models--tiny-org--tiny-gpt2/snapshots/0123456789abcdef0123456789abcdef01234567"));
+    QVERIFY(QDir().mkpath(snapshot));
+    QVERIFY(QFile::copy(QStringLiteral(HEADMAP_FIXTURES_DIR "/models/gpt2_f32/config.json"),
+                        snapshot + QStringLiteral("/config.json")));
+    qputenv("HF_HUB_CACHE", cache.path().toUtf8());
+    const auto restore = qScopeGuard([] { qunsetenv("HF_HUB_CACHE"); });
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec(QStringLiteral("builtin:teaching"))));
+    MainWindow window(&document);
+    QSignalSpy scanned(window.modelChooser(), &ModelChooser::cacheScanned);
+    QVERIFY(window.modelChooser()->isScanning() || scanned.count() == 1);
+    QVERIFY(scanned.count() == 1 || scanned.wait(10000));
+    QVERIFY(window.modelChooser()->findData(QStringLiteral("tiny-org/tiny-gpt2")) >= 0);
+    QCOMPARE(window.modelChooser()->currentModel(), QStringLiteral("builtin:teaching"));  // the choice stays
 }
 
 QTEST_MAIN(MainWindowFeedbackTest)
