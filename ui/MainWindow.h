@@ -101,6 +101,8 @@ public:
     // .headmap file. Each returns an empty string on success, else the message it shows.
     Session currentSession() const;
     QString saveSessionTo(const QString& path);
+    // Reads the file at once (its errors are returned); the model then opens in the background
+    // and the rest of the session is applied when it is there (modelChanged).
     QString openSessionFrom(const QString& path);
     int selectedToken() const;
     int currentStep() const;         // the step view's position (0 before it exists)
@@ -138,6 +140,7 @@ private:
     void exportAllWithDialog();
     void openFolderWithDialog();
 
+    void applySession(const Session& session, const QString& path);
     void saveSessionWithDialog();
     void openSessionWithDialog();
 
@@ -186,6 +189,8 @@ private:
     int m_pendingSelection = -1;
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives
     QString m_sessionPath;
+    QMetaObject::Connection m_sessionModel;  // a session waiting for its model
+    QMetaObject::Connection m_sessionError;
 };
 
 }  // namespace headmap::ui

@@ -61,9 +61,28 @@ QString MainWindow::openSessionFrom(const QString& path) {
     ModelSpec spec;
     spec.source = session.modelSource;
     spec.teaching = session.teaching;
-    // A session whose model cannot be opened changes nothing (the document keeps its model).
-    if (!m_document->setModelSpec(spec))
-        return statusBar()->currentMessage();  // the document has said what is wrong
+    // The model opens in the background like any other; the rest of the session follows it.
+    // A session whose model cannot be opened changes nothing (the document keeps its model and
+    // says what is wrong in the banner and the status bar).
+    disconnect(m_sessionModel);
+    disconnect(m_sessionError);
+    m_sessionModel = connect(m_document, &AttentionDocument::modelChanged, this, [this, session, path] {
+        disconnect(m_sessionModel);
+        disconnect(m_sessionError);
+        applySession(session, path);
+    });
+    m_sessionError = connect(m_document, &AttentionDocument::errorOccurred, this, [this] {
+        if (!m_document->isOpeningModel()) {  // the model failed (or was cancelled)
+            disconnect(m_sessionModel);
+            disconnect(m_sessionError);
+        }
+    });
+    statusBar()->showMessage(tr("Opening session %1…").arg(path));
+    m_document->openModel(spec);
+    return QString();
+}
+
+void MainWindow::applySession(const Session& session, const QString& path) {
     m_document->clearText();  // supersedes the rerun of the old sentence on the new model
 
     m_document->setStyle(session.heatmap);
@@ -96,7 +115,6 @@ QString MainWindow::openSessionFrom(const QString& path) {
     setPresentationMode(session.presentation);
     m_sessionPath = path;
     statusBar()->showMessage(tr("Opened session %1").arg(path), 4000);
-    return QString();
 }
 
 int MainWindow::currentStep() const {
