@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
-#include "text/TextDecoding.h"
 
 namespace headmap::ui {
 

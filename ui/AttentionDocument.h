@@ -95,6 +95,8 @@ public:
     // whose result is still wanted runs; busyText() says which ("Computing attention…").
     bool isBusy() const { return m_pending > 0; }
     bool isWorking() const;
+    // Layers in the running forward pass; 0 when none runs or it has not reported yet.
+    int progressTotal() const;
     QString busyText() const;
     // Stops every running job; the document keeps what it showed before (marked stale).
     void cancel();

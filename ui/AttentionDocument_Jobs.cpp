@@ -53,6 +53,10 @@ bool AttentionDocument::isWorking() const {
     return false;
 }
 
+int AttentionDocument::progressTotal() const {
+    return isRunning(Job::Trace) ? m_progressTotal : 0;
+}
+
 bool AttentionDocument::isOpeningModel() const {
     return isRunning(Job::Model);
 }

@@ -26,7 +26,7 @@ void MainWindow::showBusy() {
     m_progress->setVisible(working);
     m_cancel->setVisible(working);
     if (working) {
-        if (!m_document->busyText().startsWith(tr("Computing attention: layer")))
+        if (m_document->progressTotal() == 0)
             m_progress->setRange(0, 0);  // no layer count to show: indeterminate
         m_busyStatus = m_document->busyText();
         statusBar()->showMessage(m_busyStatus);

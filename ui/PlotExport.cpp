@@ -77,23 +77,4 @@ QString exportImage(const QString& path, const ImageExportOptions& options,
     return writeFileAtomically(path, buffer.data());
 }
 
-QString exportPlot(QCustomPlot* plot, const QString& path, const ImageExportOptions& options) {
-    ImageExportOptions sized = options;
-    if (!sized.size.isValid() || sized.size.isEmpty())
-        sized.size = plot->size().isEmpty() ? QSize(1000, 800) : plot->size();
-    const bool raster = path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive);
-    return exportImage(path, sized, [plot, raster](QPaintDevice* device, const QSize& size) {
-        // QCPPainter keeps text and lines as vectors in SVG and PDF (no cached pixmaps).
-        QCPPainter painter;
-        if (!painter.begin(device))
-            return false;
-        if (!raster) {
-            painter.setMode(QCPPainter::pmVectorized);
-            painter.setMode(QCPPainter::pmNoCaching);
-        }
-        plot->toPainter(&painter, size.width(), size.height());
-        return painter.end();
-    });
-}
-
 }  // namespace headmap::ui

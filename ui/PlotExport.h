@@ -8,7 +8,6 @@
 #include <QString>
 #include <functional>
 
-class QCustomPlot;
 class QPaintDevice;
 
 namespace headmap::ui {
@@ -29,7 +28,5 @@ struct ImageExportOptions {
 QString exportImage(const QString& path, const ImageExportOptions& options,
                     const std::function<bool(QPaintDevice*, const QSize&)>& paint);
 
-// The same for a QCustomPlot, using its own vector-aware painter.
-QString exportPlot(QCustomPlot* plot, const QString& path, const ImageExportOptions& options);
 
 }  // namespace headmap::ui
