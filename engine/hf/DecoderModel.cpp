@@ -60,6 +60,47 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
                        weights.require(QStringLiteral("final_layer_norm.bias"), {d})};
     else
         m_finalNorm = {weights.require(QStringLiteral("norm.weight"), {d}), nullptr};
+    loadHead();
+}
+
+// As transformers' PreTrainedModel.tie_weights: with tie_word_embeddings the head IS the input
+// embedding (a stored lm_head.weight is ignored); without it the checkpoint must hold the head,
+// which *ForCausalLM stores outside the model prefix. A bare *Model checkpoint has none, and
+// transformers would fill it with random numbers, so Headmap predicts nothing rather than that.
+void DecoderModel::loadHead() {
+    const DecoderConfig& c = m_config;
+    if (c.tieEmbeddings) {
+        m_head = m_embeddings;
+        return;
+    }
+    const QString name = m_layout == BlockLayout::Parallel ? QStringLiteral("embed_out.weight")
+                                                           : QStringLiteral("lm_head.weight");
+    if (!checkpoint().info(name)) {
+        m_headMissing = QStringLiteral("%1 has no output head: config.json says tie_word_embeddings "
+                                       "is false and %2 holds no '%3'")
+                            .arg(summary().displayName(), checkpoint().description(), name);
+        return;
+    }
+    const WeightLookup top(checkpoint(), {QString()}, name);
+    m_head = top.require(name, {c.vocabSize, c.hiddenSize});
+}
+
+QString DecoderModel::outputHeadMissing() const {
+    return m_head ? QString() : m_headMissing;
+}
+
+RowVectorF DecoderModel::outputLogits(const MatrixF& hidden, int position) const {
+    if (!m_head)
+        throw InputError(m_headMissing);
+    if (position < 0 || position >= hidden.rows() || hidden.cols() != m_config.hiddenSize)
+        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+                             .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(m_config.hiddenSize));
+    const ConstMatrixMap head(m_head, m_config.vocabSize, m_config.hiddenSize);  // (vocab, D)
+    RowVectorF logits = hidden.row(position) * head.transpose();                 // (vocab)
+    const float cap = m_config.finalSoftcap;
+    if (cap > 0.0f)
+        logits = ((logits.array() / cap).tanh() * cap).matrix();
+    return logits;
 }
 
 ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& tokenizer, const QString& name) {

@@ -32,6 +32,12 @@ public:
 
     enum class BlockLayout { PreNorm, Sandwich, PostNorm, Parallel };
 
+    // The *ForCausalLM head: lm_head.weight (GPT-NeoX: embed_out.weight), or the input
+    // embeddings when tie_word_embeddings; then Gemma 2's final_logit_softcapping.
+    bool hasOutputHead() const override { return m_head != nullptr; }
+    QString outputHeadMissing() const override;
+    RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
+
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
 
@@ -47,6 +53,7 @@ private:
         Linear gate, up, down;            // gate is null for a plain MLP (GPT-NeoX)
     };
 
+    void loadHead();
     void loadBlock(const WeightLookup& weights, int layer, Block& block);
     void loadAttention(const WeightLookup& weights, const QString& base, Block& block);
     const float* ownedCopy(std::vector<float> values);
@@ -60,6 +67,8 @@ private:
     bool m_gemmaNorms = false;   // RMSNorm scaling by (1 + w)
     bool m_layerNorms = false;   // GPT-NeoX: LayerNorm with bias instead of RMSNorm
     const float* m_embeddings = nullptr;  // (vocab, D)
+    const float* m_head = nullptr;        // (vocab, D) lm_head, m_embeddings when tied, or null
+    QString m_headMissing;                // why m_head is null
     std::vector<Block> m_blocks;
     Norm m_finalNorm;
     RotaryEmbedding m_rotary;

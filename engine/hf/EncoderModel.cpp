@@ -24,6 +24,81 @@ EncoderModel::EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoi
     if (c.modelType == QLatin1String("roberta"))
         m_positionOffset = c.padTokenId + 1;  // HfModel::summaryOf checked that positions remain
     loadWeights(weights, names);
+    loadMaskedLmHead();
+}
+
+// The heads' tensors sit outside the model prefix ("cls.", "lm_head.", "vocab_*"). Read from
+// modeling_bert.py (BertPredictionHeadTransform: dense, ACT2FN[hidden_act], LayerNorm with
+// layer_norm_eps; BertLMPredictionHead: decoder + bias), modeling_roberta.py (RobertaLMHead:
+// dense, gelu, layer_norm with layer_norm_eps, decoder + bias) and modeling_distilbert.py
+// (DistilBertForMaskedLM: vocab_transform, get_activation(activation), vocab_layer_norm with
+// eps 1e-12, vocab_projector with its bias).
+void EncoderModel::loadMaskedLmHead() {
+    const HfConfig& c = config();
+    QString dense, norm, bias, altBias;
+    Activation activation = c.activation;
+    float eps = c.layerNormEps;
+    if (c.modelType == QLatin1String("distilbert")) {
+        dense = QStringLiteral("vocab_transform");
+        norm = QStringLiteral("vocab_layer_norm");
+        bias = QStringLiteral("vocab_projector.bias");
+        eps = 1e-12f;
+    } else if (c.modelType == QLatin1String("roberta")) {
+        dense = QStringLiteral("lm_head.dense");
+        norm = QStringLiteral("lm_head.layer_norm");
+        bias = QStringLiteral("lm_head.bias");
+        altBias = QStringLiteral("lm_head.decoder.bias");
+        activation = Activation::GeluErf;  // RobertaLMHead calls gelu whatever hidden_act says
+    } else {
+        dense = QStringLiteral("cls.predictions.transform.dense");
+        norm = QStringLiteral("cls.predictions.transform.LayerNorm");
+        bias = QStringLiteral("cls.predictions.bias");
+        altBias = QStringLiteral("cls.predictions.decoder.bias");
+    }
+    const QStringList needed = {dense + QStringLiteral(".weight"), dense + QStringLiteral(".bias"),
+                                norm + QStringLiteral(".weight"), norm + QStringLiteral(".bias"), bias};
+    if (!checkpoint().info(needed.first())) {
+        m_headMissing = QStringLiteral("%1 has no masked-language-model head: %2 holds none of %3 "
+                                       "(a checkpoint of the bare encoder; the *ForMaskedLM one has them)")
+                            .arg(summary().displayName(), checkpoint().description(), needed.join(QStringLiteral(", ")));
+        return;
+    }
+    const WeightLookup head(checkpoint(), {QString()}, needed.first());
+    QStringList missing;
+    for (const QString& name : needed)
+        if (!head.contains(name) && !(name == bias && !altBias.isEmpty() && head.contains(altBias)))
+            missing << name;
+    if (!missing.isEmpty()) {
+        m_headMissing = QStringLiteral("%1 has an incomplete masked-language-model head: %2 holds no %3")
+                            .arg(summary().displayName(), checkpoint().description(), missing.join(QStringLiteral(", ")));
+        return;
+    }
+    const qint64 d = c.hiddenSize;
+    const float* denseWeight = head.require(dense + QStringLiteral(".weight"), {d, d});
+    const float* denseBias = head.require(dense + QStringLiteral(".bias"), {d});
+    m_head.norm = {head.require(norm + QStringLiteral(".weight"), {d}), head.require(norm + QStringLiteral(".bias"), {d})};
+    m_head.bias = head.require(head.contains(bias) ? bias : altBias, {c.vocabSize});
+    m_head.activation = activation;
+    m_head.eps = eps;
+    m_head.transform = Linear(denseWeight, denseBias, int(d), int(d), WeightLayout::OutIn);
+}
+
+QString EncoderModel::outputHeadMissing() const {
+    return hasOutputHead() ? QString() : m_headMissing;
+}
+
+RowVectorF EncoderModel::outputLogits(const MatrixF& hidden, int position) const {
+    if (!hasOutputHead())
+        throw InputError(m_headMissing);
+    const HfConfig& c = config();
+    if (position < 0 || position >= hidden.rows() || hidden.cols() != c.hiddenSize)
+        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+                             .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(c.hiddenSize));
+    MatrixF x = m_head.transform.forward(hidden.row(position));  // (1, D)
+    applyActivation(x, m_head.activation);
+    layerNormRows(x, m_head.norm.gamma, m_head.norm.beta, m_head.eps);
+    const ConstMatrixMap decoder(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
+    return x.row(0) * decoder.transpose() + ConstRowVectorMap(m_head.bias, c.vocabSize);
 }
 
 void EncoderModel::loadWeights(const WeightLookup& weights, const TensorNames& n) {

@@ -1,5 +1,6 @@
 #include "hf/Gpt2Model.h"
 
+#include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "hf/WeightLookup.h"
 
@@ -70,6 +71,15 @@ MatrixF Gpt2Model::forward(const Encoding& input, ForwardContext& context) const
     }
     layerNormRows(x, m_finalNorm.gamma, m_finalNorm.beta, c.layerNormEps);
     return x;
+}
+
+RowVectorF Gpt2Model::outputLogits(const MatrixF& hidden, int position) const {
+    const HfConfig& c = config();
+    if (position < 0 || position >= hidden.rows() || hidden.cols() != c.hiddenSize)
+        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+                             .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(c.hiddenSize));
+    const ConstMatrixMap wte(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
+    return hidden.row(position) * wte.transpose();                          // (vocab)
 }
 
 }  // namespace headmap

@@ -16,6 +16,11 @@ public:
     Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
               std::unique_ptr<Tokenizer> tokenizer, const QString& name);
 
+    // GPT2LMHeadModel's lm_head, tied to wte (GPT2Config keeps tie_word_embeddings' default,
+    // true, so transformers ignores a stored lm_head.weight). forward() already applied ln_f.
+    bool hasOutputHead() const override { return true; }
+    RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
+
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
 
