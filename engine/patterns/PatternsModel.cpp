@@ -65,11 +65,27 @@
 //    embedding and (i − 1)/256. The model returns this output as its hidden state.
 //
 // 5. Head 5, broad: W_Q = W_K = 0, so every logit is 0 and every weight is exactly 1/T.
+//
+// 6. The read-out (what the model "predicts" at position i). Sum the token parts (dims 0..61)
+//    of the six heads' output columns at row i: g_i = Σ_h out_i[64h .. 64h + 61], the embeddings
+//    of the tokens the heads gathered, weighted by their attention. Each word v of the input
+//    scores logit_v = λ·(g_i·e_v), λ = 6. At "saw" in "the cat saw the dog": "cat" (previous
+//    token), "the" (next token) and "saw" itself (self) score about λ each, plus λ·(count/T)
+//    from the broad head, give or take the random overlaps e·e' (±0.13 each, about ±1 in
+//    logits); a repeated word also gathered by the same-token head scores about 2λ. [CLS],
+//    gathered by the first-token head, is no word and scores nothing. Switch head 0 off and
+//    "cat" falls to the level of an unrelated word (20 to 100 times less likely), since
+//    nothing else carries its embedding to "saw". Only the input's words are scored: the
+//    tokenizer's ids are hashes of 2^24 possible words, far too many to score, and a hand-built
+//    layer has nothing to say about words it never saw.
 // ============================================================================================
 
 #include "patterns/PatternsModel.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "core/HeadmapError.h"
 
 #include "teaching/PortableRandom.h"
 
@@ -237,6 +253,32 @@ MatrixF PatternsModel::forward(const Encoding& input, ForwardContext& context) c
     if (!context.layerDone(0))
         return MatrixF();
     return output;
+}
+
+RowVectorF PatternsModel::outputLogits(const MatrixF&, int) const {
+    throw InputError(QStringLiteral("builtin:patterns scores only the words of its input; its "
+                                    "predictions come from predictTokens"));
+}
+
+std::vector<int> PatternsModel::scoredTokens(const std::vector<int>& inputIds) const {
+    std::vector<int> words;
+    for (int id : inputIds)
+        if (id >= TeachingTokenizer::kFirstWordId && std::find(words.begin(), words.end(), id) == words.end())
+            words.push_back(id);
+    return words;
+}
+
+RowVectorF PatternsModel::scoreTokens(const MatrixF& hidden, int position, const std::vector<int>& ids) const {
+    if (position < 0 || position >= hidden.rows() || hidden.cols() != kDModel)
+        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+                             .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(kDModel));
+    RowVectorF gathered = RowVectorF::Zero(kTokenDims);  // (62) g_i
+    for (int h = 0; h < kHeads; ++h)
+        gathered += hidden.row(position).segment(h * kDHead, kTokenDims);
+    RowVectorF logits(Eigen::Index(ids.size()));  // (ids)
+    for (size_t k = 0; k < ids.size(); ++k)
+        logits[Eigen::Index(k)] = float(kReadoutScale) * gathered.dot(tokenEmbedding(ids[k]));
+    return logits;
 }
 
 }  // namespace headmap

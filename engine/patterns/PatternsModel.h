@@ -10,15 +10,19 @@
 // The pipeline is the real one: TeachingTokenizer's ids -> x = token embedding + positional
 // features (separate dimensions) -> Linear W_Q, W_K, W_V, W_O -> the shared multi-head
 // attention. The model returns the layer's output (no residual, LayerNorm or feed-forward).
+// Its read-out (for the classroom's "what does the model predict") scores each word of the input
+// by how much of that word's embedding the heads gathered at a position, so switching a head off
+// removes its word from the prediction.
 
 #include <vector>
 
 #include "model/Model.h"
+#include "model/Predictions.h"
 #include "teaching/TeachingTokenizer.h"
 
 namespace headmap {
 
-class PatternsModel : public Model {
+class PatternsModel : public Model, public PartialOutputHead {
 public:
     static constexpr int kHeads = 6;
     static constexpr int kDHead = 64;
@@ -40,6 +44,10 @@ public:
     static constexpr double kPeak = 2.5;        // β: height of each sinusoid term
     static constexpr double kSameToken = 8192;  // A: bonus for the same token (head 4)
     static constexpr double kRamp = 8;          // γ: penalty per position of the key (head 4)
+    // λ: the read-out's logit per unit of gathered embedding. A word one head gathered whole
+    // scores λ, an unrelated word about ±0.13·λ: e^6 ≈ 400 times more likely, yet two or three
+    // gathered words still share the distribution visibly.
+    static constexpr double kReadoutScale = 6;
 
     PatternsModel();
     // The Linear views point into this object's weight buffers: it must not move.
@@ -48,6 +56,16 @@ public:
 
     const ModelSummary& summary() const override { return m_summary; }
     const Tokenizer& tokenizer() const override { return m_tokenizer; }
+
+    // The read-out scores only the words of the input (the vocabulary has 2^24 hashed ids), so
+    // predictions come from predictTokens (PartialOutputHead); outputLogits() says so.
+    bool hasOutputHead() const override { return true; }
+    RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
+    // The distinct words of the input in order of first appearance ([CLS], [SEP], ... are not
+    // words: their embeddings are orthogonal to every word's, so the sink head moves nothing).
+    std::vector<int> scoredTokens(const std::vector<int>& inputIds) const override;
+    // λ · (Σ_h the token part of head h's output at position) · e_v for each word v. (ids.size())
+    RowVectorF scoreTokens(const MatrixF& hidden, int position, const std::vector<int>& ids) const override;
 
     // ω_k = 2 · 2^(−k/4) radians per position, k = 0..15.
     static double frequency(int k);
