@@ -92,6 +92,12 @@ double klDivergence(const std::vector<float>& p, const std::vector<float>& q) {
     return std::max(sum, 0.0);
 }
 
+double klDivergence(const Prediction& p, const Prediction& q) {
+    if (p.ids != q.ids)
+        throw InputError(QStringLiteral("KL divergence of predictions over different tokens"));
+    return klDivergence(p.probabilities, q.probabilities);
+}
+
 Prediction predictTokens(const Model& model, const RunResult& result, int position, int topK,
                          float temperature) {
     if (!model.hasOutputHead())

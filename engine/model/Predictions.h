@@ -64,6 +64,9 @@ std::vector<float> softmaxWithTemperature(const RowVectorF& logits, float temper
 // KL(p‖q) = Σ p_i·ln(p_i / q_i) in nats: terms with p_i = 0 add nothing, a q_i = 0 under a
 // p_i > 0 makes it +inf. Never negative. Throws InputError when the sizes differ.
 double klDivergence(const std::vector<float>& p, const std::vector<float>& q);
+// The same for two predictions over the same tokens (before and after an ablation); throws
+// InputError when they score different tokens.
+double klDivergence(const Prediction& p, const Prediction& q);
 
 // The model's prediction at `position` of result (the hidden states of model.run()), with the
 // topK most likely tokens. Throws InputError when the model has no output head

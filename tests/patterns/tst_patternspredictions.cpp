@@ -110,6 +110,11 @@ void PatternsPredictionsTest::onlyTheInputsWordsAreScored() {
         return QString();
     }();
     QVERIFY2(message.contains(QLatin1String("only the words of its input")), qPrintable(message));
+
+    // Predictions over different words cannot be compared.
+    const Encoding other = m_model.tokenize(QStringLiteral("a dog ran"));
+    const Prediction elsewhere = predictTokens(m_model, m_model.run(other), 1, 3);
+    QVERIFY_THROWS_EXCEPTION(InputError, klDivergence(prediction, elsewhere));
 }
 
 void PatternsPredictionsTest::switchingHeadsOff_data() {
@@ -136,6 +141,7 @@ void PatternsPredictionsTest::switchingHeadsOff() {
     const Prediction after = predictTokens(m_model, m_model.run(input, options), position, 3);
     QCOMPARE(after.ids, before.ids);
     const double kl = klDivergence(before.probabilities, after.probabilities);
+    QCOMPARE(klDivergence(before, after), kl);
     if (lostWord < 0) {
         QVERIFY2(kl < 1e-3, qPrintable(QStringLiteral("KL %1").arg(kl)));
         QCOMPARE(after.top[0].id, before.top[0].id);
