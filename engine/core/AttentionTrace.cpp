@@ -44,4 +44,26 @@ float* AttentionTrace::headData(int layer, int head) {
     return m_weights.data() + offset(layer, head);
 }
 
+size_t AttentionTrace::normOffset(int layer, int head) const {
+    assert(hasValueNorms() && layer >= 0 && layer < layers() && head >= 0 && head < heads());
+    return (size_t(layer) * size_t(m_model.heads) + size_t(head)) * m_tokenIds.size();
+}
+
+void AttentionTrace::enableValueNorms() {
+    m_valueNorms.assign(size_t(m_model.layers) * size_t(m_model.heads) * m_tokenIds.size(), 0.0f);
+}
+
+float AttentionTrace::valueNorm(int layer, int head, int key) const {
+    assert(key >= 0 && key < length());
+    return m_valueNorms[normOffset(layer, head) + size_t(key)];
+}
+
+ConstRowVectorMap AttentionTrace::valueNorms(int layer, int head) const {
+    return ConstRowVectorMap(m_valueNorms.data() + normOffset(layer, head), length());
+}
+
+float* AttentionTrace::valueNormData(int layer, int head) {
+    return m_valueNorms.data() + normOffset(layer, head);
+}
+
 }  // namespace headmap

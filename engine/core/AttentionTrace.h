@@ -1,12 +1,14 @@
 #pragma once
 // What a forward pass hands to views and exporters: the tokens and, per layer and head, the
-// T×T attention weights. A plain value; it knows nothing about the model that made it.
+// T×T attention weights; on request the value norms, and the heads that were ablated. A plain
+// value; it knows nothing about the model that made it.
 
 #include <vector>
 
 #include <QString>
 #include <QStringList>
 
+#include "core/HeadAblation.h"
 #include "core/PieceStyle.h"
 #include "core/Tensor.h"
 
@@ -60,8 +62,21 @@ public:
     ConstMatrixMap head(int layer, int head) const;  // (T, T) rows are queries
     float* headData(int layer, int head);            // for the engine to fill
 
+    // ‖(x_j·W_V,g + b_V,g)·W_O,h‖: how far key j's value moves the output through head h
+    // (Kobayashi et al. 2020, without b_O). Present only when RunOptions::valueNorms asked.
+    bool hasValueNorms() const { return !m_valueNorms.empty(); }
+    void enableValueNorms();  // allocates zeros (L, H, T) for the engine to fill
+    float valueNorm(int layer, int head, int key) const;
+    ConstRowVectorMap valueNorms(int layer, int head) const;  // (T)
+    float* valueNormData(int layer, int head);                // (T) for the engine to fill
+
+    // The heads that were switched off in the run that made these weights (empty: none).
+    const std::vector<HeadAblation>& ablations() const { return m_ablations; }
+    void setAblations(std::vector<HeadAblation> ablations) { m_ablations = std::move(ablations); }
+
 private:
     size_t offset(int layer, int head) const;
+    size_t normOffset(int layer, int head) const;
 
     ModelSummary m_model;
     std::vector<int> m_tokenIds;
@@ -69,6 +84,8 @@ private:
     QStringList m_displayTokens;
     std::vector<bool> m_special;
     std::vector<float> m_weights;  // (L, H, T, T)
+    std::vector<float> m_valueNorms;  // (L, H, T) or empty
+    std::vector<HeadAblation> m_ablations;
 };
 
 }  // namespace headmap

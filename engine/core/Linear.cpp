@@ -30,6 +30,12 @@ MatrixF Linear::columns(int first, int count) const {
     return storedWeight().middleCols(first, count);                  // (in, count)
 }
 
+MatrixF Linear::inputRows(int first, int count) const {
+    if (m_layout == WeightLayout::OutIn)
+        return storedWeight().middleCols(first, count).transpose();  // (count, out)
+    return storedWeight().middleRows(first, count);                  // (count, out)
+}
+
 RowVectorF Linear::biasSlice(int first, int count) const {
     if (!m_bias)
         return RowVectorF::Zero(count);

@@ -30,6 +30,9 @@ public:
     // Columns [first, first + count) of W oriented (in, out): the weights that produce those
     // output features. (in, count)
     MatrixF columns(int first, int count) const;
+    // Rows [first, first + count) of W oriented (in, out): what those input features contribute
+    // to every output, e.g. W_O,h, the block of W_O that head h's output columns feed. (count, out)
+    MatrixF inputRows(int first, int count) const;
     // The matching bias entries, zeros when the layer has no bias. (count)
     RowVectorF biasSlice(int first, int count) const;
 

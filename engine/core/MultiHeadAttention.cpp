@@ -32,7 +32,8 @@ void requireShape(const char* what, int found, int expected) {
                                     " features; the spec needs " + std::to_string(expected));
 }
 
-void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x) {
+void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
+                 const AttentionCapture& capture) {
     if (spec.heads <= 0 || spec.kvHeads <= 0 || spec.heads % spec.kvHeads != 0 || spec.headDim <= 0)
         throw std::invalid_argument("attention: " + std::to_string(spec.heads) + " query heads cannot share " +
                                     std::to_string(spec.kvHeads) + " key/value heads of width " +
@@ -42,6 +43,10 @@ void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, con
     requireShape("W_K's output", weights.key.outFeatures(), spec.kvHeads * spec.headDim);
     requireShape("W_V's output", weights.value.outFeatures(), spec.kvHeads * spec.headDim);
     requireShape("W_O's input", weights.output.inFeatures(), spec.heads * spec.headDim);
+    for (const HeadAblation& a : capture.ablations)
+        if (a.head < 0 || a.head >= spec.heads)
+            throw std::invalid_argument("attention: cannot ablate head " + std::to_string(a.head) + " of " +
+                                        std::to_string(spec.heads) + " heads");
     if (spec.rotary && (spec.rotary->cos.cols() > spec.headDim || spec.rotary->cos.rows() < x.rows()))
         throw std::invalid_argument("attention: the rotary table does not fit the heads or the input");
 }
@@ -49,6 +54,26 @@ void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, con
 // RMSNorm of a projection (T, heads·Dh), per head or over all heads at once, in place.
 void normHeads(MatrixF& m, int heads, int dh, const float* weight, const QkNormWeights& norm) {
     rmsNormRowSegments(m, norm.wholeProjection ? heads * dh : dh, weight, norm.eps, norm.addOne);
+}
+
+// The ablation asked for head h, if any (the last one wins; Model::run refuses duplicates).
+const HeadAblation* ablationOf(const AttentionCapture& capture, int h) {
+    const HeadAblation* found = nullptr;
+    for (const HeadAblation& a : capture.ablations)
+        if (a.head == h)
+            found = &a;
+    return found;
+}
+
+// Replaces a head's output (T, Dh) by zeros or by each column's mean over the positions.
+template <typename Block>
+void ablate(Block&& headOutput, AblationMode mode) {
+    if (mode == AblationMode::Zero) {
+        headOutput.setZero();
+        return;
+    }
+    const RowVectorF mean = headOutput.colwise().mean();  // (Dh)
+    headOutput.rowwise() = mean;
 }
 
 void rotateHeads(MatrixF& m, int heads, int dh, const RotaryEmbedding::Table& table) {
@@ -76,7 +101,7 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x
 
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec,
                                const MatrixF& x, const AttentionCapture& capture) {
-    checkShapes(weights, spec, x);
+    checkShapes(weights, spec, x, capture);
     const int t = int(x.rows());
     const int dh = spec.headDim;
     const int heads = spec.heads;
@@ -132,6 +157,14 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
             steps->masked = scores;
         softmaxRows(scores);
         concat.middleCols(h * dh, dh).noalias() = scores * vh;
+        if (const HeadAblation* ablation = ablationOf(capture, h))
+            ablate(concat.middleCols(h * dh, dh), ablation->mode);
+        if (capture.valueNorms) {
+            // What each key's value becomes after this head's block of W_O. (T, D)
+            const MatrixF projected = vh * weights.output.inputRows(h * dh, dh);
+            Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(t), t) =
+                projected.rowwise().norm().transpose();
+        }
 
         if (capture.weights)
             MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t), t, t) = scores;

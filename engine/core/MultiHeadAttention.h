@@ -6,7 +6,10 @@
 // where norm (QK-norm), rot (RoPE), cap (softcap) and the mask rule come from AttentionSpec.
 // Dimension legend: T tokens, D = d_model, H query heads, KV key/value heads, Dh = head_dim.
 
+#include <vector>
+
 #include "core/AttentionSpec.h"
+#include "core/HeadAblation.h"
 #include "core/HeadSteps.h"
 #include "core/Linear.h"
 
@@ -25,6 +28,15 @@ struct AttentionCapture {
     float* weights = nullptr;     // (H, T, T) softmax weights, written when non-null
     int stepsHead = -1;           // head whose intermediate matrices go to steps
     HeadSteps* steps = nullptr;
+    // (H, T) ‖(x_j·W_V,g + b_V,g)·W_O,h‖ per query head h and key j, written when non-null: the
+    // length of what key j can add through head h (Kobayashi et al. 2020), without b_O.
+    float* valueNorms = nullptr;
+    // Heads of this block to switch off. Only head and mode are read (the caller picks the
+    // layer). The head's output columns of concat (softmax·V, before W_O) become zeros or their
+    // mean over the T positions, TransformerLens's hook_z ablation. The recorded weights stay
+    // the head's own; steps->headOutput and steps->concat show the ablated values, which are
+    // what W_O received.
+    std::vector<HeadAblation> ablations;
 };
 
 // x: (T, D). Returns (T, D). Throws std::invalid_argument when the weights' shapes do not fit

@@ -6,6 +6,25 @@
 #include "model/ModelTokenizer.h"
 
 namespace headmap {
+namespace {
+
+void checkAblations(const std::vector<HeadAblation>& ablations, const ModelSummary& model) {
+    for (size_t i = 0; i < ablations.size(); ++i) {
+        const HeadAblation& a = ablations[i];
+        const QString name = formatHeadAblations({a});
+        if (a.layer < 0 || a.layer >= model.layers)
+            throw InputError(QStringLiteral("ablation %1: layer %2 is out of range: %3 has layers 0..%4")
+                                 .arg(name).arg(a.layer).arg(model.name).arg(model.layers - 1));
+        if (a.head < 0 || a.head >= model.heads)
+            throw InputError(QStringLiteral("ablation %1: head %2 is out of range: %3 has heads 0..%4")
+                                 .arg(name).arg(a.head).arg(model.name).arg(model.heads - 1));
+        for (size_t j = 0; j < i; ++j)
+            if (ablations[j].layer == a.layer && ablations[j].head == a.head)
+                throw InputError(QStringLiteral("head %1.%2 is ablated twice").arg(a.layer).arg(a.head));
+    }
+}
+
+}  // namespace
 
 ForwardContext::ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps)
     : m_trace(trace), m_options(options), m_steps(steps) {}
@@ -24,6 +43,11 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
         capture.stepsHead = m_options.steps->head;
         m_steps->layer = layer;
     }
+    if (m_trace.hasValueNorms())
+        capture.valueNorms = m_trace.valueNormData(layer, 0);
+    for (const HeadAblation& ablation : m_options.ablations)
+        if (ablation.layer == layer)
+            capture.ablations.push_back(ablation);
     MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
     if (!output.allFinite())
         throw NonFiniteValues{layer, QStringLiteral("attention output")};
@@ -73,9 +97,13 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
             throw InputError(QStringLiteral("head %1 is out of range: %2 has heads 0..%3")
                                  .arg(options.steps->head).arg(model.name).arg(model.heads - 1));
     }
+    checkAblations(options.ablations, model);
 
     RunResult result;
     result.trace = AttentionTrace(model, input.ids, input.tokens, input.displayTokens, input.special);
+    result.trace.setAblations(options.ablations);
+    if (options.valueNorms)
+        result.trace.enableValueNorms();
     HeadSteps steps;
     ForwardContext context(result.trace, options, options.steps ? &steps : nullptr);
     try {
@@ -99,6 +127,18 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     if (options.steps)
         result.steps = std::move(steps);
     return result;
+}
+
+}  // namespace headmap
+
+namespace headmap {
+
+QString Model::outputHeadMissing() const {
+    return QStringLiteral("%1 has no output head, so it predicts no tokens").arg(summary().displayName());
+}
+
+RowVectorF Model::outputLogits(const MatrixF&, int) const {
+    throw InputError(outputHeadMissing());
 }
 
 }  // namespace headmap

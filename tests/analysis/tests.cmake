@@ -11,3 +11,5 @@ headmap_add_test(tst_npywriter
   SOURCES analysis/tst_npywriter.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
 # Pieces merged into words, against tests/golden/analysis/make_word_golden.py (numpy).
 headmap_add_test(tst_wordaggregation SOURCES analysis/tst_wordaggregation.cpp)
+# α·‖v·W_O‖ (Kobayashi et al. 2020) on hand-made traces; the norms against PyTorch are in tst_headablation.
+headmap_add_test(tst_attentionmeasure SOURCES analysis/tst_attentionmeasure.cpp)

@@ -1,0 +1,37 @@
+#pragma once
+// What a view shows as "attention": the softmax weights α_ij, or the value-weighted measure
+// α_ij·‖v_j·W_O,h‖ of Kobayashi et al. 2020 ("Attention is Not Only a Weight"), which says
+// how far key j actually moves query i's output through head h. A key with a large weight but
+// a tiny value vector (a [SEP] or <s> sink) scores low on the second.
+
+#include <optional>
+#include <vector>
+
+#include <QString>
+
+#include "core/AttentionTrace.h"
+
+namespace headmap {
+
+enum class AttentionMeasure {
+    Weights,    // α_ij
+    ValueNorm,  // α_ij·‖v_j·W_O,h‖ (needs RunOptions::valueNorms)
+};
+
+// "weights" / "value-norm", as the CLI and session files spell them.
+QString measureName(AttentionMeasure measure);
+// The inverse (case-insensitive, surrounding spaces ignored); nullopt for anything else.
+std::optional<AttentionMeasure> parseMeasure(const QString& name);
+
+// A copy of the trace whose weights are α_ij·n_hj, n = trace.valueNorms(layer, head); tokens,
+// model, ablations and the norms are kept. Rows no longer sum to 1. Throws InputError when the
+// trace was made without value norms.
+AttentionTrace weightedByValueNorm(const AttentionTrace& trace);
+
+// Per (layer, head), layer-major (index = layer · heads + head): the mean of α_ij·n_hj over the
+// entries a query may attend to: key ≤ query for causal models, every entry otherwise (keys
+// outside a sliding window count, with weight 0). All zeros for T = 0. Throws InputError when
+// the trace has no value norms.
+std::vector<double> meanValueNormPerHead(const AttentionTrace& trace);
+
+}  // namespace headmap

@@ -1,0 +1,33 @@
+#pragma once
+// Switching heads off, the everyday experiment of interpretability work: a head's output (its
+// softmax(QKᵀ)·V, before W_O) is replaced by zeros or by its mean over the positions of the
+// input, and the rest of the network runs on.
+
+#include <vector>
+
+#include <QString>
+
+namespace headmap {
+
+enum class AblationMode {
+    Zero,  // the head contributes nothing
+    Mean,  // every position gets the head's average output over the input's positions
+};
+
+struct HeadAblation {
+    int layer = 0;
+    int head = 0;
+    AblationMode mode = AblationMode::Zero;
+
+    bool operator==(const HeadAblation& other) const {
+        return layer == other.layer && head == other.head && mode == other.mode;
+    }
+};
+
+// "3.1,0.2:mean" -> {3, 1, Zero}, {0, 2, Mean}. Throws InputError naming the item that is not
+// L.H or L.H:zero / L.H:mean. Ranges are checked by Model::run, which knows the model.
+std::vector<HeadAblation> parseHeadAblations(const QString& text);
+// The inverse: "3.1,0.2:mean" (":zero" is left out).
+QString formatHeadAblations(const std::vector<HeadAblation>& ablations);
+
+}  // namespace headmap
