@@ -1,6 +1,7 @@
 # Head statistics, attention rollout and matrix transforms for the views and exports, plus the
 # .npy writer they export with. Eigen + Qt Core only.
 target_sources(headmap_engine PRIVATE
+  analysis/AttentionMeasure.cpp
   analysis/AttentionRollout.cpp
   analysis/AttentionTransforms.cpp
   analysis/HeadStatistics.cpp

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "core/AttentionTrace.h"
+#include "core/HeadAblation.h"
 #include "core/HeadSteps.h"
 #include "core/MultiHeadAttention.h"
 #include "model/Tokenizer.h"
@@ -37,6 +38,12 @@ struct TokenizeOptions {
 
 struct RunOptions {
     std::optional<HeadIndex> steps;
+    // Heads whose output is switched off (zeroed, or replaced by its mean over positions) before
+    // W_O; later layers see the change. The ablated heads' own weights are still recorded.
+    std::vector<HeadAblation> ablations;
+    // Also record ‖v_j·W_O,h‖ for every layer, head and key (AttentionTrace::valueNorm), the
+    // norms of Kobayashi et al. 2020; costs about one more output projection per layer.
+    bool valueNorms = false;
     // Called after each layer with (layers done, layers in all); returning false cancels.
     std::function<bool(int, int)> progress;
 };
@@ -44,7 +51,7 @@ struct RunOptions {
 struct RunResult {
     AttentionTrace trace;
     std::optional<HeadSteps> steps;
-    MatrixF hidden;  // (T, D) the last layer's output
+    MatrixF hidden;  // (T, D) the last layer's output (after the final norm where there is one)
     bool cancelled = false;
 };
 
@@ -91,6 +98,17 @@ public:
     // Checks the input against the model's limits, then runs the forward pass.
     // Throws InputError for empty input, too many tokens, ids or a step head out of range.
     RunResult run(const Encoding& input, const RunOptions& options = {}) const;
+
+    // Whether outputLogits() can turn hidden states into token scores: a decoder's lm_head (or
+    // its tied embedding), GPT-2's, an encoder's masked-language-model head, builtin:patterns'
+    // read-out.
+    virtual bool hasOutputHead() const { return false; }
+    // Why there is none, for messages ("the checkpoint has no cls.predictions.* weights").
+    virtual QString outputHeadMissing() const;
+    // Scores over the whole vocabulary for the token at `position` of run()'s hidden states,
+    // with any final-logit softcapping applied. (vocab) Throws InputError (with
+    // outputHeadMissing()) when the model has no output head. See model/Predictions.h.
+    virtual RowVectorF outputLogits(const MatrixF& hidden, int position) const;
 
 protected:
     // Returns the final hidden states (T, D); stops early (returning an empty matrix) when
