@@ -70,14 +70,38 @@ QString helpText(const QString& topic) {
                common + exits;
     if (topic == QLatin1String("attention"))
         return QStringLiteral("headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
-                              "                      [--words] [--format json|csv] [--output FILE|-]\n"
+                              "                      [--words] [--measure weights|value-norm] [--ablate LIST]\n"
+                              "                      [--format json|csv] [--output FILE|-]\n"
                               "  Attention weights. JSON: {\"model\", \"tokens\", \"display_tokens\",\n"
                               "  \"token_ids\", \"layer_indices\", \"head_indices\",\n"
                               "  \"attention\": [layer][head][query][key]}; --layer/--head select\n"
                               "  a slice, still four levels deep. CSV: one row per weight.\n"
                               "  --words merges sub-word pieces into words (\"##ing\", byte pieces of one\n"
                               "  character, pieces without a leading space): attention to a word is the sum\n"
-                              "  over its pieces, from a word the mean over its pieces (Clark et al. 2019).\n\n") +
+                              "  over its pieces, from a word the mean over its pieces (Clark et al. 2019).\n"
+                              "  --measure value-norm writes alpha_ij * ||v_j W_O,h|| instead of alpha_ij, how\n"
+                              "  far key j moves query i's output through the head (Kobayashi et al. 2020);\n"
+                              "  rows then do not sum to 1. Same JSON shape, plus \"measure\".\n"
+                              "  --ablate 3.1,0.2:mean switches heads off (layer.head; zero output, or :mean\n"
+                              "  = its mean over positions): later layers' attention changes.\n\n") +
+               common + exits;
+    if (topic == QLatin1String("predict"))
+        return QStringLiteral("headmap-cli predict --model SPEC --text TEXT [--top K] [--position P]\n"
+                              "                    [--temperature T] [--ablate LIST] [--target TOKEN]\n"
+                              "                    [--format text|json] [--output FILE|-]\n"
+                              "  What the model's output head predicts at token position P: decoders the\n"
+                              "  next token (default P: the last token), masked-LM encoders (BERT, RoBERTa,\n"
+                              "  DistilBERT with their MLM head) the token at P (default: the first\n"
+                              "  [MASK]/<mask>), builtin:patterns the words its heads gathered.\n"
+                              "  --temperature divides the logits (0 = greedy). --ablate 3.1,0.2:mean\n"
+                              "  switches heads off and also shows the prediction without that and\n"
+                              "  KL(before||after) in nats; --target follows one token's probability\n"
+                              "  (a piece, a word that is one token, or a token id).\n"
+                              "  JSON: {\"model\", \"tokens\", \"display_tokens\", \"token_ids\", \"position\",\n"
+                              "  \"temperature\", \"top\": [{\"id\", \"token\", \"display\", \"probability\",\n"
+                              "  \"logit\"}]} + with --ablate \"ablations\", \"baseline_top\", \"kl_divergence\"\n"
+                              "  + with --target \"target\": {\"id\", \"token\", \"probability\",\n"
+                              "  \"baseline_probability\"}.\n\n") +
                common + exits;
     if (topic == QLatin1String("steps"))
         return QStringLiteral("headmap-cli steps --model SPEC --text TEXT --layer L --head H "
@@ -98,6 +122,8 @@ QString helpText(const QString& topic) {
                "                        [--format json|csv] [--output FILE|-]\n"
                "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
                "                        [--output FILE|-]\n"
+               "  headmap-cli predict   --model SPEC --text TEXT [--top K] [--position P]\n"
+               "                        [--temperature T] [--ablate L.H,...] [--target TOKEN] [--format json]\n"
                "  headmap-cli render    --model SPEC --text TEXT --layer L --head H --output FILE.png|svg|pdf\n"
                "  headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
                "  headmap-cli bench     --model SPEC [--lengths 16,128,512] [--repeat N]\n"

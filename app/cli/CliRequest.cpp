@@ -18,6 +18,7 @@ const QMap<QString, Command>& commandNames() {
         {QStringLiteral("tokenize"), Command::Tokenize},
         {QStringLiteral("attention"), Command::Attention},
         {QStringLiteral("steps"), Command::Steps},
+        {QStringLiteral("predict"), Command::Predict},
         {QStringLiteral("bench"), Command::Bench},
         {QStringLiteral("render"), Command::Render},
         {QStringLiteral("export-all"), Command::ExportAll},
@@ -47,7 +48,10 @@ QStringList allowedOptions(Command command) {
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:
         return allowed + kModelOptions + kInputOptions +
-               QStringList{"layer", "head", "format", "output", "words"};
+               QStringList{"layer", "head", "format", "output", "words", "measure", "ablate"};
+    case Command::Predict:
+        return allowed + kModelOptions + kInputOptions +
+               QStringList{"top", "position", "temperature", "ablate", "target", "format", "output"};
     case Command::Steps:
         return allowed + kModelOptions + kInputOptions +
                QStringList{"layer", "head", "format", "output"};
@@ -129,6 +133,12 @@ void addOptions(QCommandLineParser& parser) {
         {"hide-special", "render: leave out special tokens, rows renormalised."},
         {"values", "render: write the weights in the cells that fit."},
         {"outdir", "export-all: the folder to write into.", "DIR"},
+        {"measure", "attention: weights (default) or value-norm (weight x ||v W_O||).", "NAME"},
+        {"ablate", "predict, attention: heads to switch off, e.g. 3.1,0.2:mean.", "LIST"},
+        {"top", "predict: how many tokens to list (default 10).", "K"},
+        {"position", "predict: the token position to predict at (default: last, or the first mask).", "P"},
+        {"temperature", "predict: softmax temperature (default 1; 0 = greedy).", "T"},
+        {"target", "predict: a token whose probability to report (a whole number is a token id).", "TOKEN"},
     });
 }
 
@@ -159,7 +169,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     const QString name = positional.first();
     if (!commandNames().contains(name))
         throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, attention, "
-                                        "steps, render, export-all or bench; see headmap-cli --help)")
+                                        "steps, predict, render, export-all or bench; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
@@ -167,7 +177,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
             throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, "
-                                            "attention, steps, render, export-all or bench)")
+                                            "attention, steps, predict, render, export-all or bench)")
                                  .arg(request.helpTopic));
         return request;
     }
@@ -301,6 +311,33 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         }
         request.prependBos = parser.isSet("bos");
         request.mergeWords = parser.isSet("words");
+    }
+
+    if (parser.isSet("measure")) {
+        const auto measure = parseMeasure(parser.value("measure"));
+        if (!measure)
+            throw UsageError(QStringLiteral("--measure must be weights or value-norm, got '%1'").arg(parser.value("measure")));
+        request.measure = *measure;
+    }
+    if (parser.isSet("ablate")) {
+        try {
+            request.ablations = parseHeadAblations(parser.value("ablate"));
+        } catch (const HeadmapError& error) {
+            throw UsageError(QStringLiteral("--ablate: %1").arg(QString::fromUtf8(error.what())));
+        }
+    }
+    if (parser.isSet("top")) request.top = parseInt(parser, "top", 1, 1 << 20);
+    if (parser.isSet("position")) request.position = parseInt(parser, "position", 0, 1 << 24);
+    if (parser.isSet("temperature")) {
+        bool ok = false;
+        request.temperature = parser.value("temperature").toFloat(&ok);
+        if (!ok || !(request.temperature >= 0.0f) || request.temperature > 1000.0f)
+            throw UsageError(QStringLiteral("--temperature must be a number from 0 to 1000, got '%1'").arg(parser.value("temperature")));
+    }
+    if (parser.isSet("target")) {
+        if (parser.value("target").isEmpty())
+            throw UsageError(QStringLiteral("--target needs a token or a token id"));
+        request.target = parser.value("target");
     }
 
     if (parser.isSet("layer")) request.layer = parseInt(parser, "layer", 0, 1 << 20);

@@ -9,12 +9,14 @@
 #include <QString>
 #include <QStringList>
 
+#include "analysis/AttentionMeasure.h"
 #include "cli/CliBench.h"
+#include "core/HeadAblation.h"
 #include "model/ModelLoader.h"
 
 namespace headmap::cli {
 
-enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Bench, Render, ExportAll };
+enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll };
 
 // How render / export-all draw: the desktop's heatmap settings, by name.
 struct RenderRequest {
@@ -48,6 +50,16 @@ struct CliRequest {
     int head = -1;
     QString format;  // "text", "json" or "csv"; empty means the command's default
     QString output;  // empty or "-" is standard output
+    // attention: what to write (weights, or weight × value norm); predict, attention: heads to
+    // switch off (--ablate 3.1,0.2:mean).
+    AttentionMeasure measure = AttentionMeasure::Weights;
+    std::vector<HeadAblation> ablations;
+    // predict
+    int top = 10;
+    std::optional<int> position;  // default: defaultPredictionPosition
+    float temperature = 1.0f;
+    std::optional<QString> target;  // a token (piece or id) whose probability to follow
+
     BenchOptions bench;
     RenderRequest render;
 };

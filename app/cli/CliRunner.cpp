@@ -1,10 +1,14 @@
 #include "cli/CliRunner.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <optional>
 
 #include <QFile>
 
+#include "analysis/AttentionMeasure.h"
 #include "analysis/WordAggregation.h"
+#include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
 #include "core/HeadmapError.h"
@@ -65,6 +69,8 @@ private:
     void tokenize(const CliRequest& request);
     void attention(const CliRequest& request);
     void steps(const CliRequest& request);
+    void predict(const CliRequest& request);
+    std::optional<int> targetId(const CliRequest& request, const Model& model);
     void render(const CliRequest& request);
 
     QIODevice* m_in;
@@ -83,6 +89,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Tokenize: tokenize(request); break;
         case Command::Attention: attention(request); break;
         case Command::Steps: steps(request); break;
+        case Command::Predict: predict(request); break;
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         case Command::Render:
         case Command::ExportAll: render(request); break;
@@ -297,14 +304,19 @@ void Runner::tokenize(const CliRequest& request) {
 void Runner::attention(const CliRequest& request) {
     const auto model = loadModel(request.model);
     checkIndices(request, model->summary());
-    const RunResult result = model->run(encodeInput(request, *model));
-    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(result.trace) : result.trace;
+    RunOptions options;
+    options.ablations = request.ablations;
+    options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
+    const RunResult result = model->run(encodeInput(request, *model), options);
+    const AttentionTrace measured = request.measure == AttentionMeasure::ValueNorm
+                                        ? weightedByValueNorm(result.trace) : result.trace;
+    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(measured) : measured;
     const TraceSelection selection{request.layer, request.head};
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
             return writeTraceCsv(device, trace, selection);
         JsonWriter json(device);
-        writeTraceJson(json, trace, selection);
+        writeTraceJson(json, trace, selection, measureName(request.measure));
         return json.flush() && device->write("\n") == 1;
     });
 }
@@ -319,6 +331,68 @@ void Runner::steps(const CliRequest& request) {
         JsonWriter json(device);
         writeStepsJson(json, result.trace, *result.steps);
         return json.flush() && device->write("\n") == 1;
+    });
+}
+
+std::optional<int> Runner::targetId(const CliRequest& request, const Model& model) {
+    if (!request.target)
+        return std::nullopt;
+    const QString& target = *request.target;
+    // A whole number is an id (GPT-2's "3" is also a token; its id names it without doubt).
+    bool isNumber = false;
+    const int id = target.toInt(&isNumber);
+    if (isNumber) {
+        if (id < 0 || id >= model.summary().vocabSize)
+            throw InputError(QStringLiteral("--target %1 is outside the vocabulary (0..%2)")
+                                 .arg(id).arg(model.summary().vocabSize - 1));
+        return id;
+    }
+    if (const auto piece = model.tokenizer().tokenToId(target))
+        return piece;
+    // A word the way the text would hold it: it must be one token on its own.
+    const Encoding encoded = model.tokenizer().encode(target, false);
+    if (encoded.size() != 1)
+        throw InputError(QStringLiteral("--target '%1' is %2 tokens for %3's tokenizer (%4); give one token or its id")
+                             .arg(target).arg(encoded.size()).arg(model.summary().name,
+                                                                   encoded.displayTokens.join(QLatin1Char(' '))));
+    return encoded.ids.front();
+}
+
+void Runner::predict(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    if (!model->hasOutputHead())
+        throw InputError(model->outputHeadMissing());
+    PredictionReport report;
+    report.model = model->summary().name;
+    report.input = encodeInput(request, *model);
+    report.ablations = request.ablations;
+    const int position = request.position ? *request.position : defaultPredictionPosition(*model, report.input);
+    if (position >= report.input.size())
+        throw InputError(QStringLiteral("--position %1 is outside the %2 tokens (0..%3)")
+                             .arg(position).arg(report.input.size()).arg(report.input.size() - 1));
+    report.target = targetId(request, *model);
+    if (report.target) {
+        // The text's own label when the token is in it (builtin:patterns' ids are hashes that
+        // the tokenizer cannot name), else the tokenizer's.
+        const auto at = std::find(report.input.ids.begin(), report.input.ids.end(), *report.target);
+        const Encoding named = at != report.input.ids.end() ? report.input
+                                                           : model->tokenizer().fromIds({*report.target});
+        const int index = at != report.input.ids.end() ? int(at - report.input.ids.begin()) : 0;
+        report.targetToken = named.tokens.value(index);
+        report.targetDisplay = named.displayTokens.value(index);
+    }
+    RunOptions options;
+    options.ablations = request.ablations;
+    report.prediction = predictTokens(*model, model->run(report.input, options), position, request.top,
+                                      request.temperature);
+    if (!request.ablations.empty())
+        report.baseline = predictTokens(*model, model->run(report.input), position, request.top,
+                                        request.temperature);
+    writeOutput(request.output, [&](QIODevice* device) {
+        if (request.format == QLatin1String("json"))
+            return writePredictionJson(device, report);
+        const QByteArray text = predictionText(report);
+        return device->write(text) == text.size();
     });
 }
 

@@ -111,6 +111,7 @@ AttentionTrace mergeIntoWords(const AttentionTrace& trace) {
     ModelSummary summary = trace.model();
     summary.pieces = PieceStyle::Words;
     AttentionTrace merged(summary, ids, tokens, display, special);
+    merged.setAblations(trace.ablations());
     // One pass over each (T, T) head: weight (i, j) adds to (word of i, word of j), divided by
     // the number of pieces of i's word. In double, then stored as float like the trace.
     Eigen::MatrixXd out(words, words);

@@ -50,7 +50,8 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
     json.endObject();
 }
 
-void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection) {
+void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection,
+                    const QString& measure) {
     const std::vector<int> layers = selectedIndices(selection.layer, trace.layers());
     const std::vector<int> heads = selectedIndices(selection.head, trace.heads());
     const int t = trace.length();
@@ -62,6 +63,10 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
     json.key("token_ids"); json.intList(trace.tokenIds());
     json.key("layer_indices"); json.intList(layers);
     json.key("head_indices"); json.intList(heads);
+    json.key("measure"); json.value(measure);
+    if (!trace.ablations().empty()) {  // the heads switched off in the run that made these numbers
+        json.key("ablations"); json.value(formatHeadAblations(trace.ablations()));
+    }
     json.key("attention");
     json.beginArray();
     for (int layer : layers) {

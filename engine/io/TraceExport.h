@@ -2,7 +2,9 @@
 // Writes attention traces and head steps as JSON or CSV, for the CLI and the GUI's export.
 // JSON layout (see README, "headmap-cli"):
 //   {"model": {...}, "tokens": [...], "display_tokens": [...], "token_ids": [...],
-//    "layer_indices": [...], "head_indices": [...], "attention": [layer][head][query][key]}
+//    "layer_indices": [...], "head_indices": [...], "measure": "weights",
+//    "ablations": "0.1,2.3:mean" (only when heads were switched off),
+//    "attention": [layer][head][query][key]}
 
 #include <QIODevice>
 
@@ -19,7 +21,10 @@ struct TraceSelection {
 };
 
 void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model);
-void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection = {});
+// measure: what the numbers are ("weights", or "value-norm" for analysis/AttentionMeasure's
+// α·‖vW_O‖), written as "measure".
+void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection = {},
+                    const QString& measure = QStringLiteral("weights"));
 // One row per (layer, head, query, key) with a header line; tokens are the vocabulary pieces.
 bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSelection& selection = {});
 void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps);

@@ -96,7 +96,8 @@ public:
     Encoding tokenize(const QString& text, const TokenizeOptions& options = {}) const;
 
     // Checks the input against the model's limits, then runs the forward pass.
-    // Throws InputError for empty input, too many tokens, ids or a step head out of range.
+    // Throws InputError for empty input, too many tokens, ids, a step head or an ablated head out
+    // of range, or a head ablated twice.
     RunResult run(const Encoding& input, const RunOptions& options = {}) const;
 
     // Whether outputLogits() can turn hidden states into token scores: a decoder's lm_head (or

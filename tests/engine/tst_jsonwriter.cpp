@@ -282,7 +282,8 @@ void JsonWriterTest::traceJsonLayout() {
     const QByteArray text = written([&](JsonWriter& json) { headmap::writeTraceJson(json, trace); });
     const QJsonObject root = parsed(text).object();
     QCOMPARE(root.keys(), (QStringList{"attention", "display_tokens", "head_indices", "layer_indices",
-                                       "model", "token_ids", "tokens"}));
+                                       "measure", "model", "token_ids", "tokens"}));
+    QCOMPARE(root.value("measure").toString(), QStringLiteral("weights"));
     const QJsonObject model = root.value("model").toObject();
     QCOMPARE(model.value("name").toString(), QStringLiteral("builtin:teaching"));
     QCOMPARE(model.value("architecture").toString(), QStringLiteral("teaching"));

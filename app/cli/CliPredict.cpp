@@ -1,0 +1,101 @@
+#include "cli/CliPredict.h"
+
+#include <cmath>
+
+#include "io/JsonWriter.h"
+
+namespace headmap::cli {
+namespace {
+
+void writeTop(JsonWriter& json, const std::vector<TokenProbability>& top) {
+    json.beginArray();
+    for (const TokenProbability& t : top) {
+        json.beginObject();
+        json.key("id"); json.value(t.id);
+        json.key("token"); json.value(t.token);
+        json.key("display"); json.value(t.display);
+        json.key("probability"); json.value(t.probability);
+        json.key("logit"); json.value(t.logit);
+        json.endObject();
+    }
+    json.endArray();
+}
+
+QString percent(float p) {
+    return QStringLiteral("%1%").arg(double(p) * 100.0, 8, 'f', 4);
+}
+
+// "after 'cat' #5" for a decoder's next-token guess, "at '[MASK]' #4" for a fill-in.
+QString placeOf(const PredictionReport& r) {
+    const int p = r.prediction.position;
+    return QStringLiteral("'%1' #%2").arg(r.input.displayTokens.value(p)).arg(p);
+}
+
+}  // namespace
+
+bool writePredictionJson(QIODevice* device, const PredictionReport& r) {
+    JsonWriter json(device);
+    json.beginObject();
+    json.key("model"); json.value(r.model);
+    json.key("tokens"); json.stringList(r.input.tokens);
+    json.key("display_tokens"); json.stringList(r.input.displayTokens);
+    json.key("token_ids"); json.intList(r.input.ids);
+    json.key("position"); json.value(r.prediction.position);
+    json.key("temperature"); json.value(r.prediction.temperature);
+    json.key("top"); writeTop(json, r.prediction.top);
+    if (r.baseline) {
+        json.key("ablations"); json.value(formatHeadAblations(r.ablations));
+        json.key("baseline_top"); writeTop(json, r.baseline->top);
+        const double kl = klDivergence(*r.baseline, r.prediction);
+        json.key("kl_divergence");
+        if (std::isfinite(kl))
+            json.value(kl);
+        else
+            json.value("inf");  // JSON has no infinity; a string says it plainly
+    }
+    if (r.target) {
+        json.key("target");
+        json.beginObject();
+        json.key("id"); json.value(*r.target);
+        json.key("token"); json.value(r.targetToken);
+        json.key("display"); json.value(r.targetDisplay);
+        json.key("probability"); json.value(r.prediction.probabilityOf(*r.target));
+        if (r.baseline) {
+            json.key("baseline_probability"); json.value(r.baseline->probabilityOf(*r.target));
+        }
+        json.endObject();
+    }
+    json.endObject();
+    return json.flush() && device->write("\n") == 1;
+}
+
+QByteArray predictionText(const PredictionReport& r) {
+    QString text = QStringLiteral("%1 at %2, temperature %3\n")
+                       .arg(r.model, placeOf(r))
+                       .arg(double(r.prediction.temperature));
+    if (r.baseline)
+        text += QStringLiteral("heads switched off: %1; KL(before||after) = %2 nats\n")
+                    .arg(formatHeadAblations(r.ablations))
+                    .arg(klDivergence(*r.baseline, r.prediction), 0, 'g', 6);
+    if (r.target) {
+        text += QStringLiteral("target %1 (id %2): %3")
+                    .arg(r.targetDisplay).arg(*r.target).arg(percent(r.prediction.probabilityOf(*r.target)).trimmed());
+        if (r.baseline)
+            text += QStringLiteral(", before %1").arg(percent(r.baseline->probabilityOf(*r.target)).trimmed());
+        text += QLatin1Char('\n');
+    }
+    const auto table = [&](const char* title, const std::vector<TokenProbability>& top) {
+        text += QString::fromLatin1(title);
+        text += QStringLiteral("rank  probability        id  token\n");
+        for (size_t i = 0; i < top.size(); ++i)
+            text += QStringLiteral("%1  %2  %3  %4\n")
+                        .arg(int(i) + 1, 4).arg(percent(top[i].probability))
+                        .arg(top[i].id, 8).arg(top[i].display);
+    };
+    table(r.baseline ? "after:\n" : "", r.prediction.top);
+    if (r.baseline)
+        table("before:\n", r.baseline->top);
+    return text.toUtf8();
+}
+
+}  // namespace headmap::cli
