@@ -75,7 +75,7 @@ int main(int argc, char* argv[]) {
     parser.addOption({"layer", "Layer to show at start.", "L", "0"});
     parser.addOption({"head", "Head to show at start.", "H", "0"});
     parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
-    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout or steps.", "NAME", "heatmap"});
+    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.", "NAME", "heatmap"});
     parser.addOption({"step", "Step of the walk-through to show (0-8), with --view steps.", "N", "0"});
     parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
     parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});

@@ -33,10 +33,14 @@
 #include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
+#include "views/LinesView.h"
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
+#include "views/TokenPairView.h"
 #include "steps/StepView.h"
 #include "tabs/DocumentTabs.h"
+#include "tabs/LinesTabView.h"
+#include "tabs/TokenPairTabView.h"
 
 namespace headmap::ui {
 
@@ -67,6 +71,10 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     addView(std::make_unique<StatisticsTabView>(m_statistics), tr("S&tatistics"));
     addView(std::make_unique<RolloutTabView>(m_rollout), tr("&Rollout"));
     addView(std::make_unique<StepsTabView>(m_stepView), tr("Ste&p by step"));
+    m_lines = new LinesView;
+    m_tokenPair = new TokenPairView;
+    addView(std::make_unique<LinesTabView>(m_lines), tr("L&ines"));
+    addView(std::make_unique<TokenPairTabView>(m_tokenPair), tr("To&ken pair"));
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -284,6 +292,14 @@ void MainWindow::connectViews() {
         m_tabs->setCurrentIndex(HeatmapTab);
     };
     connect(m_grid, &HeadGridView::headActivated, this, openHead);
+    // The token pair: a click selects the head (the Heatmap tab then shows it), a double-click
+    // opens it; its query is the document's selected token, as a click on the heatmap makes it.
+    connect(m_tokenPair, &TokenPairView::headSelected, m_document, &AttentionDocument::setHeadIndex);
+    connect(m_tokenPair, &TokenPairView::headActivated, this, openHead);
+    connect(m_tokenPair, &TokenPairView::pairChanged, this, [this](int query, int) {
+        if (query != m_document->view().selectedToken)
+            m_document->setSelectedToken(query);
+    });
     connect(m_statistics, &StatisticsView::headActivated, this, openHead);
     connect(m_statistics, &StatisticsView::metricChosen, m_document, &AttentionDocument::setMetric);
     connect(m_comparison, &ComparisonView::secondSentenceRequested, m_document, &AttentionDocument::setComparisonText);

@@ -32,17 +32,19 @@ class ErrorBanner;
 class ComparisonView;
 class HeadGridView;
 class HeatmapView;
+class LinesView;
 class ModelChooser;
 class RolloutView;
 class StatisticsView;
 class StepView;
 class TeachingOptionsPanel;
+class TokenPairView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // In the order of Session::viewNames().
-    enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab, StepsTab };
+    enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab, StepsTab, LinesTab, TokenPairTab };
 
     explicit MainWindow(AttentionDocument* document, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -79,6 +81,8 @@ public:
     StatisticsView* statistics() const { return m_statistics; }
     RolloutView* rollout() const { return m_rollout; }
     StepView* stepView() const { return m_stepView; }
+    LinesView* linesView() const { return m_lines; }
+    TokenPairView* tokenPairView() const { return m_tokenPair; }
     const AppSettings& settings() const { return m_settings; }
     TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
     QLabel* headNote() const { return m_headNote; }
@@ -169,6 +173,8 @@ private:
     StatisticsView* m_statistics;
     RolloutView* m_rollout;
     StepView* m_stepView;
+    LinesView* m_lines = nullptr;
+    TokenPairView* m_tokenPair = nullptr;
     QLabel* m_modelLabel;
     QProgressBar* m_progress;
     QPushButton* m_cancel;

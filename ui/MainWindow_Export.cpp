@@ -19,12 +19,15 @@
 #include "figures/ComparisonFigure.h"
 #include "figures/FigureWriter.h"
 #include "figures/HeatmapFigure.h"
+#include "figures/LinesFigure.h"
 #include "figures/MatrixFigure.h"
 #include "steps/MatrixView.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
+#include "views/LinesView.h"
 #include "views/RolloutView.h"
+#include "views/TokenPairView.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -178,6 +181,13 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         break;
     case StepsTab:
         figure = matrixFigure(m_stepView, m_document);
+        break;
+    case LinesTab:  // the lines as on screen, with the pinned token
+        if (!m_lines->labels().isEmpty())
+            figure = std::make_unique<LinesFigure>(m_lines->figureData());
+        break;
+    case TokenPairTab:
+        figure = m_tokenPair->figure();
         break;
     default: {  // the statistics table, drawn as a widget
         QWidget* widget = m_tabs->currentWidget();

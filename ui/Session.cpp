@@ -322,7 +322,8 @@ QByteArray readSessionFile(const Reader& reader, const QString& path) {
 
 QStringList Session::viewNames() {
     return {QStringLiteral("heatmap"), QStringLiteral("grid"), QStringLiteral("compare"),
-            QStringLiteral("statistics"), QStringLiteral("rollout"), QStringLiteral("steps")};
+            QStringLiteral("statistics"), QStringLiteral("rollout"), QStringLiteral("steps"),
+            QStringLiteral("lines"), QStringLiteral("token-pair")};
 }
 
 QStringList Session::compareModeNames() {

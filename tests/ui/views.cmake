@@ -5,3 +5,6 @@ headmap_add_test(tst_statisticsview SOURCES ui/tst_statisticsview.cpp LIBRARIES 
 headmap_add_test(tst_rolloutview SOURCES ui/tst_rolloutview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_session SOURCES ui/tst_session.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_feedback SOURCES ui/tst_mainwindow_feedback.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_linesview SOURCES ui/tst_linesview.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_tokenpairview SOURCES ui/tst_tokenpairview.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_mainwindow_lines SOURCES ui/tst_mainwindow_lines.cpp LIBRARIES headmap_ui)

@@ -8,5 +8,6 @@ target_sources(headmap_ui PRIVATE
   figures/FigureWriter.cpp
   figures/HeadGridFigure.cpp
   figures/HeatmapFigure.cpp
+  figures/LinesFigure.cpp
   figures/MatrixFigure.cpp
 )

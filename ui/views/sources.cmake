@@ -1,4 +1,4 @@
-# The views beside the main heatmap: all heads, comparison, statistics, rollout.
+# The views beside the main heatmap: all heads, comparison, statistics, rollout, lines, token pair.
 target_sources(headmap_ui PRIVATE
   views/ViewSupport.cpp
   views/HeadGridImages.cpp
@@ -7,4 +7,8 @@ target_sources(headmap_ui PRIVATE
   views/HeadStatisticsModel.cpp
   views/StatisticsView.cpp
   views/RolloutView.cpp
+  views/AttentionLines.cpp
+  views/LinesView.cpp
+  views/LinesView_Paint.cpp
+  views/TokenPairView.cpp
 )

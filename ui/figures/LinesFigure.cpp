@@ -1,0 +1,229 @@
+#include "figures/LinesFigure.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QPainter>
+
+#include "figures/FigureLayout.h"
+#include "figures/FigureStyle.h"
+#include "figures/HeatmapFigure.h"
+
+namespace headmap::ui {
+namespace {
+
+constexpr double kGap = 5;         // between a label column and its lines' ends
+constexpr double kMaxLabel = 120;  // longer labels are elided
+constexpr double kMaxNote = 480;   // the note wraps past this width
+constexpr double kSwatch = 16;     // the legend's coloured line
+
+double lineHeight(FigureFont role) { return figureMetrics(figureFont(role)).height(); }
+
+// Greedy word wrap at `width` points.
+QStringList wrapped(const QFont& font, const QString& text, double width) {
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && textWidth(font, candidate) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines;
+}
+
+}  // namespace
+
+LinesFigure::LinesFigure(const LinesFigureData& data) : m_data(data) {
+    place();
+}
+
+QPointF LinesFigure::queryAnchor(int token) const { return {m_linesLeft, rowCentre(token)}; }
+QPointF LinesFigure::keyAnchor(int token) const { return {m_linesRight, rowCentre(token)}; }
+
+void LinesFigure::place() {
+    m_lines = selectLines(m_data.input, m_data.limits, &m_capped);
+    const QStringList& labels = m_data.input.labels;
+    const int n = int(labels.size());
+    const QFont titleFont = figureFont(FigureFont::Title), subtitleFont = figureFont(FigureFont::Subtitle);
+    const QFont axisFont = figureFont(FigureFont::AxisTitle), tickFont = figureFont(FigureFont::Tick);
+    const double titleH = lineHeight(FigureFont::Title), subtitleH = lineHeight(FigureFont::Subtitle);
+    const double axisH = lineHeight(FigureFont::AxisTitle), tickH = lineHeight(FigureFont::Tick);
+    const bool fitted = m_data.page.isValid() && !m_data.page.isEmpty();
+    const double titleBand = titleH + (m_data.subtitle.isEmpty() ? 0.0 : subtitleH + 2) + 10;
+    const double headerH = axisH + 6;
+    const QString queryTitle = HeatmapFigure::queryAxisTitle(), keyTitle = HeatmapFigure::keyAxisTitle();
+    const double queryTitleW = textWidth(axisFont, queryTitle), keyTitleW = textWidth(axisFont, keyTitle);
+
+    auto labelTexts = [&](bool withPosition, double* widest) {
+        QStringList texts;
+        *widest = 0;
+        for (int i = 0; i < n; ++i) {
+            texts << elidedText(tickFont, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabel);
+            *widest = std::max(*widest, textWidth(tickFont, texts.back()));
+        }
+        return texts;
+    };
+    const QString note = LinesText::note(m_data.limits, m_capped, m_data.input.filter, !m_data.input.segments.empty());
+    std::vector<int> heads;
+    for (const LinesHead& head : m_data.input.heads)
+        heads.push_back(head.head);
+
+    // The legend flows over `width` points; returns its height.
+    auto legendHeight = [&](double width) {
+        double x = 0, rows = heads.empty() ? 0 : 1;
+        for (int head : heads) {
+            const double w = kSwatch + 3 + textWidth(tickFont, QObject::tr("head %1").arg(head)) + 10;
+            if (x > 0 && x + w > width) {
+                ++rows;
+                x = 0;
+            }
+            x += w;
+        }
+        return rows * (tickH + 3);
+    };
+
+    // Rows, thinned labels (which then carry their position and grow), the columns' widths.
+    double widest = 0;
+    QStringList texts = labelTexts(false, &widest);
+    double span = kSpan, contentW = 0, pageW = 0, noteWrap = kMaxNote;
+    auto measureWidths = [&] {
+        const double leftBlock = std::max(widest, queryTitleW), rightBlock = std::max(widest, keyTitleW);
+        if (fitted)
+            span = std::max(40.0, m_data.page.width() - 2 * kMargin - leftBlock - rightBlock - 2 * kGap);
+        contentW = leftBlock + 2 * kGap + span + rightBlock;
+        pageW = fitted ? m_data.page.width()
+                       : std::max({contentW, textWidth(titleFont, m_data.title), textWidth(subtitleFont, m_data.subtitle),
+                                   std::min(textWidth(tickFont, note), kMaxNote)}) + 2 * kMargin;
+        noteWrap = std::max(60.0, pageW - 2 * kMargin);
+    };
+    for (int pass = 0; pass < 2; ++pass) {
+        measureWidths();
+        const double below = 10 + legendHeight(pageW - 2 * kMargin) + 4 +
+                             wrapped(tickFont, note, noteWrap).size() * tickH;
+        if (fitted)
+            m_row = std::max(0.2, (m_data.page.height() - 2 * kMargin - titleBand - headerH - below) / std::max(1, n));
+        else
+            m_row = std::min(kMaxRow, kMaxColumn / std::max(1, n));
+        m_labelled = FigureLayout::tickIndices(n, m_row, tickH * 1.05, &m_step);
+        if (m_step == 1 || pass == 1)
+            break;
+        texts = labelTexts(true, &widest);
+    }
+    measureWidths();
+    m_lineWidth = std::clamp(m_row * 0.1, 0.3, 1.4);
+
+    const double left = (pageW - contentW) / 2;  // the content centred on the page
+    const double labelRight = left + std::max(widest, queryTitleW);
+    m_linesLeft = labelRight + kGap;
+    m_linesRight = m_linesLeft + span;
+    const double keyLeft = m_linesRight + kGap;
+    m_rowsTop = kMargin + titleBand + headerH;
+    const double rowsBottom = m_rowsTop + n * m_row;
+
+    m_items.clear();
+    const QString titleText = elidedText(titleFont, m_data.title, pageW - 2 * kMargin);
+    const double titleW = textWidth(titleFont, titleText);
+    m_items << FigureItem{QStringLiteral("title"), QRectF((pageW - titleW) / 2, kMargin, titleW, titleH), titleText};
+    if (!m_data.subtitle.isEmpty()) {
+        const QString text = elidedText(subtitleFont, m_data.subtitle, pageW - 2 * kMargin);
+        const double w = textWidth(subtitleFont, text);
+        m_items << FigureItem{QStringLiteral("subtitle"), QRectF((pageW - w) / 2, kMargin + titleH + 2, w, subtitleH), text};
+    }
+    const double headerTop = m_rowsTop - headerH;
+    m_items << FigureItem{QStringLiteral("columnTitle"), QRectF(labelRight - queryTitleW, headerTop, queryTitleW, axisH), queryTitle};
+    m_items << FigureItem{QStringLiteral("columnTitle"), QRectF(keyLeft, headerTop, keyTitleW, axisH), keyTitle};
+    m_items << FigureItem{QStringLiteral("lines"), QRectF(m_linesLeft, m_rowsTop, span, n * m_row), QString()};
+    for (int i : m_labelled) {
+        const double w = textWidth(tickFont, texts[i]);
+        const double y = rowCentre(i) - tickH / 2;
+        m_items << FigureItem{QStringLiteral("queryLabel"), QRectF(labelRight - w, y, w, tickH), texts[i]};
+        m_items << FigureItem{QStringLiteral("keyLabel"), QRectF(keyLeft, y, w, tickH), texts[i]};
+    }
+
+    // Legend: one coloured line and "head h" per head, flowing; then the note.
+    m_swatches.clear();
+    double x = kMargin, y = rowsBottom + 10;
+    for (int head : heads) {
+        const QString text = QObject::tr("head %1").arg(head);
+        const double w = kSwatch + 3 + textWidth(tickFont, text);
+        if (x > kMargin && x + w > pageW - kMargin) {
+            x = kMargin;
+            y += tickH + 3;
+        }
+        m_swatches << Swatch{QRectF(x, y + tickH / 2 - 1.25, kSwatch, 2.5), headColour(head)};
+        m_items << FigureItem{QStringLiteral("legend"), QRectF(x + kSwatch + 3, y, w - kSwatch - 3, tickH), text};
+        x += w + 10;
+    }
+    if (!heads.empty())
+        y += tickH + 3;
+    y += 4;
+    for (const QString& line : wrapped(tickFont, note, noteWrap)) {
+        m_items << FigureItem{QStringLiteral("note"), QRectF(kMargin, y, textWidth(tickFont, line), tickH), line};
+        y += tickH;
+    }
+    m_page = fitted ? m_data.page : QSize(int(std::ceil(pageW)), int(std::ceil(y + kMargin)));
+}
+
+void LinesFigure::paint(QPainter& painter) const {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(m_page)), Qt::white);
+    const QColor ink = figureInk();
+
+    const std::vector<int>& segments = m_data.input.segments;
+    const auto start = std::find(segments.begin(), segments.end(), 1);
+    if (start != segments.end()) {  // the rule between sentence A and sentence B
+        const double y = m_rowsTop + (start - segments.begin()) * m_row;
+        painter.setPen(QPen(figureFaint(), 0.6, Qt::DashLine));
+        painter.drawLine(QPointF(kMargin, y), QPointF(m_page.width() - kMargin, y));
+    }
+    paintAttentionLines(
+        painter, m_lines, [this](int q) { return queryAnchor(q); }, [this](int k) { return keyAnchor(k); }, m_lineWidth);
+
+    const LinesFocus& focus = m_data.input.focus;
+    int labelIndex = 0;
+    for (const FigureItem& item : m_items) {
+        if (item.role == QLatin1String("title")) {
+            painter.setFont(figureFont(FigureFont::Title));
+            painter.setPen(ink);
+        } else if (item.role == QLatin1String("subtitle")) {
+            painter.setFont(figureFont(FigureFont::Subtitle));
+            painter.setPen(ink.lighter(170));
+        } else if (item.role == QLatin1String("columnTitle")) {
+            painter.setFont(figureFont(FigureFont::AxisTitle));
+            painter.setPen(ink);
+        } else if (item.role == QLatin1String("queryLabel") || item.role == QLatin1String("keyLabel")) {
+            const bool query = item.role == QLatin1String("queryLabel");
+            const int token = m_labelled.value(labelIndex / 2, -1);
+            ++labelIndex;
+            const bool focused = focus.token == token && focus.side == (query ? LineSide::Query : LineSide::Key);
+            QFont font = figureFont(FigureFont::Tick);
+            font.setBold(focused);
+            painter.setFont(font);
+            painter.setPen(focused ? figureHighlight() : ink);
+            painter.drawText(item.rect, (query ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter | Qt::TextDontClip,
+                             item.text);
+            continue;
+        } else if (item.role == QLatin1String("legend") || item.role == QLatin1String("note")) {
+            painter.setFont(figureFont(FigureFont::Tick));
+            painter.setPen(ink);
+            painter.drawText(item.rect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, item.text);
+            continue;
+        } else {
+            continue;
+        }
+        painter.drawText(item.rect, Qt::AlignCenter | Qt::TextDontClip, item.text);
+    }
+    for (const Swatch& swatch : m_swatches)
+        painter.fillRect(swatch.line, swatch.colour);
+    painter.restore();
+}
+
+}  // namespace headmap::ui
