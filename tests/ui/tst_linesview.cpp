@@ -156,7 +156,11 @@ private slots:
         const auto trace = testtraces::teachingTrace(kSentence);
         LinesView view;
         showView(view);
+        // As the window starts: no trace yet, then the document's head, then the trace.
+        view.setData(nullptr, 0, false);
+        view.setCurrentHead(1);
         view.setData(trace, 1, false);
+        QCOMPARE(view.shownHeads(), QList<int>{1});
         view.setCurrentHead(2);
         QCOMPARE(view.shownHeads(), QList<int>{2});  // follows the document's head
         QVERIFY(view.headBox(2)->isChecked());

@@ -87,8 +87,8 @@ private slots:
         TokenPairView view;
         showView(view);
         view.setData(trace, false);
-        QCOMPARE(view.queryToken(), trace->length() - 1);  // the last token looking at the first
-        QCOMPARE(view.keyToken(), 0);
+        QCOMPARE(view.queryToken(), trace->length() - 2);  // the last word looking at the first
+        QCOMPARE(view.keyToken(), 1);
         QCOMPARE(view.queryBox()->count(), trace->length());
         view.setPair(10, 2);
         // The same tokens again (another layer, a style change): the pair stays.
@@ -102,7 +102,11 @@ private slots:
         // Another sentence: back to the defaults.
         const auto other = testtraces::teachingTrace(QStringLiteral("short one"));
         view.setData(other, false);
-        QCOMPARE(view.queryToken(), other->length() - 1);
+        QCOMPARE(view.queryToken(), other->length() - 2);
+        QCOMPARE(view.keyToken(), 1);
+        // Only special tokens: they are all there is to pick.
+        view.setData(testtraces::blankTrace(1, 1, {"[CLS]", "[SEP]"}, {true, true}), false);
+        QCOMPARE(view.queryToken(), 1);
         QCOMPARE(view.keyToken(), 0);
         view.setData(nullptr, false);
         QCOMPARE(view.values().size(), 0);

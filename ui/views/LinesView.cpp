@@ -121,13 +121,15 @@ void LinesView::setData(std::shared_ptr<const AttentionTrace> trace, int layer, 
     if (m_segments.empty() && m_filter != PairFilter::All)
         m_filter = PairFilter::All;
     rebuildHeadBoxes();
-    QList<int> kept;
-    for (int head : m_shownHeads)
-        if (head < heads())
-            kept << head;
-    if (kept.isEmpty() && !m_shownHeads.isEmpty() && heads() > 0)  // a model with fewer heads
-        kept << std::clamp(m_currentHead, 0, heads() - 1);
-    m_shownHeads = kept;
+    if (heads() > 0) {  // without a trace the choice waits for the next one
+        QList<int> kept;
+        for (int head : m_shownHeads)
+            if (head < heads())
+                kept << head;
+        if (kept.isEmpty() && !m_shownHeads.isEmpty())  // a model with fewer heads
+            kept << std::clamp(m_currentHead, 0, heads() - 1);
+        m_shownHeads = kept;
+    }
     rebuildInput();
     updateLines();
     layoutCanvas();

@@ -117,9 +117,12 @@ void TokenPairView::setData(std::shared_ptr<const AttentionTrace> trace, bool hi
             return index >= 0 && index < m_trace->length() &&
                    (!hideSpecial || std::find(kept.begin(), kept.end(), index) != kept.end());
         };
-        const int first = fullTokenIndex(*m_trace, hideSpecial, 0);
-        const int count = int(shownLabels(*m_trace, hideSpecial).size());
-        const int last = fullTokenIndex(*m_trace, hideSpecial, count - 1);
+        // The defaults: the last word looking at the first, special tokens passed over if
+        // there are others.
+        std::vector<int> words = keptTokens(m_trace->special());
+        if (words.empty())
+            words = {0, m_trace->length() - 1};
+        const int first = words.front(), last = words.back();
         if (!sameTokens || !shown(m_query))
             m_query = last;
         if (!sameTokens || !shown(m_key))

@@ -31,8 +31,8 @@ public:
     explicit TokenPairView(QWidget* parent = nullptr);
 
     // trace: the whole sentence (null or empty: the empty state). The token lists hold the
-    // tokens shown; a pair that no longer exists falls back to the defaults (the last shown
-    // token looking at the first).
+    // tokens shown; a pair that no longer exists falls back to the defaults (the last token
+    // that is not special looking at the first).
     void setData(std::shared_ptr<const AttentionTrace> trace, bool hideSpecial);
     void setPendingText(const QString& text);
     void setStyle(const HeatmapStyle& style);
