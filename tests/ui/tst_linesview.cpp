@@ -283,18 +283,21 @@ private slots:
         const QList<int> labelled = view.labelledTokens();
         QVERIFY(labelled.size() > 10 && labelled.size() < 500);
         QVERIFY(view.linesCapped());
-        QVERIFY(view.note().contains(QStringLiteral("at most")));
+        // 500 tokens × 4 heads: the line budget leaves 3 lines per query and head.
+        QCOMPARE(view.perQueryCap(), std::min(view.limits().maxPerQuery, view.limits().maxLines / 2000));
+        QVERIFY(int(view.visibleLines().size()) <= view.limits().maxLines);
+        QVERIFY2(view.note().contains(QStringLiteral("at most 3 lines")), qPrintable(view.note()));
         std::map<std::pair<int, int>, int> perQuery;
         for (const AttentionLine& line : view.visibleLines())
             ++perQuery[{line.query, line.head}];
         for (const auto& [key, count] : perQuery)
-            QVERIFY(count <= view.limits().maxPerQuery);
+            QVERIFY(count <= view.perQueryCap());
         // The kept lines are each query's strongest.
         for (const AttentionLine& line : view.visibleLines()) {
             int stronger = 0;
             for (int k = 0; k < 500; ++k)
                 stronger += trace->weight(0, line.head, line.query, k) > line.weight;
-            QVERIFY(stronger < view.limits().maxPerQuery);
+            QVERIFY(stronger < view.perQueryCap());
         }
         // A hovered token far down shows all of its lines, uncapped.
         view.scrollArea()->ensureVisible(0, view.tokenPoint(LineSide::Query, 450).y());

@@ -69,7 +69,8 @@ void LinesFigure::place() {
         }
         return texts;
     };
-    const QString note = LinesText::note(m_data.limits, m_capped, m_data.input.filter, !m_data.input.segments.empty());
+    const QString note = LinesText::note(m_data.limits, m_capped, linesPerQuery(m_data.input, m_data.limits),
+                                         m_data.input.filter, !m_data.input.segments.empty());
     std::vector<int> heads;
     for (const LinesHead& head : m_data.input.heads)
         heads.push_back(head.head);

@@ -11,6 +11,7 @@ namespace headmap::ui {
 namespace {
 
 constexpr int kOpacityLevels = 32;  // lines are batched by opacity, quantised to this many steps
+constexpr size_t kSmoothLines = 1500;  // more lines are drawn without antialiasing
 
 }  // namespace
 
@@ -30,7 +31,16 @@ bool pairAllows(PairFilter filter, const std::vector<int>& segments, int query, 
     return filter == PairFilter::AToB ? from == 0 && to == 1 : from == 1 && to == 0;
 }
 
+int linesPerQuery(const LinesInput& input, const LinesLimits& limits) {
+    const qint64 pairs = qint64(input.labels.size()) * qint64(std::max<size_t>(1, input.heads.size()));
+    if (limits.maxLines <= 0 || pairs == 0)
+        return limits.maxPerQuery;
+    const int budget = int(std::max<qint64>(1, limits.maxLines / pairs));
+    return limits.maxPerQuery > 0 ? std::min(limits.maxPerQuery, budget) : budget;
+}
+
 std::vector<AttentionLine> selectLines(const LinesInput& input, const LinesLimits& limits, bool* capped) {
+    const int perQuery = linesPerQuery(input, limits);
     std::vector<AttentionLine> lines;
     bool anyCapped = false;
     const bool segmented = !input.segments.empty();
@@ -61,10 +71,10 @@ std::vector<AttentionLine> selectLines(const LinesInput& input, const LinesLimit
             for (int k = 0; k < tokens; ++k)
                 if (keep(q, k))
                     row.push_back({head.head, q, k, w(q, k)});
-            if (limits.maxPerQuery > 0 && int(row.size()) > limits.maxPerQuery) {
-                std::nth_element(row.begin(), row.begin() + limits.maxPerQuery, row.end(),
+            if (perQuery > 0 && int(row.size()) > perQuery) {
+                std::nth_element(row.begin(), row.begin() + perQuery, row.end(),
                                  [](const AttentionLine& a, const AttentionLine& b) { return a.weight > b.weight; });
-                row.resize(size_t(limits.maxPerQuery));
+                row.resize(size_t(perQuery));
                 anyCapped = true;
             }
             lines.insert(lines.end(), row.begin(), row.end());
@@ -127,7 +137,7 @@ std::vector<int> shownSegments(const AttentionTrace& trace, bool hideSpecial, in
 
 void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& lines,
                          const std::function<QPointF(int)>& left, const std::function<QPointF(int)>& right,
-                         double width, const QRectF& visible) {
+                         double width, const QRectF& visible, bool fast) {
     // One drawLines call per (opacity, head): the lightest batches first, as selectLines sorts.
     std::map<std::pair<int, int>, QVector<QLineF>> batches;
     for (const AttentionLine& line : lines) {
@@ -140,20 +150,22 @@ void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& li
         batches[{level, line.head}].append(QLineF(a, b));
     }
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
+    // Smooth lines cost several times more; thousands of thin ones look the same without.
+    painter.setRenderHint(QPainter::Antialiasing, !fast || lines.size() <= kSmoothLines);
     for (const auto& [key, batch] : batches) {
         QColor colour = headColour(key.second);
         colour.setAlphaF(float(key.first) / kOpacityLevels);
-        painter.setPen(QPen(colour, width, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
         painter.drawLines(batch);
     }
     painter.restore();
 }
 
-QString LinesText::note(const LinesLimits& limits, bool capped, PairFilter filter, bool pair) {
+QString LinesText::note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair) {
     QString text = tr("Line opacity = attention weight; weights below %1 are not drawn").arg(double(limits.minWeight));
     if (capped)
-        text += tr("; at most %1 lines per query and head").arg(limits.maxPerQuery);
+        text += perQuery == 1 ? tr("; only each query's strongest line per head (hover a token for all of its lines)")
+                              : tr("; at most %1 lines per query and head").arg(perQuery);
     if (pair && filter != PairFilter::All)
         text += tr("; only sentence %1").arg(pairFilterName(filter));
     return text + QLatin1Char('.');

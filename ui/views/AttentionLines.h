@@ -49,6 +49,9 @@ struct LinesInput {
 struct LinesLimits {
     float minWeight = 0.01f;  // lighter lines are not drawn
     int maxPerQuery = 8;      // per query and head, when no token is focused
+    // Without a focused token, at most about this many lines in all: long inputs with many
+    // heads keep fewer lines per query (at least one), so that drawing stays quick.
+    int maxLines = 6000;
 };
 
 struct AttentionLine {
@@ -59,8 +62,10 @@ struct AttentionLine {
 };
 
 // The lines to draw, lightest first (so strong lines end on top). *capped: some query lost
-// lines to maxPerQuery.
+// lines to the per-query cap.
 std::vector<AttentionLine> selectLines(const LinesInput& input, const LinesLimits& limits, bool* capped = nullptr);
+// The per-query cap without a focused token: maxPerQuery, less when maxLines says so.
+int linesPerQuery(const LinesInput& input, const LinesLimits& limits);
 // Whether the filter keeps a line from query to key (always, without segments).
 bool pairAllows(PairFilter filter, const std::vector<int>& segments, int query, int key);
 
@@ -77,16 +82,17 @@ std::vector<int> shownSegments(const AttentionTrace& trace, bool hideSpecial, in
 
 // Draws lines between left(query) and right(key) with pen `width`, each head in its colour and
 // opacity = weight, batched by colour and opacity so thousands of lines draw quickly. Lines
-// whose vertical span misses `visible` are skipped (an empty rect: none skipped).
+// whose vertical span misses `visible` are skipped (an empty rect: none skipped). fast: past
+// 1500 lines, without antialiasing (the screen; an export is always smooth).
 void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& lines,
                          const std::function<QPointF(int)>& left, const std::function<QPointF(int)>& right,
-                         double width, const QRectF& visible = QRectF());
+                         double width, const QRectF& visible = QRectF(), bool fast = false);
 
 class LinesText {
     Q_DECLARE_TR_FUNCTIONS(LinesText)
 public:
-    // The legend's note: what opacity means and what is left out.
-    static QString note(const LinesLimits& limits, bool capped, PairFilter filter, bool pair);
+    // The legend's note: what opacity means and what is left out (perQuery: the cap in force).
+    static QString note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair);
 };
 
 }  // namespace headmap::ui

@@ -259,7 +259,7 @@ QString LinesView::title() const {
 QString LinesView::note() const {
     if (m_input.labels.isEmpty())
         return QString();
-    return LinesText::note(m_limits, m_capped, m_filter, hasPair());
+    return LinesText::note(m_limits, m_capped, perQueryCap(), m_filter, hasPair());
 }
 
 void LinesView::showState() {

@@ -72,6 +72,8 @@ public:
     const std::vector<AttentionLine>& visibleLines() const { return m_lines; }
     bool linesCapped() const { return m_capped; }
     const LinesLimits& limits() const { return m_limits; }
+    // Lines kept per query and head without a focused token (fewer on long inputs).
+    int perQueryCap() const { return linesPerQuery(m_input, m_limits); }
     QStringList labels() const { return m_input.labels; }
     // The labels drawn now, by token (thinned on long inputs).
     QList<int> labelledTokens() const;

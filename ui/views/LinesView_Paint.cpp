@@ -119,6 +119,9 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
         const double y = v.m_top + (start - v.m_segments.begin()) * v.m_row;
         painter.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DashLine));
         painter.drawLine(QPointF(kSide, y), QPointF(width() - kSide, y));
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(QRectF(kSide, y - lineH - 1, 80, lineH), Qt::AlignLeft | Qt::AlignBottom, LinesView::tr("sentence A"));
+        painter.drawText(QRectF(kSide, y + 1, 80, lineH), Qt::AlignLeft | Qt::AlignTop, LinesView::tr("sentence B"));
     }
 
     const LinesFocus focus = v.focus();
@@ -133,7 +136,7 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
     const double width = std::clamp(v.m_row * 0.12, 1.0, 2.0);
     paintAttentionLines(
         painter, v.m_lines, [&](int q) { return QPointF(v.m_linesLeft, rowY(q)); },
-        [&](int k) { return QPointF(v.m_linesRight, rowY(k)); }, width, QRectF(event->rect()));
+        [&](int k) { return QPointF(v.m_linesRight, rowY(k)); }, width, QRectF(event->rect()), true);
 
     // Labels: the thinned ones, and always the focused token's.
     QList<int> drawn = v.m_labelled;
