@@ -135,11 +135,11 @@ std::vector<float> GgufFile::floats(const QString& name) const {
     try {
         values.resize(size_t(tensor.elementCount()));
     } catch (const std::bad_alloc&) {
-        throwGgufError(m_path, QStringLiteral("not enough memory to convert tensor %1 (%2 elements of %3)")
-                                   .arg(quotedName(name)).arg(tensor.elementCount()).arg(tensor.typeName));
+        throwGgufError(m_path, QStringLiteral("not enough memory to convert tensor ") + quotedName(name) +
+                                   QStringLiteral(" (%1 elements of %2)").arg(tensor.elementCount()).arg(tensor.typeName));
     } catch (const std::length_error&) {
-        throwGgufError(m_path, QStringLiteral("tensor %1 has %2 elements, more than this machine can hold")
-                                   .arg(quotedName(name)).arg(tensor.elementCount()));
+        throwGgufError(m_path, QStringLiteral("tensor ") + quotedName(name) +
+                                   QStringLiteral(" has %1 elements, more than this machine can hold").arg(tensor.elementCount()));
     }
     dequantize(name, values.data());
     return values;

@@ -65,8 +65,8 @@ public:
             header.tensors.push_back(readTensorInfo(i, header.alignment));
             const auto [it, inserted] = names.emplace(header.tensors.back().name, i);
             if (!inserted)
-                fail(QStringLiteral("tensor %1 appears twice (tensor infos #%2 and #%3)")
-                         .arg(quotedName(it->first)).arg(it->second).arg(i));
+                failAbout(QStringLiteral("tensor ") + quotedName(it->first),
+                          QStringLiteral("appears twice (tensor infos #%1 and #%2)").arg(it->second).arg(i));
         }
         // ggml pads to the alignment only when there is tensor data to align.
         header.dataStart = tensorCount == 0 ? m_pos : (m_pos + header.alignment - 1) / header.alignment * header.alignment;
@@ -77,17 +77,23 @@ public:
 private:
     [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_path, detail); }
 
+    // Names and keys are file contents: they are joined to the message, never passed to arg()
+    // before other arguments, where a name holding "%1" would be substituted in its turn.
+    [[noreturn]] void failAbout(const QString& subject, const QString& detail) const {
+        fail(subject + QLatin1Char(' ') + detail);
+    }
+
     // What is being read, for messages: "metadata key 'k' element 7". The element index is kept
     // as a number: a tokenizer array has 150,000 elements, and no message is usually needed.
     QString where() const {
-        return m_element < 0 ? m_subject : QStringLiteral("%1 element %2").arg(m_subject).arg(m_element);
+        return m_element < 0 ? m_subject : m_subject + QStringLiteral(" element %1").arg(m_element);
     }
 
     void need(qint64 count, const char* field) {
         if (count > m_size - m_pos)
-            fail(QStringLiteral("is truncated: %1%2 needs %3 bytes at offset %4, but the file has %5 bytes")
-                     .arg(m_subject.isEmpty() ? QString() : where() + QStringLiteral(": "),
-                          QLatin1String(field)).arg(count).arg(m_pos).arg(m_size));
+            fail(QStringLiteral("is truncated: ") + (m_subject.isEmpty() ? QString() : where() + QStringLiteral(": ")) +
+                 QStringLiteral("%1 needs %2 bytes at offset %3, but the file has %4 bytes")
+                     .arg(QLatin1String(field)).arg(count).arg(m_pos).arg(m_size));
     }
 
     template <typename T>
@@ -101,8 +107,8 @@ private:
     QByteArray readString(const char* field, qint64 maxBytes, const char* what) {
         const quint64 length = readNumber<quint64>(field);
         if (length > quint64(maxBytes))
-            fail(QStringLiteral("%1: %2 of %3 bytes is more than the %4 allowed")
-                     .arg(where(), QLatin1String(what)).arg(length).arg(maxBytes));
+            fail(where() + QStringLiteral(": %1 of %2 bytes is more than the %3 allowed")
+                               .arg(QLatin1String(what)).arg(length).arg(maxBytes));
         need(qint64(length), what);
         const QByteArray bytes(reinterpret_cast<const char*>(m_bytes + m_pos), qsizetype(length));
         m_pos += qint64(length);
@@ -145,17 +151,16 @@ private:
         if (keyBytes.isEmpty())
             fail(QStringLiteral("metadata key #%1 has an empty name").arg(index));
         const QString key = QString::fromUtf8(keyBytes);
-        m_subject = QStringLiteral("metadata key %1").arg(quotedName(key));
+        m_subject = QStringLiteral("metadata key ") + quotedName(key);
         if (metadata->contains(key))
-            fail(QStringLiteral("metadata key %1 appears twice (the second time as key #%2)")
-                     .arg(quotedName(key)).arg(index));
+            failAbout(m_subject, QStringLiteral("appears twice (the second time as key #%1)").arg(index));
         const quint32 type = readNumber<quint32>("the value type");
         metadata->insert(key, readValue(type, 0));
     }
 
     GgufValue readValue(quint32 typeId, int depth) {
         if (typeId >= kGgufValueTypeCount)
-            fail(QStringLiteral("%1 has unknown value type %2 (expected 0 to 12)").arg(where()).arg(typeId));
+            failAbout(where(), QStringLiteral("has unknown value type %1 (expected 0 to 12)").arg(typeId));
         switch (GgufValueType(typeId)) {
         case GgufValueType::UInt8: return GgufValue::fromUnsigned(GgufValueType::UInt8, readNumber<quint8>("the value"));
         case GgufValueType::Int8: return GgufValue::fromSigned(GgufValueType::Int8, readNumber<qint8>("the value"));
@@ -176,7 +181,7 @@ private:
         case GgufValueType::Bool: {
             const quint8 byte = readNumber<quint8>("the value");
             if (byte > 1)
-                fail(QStringLiteral("%1 is a BOOL stored as byte %2; expected 0 or 1").arg(where()).arg(byte));
+                failAbout(where(), QStringLiteral("is a BOOL stored as byte %1; expected 0 or 1").arg(byte));
             return GgufValue::fromBool(byte == 1);
         }
         case GgufValueType::String:
@@ -188,20 +193,20 @@ private:
 
     GgufValue readArray(int depth) {
         if (depth >= GgufFile::kMaxArrayDepth)
-            fail(QStringLiteral("%1 nests arrays more than %2 deep").arg(where()).arg(GgufFile::kMaxArrayDepth));
+            failAbout(where(), QStringLiteral("nests arrays more than %1 deep").arg(GgufFile::kMaxArrayDepth));
         const quint32 elementType = readNumber<quint32>("the array element type");
         if (elementType >= kGgufValueTypeCount)
-            fail(QStringLiteral("%1 is an array of unknown value type %2 (expected 0 to 12)").arg(where()).arg(elementType));
+            failAbout(where(), QStringLiteral("is an array of unknown value type %1 (expected 0 to 12)").arg(elementType));
         const quint64 count = readNumber<quint64>("the array length");
         const qint64 elementBytes = minValueBytes(GgufValueType(elementType));
         if (count > quint64(GgufFile::kMaxArrayElements))
-            fail(QStringLiteral("%1 is an array of %2 elements, more than the %3 allowed")
-                     .arg(where()).arg(count).arg(GgufFile::kMaxArrayElements));
+            failAbout(where(), QStringLiteral("is an array of %1 elements, more than the %2 allowed")
+                                   .arg(count).arg(GgufFile::kMaxArrayElements));
         if (qint64(count) > (m_size - m_pos) / elementBytes)
-            fail(QStringLiteral("%1 is an array of %2 %3 elements, which needs at least %4 bytes, but only %5 "
-                                "remain after offset %6")
-                     .arg(where()).arg(count).arg(ggufValueTypeName(elementType))
-                     .arg(qint64(count) * elementBytes).arg(m_size - m_pos).arg(m_pos));
+            failAbout(where(), QStringLiteral("is an array of %1 %2 elements, which needs at least %3 bytes, but "
+                                              "only %4 remain after offset %5")
+                                   .arg(count).arg(ggufValueTypeName(elementType))
+                                   .arg(qint64(count) * elementBytes).arg(m_size - m_pos).arg(m_pos));
         std::vector<GgufValue> elements;
         elements.reserve(size_t(count));
         // Arrays of arrays (rare) name the path "element 2 element 5" in the subject itself.
@@ -239,47 +244,46 @@ private:
         if (name.isEmpty())
             fail(QStringLiteral("tensor info #%1 has an empty name").arg(index));
         tensor.name = QString::fromUtf8(name);
-        const QString quoted = quotedName(tensor.name);
-        m_subject = QStringLiteral("tensor %1").arg(quoted);
+        m_subject = QStringLiteral("tensor ") + quotedName(tensor.name);
 
         const quint32 dimCount = readNumber<quint32>("the dimension count");
         if (dimCount < 1 || dimCount > quint32(GgufFile::kMaxDims))
-            fail(QStringLiteral("tensor %1 has %2 dimensions; expected 1 to %3").arg(quoted).arg(dimCount).arg(GgufFile::kMaxDims));
+            failAbout(m_subject, QStringLiteral("has %1 dimensions; expected 1 to %2").arg(dimCount).arg(GgufFile::kMaxDims));
         for (quint32 d = 0; d < dimCount; ++d) {
             const quint64 dim = readNumber<quint64>("a dimension");
             if (dim == 0)
-                fail(QStringLiteral("tensor %1 has ne[%2] = 0; expected every dimension to be at least 1").arg(quoted).arg(d));
+                failAbout(m_subject, QStringLiteral("has ne[%1] = 0; expected every dimension to be at least 1").arg(d));
             if (dim > quint64(kMaxQint64))
-                fail(QStringLiteral("tensor %1 has ne[%2] = %3, beyond the largest signed 64-bit integer").arg(quoted).arg(d).arg(dim));
+                failAbout(m_subject, QStringLiteral("has ne[%1] = %2, beyond the largest signed 64-bit integer").arg(d).arg(dim));
             tensor.dims.push_back(qint64(dim));
         }
         qint64 elements = 0;
         if (!checkedElementCount(tensor.dims, &elements))
-            fail(QStringLiteral("tensor %1 has dims %2, whose element count overflows 64 bits").arg(quoted, tensor.dimsText()));
+            failAbout(m_subject, QStringLiteral("has dims %1, whose element count overflows 64 bits").arg(tensor.dimsText()));
 
         tensor.typeId = readNumber<quint32>("the tensor type");
         const GgmlTypeTraits* traits = ggmlTypeTraits(tensor.typeId);
         if (!traits)
-            fail(QStringLiteral("tensor %1 has unknown ggml type %2").arg(quoted).arg(tensor.typeId));
+            failAbout(m_subject, QStringLiteral("has unknown ggml type %1").arg(tensor.typeId));
         tensor.type = traits->type;
         tensor.typeName = QString::fromLatin1(traits->name);
         // ggml's rule: rows (ne[0]) are whole blocks, so every row starts on a block.
         if (tensor.dims[0] % traits->blockSize != 0)
-            fail(QStringLiteral("tensor %1 of type %2 has ne[0] = %3, not a multiple of the block size %4")
-                     .arg(quoted, tensor.typeName).arg(tensor.dims[0]).arg(traits->blockSize));
+            failAbout(m_subject, QStringLiteral("of type %1 has ne[0] = %2, not a multiple of the block size %3")
+                                     .arg(tensor.typeName).arg(tensor.dims[0]).arg(traits->blockSize));
         const qint64 blocks = elements / traits->blockSize;
         if (blocks > kMaxQint64 / traits->blockBytes)
-            fail(QStringLiteral("tensor %1 of type %2 with dims %3 has a byte size that overflows 64 bits")
-                     .arg(quoted, tensor.typeName, tensor.dimsText()));
+            failAbout(m_subject, QStringLiteral("of type %1 with dims %2 has a byte size that overflows 64 bits")
+                                     .arg(tensor.typeName, tensor.dimsText()));
         tensor.byteSize = blocks * traits->blockBytes;
 
         const quint64 offset = readNumber<quint64>("the data offset");
         if (offset % alignment != 0)
-            fail(QStringLiteral("tensor %1 has data offset %2, not a multiple of the alignment %3")
-                     .arg(quoted).arg(offset).arg(alignment));
+            failAbout(m_subject, QStringLiteral("has data offset %1, not a multiple of the alignment %2")
+                                     .arg(offset).arg(alignment));
         if (offset > quint64(kMaxQint64 - tensor.byteSize))
-            fail(QStringLiteral("tensor %1 has data offset %2, which with its %3 bytes overflows 64 bits")
-                     .arg(quoted).arg(offset).arg(tensor.byteSize));
+            failAbout(m_subject, QStringLiteral("has data offset %1, which with its %2 bytes overflows 64 bits")
+                                     .arg(offset).arg(tensor.byteSize));
         tensor.offset = qint64(offset);
         return tensor;
     }
@@ -290,10 +294,11 @@ private:
         std::vector<const GgufTensorInfo*> byOffset;
         for (const GgufTensorInfo& tensor : header.tensors) {
             if (tensor.offset + tensor.byteSize > dataBytes)
-                fail(QStringLiteral("tensor %1 (%2, dims %3) occupies bytes %4 of the data section, which "
-                                    "has only %5 bytes (from offset %6 to the end of the file)")
-                         .arg(quotedName(tensor.name), tensor.typeName, tensor.dimsText(), rangeText(tensor))
-                         .arg(dataBytes).arg(header.dataStart));
+                failAbout(QStringLiteral("tensor ") + quotedName(tensor.name),
+                          QStringLiteral("(%1, dims %2) occupies bytes %3 of the data section, which has only %4 "
+                                         "bytes (from offset %5 to the end of the file)")
+                              .arg(tensor.typeName, tensor.dimsText(), rangeText(tensor))
+                              .arg(dataBytes).arg(header.dataStart));
             byOffset.push_back(&tensor);
         }
         std::sort(byOffset.begin(), byOffset.end(), [](const GgufTensorInfo* a, const GgufTensorInfo* b) {

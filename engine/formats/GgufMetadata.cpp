@@ -214,9 +214,9 @@ std::vector<qint64> GgufMetadata::intArray(const QString& key) const {
     for (size_t i = 0; i < found.elements().size(); ++i) {
         const GgufValue& element = found.elements()[i];
         if (element.isUnsigned() && element.unsignedValue() > quint64(std::numeric_limits<qint64>::max()))
-            throwGgufError(m_path, QStringLiteral("metadata key %1 element %2 is %3, beyond the largest "
-                                                  "signed 64-bit integer")
-                                       .arg(quotedName(key)).arg(i).arg(element.unsignedValue()));
+            throwGgufError(m_path, QStringLiteral("metadata key ") + quotedName(key) +
+                                       QStringLiteral(" element %1 is %2, beyond the largest signed 64-bit integer")
+                                           .arg(i).arg(element.unsignedValue()));
         values.push_back(element.isUnsigned() ? qint64(element.unsignedValue()) : element.signedValue());
     }
     return values;

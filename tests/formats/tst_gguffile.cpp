@@ -246,6 +246,8 @@ void TestGgufFile::rejects_data() {
     QTest::newRow("duplicate tensor name") << withTensor(1, ggufTensorInfo("a", {32}, 8, 32)) << "tensor 'a' appears twice (tensor infos #0 and #1)";
     QTest::newRow("tensor info truncated") << QByteArray("GGUF" + le32(3) + le64(1) + le64(0) + ggufString("abcdefghijklmnop") + le32(1) + le64(32) + le32(0))
                                            << "is truncated: tensor 'abcdefghijklmnop': the data offset needs 8 bytes at offset 64, but the file has 64 bytes";
+    QTest::newRow("placeholders in a tensor name") << withTensor(0, ggufTensorInfo("x%1%2", {}, 0, 0)) << "tensor 'x%1%2' has 0 dimensions; expected 1 to 4";
+    QTest::newRow("placeholders in a key") << withKv(ggufKv("k%1", 9, ggufArray(7, 2, QByteArray("\x01\x05", 2)))) << "metadata key 'k%1' element 1 is a BOOL stored as byte 5";
     QTest::newRow("newline in a key") << withKv(ggufKv("a\nb", 13, {})) << "metadata key 'a\\u000ab' has unknown value type 13";
 }
 
