@@ -76,7 +76,7 @@ int main(int argc, char* argv[]) {
     parser.addOption({"head", "Head to show at start.", "H", "0"});
     parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
     parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.", "NAME", "heatmap"});
-    parser.addOption({"step", "Step of the walk-through to show (0-8), with --view steps.", "N", "0"});
+    parser.addOption({"step", "Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the model has an output head), with --view steps.", "N", "0"});
     parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
     parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});
     parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});

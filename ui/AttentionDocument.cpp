@@ -1,5 +1,7 @@
 #include "AttentionDocument.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
@@ -7,7 +9,7 @@
 namespace headmap::ui {
 
 AttentionDocument::AttentionDocument(QObject* parent)
-    : QObject(parent), m_trace(std::make_shared<AttentionTrace>()), m_pieceTrace(m_trace) {
+    : QObject(parent), m_trace(std::make_shared<AttentionTrace>()), m_pieceTrace(m_trace), m_weightTrace(m_trace) {
     qRegisterMetaType<DocumentChanges>();
     for (auto& latest : m_latest)
         latest = std::make_shared<std::atomic<quint64>>(0);
@@ -74,14 +76,20 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
     m_steps.reset();
     m_stepsTrace.reset();
     m_trace = std::make_shared<AttentionTrace>();
-    m_pieceTrace = m_trace;
+    m_pieceTrace = m_weightTrace = m_trace;
     m_traceText.clear();
     dropDerived();
     clampSelection();
     m_view.selectedToken = -1;
+    // Heads of the old model name nothing in the new one; nor does a target token id.
+    m_view.ablations.clear();
+    m_prediction.targetToken = -1;
+    m_prediction.position = -1;
+    forgetHiddenStates();
     clearError();
     notify(DocumentChange::Model | DocumentChange::Trace | DocumentChange::SecondTrace |
-           DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Derived);
+           DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Derived |
+           DocumentChange::Prediction);
     if (!m_text.isEmpty())
         runTrace(Job::Trace, m_text, m_pair, m_truncate);  // its result replaces the empty trace
 }
@@ -96,11 +104,12 @@ void AttentionDocument::clearText() {
     m_pair.clear();
     m_traceText.clear();
     m_trace = std::make_shared<AttentionTrace>();
-    m_pieceTrace = m_trace;
+    m_pieceTrace = m_weightTrace = m_trace;
     m_view.selectedToken = -1;
     dropDerived();
+    forgetHiddenStates();
     clearError();
-    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
+    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection | DocumentChange::Prediction);
 }
 
 void AttentionDocument::setText(const QString& text, const QString& pair, bool truncate) {
@@ -215,7 +224,10 @@ void AttentionDocument::setSelectedToken(int index) {
     if (index == m_view.selectedToken)
         return;
     m_view.selectedToken = index;
-    notify(DocumentChange::Selection);
+    const bool moved = m_prediction.position < 0 && predictionPosition() != (m_predictions ? m_predictions->position : -1);
+    if (moved)
+        dropPredictions();  // the prediction follows the selected token
+    notify(moved ? DocumentChange::Selection | DocumentChange::Prediction : DocumentChanges(DocumentChange::Selection));
 }
 
 void AttentionDocument::setStyle(const HeatmapStyle& style) {
@@ -261,8 +273,31 @@ void AttentionDocument::setMergeWords(bool merge) {
     notify(DocumentChange::Style);
     if (m_pieceTrace->isEmpty())
         return;
-    if (!merge) {
-        Outcome pieces;
+    reshowTrace();
+}
+
+void AttentionDocument::setMeasure(AttentionMeasure measure) {
+    if (measure == m_view.measure)
+        return;
+    m_view.measure = measure;
+    // Weights × value norm are not bounded by 1: the 0-to-1 scale would saturate.
+    if (measure == AttentionMeasure::ValueNorm && m_view.style.scale == ScaleMode::Fixed)
+        m_view.style.scale = ScaleMode::GlobalMax;
+    nextGeneration(Job::Words);
+    nextGeneration(Job::GridImages);
+    m_gridImages.reset();
+    m_gridTrace.reset();
+    notify(DocumentChange::Style);
+    reshowTrace();
+    if (!m_comparisonText.isEmpty() && m_secondTrace && m_model)
+        runTrace(Job::SecondTrace, m_comparisonText, QString(), false);
+}
+
+void AttentionDocument::reshowTrace() {
+    if (m_pieceTrace->isEmpty())
+        return;
+    if (!m_view.mergeWords && m_view.measure == AttentionMeasure::Weights) {
+        Outcome pieces;  // nothing to compute
         pieces.trace = m_pieceTrace;
         pieces.pieceTrace = m_pieceTrace;
         pieces.text = m_traceText;
@@ -270,6 +305,35 @@ void AttentionDocument::setMergeWords(bool merge) {
     } else {
         runWords();
     }
+}
+
+void AttentionDocument::setAblations(std::vector<HeadAblation> ablations) {
+    const ModelSummary model = modelSummary();
+    std::vector<HeadAblation> kept;
+    for (const HeadAblation& a : ablations) {
+        const bool inside = a.layer >= 0 && a.layer < model.layers && a.head >= 0 && a.head < model.heads;
+        const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const HeadAblation& k) {
+            return k.layer == a.layer && k.head == a.head;
+        });
+        if (inside && !repeated)
+            kept.push_back(a);
+    }
+    std::sort(kept.begin(), kept.end(), [](const HeadAblation& a, const HeadAblation& b) {
+        return a.layer != b.layer ? a.layer < b.layer : a.head < b.head;
+    });
+    if (kept == m_view.ablations)
+        return;
+    m_view.ablations = std::move(kept);
+    dropPredictions();
+    // The step matrices of a later head change too; the step tab asks for them again.
+    m_steps.reset();
+    m_stepsTrace.reset();
+    notify(DocumentChange::Style | DocumentChange::Prediction | DocumentChange::Steps);
+    // Later layers see the change: the whole sentence runs again (the baseline is kept).
+    if (m_model && !m_text.isEmpty())
+        runTrace(Job::Trace, m_text, m_pair, m_truncate);
+    if (m_model && !m_comparisonText.isEmpty() && m_secondTrace)
+        runTrace(Job::SecondTrace, m_comparisonText, QString(), false);
 }
 
 void AttentionDocument::waitForIdle() {

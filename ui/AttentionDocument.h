@@ -8,6 +8,7 @@
 // Jobs live in AttentionDocument_Jobs.cpp.
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "core/AttentionTrace.h"
 #include "core/HeadSteps.h"
 #include "model/ModelLoader.h"
+#include "predictions/PredictionResult.h"
 #include "views/HeadGridImages.h"
 
 namespace headmap::ui {
@@ -76,10 +78,13 @@ public:
     std::shared_ptr<const AttentionTrace> stepsTrace() const { return m_stepsTrace; }
     bool isComputingSteps() const;
 
-    // The trace as the views show it: over words when the view state merges pieces, else the
-    // pieces' own. pieceTrace() is always over the tokenizer's pieces.
+    // The trace as the views show it: pieces, weighted by value norms when the measure says so,
+    // then merged into words when the view state merges pieces. pieceTrace() is always the
+    // forward pass's own (pieces, weights, value norms); weightTrace() is the shown tokens'
+    // plain weights, for statistics and rollout whatever the measure.
     const AttentionTrace& trace() const { return *m_trace; }
     std::shared_ptr<const AttentionTrace> pieceTrace() const { return m_pieceTrace; }
+    std::shared_ptr<const AttentionTrace> weightTrace() const { return m_weightTrace; }
     std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
     std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
 
@@ -87,6 +92,9 @@ public:
     void requestDerived(DerivedKinds kinds);
     std::shared_ptr<const std::vector<HeadStatistics>> statistics() const { return m_statistics; }
     std::shared_ptr<const std::vector<MatrixF>> rollout() const { return m_rollout; }
+    // Mean α·‖v·W_O‖ per head over the pieces, layer-major; computed with the statistics, null
+    // when the trace has no value norms.
+    std::shared_ptr<const std::vector<double>> meanValueNorms() const { return m_meanValueNorms; }
     // Grid images of the trace as shown (style, hidden special tokens), and that trace.
     std::shared_ptr<const GridImages> gridImages() const { return m_gridImages; }
     std::shared_ptr<const AttentionTrace> gridTrace() const { return m_gridTrace; }
@@ -121,6 +129,28 @@ public:
     void setCompareMode(CompareMode mode);
     void setMetric(std::optional<HeadMetric> metric);
     void setMergeWords(bool merge);
+    void setMeasure(AttentionMeasure measure);
+    // Heads to switch off; reruns the sentence (later layers change) and the predictions.
+    // Heads outside the model are dropped.
+    void setAblations(std::vector<HeadAblation> ablations);
+    const std::vector<HeadAblation>& ablations() const { return m_view.ablations; }
+
+    // Predictions (AttentionDocument_Predictions.cpp). The model can predict tokens when it
+    // has an output head; else outputHeadMissing() says why not.
+    bool hasOutputHead() const;
+    QString outputHeadMissing() const;
+    const PredictionSettings& predictionSettings() const { return m_prediction; }
+    void setPredictionSettings(const PredictionSettings& settings);
+    // Asks for the predictions of the current trace, selection and settings; predictionChanged
+    // follows. Does nothing while they are current or being computed.
+    void requestPredictions();
+    std::shared_ptr<const PredictionResult> predictions() const { return m_predictions; }
+    // The piece a prediction is made at now: the settings' position, else the selected token's
+    // (its last piece when words are merged), else the model's default; -1 without a trace.
+    int predictionPosition() const;
+    // The id of a token the user typed ("cat", "Ġcat"): the vocabulary's piece, as a word after a
+    // space, or the text's only piece; nullopt when it is more than one token.
+    std::optional<int> tokenIdOf(const QString& text) const;
 
     // Blocks until every pending job has been delivered; for tests and scripts.
     void waitForIdle();
@@ -136,14 +166,22 @@ signals:
     void busyChanged(bool busy);
     void progressChanged(int done, int total);
     void errorOccurred(const QString& message);
+    void predictionChanged();
 
 private:
-    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Words, Count };
+    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Words, Prediction, Count };
     struct Outcome {
         Job job = Job::Trace;
         quint64 generation = 0;
         std::shared_ptr<const AttentionTrace> trace;
         std::shared_ptr<const AttentionTrace> pieceTrace;  // Trace, Words: before merging
+        std::shared_ptr<const AttentionTrace> weightTrace;  // Trace, Words: merged, plain weights
+        std::shared_ptr<const MatrixF> hidden;          // Trace: final hidden states (T, D)
+        std::shared_ptr<const MatrixF> baselineHidden;  // Trace: the same without the ablations
+        int defaultPosition = -1;                       // Trace: defaultPredictionPosition
+        std::vector<HeadAblation> ablations;            // Trace: the heads switched off
+        std::shared_ptr<const PredictionResult> prediction;
+        std::shared_ptr<const std::vector<double>> valueNorms;
         std::shared_ptr<const HeadSteps> steps;
         std::shared_ptr<const Model> model;
         std::shared_ptr<const std::vector<HeadStatistics>> statistics;
@@ -158,12 +196,15 @@ private:
     void runTrace(Job job, const QString& text, const QString& pair, bool truncate,
                   std::optional<HeadIndex> steps = std::nullopt);
     void runDerived(Job job);
-    template <typename Work>
-    void startJob(Job job, Work work);
+    void startJob(Job job, std::function<Outcome()> work);
     void deliver(const Outcome& outcome);
     void deliverTrace(const Outcome& outcome);
     void adoptTrace(const Outcome& outcome);  // shows outcome.trace; selection and derived data follow
-    void runWords();  // merges m_pieceTrace into words in the background
+    void runWords();  // applies the measure to m_pieceTrace and merges words, in the background
+    void reshowTrace();  // the shown trace again after a change of measure or words
+    void runPrediction();
+    void dropPredictions();
+    void forgetHiddenStates();
     void adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
     quint64 nextGeneration(Job job);
     bool isRunning(Job job) const;
@@ -182,7 +223,17 @@ private:
     QString m_traceText;  // the text m_trace was computed from
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const AttentionTrace> m_pieceTrace;
+    std::shared_ptr<const AttentionTrace> m_weightTrace;
     std::shared_ptr<const AttentionTrace> m_secondTrace;
+    // The forward pass's final hidden states, with the ablations and (while there are some)
+    // without them, for the predictions; m_defaultPosition is where the model predicts by default.
+    std::shared_ptr<const MatrixF> m_hidden;
+    std::shared_ptr<const MatrixF> m_baselineHidden;
+    std::vector<HeadAblation> m_traceAblations;  // those of m_hidden's run
+    int m_defaultPosition = -1;
+    PredictionSettings m_prediction;
+    std::shared_ptr<const PredictionResult> m_predictions;
+    std::shared_ptr<const std::vector<double>> m_meanValueNorms;
     std::shared_ptr<const HeadSteps> m_steps;
     std::shared_ptr<const AttentionTrace> m_stepsTrace;
     std::shared_ptr<const std::vector<HeadStatistics>> m_statistics;

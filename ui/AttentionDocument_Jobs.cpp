@@ -5,9 +5,11 @@
 #include <QtConcurrent>
 
 #include "AttentionDocument.h"
+#include "analysis/AttentionMeasure.h"
 #include "analysis/AttentionRollout.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
+#include "model/Predictions.h"
 #include "text/TextDecoding.h"
 #include "views/ViewSupport.h"
 
@@ -30,6 +32,19 @@ QString catchAll(const QString& what, Work work) {
         return AttentionDocument::tr("Failed while %1: unexpected error").arg(what);
     }
     return QString();
+}
+
+// The trace as views show it, and the same tokens' plain weights (statistics, rollout): the
+// measure first (value norms belong to pieces), then words.
+void shownTraces(const std::shared_ptr<const AttentionTrace>& pieces, AttentionMeasure measure, bool words,
+                 std::shared_ptr<const AttentionTrace>* shown, std::shared_ptr<const AttentionTrace>* weights) {
+    *weights = words ? std::make_shared<const AttentionTrace>(mergeIntoWords(*pieces)) : pieces;
+    if (measure == AttentionMeasure::Weights || pieces->isEmpty()) {
+        *shown = *weights;
+        return;
+    }
+    auto weighted = std::make_shared<const AttentionTrace>(weightedByValueNorm(*pieces));
+    *shown = words ? std::make_shared<const AttentionTrace>(mergeIntoWords(*weighted)) : weighted;
 }
 
 }  // namespace
@@ -83,7 +98,9 @@ QString AttentionDocument::busyText() const {
     if (isRunning(Job::GridImages))
         return tr("Drawing all heads…");
     if (isRunning(Job::Words))
-        return tr("Merging pieces into words…");
+        return m_view.mergeWords ? tr("Merging pieces into words…") : tr("Weighting attention by value norms…");
+    if (isRunning(Job::Prediction))
+        return tr("Predicting tokens…");
     return QString();
 }
 
@@ -109,12 +126,19 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
         m_progressTotal = 0;
     }
     const bool words = job == Job::Trace && m_view.mergeWords;
+    const AttentionMeasure measure = m_view.measure;
+    const std::vector<HeadAblation> ablations = m_view.ablations;
+    // A baseline of the same tokens is kept: changing the ablations reruns only the ablated pass.
+    const std::shared_ptr<const MatrixF> baseline = ablations.empty() ? nullptr : m_baselineHidden;  // see deliverTrace
+    const std::vector<int> baselineIds = m_pieceTrace->tokenIds();
     // The destructor waits for every worker, so `this` outlives them.
-    startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest, words] {
+    startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest, words, measure, ablations,
+                   baseline, baselineIds] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
         outcome.text = text;
+        outcome.ablations = ablations;
         const QString failure = catchAll(tr("computing attention"), [&] {
             TokenizeOptions tokenize;
             if (!isBlank(pair))
@@ -130,6 +154,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
             }
             RunOptions options;
             options.steps = steps;
+            options.ablations = ablations;
+            options.valueNorms = job != Job::Steps;  // cheap next to the pass; the measure needs them
             options.progress = [this, job, generation, latest](int done, int total) {
                 if (job == Job::Trace)
                     QMetaObject::invokeMethod(this, [this, generation, done, total] {
@@ -143,12 +169,30 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                 return latest->load() == generation;  // a newer request makes this one pointless
             };
             RunResult result = model->run(input, options);
+            if (result.cancelled)
+                return;  // superseded: deliver() drops the outcome anyway
             if (result.steps)
                 outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
-            outcome.trace = std::make_shared<const AttentionTrace>(std::move(result.trace));
-            outcome.pieceTrace = outcome.trace;
-            if (words)
-                outcome.trace = std::make_shared<const AttentionTrace>(mergeIntoWords(*outcome.pieceTrace));
+            if (job == Job::Trace && model->hasOutputHead()) {
+                outcome.hidden = std::make_shared<const MatrixF>(std::move(result.hidden));
+                outcome.defaultPosition = defaultPredictionPosition(*model, input);
+                if (!ablations.empty()) {
+                    outcome.baselineHidden = baseline && baselineIds == input.ids ? baseline : nullptr;
+                    if (!outcome.baselineHidden) {
+                        RunOptions plain;
+                        plain.progress = [latest, generation](int, int) { return latest->load() == generation; };
+                        RunResult before = model->run(input, plain);
+                        if (before.cancelled)
+                            return;
+                        outcome.baselineHidden = std::make_shared<const MatrixF>(std::move(before.hidden));
+                    }
+                }
+            }
+            outcome.pieceTrace = std::make_shared<const AttentionTrace>(std::move(result.trace));
+            if (job == Job::Steps)
+                outcome.trace = outcome.pieceTrace;
+            else
+                shownTraces(outcome.pieceTrace, measure, words, &outcome.trace, &outcome.weightTrace);
         });
         if (!failure.isEmpty())
             outcome.error = failure;
@@ -171,25 +215,28 @@ void AttentionDocument::runWords() {
     const quint64 generation = nextGeneration(Job::Words);
     const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
     const QString text = m_traceText;
-    startJob(Job::Words, [generation, pieces, text] {
+    const bool words = m_view.mergeWords;
+    const AttentionMeasure measure = m_view.measure;
+    startJob(Job::Words, [generation, pieces, text, words, measure] {
         Outcome outcome;
         outcome.job = Job::Words;
         outcome.generation = generation;
         outcome.text = text;
         outcome.pieceTrace = pieces;
-        outcome.error = catchAll(tr("merging pieces into words"), [&] {
-            outcome.trace = std::make_shared<const AttentionTrace>(mergeIntoWords(*pieces));
-        });
+        outcome.error = catchAll(words ? tr("merging pieces into words") : tr("weighting attention by value norms"),
+                                 [&] { shownTraces(pieces, measure, words, &outcome.trace, &outcome.weightTrace); });
         return outcome;
     });
 }
 
 void AttentionDocument::runDerived(Job job) {
     const quint64 generation = nextGeneration(job);
-    const std::shared_ptr<const AttentionTrace> trace = m_trace;
+    // Statistics and rollout read weights (rows summing to 1) whatever the measure shown.
+    const std::shared_ptr<const AttentionTrace> trace = job == Job::GridImages ? m_trace : m_weightTrace;
+    const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
     const HeatmapStyle style = m_view.style;
     const bool hide = m_view.hideSpecialTokens;
-    startJob(job, [job, generation, trace, style, hide] {
+    startJob(job, [job, generation, trace, pieces, style, hide] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -199,6 +246,8 @@ void AttentionDocument::runDerived(Job job) {
             switch (job) {
             case Job::Statistics:
                 outcome.statistics = std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*trace));
+                if (pieces->hasValueNorms())
+                    outcome.valueNorms = std::make_shared<const std::vector<double>>(meanValueNormPerHead(*pieces));
                 break;
             case Job::Rollout:
                 outcome.rollout = std::make_shared<const std::vector<MatrixF>>(attentionRollout(*trace));
@@ -220,6 +269,7 @@ void AttentionDocument::dropDerived() {
     for (Job job : {Job::Statistics, Job::Rollout, Job::GridImages})
         nextGeneration(job);
     m_statistics.reset();
+    m_meanValueNorms.reset();
     m_rollout.reset();
     m_gridImages.reset();
     m_gridTrace.reset();
@@ -227,7 +277,7 @@ void AttentionDocument::dropDerived() {
 
 void AttentionDocument::cancel() {
     for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps, Job::Statistics, Job::Rollout, Job::GridImages,
-                    Job::Words})
+                    Job::Words, Job::Prediction})
         nextGeneration(job);
     const bool opening = isRunning(Job::Model);
     if (opening)
@@ -236,8 +286,7 @@ void AttentionDocument::cancel() {
     notify(DocumentChange::Busy);
 }
 
-template <typename Work>
-void AttentionDocument::startJob(Job job, Work work) {
+void AttentionDocument::startJob(Job job, std::function<Outcome()> work) {
     auto* watcher = new QFutureWatcher<Outcome>(this);
     m_watchers << watcher;
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, job] {
@@ -271,7 +320,8 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         break;
     case Job::Trace:
         nextGeneration(Job::Words);  // a merge of the previous sentence is moot
-        deliverTrace(outcome);
+        if (outcome.trace)
+            deliverTrace(outcome);
         break;
     case Job::Words:
         adoptTrace(outcome);
@@ -287,6 +337,7 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         break;
     case Job::Statistics:
         m_statistics = outcome.statistics;
+        m_meanValueNorms = outcome.valueNorms;
         notify(DocumentChange::Derived);
         break;
     case Job::Rollout:
@@ -298,6 +349,10 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         m_gridTrace = outcome.trace;
         notify(DocumentChange::Derived);
         break;
+    case Job::Prediction:
+        m_predictions = outcome.prediction;
+        notify(DocumentChange::Prediction);
+        break;
     case Job::Count:
         break;
     }
@@ -305,9 +360,12 @@ void AttentionDocument::deliver(const Outcome& outcome) {
 
 void AttentionDocument::adoptTrace(const Outcome& outcome) {
     // Pieces and words number tokens differently: no selection survives the switch.
-    m_view.selectedToken = -1;
+    // Only the words change it; a change of measure keeps the tokens.
+    if (m_trace->length() != outcome.trace->length())
+        m_view.selectedToken = -1;
     m_trace = outcome.trace;
     m_pieceTrace = outcome.pieceTrace;
+    m_weightTrace = outcome.weightTrace ? outcome.weightTrace : outcome.trace;
     clampSelection();
     dropDerived();
     notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
@@ -321,13 +379,20 @@ void AttentionDocument::deliverTrace(const Outcome& outcome) {
                            old->tokenIds()[size_t(selected)] == outcome.trace->tokenIds()[size_t(selected)];
     m_trace = outcome.trace;
     m_pieceTrace = outcome.pieceTrace;
+    m_weightTrace = outcome.weightTrace ? outcome.weightTrace : outcome.trace;
     m_traceText = outcome.text;
+    m_hidden = outcome.hidden;
+    m_traceAblations = outcome.ablations;
+    // Without ablations the run is its own baseline, kept for the first head switched off.
+    m_baselineHidden = outcome.ablations.empty() ? outcome.hidden : outcome.baselineHidden;
+    m_defaultPosition = outcome.defaultPosition;
     if (!sameToken)
         m_view.selectedToken = -1;
     clampSelection();
     dropDerived();
+    dropPredictions();
     clearError();
-    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection);
+    notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection | DocumentChange::Prediction);
 }
 
 }  // namespace headmap::ui

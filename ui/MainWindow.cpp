@@ -97,6 +97,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
     m_heatmap->plot()->installEventFilter(this);
     buildMenus();
+    buildPredictions();
     buildClassroom();
     connectDocument();
     connectViews();
@@ -173,6 +174,8 @@ QWidget* MainWindow::buildControls() {
     grid->addWidget(m_longText, 1, 3, 1, 3);
     grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
     grid->addWidget(secondary(m_pair), 2, 4);
+    // The measure shares the Pair row's empty left end: the view row has no width to spare.
+    addPredictionControls(grid, 2);
 
     auto* view = new QHBoxLayout;
     view->addWidget(labelled(tr("&Layer:"), m_layerBox));

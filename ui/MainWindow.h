@@ -14,6 +14,9 @@
 
 class QCheckBox;
 class QComboBox;
+class QDockWidget;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -34,6 +37,7 @@ class HeadGridView;
 class HeatmapView;
 class LinesView;
 class ModelChooser;
+class PredictionPanel;
 class RolloutView;
 class StatisticsView;
 class StepView;
@@ -85,6 +89,12 @@ public:
     TokenPairView* tokenPairView() const { return m_tokenPair; }
     const AppSettings& settings() const { return m_settings; }
     TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
+    // Predictions and ablation (MainWindow_Predictions.cpp): the panel in its dock, its toggle,
+    // and the choice of measure (weights, or weight × value norm).
+    PredictionPanel* predictionPanel() const { return m_predictionPanel; }
+    QDockWidget* predictionDock() const { return m_predictionDock; }
+    QToolButton* predictionsButton() const { return m_predictionsButton; }
+    QComboBox* measureBox() const { return m_measureBox; }
     QLabel* headNote() const { return m_headNote; }
 
     // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.
@@ -148,6 +158,11 @@ private:
     void saveSessionWithDialog();
     void openSessionWithDialog();
 
+    void addPredictionControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
+    void buildPredictions();
+    void onPredictionDocumentChanged(DocumentChanges changes);
+    void showPredictions();
+
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
     void onTeachingOptionsChanged(const TeachingOptions& options);
@@ -185,6 +200,10 @@ private:
     std::vector<DocumentChanges> m_unseen;  // per view: changes it has not been shown yet
     TeachingOptionsPanel* m_teachingPanel;
     QLabel* m_headNote;
+    PredictionPanel* m_predictionPanel = nullptr;
+    QDockWidget* m_predictionDock = nullptr;
+    QToolButton* m_predictionsButton = nullptr;
+    QComboBox* m_measureBox = nullptr;
     QAction* m_presentationAction = nullptr;
     bool m_presentation = false;
     QFont m_normalFont;

@@ -123,7 +123,7 @@ int MainWindow::currentStep() const {
 
 void MainWindow::setCurrentStep(int step) {
     if (m_stepView)
-        m_stepView->setStep(std::clamp(step, 0, m_stepView->stepCount() - 1));
+        m_stepView->setStep(std::max(step, 0));  // a page not there yet is shown when it is
 }
 
 void MainWindow::saveSessionWithDialog() {

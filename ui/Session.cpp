@@ -219,7 +219,8 @@ int keyRank(const QString& key) {
         QStringLiteral("view"), QStringLiteral("layer"), QStringLiteral("head"),
         QStringLiteral("selected_token"), QStringLiteral("step"), QStringLiteral("heatmap"),
         QStringLiteral("colormap"), QStringLiteral("scale"), QStringLiteral("show_values"),
-        QStringLiteral("hide_special_tokens"), QStringLiteral("merge_words"), QStringLiteral("presentation")};
+        QStringLiteral("hide_special_tokens"), QStringLiteral("merge_words"), QStringLiteral("measure"),
+        QStringLiteral("ablations"), QStringLiteral("presentation")};
     const qsizetype rank = order.indexOf(key);
     return rank < 0 ? int(order.size()) : int(rank);
 }
@@ -270,6 +271,7 @@ QJsonObject toJson(const Session& s) {
         {QStringLiteral("show_values"), s.heatmap.showValues},
         {QStringLiteral("hide_special_tokens"), s.hideSpecialTokens},
         {QStringLiteral("merge_words"), s.mergeWords},
+        {QStringLiteral("measure"), measureName(s.measure)},
     };
     return QJsonObject{
         {QStringLiteral("format"), kFormatName},
@@ -283,6 +285,7 @@ QJsonObject toJson(const Session& s) {
                                                 {QStringLiteral("layer_b"), s.layerB},
                                                 {QStringLiteral("head_b"), s.headB}}},
         {QStringLiteral("view"), s.view},
+        {QStringLiteral("ablations"), formatHeadAblations(s.ablations)},
         {QStringLiteral("layer"), s.layer},
         {QStringLiteral("head"), s.head},
         {QStringLiteral("selected_token"), s.selectedToken},
@@ -342,7 +345,7 @@ bool operator==(const Session& a, const Session& b) {
            a.step == b.step && a.heatmap.colormap == b.heatmap.colormap &&
            a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
            a.hideSpecialTokens == b.hideSpecialTokens && a.mergeWords == b.mergeWords &&
-           a.presentation == b.presentation;
+           a.measure == b.measure && a.ablations == b.ablations && a.presentation == b.presentation;
 }
 
 QString scaleModeKey(ScaleMode mode) {
@@ -478,6 +481,16 @@ Session loadSession(const QString& path) {
     s.heatmap.showValues = read.boolean(heatmapObject, heatmap, "show_values", s.heatmap.showValues);
     s.hideSpecialTokens = read.boolean(heatmapObject, heatmap, "hide_special_tokens", s.hideSpecialTokens);
     s.mergeWords = read.boolean(heatmapObject, heatmap, "merge_words", s.mergeWords);
+    const QStringList measures{measureName(AttentionMeasure::Weights), measureName(AttentionMeasure::ValueNorm)};
+    s.measure = read.choice(heatmapObject, heatmap, "measure", measures, "measures", 0) == 1
+                    ? AttentionMeasure::ValueNorm
+                    : AttentionMeasure::Weights;
+    const QString ablations = read.string(root, QString(), "ablations", false);
+    try {
+        s.ablations = parseHeadAblations(ablations);
+    } catch (const HeadmapError& error) {
+        read.fail(QStringLiteral("field \"ablations\": %1").arg(error.message()));
+    }
     s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
     return s;
 }

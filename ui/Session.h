@@ -13,9 +13,14 @@
 //     "compare": {"mode": "heads", "layer_b": 0, "head_b": 1},
 //     "view": "heatmap", "layer": 0, "head": 0, "selected_token": -1, "step": 0,
 //     "heatmap": {"colormap": "viridis", "scale": "fixed", "show_values": false,
-//                 "hide_special_tokens": false, "merge_words": false},
+//                 "hide_special_tokens": false, "merge_words": false, "measure": "weights"},
+//     "ablations": "",
 //     "presentation": false
 //   }
+//
+// "measure" is "weights" or "value-norm" (weight × value norm); "ablations" lists the heads
+// switched off as headmap-cli's --ablate does: "3.1,0.2:mean" (layer.head, ":mean" for mean
+// ablation), "" for none.
 //
 // "seed" is a string because it is 64-bit and JSON numbers are doubles. Only "format",
 // "version", "model.source" and "text" are required; every other field falls back to the
@@ -26,7 +31,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 #include "HeatmapView.h"
+#include "analysis/AttentionMeasure.h"
+#include "core/HeadAblation.h"
 #include "teaching/TeachingModel.h"
 
 namespace headmap::ui {
@@ -51,6 +60,8 @@ struct Session {
     HeatmapStyle heatmap;
     bool hideSpecialTokens = false;
     bool mergeWords = false;  // sub-word pieces merged into words
+    AttentionMeasure measure = AttentionMeasure::Weights;
+    std::vector<HeadAblation> ablations;  // heads switched off
     bool presentation = false;
 
     // heatmap, grid, compare, statistics, rollout, steps
@@ -59,7 +70,7 @@ struct Session {
     static QStringList compareModeNames();
 };
 
-// Field by field (all of TeachingOptions and HeatmapStyle included).
+// Field by field (all of TeachingOptions and HeatmapStyle, measure and ablations included).
 bool operator==(const Session& a, const Session& b);
 inline bool operator!=(const Session& a, const Session& b) { return !(a == b); }
 

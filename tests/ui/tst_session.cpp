@@ -66,6 +66,9 @@ Session fullSession() {
     s.heatmap.showValues = true;
     s.hideSpecialTokens = true;
     s.mergeWords = true;
+    s.measure = headmap::AttentionMeasure::ValueNorm;
+    s.ablations = {headmap::HeadAblation{0, 1, headmap::AblationMode::Zero},
+                   headmap::HeadAblation{1, 3, headmap::AblationMode::Mean}};
     s.presentation = true;
     return s;
 }
@@ -301,7 +304,7 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     QVERIFY(bytes.contains("\n    \"scale\": \"log\",\n"));
     const QList<QByteArray> lines = bytes.split('\n');
     QVERIFY(bytes.contains("\n  \"compare\": {\n    \"mode\": \"sentences\",\n    \"layer_b\": 1,\n    \"head_b\": 2\n  },\n"));
-    QCOMPARE(lines.size(), 38);  // 31 fields, 4 nested closing braces, 2 outer braces, "" after the last \n
+    QCOMPARE(lines.size(), 40);  // 33 fields, 4 nested closing braces, 2 outer braces, "" after the last \n
     for (qsizetype i = 1; i + 2 < lines.size(); ++i)
         QVERIFY2(lines[i].startsWith("  "), lines[i].constData());
 
@@ -311,14 +314,17 @@ void SessionTest::savedFileIsIndentedJsonWithDocumentedKeys() {
     const auto sorted = [](QStringList keys) { keys.sort(); return keys; };
     QCOMPARE(root.keys(), sorted({"format", "version", "model", "text", "pair_text", "comparison_text", "compare",
                                   "layer", "head", "selected_token", "view", "step", "heatmap",
-                                  "presentation"}));
+                                  "ablations", "presentation"}));
     const QJsonObject model = root.value("model").toObject();
     QCOMPARE(model.keys(), sorted({"source", "teaching"}));
     const QJsonObject teaching = model.value("teaching").toObject();
     QCOMPARE(teaching.keys(),
              sorted({"d_model", "heads", "layers", "seed", "causal", "positional", "max_positions"}));
     const QJsonObject heatmap = root.value("heatmap").toObject();
-    QCOMPARE(heatmap.keys(), sorted({"colormap", "scale", "show_values", "hide_special_tokens", "merge_words"}));
+    QCOMPARE(heatmap.keys(),
+             sorted({"colormap", "scale", "show_values", "hide_special_tokens", "merge_words", "measure"}));
+    QCOMPARE(heatmap.value("measure").toString(), QStringLiteral("value-norm"));
+    QCOMPARE(root.value("ablations").toString(), QStringLiteral("0.1,1.3:mean"));
 
     QCOMPARE(root.value("format").toString(), QStringLiteral("headmap-session"));
     QCOMPARE(root.value("version").toInt(), Session::kFormatVersion);

@@ -21,12 +21,12 @@ double lineHeight(FigureFont role) { return figureMetrics(figureFont(role)).heig
 }  // namespace
 
 HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& style, const QString& title,
-                               const QString& sentence, const QSize& page)
+                               const QString& sentence, const QSize& page, const QString& valueLabel)
     : m_layers(trace.isEmpty() ? 0 : trace.layers()), m_heads(trace.isEmpty() ? 0 : trace.heads()), m_title(title) {
     const GridImages images = buildGridImages(trace, style);
     m_images = images.images;
     MatrixF unused;
-    m_scale = attentionScale(MatrixF(), style, &unused);  // the gradient and the label
+    m_scale = attentionScale(MatrixF(), style, &unused, valueLabel);  // the gradient and the label
     m_scale.range = images.range;
     m_scale.logarithmic = images.logarithmic;
 

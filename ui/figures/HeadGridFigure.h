@@ -15,8 +15,10 @@ namespace headmap::ui {
 class HeadGridFigure : public Figure {
 public:
     // trace: as shown (special tokens already hidden, if wanted). page: empty fits the content.
+    // valueLabel: the colour bar's title when the cells are not attention weights (weight ×
+    // value norm); empty: the style's own.
     HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& style, const QString& title,
-                   const QString& sentence, const QSize& page = QSize());
+                   const QString& sentence, const QSize& page = QSize(), const QString& valueLabel = QString());
 
     QSize pageSize() const override { return m_page; }
     void paint(QPainter& painter) const override;

@@ -185,8 +185,13 @@ void LinesFigure::paint(QPainter& painter) const {
         painter.setPen(QPen(figureFaint(), 0.6, Qt::DashLine));
         painter.drawLine(QPointF(kMargin, y), QPointF(m_page.width() - kMargin, y));
     }
+    std::vector<int> heads;
+    for (const LinesHead& head : m_data.input.heads)
+        heads.push_back(head.head);
+    auto spread = [&](QPointF point, int head) { return point + QPointF(0, headOffset(heads, head, m_row)); };
     paintAttentionLines(
-        painter, m_lines, [this](int q) { return queryAnchor(q); }, [this](int k) { return keyAnchor(k); }, m_lineWidth);
+        painter, m_lines, [&](int q, int h) { return spread(queryAnchor(q), h); },
+        [&](int k, int h) { return spread(keyAnchor(k), h); }, m_lineWidth);
 
     const LinesFocus& focus = m_data.input.focus;
     int labelIndex = 0;

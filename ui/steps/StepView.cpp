@@ -146,8 +146,14 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     if (m_steps->softcapped.size() > 0)
         m_pages.push_back(Softcap);
     m_pages.insert(m_pages.end(), {Masked, Softmax, HeadOutput, Concat, Output});
+    if (m_predictionPages)
+        m_pages.insert(m_pages.end(), {Predict, Ablate});
     const int page = pageOf(current);
     m_step = page >= 0 ? page : std::min(m_step, stepCount() - 1);
+    if (m_wantedStep >= 0 && m_wantedStep < stepCount()) {
+        m_step = m_wantedStep;
+        m_wantedStep = -1;
+    }
     const int t = int(m_steps->q.rows());
     while (m_tokens.size() < t)
         m_tokens << QString::number(m_tokens.size());
@@ -199,6 +205,8 @@ QString StepView::stepName(int kind) {
     case QkNorm: return tr("QK-norm");
     case Rotary: return tr("Rotate by position (RoPE)");
     case Softcap: return tr("Softcap");
+    case Predict: return tr("What does the model predict?");
+    case Ablate: return tr("Switch this head off");
     default: return QString();
     }
 }
@@ -258,7 +266,12 @@ void StepView::setWeightMatricesShown(bool shown) {
 
 bool StepView::weightMatricesShown() const { return m_showWeights->isChecked(); }
 
-void StepView::setStep(int step) { goTo(step, true); }
+void StepView::setStep(int step) {
+    // A page that does not exist yet (the prediction pages before the model has loaded, from the
+    // command line or a session) is shown once it does.
+    m_wantedStep = step >= stepCount() ? step : -1;
+    goTo(step, true);
+}
 
 void StepView::goTo(int step, bool scroll) {
     step = std::clamp(step, 0, stepCount() - 1);

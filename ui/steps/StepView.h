@@ -12,6 +12,11 @@
 // list, or "All steps" to stack every step in one scrolling page. Clicking a cell or a row label
 // selects that token; its row stays outlined in every matrix as the steps change.
 //
+// Models with an output head get two more pages after the output projection (the classroom's
+// ending): what the model predicts at the selected token, and what switching this head off
+// changes in that prediction (StepView_PredictionPages.cpp). The view only shows a
+// PredictionResult and asks for the switch (switchOffRequested); the document computes both.
+//
 // Pages are numbered from 0 here and from 1 on screen ("Step 1 of 9"). Every `step` argument
 // is a page; pageOf() finds the page of a kind of step. Without the optional steps page i shows
 // Step i (the enum keeps the nine classic steps first for that reason).
@@ -37,6 +42,8 @@ class QTextBrowser;
 namespace headmap::ui {
 
 class MatrixView;
+class PredictionBars;
+struct PredictionResult;
 
 class StepView : public QWidget {
     Q_OBJECT
@@ -44,7 +51,7 @@ public:
     // The kinds of step. QkNorm, Rotary and Softcap come last so that the classic nine keep
     // their numbers; on screen they go where the model computes them (kPageOrder).
     enum Step { Input, Projections, Scores, Scaled, Masked, Softmax, HeadOutput, Concat, Output,
-                QkNorm, Rotary, Softcap, StepKindCount };
+                QkNorm, Rotary, Softcap, Predict, Ablate, StepKindCount };
 
     explicit StepView(QWidget* parent = nullptr);
 
@@ -81,6 +88,16 @@ public:
     void setWeightMatricesShown(bool shown);  // W_Q, W_K, W_V in step 1
     bool weightMatricesShown() const;
 
+    // The prediction pages. available: the model has an output head (else the pages are left
+    // out and missing says why, for the tooltip of nothing). prediction: null while it is being
+    // computed. headOff: this head is switched off now (the Ablate page's button shows it).
+    void setPredictions(bool available, std::shared_ptr<const PredictionResult> prediction, bool headOff);
+    bool predictionsAvailable() const { return m_predictionPages; }
+    // For tests: the bars of the Predict page ("predict"), the Ablate page's "before" and
+    // "after", and the switch button.
+    PredictionBars* predictionBars(const QString& id) const;
+    QPushButton* switchOffButton() const { return m_switchOff; }
+
 public slots:
     void setStep(int step);
     void next();
@@ -91,6 +108,8 @@ public slots:
 signals:
     void stepChanged(int step);
     void tokenSelected(int token);
+    // The Ablate page's button: switch the shown head off (true) or on again (false).
+    void switchOffRequested(bool off);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -128,6 +147,11 @@ private:
     QString maskFormula() const;
     QString maskExplanation() const;
     QString sharedKvNote() const;
+    // StepView_PredictionPages.cpp: the prediction and ablation pages.
+    void buildPredictionSection(Step kind, QHBoxLayout* row);
+    void fillPredictionSections();
+    QString predictionFormulaFor(Step kind) const;
+    QString predictionExplanationFor(Step kind) const;
 
     const Section& sectionAt(int step) const { return m_sections[size_t(stepKind(step))]; }
 
@@ -140,6 +164,7 @@ private:
     std::shared_ptr<const HeadSteps> m_steps;
     QStringList m_tokens;
     int m_step = 0;
+    int m_wantedStep = -1;  // asked for before it existed (setStep); -1: none
     bool m_showAll = false;
     int m_selected = -1;
     int m_key = -1;        // the key column clicked in a T × T matrix; -1: the row's strongest
@@ -164,6 +189,14 @@ private:
     QWidget* m_weightsRow = nullptr;
     std::vector<Section> m_sections;  // by Step, every kind, shown or not
     std::vector<Step> m_pages;        // the kinds this head's model recorded, in screen order
+
+    bool m_predictionPages = false;
+    std::shared_ptr<const PredictionResult> m_prediction;
+    bool m_headOff = false;
+    PredictionBars* m_predictBars = nullptr;
+    PredictionBars* m_beforeBars = nullptr;
+    PredictionBars* m_afterBars = nullptr;
+    QPushButton* m_switchOff = nullptr;
 };
 
 }  // namespace headmap::ui

@@ -98,6 +98,8 @@ void StepView::buildSections(QWidget* page) {
             break;
         case Concat: addMatrix(step, QStringLiteral("concat"), row); break;
         case Output: addMatrix(step, QStringLiteral("output"), row); break;
+        case Predict:
+        case Ablate: buildPredictionSection(step, row); break;
         default: buildDecoderSection(step, row); break;
         }
         if ((step >= Scores && step <= HeadOutput) || step == Rotary || step == Softcap) {
@@ -191,6 +193,7 @@ void StepView::fillSections() {
     set(Output, "output", s.output, QStringLiteral("Output"));
     matrixOf(Concat, QStringLiteral("concat"))->setHighlightedColumns(s.head * s.dHead, s.dHead);
     fillDecoderSections();
+    fillPredictionSections();
 
     for (int page = 0; page < stepCount(); ++page) {
         const Step kind = m_pages[size_t(page)];
@@ -263,6 +266,8 @@ QString StepView::formulaFor(Step step) const {
         return QStringLiteral("Output = Concat·W<sub>O</sub> + b<sub>O</sub>")
                + grey(QStringLiteral("%1 · (%2 × %3) + (%3) → %4")
                           .arg(shape(s.concat)).arg(s.concat.cols()).arg(s.dModel).arg(shape(s.output)));
+    case Predict:
+    case Ablate: return predictionFormulaFor(step);
     default: return decoderFormulaFor(step);
     }
 }
@@ -325,6 +330,8 @@ QString StepView::explanationFor(Step step) const {
         return tr("One more learned matrix, W_O, mixes what all the heads found back into %1 numbers "
                   "per token. This is what the attention block hands on to the rest of the layer.")
             .arg(s.dModel);
+    case Predict:
+    case Ablate: return predictionExplanationFor(step);
     default: return decoderExplanationFor(step);
     }
 }

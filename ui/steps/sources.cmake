@@ -8,4 +8,5 @@ target_sources(headmap_ui PRIVATE
   steps/StepView.cpp
   steps/StepView_DecoderPages.cpp
   steps/StepView_Pages.cpp
+  steps/StepView_PredictionPages.cpp
 )

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "steps/StepView.h"
@@ -90,7 +92,8 @@ QWidget* StatisticsTabView::widget() { return m_view; }
 void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();
     if (changes & kData)
-        m_view->setStatistics(document.sharedTrace(), document.statistics(), tr("Computing head statistics…"));
+        m_view->setStatistics(document.sharedTrace(), document.statistics(), tr("Computing head statistics…"),
+                              document.meanValueNorms());
     if (changes & DocumentChange::Style)
         m_view->setMetric(view.metric);
     if (changes & (kData | DocumentChange::Selection))
@@ -145,6 +148,17 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
     // The steps are over pieces; a selection among merged words names no piece.
     if (changes & (DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Style))
         m_view->setSelectedToken(view.mergeWords ? -1 : view.selectedToken);
+    if (changes & (kData | DocumentChange::Selection | DocumentChange::Prediction | DocumentChange::Steps)) {
+        const bool available = document.hasModel() && document.hasOutputHead();
+        const bool headOff = std::any_of(view.ablations.begin(), view.ablations.end(), [&](const HeadAblation& a) {
+            return a.layer == view.layer && a.head == view.head;
+        });
+        m_view->setPredictions(available, document.predictions(), headOff);
+        // Predicting is one more projection onto the vocabulary: done only while the pages are looked at.
+        const StepView::Step page = m_view->stepKind();
+        if (shown && available && !document.predictions() && (page == StepView::Predict || page == StepView::Ablate))
+            document.requestPredictions();
+    }
 }
 
 }  // namespace headmap::ui

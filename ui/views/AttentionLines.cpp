@@ -136,12 +136,12 @@ std::vector<int> shownSegments(const AttentionTrace& trace, bool hideSpecial, in
 }
 
 void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& lines,
-                         const std::function<QPointF(int)>& left, const std::function<QPointF(int)>& right,
+                         const std::function<QPointF(int, int)>& left, const std::function<QPointF(int, int)>& right,
                          double width, const QRectF& visible, bool fast) {
     // One drawLines call per (opacity, head): the lightest batches first, as selectLines sorts.
     std::map<std::pair<int, int>, QVector<QLineF>> batches;
     for (const AttentionLine& line : lines) {
-        const QPointF a = left(line.query), b = right(line.key);
+        const QPointF a = left(line.query, line.head), b = right(line.key, line.head);
         if (!visible.isEmpty() && (std::max(a.y(), b.y()) < visible.top() - width ||
                                    std::min(a.y(), b.y()) > visible.bottom() + width))
             continue;
@@ -159,6 +159,15 @@ void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& li
         painter.drawLines(batch);
     }
     painter.restore();
+}
+
+double headOffset(const std::vector<int>& heads, int head, double row) {
+    const auto found = std::find(heads.begin(), heads.end(), head);
+    if (heads.size() < 2 || found == heads.end())
+        return 0;
+    const double n = double(heads.size());
+    const double spacing = std::min(3.0, row * 0.5 / n);
+    return (double(found - heads.begin()) - (n - 1) / 2) * spacing;
 }
 
 QString LinesText::note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair) {

@@ -80,13 +80,17 @@ int secondSentenceStart(const AttentionTrace& trace);
 // Per shown token (special tokens hidden or not): 0 or 1; empty when start < 0.
 std::vector<int> shownSegments(const AttentionTrace& trace, bool hideSpecial, int start);
 
-// Draws lines between left(query) and right(key) with pen `width`, each head in its colour and
-// opacity = weight, batched by colour and opacity so thousands of lines draw quickly. Lines
-// whose vertical span misses `visible` are skipped (an empty rect: none skipped). fast: past
-// 1500 lines, without antialiasing (the screen; an export is always smooth).
+// Draws lines between left(query, head) and right(key, head) with pen `width`, each head in its
+// colour and opacity = weight, batched by colour and opacity so thousands of lines draw quickly.
+// Lines whose vertical span misses `visible` are skipped (an empty rect: none skipped). fast:
+// past 1500 lines, without antialiasing (the screen; an export is always smooth).
 void paintAttentionLines(QPainter& painter, const std::vector<AttentionLine>& lines,
-                         const std::function<QPointF(int)>& left, const std::function<QPointF(int)>& right,
+                         const std::function<QPointF(int, int)>& left, const std::function<QPointF(int, int)>& right,
                          double width, const QRectF& visible = QRectF(), bool fast = false);
+// Where head `head` of `heads` ends within a token's row of `row` height: the heads' lines
+// side by side (up to 3 units apart) rather than on top of each other, so their colours stay
+// apart. 0 for a single head.
+double headOffset(const std::vector<int>& heads, int head, double row);
 
 class LinesText {
     Q_DECLARE_TR_FUNCTIONS(LinesText)

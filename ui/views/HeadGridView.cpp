@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+
+#include "predictions/PredictionPanel.h"
 
 namespace headmap::ui {
 namespace {
@@ -21,6 +24,7 @@ HeadGridView::HeadGridView(QWidget* parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(QString());  // tooltips come from mouseMoveEvent, per cell
+    buildAblationButtons();
 }
 
 void HeadGridView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
@@ -46,6 +50,10 @@ void HeadGridView::setImages(std::shared_ptr<const AttentionTrace> trace, std::s
     m_imagesValid = images != nullptr;
     m_images = images ? *images : GridImages();
     m_pendingText.clear();
+    // A grid waiting for its images keeps the selection; another model's shape drops it.
+    if (layerCount() > 0 && m_selected.size() != size_t(layerCount() * headCount()))
+        m_selected.assign(size_t(layerCount() * headCount()), 0);
+    updateAblationButtons();
     update();
 }
 
@@ -59,6 +67,12 @@ void HeadGridView::setPendingText(const QString& text) {
     if (text == m_pendingText)
         return;
     m_pendingText = text;
+    updateAblationButtons();
+    update();
+}
+
+void HeadGridView::setValueLabel(const QString& label) {
+    m_valueLabel = label;
     update();
 }
 
@@ -81,6 +95,7 @@ void HeadGridView::setHideSpecialTokens(bool hide) {
 void HeadGridView::setCurrentHead(int layer, int head) {
     m_currentLayer = layer;
     m_currentHead = head;
+    updateAblationButtons();
     update();
 }
 
@@ -95,6 +110,10 @@ void HeadGridView::invalidateImages() {
     m_imagesValid = false;
     m_images = GridImages();
     m_hoverText.clear();
+    // A grid waiting for its images keeps the selection; another model's shape drops it.
+    if (layerCount() > 0 && m_selected.size() != size_t(layerCount() * headCount()))
+        m_selected.assign(size_t(layerCount() * headCount()), 0);
+    updateAblationButtons();
     update();
 }
 
@@ -147,7 +166,7 @@ HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
     g.caption = QRect(kMargin, kMargin, size.width() - 2 * kMargin, line);
     if (layers == 0)
         return g;
-    const int legendHeight = (m_metric ? 2 : 1) * (line + 8);
+    const int legendHeight = (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (line + 8);
     const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
     g.labelTop = g.caption.bottom() + 6;
     const int top = g.labelTop + line + 10;  // clear of the current-head frame
@@ -211,9 +230,11 @@ void HeadGridView::render(QPainter& painter, const QSize& size) const {
     const QFontMetrics metrics(font());
     const int t = tokenCount();
     const QString caption = tr("Each cell is one head over %1: rows are queries, columns are keys. "
-                               "Click a cell to open it.")
+                               "Click a cell to open it; Ctrl+click or drag to select heads.")
                                 .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
-    const QRect captionRect(g.origin.x(), g.caption.top(), size.width() - kMargin - g.origin.x(),
+    // Clear of the switch-off buttons in the widget's top-right corner (not in exports).
+    const int buttons = painter.device() == this && m_buttons && m_buttons->isVisible() ? m_buttons->width() + 12 : 0;
+    const QRect captionRect(g.origin.x(), g.caption.top(), size.width() - kMargin - g.origin.x() - buttons,
                             g.caption.height());
     painter.drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter,
                      metrics.elidedText(caption, Qt::ElideRight, captionRect.width()));
@@ -263,6 +284,7 @@ void HeadGridView::render(QPainter& painter, const QSize& size) const {
         const QRect current = g.cellRect(m_currentLayer, m_currentHead);
         painter.drawRect(current.adjusted(-inset, -inset, inset - 1, inset - 1));
     }
+    drawSelectionAndAblations(painter, g);
     drawLegend(painter, g);
     painter.restore();
 }
@@ -297,11 +319,23 @@ void HeadGridView::drawLegend(QPainter& painter, const Geometry& g) const {
         low = QString::number(kGridLogFloor, 'g', 1);
         break;
     }
+    if (!m_valueLabel.isEmpty())
+        title = m_valueLabel;
     legendLine(0, title, low, high, gradientFor(m_style.colormap), m_images.logarithmic, m_images.range);
+    int row = 1;
     if (m_metric && !m_metricValues.empty())
-        legendLine(1, tr("Frame: %1").arg(metricName(*m_metric)),
+        legendLine(row++, tr("Frame: %1").arg(metricName(*m_metric)),
                    tr("low %1").arg(m_metricLow, 0, 'f', 3), tr("%1 high").arg(m_metricHigh, 0, 'f', 3),
                    metricGradient(), false, QCPRange(0.0, 1.0));
+    if (!m_ablations.empty()) {
+        QStringList heads;
+        for (const HeadAblation& a : m_ablations)
+            heads << ablationText(a);
+        const QString note = tr("✕ switched off (later layers run without them): %1").arg(heads.join(QStringLiteral(", ")));
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(QRect(g.legend.left(), g.legend.top() + row * line, width() * 4, line), Qt::AlignVCenter,
+                         note);
+    }
 }
 
 void HeadGridView::paintEvent(QPaintEvent*) {
@@ -312,6 +346,13 @@ void HeadGridView::paintEvent(QPaintEvent*) {
 void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
     int layer = -1, column = -1;
     const QPoint pos = event->position().toPoint();
+    if (event->buttons() & Qt::LeftButton && !m_pressPos.isNull() &&
+        (!m_band.isNull() || (pos - m_pressPos).manhattanLength() >= QApplication::startDragDistance())) {
+        m_band = QRect(m_pressPos, pos).normalized();  // a rubber band selects heads
+        QToolTip::hideText();
+        update();
+        return;
+    }
     if (!cellAt(pos, &layer, &column)) {
         m_hoverText.clear();
         QToolTip::hideText();
@@ -324,6 +365,9 @@ void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
         m_hoverText = tr("Layer %1: maximum over its heads").arg(layer);
     } else {
         m_hoverText = tr("Layer %1, head %2").arg(layer).arg(column);
+        if (isAblated(layer, column))
+            m_hoverText += QLatin1Char('\n') + tr("Switched off: later layers run without its output; its own "
+                                                  "weights are still shown");
         ensureMetricValues();
         if (m_metric && !m_metricValues.empty()) {
             const double value = m_metricValues[size_t(layer * heads + column)];
@@ -337,7 +381,8 @@ void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
         if (rect.width() >= t && q >= 0 && q < t && k >= 0 && k < t) {
             const QStringList& tokens = m_shown->displayTokens();
             const double weight = m_shown->weight(layer, column, q, k);
-            m_hoverText += QLatin1Char('\n') + tr("\"%1\" attends to \"%2\": %3")
+            m_hoverText += QLatin1Char('\n') + (m_valueLabel.isEmpty() ? tr("\"%1\" attends to \"%2\": %3")
+                                                                       : tr("\"%1\" → \"%2\", weight × value norm: %3"))
                                                    .arg(tokens.value(q), tokens.value(k))
                                                    .arg(weight, 0, 'f', 4);
         }
@@ -348,47 +393,6 @@ void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
 void HeadGridView::leaveEvent(QEvent* event) {
     m_hoverText.clear();
     QWidget::leaveEvent(event);
-}
-
-void HeadGridView::mousePressEvent(QMouseEvent* event) {
-    m_pressLayer = m_pressColumn = -1;
-    if (event->button() == Qt::LeftButton)
-        cellAt(event->position().toPoint(), &m_pressLayer, &m_pressColumn);
-    QWidget::mousePressEvent(event);
-}
-
-void HeadGridView::mouseReleaseEvent(QMouseEvent* event) {
-    int layer = -1, column = -1;
-    if (event->button() == Qt::LeftButton && cellAt(event->position().toPoint(), &layer, &column) &&
-        layer == m_pressLayer && column == m_pressColumn && column < headCount()) {
-        setCurrentHead(layer, column);
-        emit headActivated(layer, column);
-    }
-    m_pressLayer = m_pressColumn = -1;
-}
-
-void HeadGridView::keyPressEvent(QKeyEvent* event) {
-    const int layers = layerCount(), heads = headCount();
-    if (layers == 0) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    int layer = std::clamp(m_currentLayer, 0, layers - 1), head = std::clamp(m_currentHead, 0, heads - 1);
-    switch (event->key()) {
-    case Qt::Key_Left: head = std::max(0, head - 1); break;
-    case Qt::Key_Right: head = std::min(heads - 1, head + 1); break;
-    case Qt::Key_Up: layer = std::max(0, layer - 1); break;
-    case Qt::Key_Down: layer = std::min(layers - 1, layer + 1); break;
-    case Qt::Key_Return:
-    case Qt::Key_Enter:
-        setCurrentHead(layer, head);
-        emit headActivated(layer, head);
-        return;
-    default:
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    setCurrentHead(layer, head);
 }
 
 QSize HeadGridView::sizeHint() const { return QSize(900, 720); }

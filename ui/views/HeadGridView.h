@@ -4,9 +4,13 @@
 // from one cached T×T image per cell, so 12 × 12 heads stay fast. Clicking a cell (or Enter on
 // the current one) activates that head; the arrow keys move the current-head frame. The cells
 // can be framed by a per-head metric (HeadStatistics), normalised over all heads.
+// Heads can be selected (Ctrl+click, or dragging a rectangle) and switched off or restored
+// (buttons above the grid, the context menu, or X / M / R); switched-off heads are greyed and
+// crossed. Selection and ablation live in views/HeadGridView_Selection.cpp.
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <QImage>
@@ -15,8 +19,11 @@
 #include "HeatmapView.h"
 #include "analysis/HeadStatistics.h"
 #include "core/AttentionTrace.h"
+#include "core/HeadAblation.h"
 #include "views/HeadGridImages.h"
 #include "views/ViewSupport.h"
+
+class QToolButton;
 
 namespace headmap::ui {
 
@@ -38,6 +45,24 @@ public:
     void setStatistics(std::shared_ptr<const std::vector<HeadStatistics>> statistics);
     // Shown instead of the grid while its images are being made elsewhere; empty: none.
     void setPendingText(const QString& text);
+    // What the cells show when not attention weights (weight × value norm); empty: weights.
+    void setValueLabel(const QString& label);
+    QString valueLabel() const { return m_valueLabel; }
+
+    // Heads switched off in the trace shown: drawn greyed and crossed, named in the legend.
+    void setAblations(const std::vector<HeadAblation>& ablations);
+    const std::vector<HeadAblation>& ablations() const { return m_ablations; }
+    // Selected heads, (layer, head) in reading order. Plain clicks do not select: they activate.
+    std::vector<std::pair<int, int>> selectedHeads() const;
+    void setSelectedHeads(const std::vector<std::pair<int, int>>& heads);
+    void clearSelectedHeads();
+    // Switches the selected heads (or, with none selected, the current head) off or back on:
+    // emits ablationsRequested with the whole new list.
+    void switchOffSelected(AblationMode mode);
+    void restoreSelected();
+    QToolButton* zeroButton() const { return m_zeroButton; }
+    QToolButton* meanButton() const { return m_meanButton; }
+    QToolButton* restoreButton() const { return m_restoreButton; }
 
     const HeatmapStyle& style() const { return m_style; }
     bool hideSpecialTokens() const { return m_hideSpecial; }
@@ -67,6 +92,9 @@ public:
 
 signals:
     void headActivated(int layer, int head);
+    void selectedHeadsChanged();
+    // The heads to switch off from now on (all of them, not only the change).
+    void ablationsRequested(const std::vector<headmap::HeadAblation>& ablations);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -75,6 +103,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Geometry {
@@ -95,6 +125,16 @@ private:
     void ensureImages() const;
     void ensureMetricValues() const;
     void drawLegend(QPainter& painter, const Geometry& geometry) const;
+    // HeadGridView_Selection.cpp
+    void buildAblationButtons();
+    void updateAblationButtons();
+    void drawSelectionAndAblations(QPainter& painter, const Geometry& geometry) const;
+    bool isAblated(int layer, int head) const;
+    // The heads a press-drag-release chose: under the rubber band, or the one clicked.
+    void finishBand(const QRect& band, bool add);
+    void toggleSelected(int layer, int head);
+    std::vector<std::pair<int, int>> targetHeads() const;  // selected, else the current head
+    bool selectionKey(QKeyEvent* event);
 
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const AttentionTrace> m_shown;  // m_trace as shown (special tokens hidden)
@@ -107,7 +147,16 @@ private:
     int m_currentHead = 0;
     int m_pressLayer = -1;
     int m_pressColumn = -1;
+    QPoint m_pressPos;
+    QRect m_band;  // the rubber band while dragging; null otherwise
     QString m_hoverText;
+    QString m_valueLabel;
+    std::vector<HeadAblation> m_ablations;
+    std::vector<char> m_selected;  // layer-major, 1: selected
+    QWidget* m_buttons = nullptr;
+    QToolButton* m_zeroButton = nullptr;
+    QToolButton* m_meanButton = nullptr;
+    QToolButton* m_restoreButton = nullptr;
 
     // Caches rebuilt when the trace, the style or hiding change.
     mutable bool m_imagesValid = false;

@@ -5,10 +5,15 @@ namespace headmap::ui {
 HeadStatisticsModel::HeadStatisticsModel(QObject* parent)
     : QAbstractTableModel(parent), m_metrics(allHeadMetrics()) {}
 
-void HeadStatisticsModel::setStatistics(std::vector<HeadStatistics> statistics) {
+void HeadStatisticsModel::setStatistics(std::vector<HeadStatistics> statistics, std::vector<double> meanValueNorms) {
     beginResetModel();
     m_statistics = std::move(statistics);
+    m_valueNorms = meanValueNorms.size() == m_statistics.size() ? std::move(meanValueNorms) : std::vector<double>();
     endResetModel();
+}
+
+int HeadStatisticsModel::valueNormColumn() const {
+    return m_valueNorms.empty() ? -1 : FirstMetricColumn + int(m_metrics.size());
 }
 
 int HeadStatisticsModel::columnOf(HeadMetric metric) {
@@ -20,7 +25,7 @@ int HeadStatisticsModel::rowCount(const QModelIndex& parent) const {
 }
 
 int HeadStatisticsModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : FirstMetricColumn + int(m_metrics.size());
+    return parent.isValid() ? 0 : FirstMetricColumn + int(m_metrics.size()) + (m_valueNorms.empty() ? 0 : 1);
 }
 
 QVariant HeadStatisticsModel::data(const QModelIndex& index, int role) const {
@@ -33,6 +38,17 @@ QVariant HeadStatisticsModel::data(const QModelIndex& index, int role) const {
         switch (role) {
         case Qt::DisplayRole:
         case SortRole: return value;
+        case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
+        default: return QVariant();
+        }
+    }
+    if (column == valueNormColumn()) {
+        const double value = m_valueNorms[size_t(index.row())];
+        switch (role) {
+        case Qt::DisplayRole: return QString::number(value, 'f', 3);
+        case SortRole: return value;
+        case Qt::ToolTipRole:
+            return tr("Layer %1, head %2: mean α·‖v·W_O‖ = %3").arg(s.layer).arg(s.head).arg(value, 0, 'g', 8);
         case Qt::TextAlignmentRole: return int(Qt::AlignRight | Qt::AlignVCenter);
         default: return QVariant();
         }
@@ -59,6 +75,15 @@ QVariant HeadStatisticsModel::headerData(int section, Qt::Orientation orientatio
         if (role == Qt::ToolTipRole)
             return section == LayerColumn ? tr("The layer, counted from 0")
                                           : tr("The head within its layer, counted from 0");
+        return QVariant();
+    }
+    if (section == valueNormColumn()) {
+        if (role == Qt::DisplayRole)
+            return tr("mean ‖αv‖");
+        if (role == Qt::ToolTipRole)
+            return tr("Mean of weight × value norm, α_ij·‖v_j·W_O‖, over the entries a query may attend to: how "
+                      "far the head actually moves the tokens' representations (Kobayashi et al. 2020). "
+                      "Over the tokenizer's pieces.");
         return QVariant();
     }
     const HeadMetric metric = m_metrics[section - FirstMetricColumn];

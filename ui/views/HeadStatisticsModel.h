@@ -1,6 +1,7 @@
 #pragma once
 // A table of per-head statistics: one row per (layer, head), columns Layer, Head and every
-// HeadMetric. Values show with 3 decimals; SortRole gives the exact number for numeric sorting.
+// HeadMetric, then "mean ‖αv‖" when the trace has value norms. Values show with 3 decimals;
+// SortRole gives the exact number for numeric sorting.
 
 #include <vector>
 
@@ -20,7 +21,12 @@ public:
 
     explicit HeadStatisticsModel(QObject* parent = nullptr);
 
-    void setStatistics(std::vector<HeadStatistics> statistics);
+    // meanValueNorms: per head, layer-major like statistics (analysis/AttentionMeasure's
+    // meanValueNormPerHead); empty: no such column.
+    void setStatistics(std::vector<HeadStatistics> statistics, std::vector<double> meanValueNorms = {});
+    const std::vector<double>& meanValueNorms() const { return m_valueNorms; }
+    // The "mean ‖αv‖" column; -1 while there is none.
+    int valueNormColumn() const;
     const std::vector<HeadStatistics>& statistics() const { return m_statistics; }
     const HeadStatistics& statisticsAt(int row) const { return m_statistics[size_t(row)]; }
     static int columnOf(HeadMetric metric);
@@ -32,6 +38,7 @@ public:
 
 private:
     std::vector<HeadStatistics> m_statistics;
+    std::vector<double> m_valueNorms;
     QList<HeadMetric> m_metrics;
 };
 

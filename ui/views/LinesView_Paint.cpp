@@ -134,9 +134,11 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
     }
 
     const double width = std::clamp(v.m_row * 0.12, 1.0, 2.0);
+    const std::vector<int> heads(v.m_shownHeads.begin(), v.m_shownHeads.end());
     paintAttentionLines(
-        painter, v.m_lines, [&](int q) { return QPointF(v.m_linesLeft, rowY(q)); },
-        [&](int k) { return QPointF(v.m_linesRight, rowY(k)); }, width, QRectF(event->rect()), true);
+        painter, v.m_lines, [&](int q, int h) { return QPointF(v.m_linesLeft, rowY(q) + headOffset(heads, h, v.m_row)); },
+        [&](int k, int h) { return QPointF(v.m_linesRight, rowY(k) + headOffset(heads, h, v.m_row)); }, width,
+        QRectF(event->rect()), true);
 
     // Labels: the thinned ones, and always the focused token's.
     QList<int> drawn = v.m_labelled;

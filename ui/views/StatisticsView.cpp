@@ -73,13 +73,15 @@ void StatisticsView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
 
 void StatisticsView::setStatistics(std::shared_ptr<const AttentionTrace> trace,
                                    std::shared_ptr<const std::vector<HeadStatistics>> statistics,
-                                   const QString& pendingText) {
+                                   const QString& pendingText,
+                                   std::shared_ptr<const std::vector<double>> meanValueNorms) {
     m_trace = std::move(trace);
     const bool empty = hasNoAttention(m_trace.get()) || !statistics;
     if (m_emptyText.isEmpty())
         m_emptyText = m_emptyLabel->text();
     m_emptyLabel->setText(hasNoAttention(m_trace.get()) || pendingText.isEmpty() ? m_emptyText : pendingText);
-    m_model->setStatistics(statistics ? *statistics : std::vector<HeadStatistics>());
+    m_model->setStatistics(statistics ? *statistics : std::vector<HeadStatistics>(),
+                           statistics && meanValueNorms ? *meanValueNorms : std::vector<double>());
     m_stack->setCurrentWidget(empty ? static_cast<QWidget*>(m_emptyLabel) : m_table);
 }
 

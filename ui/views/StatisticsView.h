@@ -31,7 +31,8 @@ public:
     // with a trace: they are on their way, pendingText says so.
     void setStatistics(std::shared_ptr<const AttentionTrace> trace,
                        std::shared_ptr<const std::vector<HeadStatistics>> statistics,
-                       const QString& pendingText = QString());
+                       const QString& pendingText = QString(),
+                       std::shared_ptr<const std::vector<double>> meanValueNorms = nullptr);
     void setCurrentHead(int layer, int head);  // selects that row, without emitting headActivated
     // Sets the "Colour the grid by" choice; emits metricChosen when it changes.
     void setMetric(std::optional<HeadMetric> metric);

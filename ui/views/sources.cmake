@@ -3,6 +3,7 @@ target_sources(headmap_ui PRIVATE
   views/ViewSupport.cpp
   views/HeadGridImages.cpp
   views/HeadGridView.cpp
+  views/HeadGridView_Selection.cpp
   views/ComparisonView.cpp
   views/HeadStatisticsModel.cpp
   views/StatisticsView.cpp
