@@ -389,8 +389,16 @@ void MainWindow::onModelChanged() {
         m_modelLabel->setText(tr("No model"));
         return;
     }
+    // Quantised weights give slightly different attention from the original model: said beside its name.
+    const QString name = model.quantization.isEmpty() ? model.displayName()
+                                                      : tr("%1 (%2 weights)").arg(model.displayName(), model.quantization);
     m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
-                              .arg(model.displayName()).arg(model.layers).arg(model.heads).arg(model.dModel));
+                              .arg(name).arg(model.layers).arg(model.heads).arg(model.dModel));
+    m_modelLabel->setToolTip(model.quantization.isEmpty()
+                                 ? QString()
+                                 : tr("The attention shown is computed from %1-quantised weights, which round "
+                                      "every weight; it is close to, not equal to, the original model's.")
+                                       .arg(model.quantization));
     setWindowTitle(tr("Headmap — %1").arg(model.displayName()));
     if (!builtinModelNames().contains(m_document->modelSource())) {
         m_settings.addRecentModel(m_document->modelSource());

@@ -262,6 +262,10 @@ void Runner::info(const CliRequest& request) {
     text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
     text += QStringLiteral("vocabulary     %1\n").arg(s.vocabSize);
     text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");
+    text += QStringLiteral("weights        %1\n").arg(s.quantization.isEmpty()
+                                                         ? QStringLiteral("float (exact)")
+                                                         : s.quantization + QStringLiteral(" (quantised: the attention "
+                                                                                            "is that of the quantised model)"));
     m_out->write(text.toUtf8());
 }
 

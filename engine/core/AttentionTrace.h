@@ -27,6 +27,9 @@ struct ModelSummary {
     int maxPositions = 0;
     int vocabSize = 0;
     bool causal = false;
+    // How the weights are stored when it changes the numbers: a GGUF file's quantisation
+    // ("Q4_K_M", "Q8_0"); empty for float weights (F32, F16, BF16), which are exact.
+    QString quantization;
     QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
     PieceStyle pieces = PieceStyle::Plain;  // how the tokenizer writes tokens()
     // For models whose heads have a known job (builtin:patterns), layer-major like the trace:

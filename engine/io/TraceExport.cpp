@@ -47,6 +47,7 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
     json.key("causal"); json.value(model.causal);
     json.key("positions"); json.value(model.positions);
     json.key("window"); json.value(model.window);
+    json.key("quantization"); json.value(model.quantization);
     json.endObject();
 }
 

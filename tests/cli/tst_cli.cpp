@@ -201,7 +201,7 @@ private slots:
             {"heads", QString::number(heads)}, {"d_model", QString::number(dModel)},
             {"d_head", QString::number(dModel / heads)}, {"max positions", QString::number(maxPositions)},
             {"vocabulary", "16777216"}, {"causal", causal ? "yes" : "no"}, {"kv heads", QString::number(heads)},
-            {"positions", "sinusoidal"}, {"window", "none"}};
+            {"positions", "sinusoidal"}, {"window", "none"}, {"weights", "float (exact)"}};
         QCOMPARE(fields, expected);
 
         const CliResult json = runCli(QStringList{"info"} + kModel + args + QStringList{"--format", "json"});
@@ -209,6 +209,7 @@ private slots:
         CLI_JSON(model, json);
         checkModel(model, layers, heads, dModel, causal);
         QCOMPARE(model["max_positions"].toInt(), maxPositions);
+        QCOMPARE(model["quantization"].toString(), QString());  // float weights
     }
 
     void tokenize_data() {
