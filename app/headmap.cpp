@@ -13,6 +13,8 @@
 #include "AttentionDocument.h"
 #include "MainWindow.h"
 #include "Session.h"
+#include "analysis/AttentionMeasure.h"
+#include "core/HeadAblation.h"
 #include "io/AtomicFile.h"
 
 namespace {
@@ -77,10 +79,27 @@ int main(int argc, char* argv[]) {
     parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
     parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.", "NAME", "heatmap"});
     parser.addOption({"step", "Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the model has an output head), with --view steps.", "N", "0"});
+    parser.addOption({"measure", "What the heatmaps show: weights or value-norm (weight × value norm).", "NAME",
+                      "weights"});
+    parser.addOption({"ablate", "Heads to switch off, as L.H or L.H:mean, separated by commas.", "HEADS"});
     parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
     parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});
     parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
     parser.process(app);
+
+    const QString measureText = parser.value("measure");
+    if (measureText != headmap::measureName(headmap::AttentionMeasure::Weights) &&
+        measureText != headmap::measureName(headmap::AttentionMeasure::ValueNorm)) {
+        qCritical("headmap: --measure must be weights or value-norm, not '%s'", qPrintable(measureText));
+        return 2;
+    }
+    std::vector<headmap::HeadAblation> ablations;
+    try {
+        ablations = headmap::parseHeadAblations(parser.value("ablate"));
+    } catch (const std::exception& error) {
+        qCritical("headmap: --ablate: %s", error.what());
+        return 2;
+    }
 
     headmap::ui::AttentionDocument document;
     headmap::ui::MainWindow window(&document);
@@ -94,9 +113,13 @@ int main(int argc, char* argv[]) {
     const int layer = parser.value("layer").toInt(), head = parser.value("head").toInt();
     auto firstModel = std::make_shared<QMetaObject::Connection>();
     *firstModel = QObject::connect(&document, &headmap::ui::AttentionDocument::modelChanged, &window,
-                                   [&document, firstModel, layer, head] {
+                                   [&document, firstModel, layer, head, measureText, ablations] {
                                        QObject::disconnect(*firstModel);
                                        document.setHeadIndex(layer, head);
+                                       document.setMeasure(measureText == QLatin1String("value-norm")
+                                                               ? headmap::AttentionMeasure::ValueNorm
+                                                               : headmap::AttentionMeasure::Weights);
+                                       document.setAblations(ablations);  // heads outside the model are dropped
                                    });
     const QStringList views = headmap::ui::Session::viewNames();
     if (!views.contains(parser.value("view"))) {

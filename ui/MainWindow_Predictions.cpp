@@ -22,7 +22,7 @@ namespace headmap::ui {
 void MainWindow::addPredictionControls(QGridLayout* grid, int row) {
     m_measureBox = new QComboBox;
     m_measureBox->addItem(tr("Weights"), int(AttentionMeasure::Weights));
-    m_measureBox->addItem(tr("Weight × value norm"), int(AttentionMeasure::ValueNorm));
+    m_measureBox->addItem(tr("Weight × ‖v‖"), int(AttentionMeasure::ValueNorm));
     m_measureBox->setItemData(0, tr("The softmax weights α_ij: where each query looks"), Qt::ToolTipRole);
     m_measureBox->setItemData(1, tr("α_ij·‖v_j·W_O‖: how far each key actually moves the query's output through "
                                     "the head (Kobayashi et al. 2020); sinks with small values fade"),

@@ -25,6 +25,16 @@ sentence="The animal didn't cross the street because it was too tired."
 # legend line under the views; the causal mask drawn as masked.
 "$headmap" --model "$gpt2" --text "多头注意力是Transformer中的一个中心机制。" --layer 1 --head 2 \
   --screenshot "$here/cjk-bytes.png"
+# #12's views: the lines view (BertViz's head view), the token pair across every head, what the
+# model predicts with a head switched off (the panel's before/after), weight × value norm, and
+# the walk-through's switch-off page.
+patterns="the cat sat on the mat because the cat was tired"
+"$headmap" --model builtin:patterns --text "$patterns" --view lines --head 4 --screenshot "$here/lines.png"
+"$headmap" --text "$sentence" --view token-pair --screenshot "$here/token-pair.png"
+"$headmap" --model builtin:patterns --text "$patterns" --view grid --ablate 0.0 --screenshot "$here/predictions.png"
+"$headmap" --model builtin:patterns --text "$patterns" --head 4 --measure value-norm --screenshot "$here/value-norm.png"
+"$headmap" --model builtin:patterns --text "the cat sat on the mat" --view steps --step 10 --ablate 0.0 \
+  --screenshot "$here/walk-through-switch-off.png"
 # The exported grid figure, as export-all writes it (PNG scale 2 = 192 dpi).
 "$cli" export-all --model builtin:teaching --text "$sentence" --outdir "$scratch/export" --scale 2 >/dev/null
 cp "$scratch/export/grid.png" "$here/grid-figure.png"

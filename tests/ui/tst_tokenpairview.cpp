@@ -104,6 +104,12 @@ private slots:
         view.setData(other, false);
         QCOMPARE(view.queryToken(), other->length() - 2);
         QCOMPARE(view.keyToken(), 1);
+        // A sentence ending in a full stop: the last word, not the stop, looks at the first.
+        const auto stopped = testtraces::teachingTrace(kSentence + QStringLiteral("."));
+        view.setData(stopped, false);
+        QCOMPARE(stopped->displayTokens().value(stopped->length() - 2), QStringLiteral("."));
+        QCOMPARE(view.queryToken(), stopped->length() - 3);
+        QCOMPARE(view.keyToken(), 1);
         // Only special tokens: they are all there is to pick.
         view.setData(testtraces::blankTrace(1, 1, {"[CLS]", "[SEP]"}, {true, true}), false);
         QCOMPARE(view.queryToken(), 1);

@@ -141,7 +141,7 @@ void PredictionBars::mouseMoveEvent(QMouseEvent* event) {
                            .arg(r.token)
                            .arg(r.id);
         if (i < int(m_compare.size()))
-            text += QLatin1Char('\n') + tr("before: %1").arg(percentText(m_compare[size_t(i)]));
+            text += QLatin1Char('\n') + tr("%1: %2").arg(m_compareName, percentText(m_compare[size_t(i)]));
         QToolTip::showText(event->globalPosition().toPoint(), text + QLatin1Char('\n') + tr("Click to follow this token"),
                            this);
         return;

@@ -21,6 +21,8 @@ public:
     // panel's "before"), drawn as a thin mark on each bar; empty: none.
     void setRows(const QString& title, const std::vector<TokenProbability>& rows,
                  const std::vector<float>& compareTo = {});
+    // What the ticks stand for, in tooltips: "before" (default) or "after".
+    void setComparisonName(const QString& name) { m_compareName = name; }
     void setHighlighted(int tokenId);  // -1: none
     void setMessage(const QString& message);  // shown instead of rows; empty: rows
 
@@ -50,6 +52,7 @@ private:
     QString m_message;
     std::vector<TokenProbability> m_rows;
     std::vector<float> m_compare;
+    QString m_compareName = tr("before");
     int m_highlighted = -1;
 };
 

@@ -57,6 +57,10 @@ PredictionPanel::PredictionPanel(QWidget* parent)
     bars->addWidget(m_before, 1);
     bars->addWidget(m_after, 1);
     m_before->setVisible(false);
+    m_before->setComparisonName(tr("after"));
+    m_before->setToolTip(tr("With every head. The dark tick on a bar marks the token's probability after "
+                            "switching the heads off."));
+    m_after->setComparisonName(tr("before"));
 
     m_targetEdit->setPlaceholderText(tr("Target token: click one above or type it"));
     m_targetEdit->setClearButtonEnabled(true);
@@ -197,12 +201,16 @@ void PredictionPanel::showResult() {
             afterOfBefore.push_back(r.after.probabilityOf(t.id));
         m_before->setRows(tr("Before"), r.before->top, afterOfBefore);
         m_after->setRows(tr("After switching off"), r.after.top, beforeOfAfter);
+        m_after->setToolTip(tr("With the heads switched off. The dark tick on a bar marks the token's "
+                               "probability before."));
         m_before->setVisible(true);
-        m_klLabel->setText(std::isfinite(r.kl) ? tr("KL(before ‖ after) = %1 nats").arg(r.kl, 0, 'f', 4)
-                                               : tr("KL(before ‖ after) = ∞ (a token possible before is "
-                                                    "impossible after)"));
+        m_klLabel->setText((std::isfinite(r.kl) ? tr("KL(before ‖ after) = %1 nats").arg(r.kl, 0, 'f', 4)
+                                                : tr("KL(before ‖ after) = ∞ (a token possible before is "
+                                                     "impossible after)")) +
+                           QLatin1Char('\n') + tr("A dark tick on a bar: that token's probability in the other list."));
     } else {
         m_after->setRows(tr("Top %1").arg(r.after.top.size()), r.after.top);
+        m_after->setToolTip(QString());
         m_before->setVisible(false);
         m_klLabel->clear();
     }

@@ -117,9 +117,17 @@ void TokenPairView::setData(std::shared_ptr<const AttentionTrace> trace, bool hi
             return index >= 0 && index < m_trace->length() &&
                    (!hideSpecial || std::find(kept.begin(), kept.end(), index) != kept.end());
         };
-        // The defaults: the last word looking at the first, special tokens passed over if
-        // there are others.
+        // The defaults: the last word looking at the first, special tokens and punctuation
+        // ("." at the end of a sentence) passed over if there are others.
         std::vector<int> words = keptTokens(m_trace->special());
+        std::vector<int> lettered;
+        for (int index : words) {
+            const QString label = m_trace->displayTokens().value(index);
+            if (std::any_of(label.begin(), label.end(), [](QChar c) { return c.isLetterOrNumber(); }))
+                lettered.push_back(index);
+        }
+        if (!lettered.empty())
+            words = lettered;
         if (words.empty())
             words = {0, m_trace->length() - 1};
         const int first = words.front(), last = words.back();
