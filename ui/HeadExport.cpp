@@ -54,6 +54,7 @@ std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& 
     figure.style = options.style;
     figure.page = options.size;
     figure.highlighted = options.highlighted;
+    figure.valueLabel = options.valueLabel;
     return std::make_unique<HeatmapFigure>(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
                                            headTitle(*shown, layer, head), figure);
 }
@@ -65,7 +66,7 @@ std::unique_ptr<Figure> gridFigure(const std::shared_ptr<const AttentionTrace>& 
     const QString sentence = !options.sentence.isEmpty() ? options.sentence : trace->displayTokens().join(QLatin1Char(' '));
     return std::make_unique<HeadGridFigure>(*shown, options.style,
                                             QObject::tr("%1 · all heads").arg(trace->model().displayName()),
-                                            sentence, options.size);
+                                            sentence, options.size, options.valueLabel);
 }
 
 QString exportHeadImage(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
@@ -88,12 +89,12 @@ QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
     return writeFigure(*figure, path, options.scale);
 }
 
-QString exportTraceData(const AttentionTrace& trace, const QString& path) {
+QString exportTraceData(const AttentionTrace& trace, const QString& path, const QString& measure) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("json"))
         return writeFileAtomically(path, [&](QIODevice* device) {
             JsonWriter json(device);
-            writeTraceJson(json, trace);
+            writeTraceJson(json, trace, {}, measure);
             return json.flush() && device->write("\n") == 1;
         });
     if (suffix == QLatin1String("csv"))
@@ -156,7 +157,7 @@ BatchExportResult exportAllHeads(const std::shared_ptr<const AttentionTrace>& tr
     HeadImageOptions gridOptions = options;
     gridOptions.size = QSize();  // the grid's size follows its layers and heads, not a head's page
     if (!step(exportGridImage(trace, gridOptions, dir.filePath(QStringLiteral("grid.") + suffix))) ||
-        !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.json")))) ||
+        !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.json")), options.measure)) ||
         !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.csv")))) ||
         !step(exportTraceData(*trace, dir.filePath(QStringLiteral("attention.npy")))) ||
         !step(exportStatisticsCsv(*trace, dir.filePath(QStringLiteral("statistics.csv")))))

@@ -24,6 +24,10 @@ struct HeadImageOptions {
     double scale = 2.0;  // PNG pixels per point
     QString sentence;    // under the grid's title; empty: the tokens joined
     int highlighted = -1;  // a token (as shown) outlined in a head's figure; -1: none
+    // What the trace's values are: "weights" or "value-norm" (AttentionMeasure), and the colour
+    // bar's label for them (measureValueLabel; empty: attention weights).
+    QString measure = QStringLiteral("weights");
+    QString valueLabel;
 };
 
 QString headTitle(const AttentionTrace& trace, int layer, int head);
@@ -44,7 +48,8 @@ QString exportHeadImage(const std::shared_ptr<const AttentionTrace>& trace, int 
 QString exportGridImage(const std::shared_ptr<const AttentionTrace>& trace,
                         const HeadImageOptions& options, const QString& path);
 // Attention of every head: .json (as headmap-cli attention), .csv or .npy (L, H, T, T).
-QString exportTraceData(const AttentionTrace& trace, const QString& path);
+QString exportTraceData(const AttentionTrace& trace, const QString& path,
+                        const QString& measure = QStringLiteral("weights"));
 // The head statistics table as CSV.
 QString exportStatisticsCsv(const AttentionTrace& trace, const QString& path);
 

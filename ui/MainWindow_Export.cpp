@@ -162,6 +162,7 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         options.style = m_heatmap->style();
         options.hideSpecialTokens = m_settings.hideSpecialTokens;
         options.highlighted = m_heatmap->selectedToken();
+        options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
         figure = headFigure(trace, m_document->layer(), m_document->head(), options);
         break;
     }
@@ -170,6 +171,7 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         options.style = m_grid->style();
         options.hideSpecialTokens = m_grid->hideSpecialTokens();
         options.sentence = m_document->text();
+        options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
         figure = gridFigure(trace, options);
         break;
     }
@@ -214,7 +216,7 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
 QString MainWindow::exportData(const QString& path) {
     const QString error = m_document->trace().isEmpty()
                               ? tr("Nothing to export yet: type a sentence and press Enter.")
-                              : exportTraceData(m_document->trace(), path);
+                              : exportTraceData(m_document->trace(), path, measureName(m_document->view().measure));
     statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error);
     return error;
 }
@@ -232,6 +234,8 @@ QString MainWindow::exportAllHeads(const QString& folder, const QString& format)
     options.style = m_settings.heatmap;
     options.hideSpecialTokens = m_settings.hideSpecialTokens;
     options.sentence = m_document->text();
+    options.measure = measureName(m_document->view().measure);
+    options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
     const BatchExportResult result = headmap::ui::exportAllHeads(
         trace, folder, imageFormat, options, [&progress](int done, int total) {
             progress.setMaximum(total);

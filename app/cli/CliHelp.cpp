@@ -37,7 +37,10 @@ QString helpText(const QString& topic) {
         "  --size WxH                 page size in points (default: fitted to the figure)\n"
         "  --words                    merge sub-word pieces into words\n"
         "  --hide-special             leave out [CLS], [SEP], ... and renormalise each row\n"
-        "  --values                   write the weights into cells that have room\n");
+        "  --values                   write the weights into cells that have room\n"
+        "  --measure NAME             weights (default) or value-norm (weight x ||v W_O||, Kobayashi\n"
+        "                             et al. 2020); the colour bar and attention.json say which\n"
+        "  --ablate 3.1,0.2:mean      switch heads off first (zero output, or :mean over positions)\n");
     if (topic == QLatin1String("render"))
         return QStringLiteral("headmap-cli render --model SPEC --text TEXT --layer L --head H --output FILE.{png,svg,pdf}\n"
                               "  Draws one head's heatmap exactly as the desktop program shows it, without\n"

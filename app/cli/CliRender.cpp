@@ -3,6 +3,8 @@
 #include <QFileInfo>
 
 #include "HeadExport.h"
+#include "ViewState.h"
+#include "analysis/AttentionMeasure.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Model.h"
@@ -31,12 +33,19 @@ ui::HeadImageOptions imageOptions(const CliRequest& request) {
         options.size = QSize(render.width, render.height);
     options.scale = render.pixelScale;
     options.sentence = request.text.value_or(QString());
+    options.measure = measureName(request.measure);
+    options.valueLabel = ui::measureValueLabel(request.measure, options.style.scale);
     return options;
 }
 
 std::shared_ptr<const AttentionTrace> computeTrace(const CliRequest& request, const Model& model,
                                                    const Encoding& input) {
-    AttentionTrace trace = model.run(input).trace;
+    RunOptions options;
+    options.ablations = request.ablations;
+    options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
+    AttentionTrace trace = model.run(input, options).trace;
+    if (request.measure == AttentionMeasure::ValueNorm)
+        trace = weightedByValueNorm(trace);
     return std::make_shared<const AttentionTrace>(request.mergeWords ? mergeIntoWords(trace) : std::move(trace));
 }
 

@@ -41,9 +41,11 @@ QStringList allowedOptions(Command command) {
     case Command::Bench:
         return allowed + kModelOptions + QStringList{"format", "lengths", "repeat"};
     case Command::Render:
-        return allowed + kModelOptions + kInputOptions + kRenderOptions + QStringList{"layer", "head", "output"};
+        return allowed + kModelOptions + kInputOptions + kRenderOptions +
+               QStringList{"layer", "head", "output", "measure", "ablate"};
     case Command::ExportAll:
-        return allowed + kModelOptions + kInputOptions + kRenderOptions + QStringList{"outdir", "format"};
+        return allowed + kModelOptions + kInputOptions + kRenderOptions +
+               QStringList{"outdir", "format", "measure", "ablate"};
     case Command::Tokenize:
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:

@@ -153,6 +153,8 @@ private slots:
     void sameCommandSameBytes();
     void scaleOnlyChangesPixels_data();
     void scaleOnlyChangesPixels();
+    void measureAndAblationsReachTheFiles_data();
+    void measureAndAblationsReachTheFiles();
 };
 
 void CliRenderTest::renderWritesValidFile_data() {
@@ -638,6 +640,55 @@ void CliRenderTest::scaleOnlyChangesPixels() {
         }
     const double mean = sum / (3.0 * shrunk.width() * shrunk.height());
     QVERIFY2(mean < 4.0, qPrintable(QStringLiteral("mean channel difference %1 of 255").arg(mean)));
+}
+
+void CliRenderTest::measureAndAblationsReachTheFiles_data() {
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("measure");
+    QTest::addColumn<QString>("ablations");
+    QTest::newRow("value-norm") << QStringList{"--measure", "value-norm"} << "value-norm" << QString();
+    QTest::newRow("layer 0 head 1 off") << QStringList{"--ablate", "0.1"} << "weights" << "0.1";
+    QTest::newRow("value-norm with a mean-ablated head") << QStringList{"--measure", "value-norm", "--ablate", "0.2:mean"}
+                                                         << "value-norm" << "0.2:mean";
+}
+
+// What export-all and render write with --measure and --ablate is what `attention` computes with
+// them (itself checked against numpy and PyTorch), and the figures say which measure they show.
+void CliRenderTest::measureAndAblationsReachTheFiles() {
+    QFETCH(QStringList, options);
+    QFETCH(QString, measure);
+    QFETCH(QString, ablations);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList model{"--model", "builtin:teaching", "--text", kText};
+    const CliResult exported = runCli(QStringList{"export-all"} + model +
+                                      QStringList{"--outdir", dir.filePath("all"), "--format", "svg"} + options);
+    CLI_CHECK(exported, 0);
+    const CliResult reference = runCli(QStringList{"attention"} + model + options);
+    CLI_CHECK(reference, 0);
+    CLI_JSON(expected, reference);
+    QFile file(dir.filePath("all/attention.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject written = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(written["measure"].toString(), measure);
+    QCOMPARE(written["ablations"].toString(), ablations);
+    QCOMPARE(written["attention"], expected["attention"]);
+
+    const CliResult plain = runCli(QStringList{"attention"} + model);
+    CLI_CHECK(plain, 0);
+    CLI_JSON(unablated, plain);
+    QVERIFY(written["attention"] != unablated["attention"]);
+
+    // The colour bar names the measure in the head figure and the grid.
+    const bool valueNorm = measure == QLatin1String("value-norm");
+    for (const QString& name : {QStringLiteral("all/layer1_head0.svg"), QStringLiteral("all/grid.svg")}) {
+        const QStringList texts = svgTexts(readFile(dir.filePath(name)));
+        QCOMPARE(containsMatching(texts, "value norm"), valueNorm);
+    }
+    const QString svg = dir.filePath("one.svg");
+    const CliResult rendered = runCli(renderArgs(svg, options));
+    CHECK_RENDERED(rendered, svg);
+    QCOMPARE(containsMatching(svgTexts(readFile(svg)), "value norm"), valueNorm);
 }
 
 QTEST_MAIN(CliRenderTest)

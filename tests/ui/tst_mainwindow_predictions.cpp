@@ -10,6 +10,8 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
@@ -20,6 +22,7 @@
 #include <QtTest>
 
 #include "AttentionDocument.h"
+#include "FigureTestSupport.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "Session.h"
@@ -264,6 +267,28 @@ void MainWindowPredictionsTest::measureShowsWeightTimesValueNorm() {
                      qPrintable(QStringLiteral("cell %1, %2: %3 vs %4").arg(q).arg(k).arg(heatmap->value(q, k)).arg(expected)));
         }
     QVERIFY(window.grid()->valueLabel().contains(QStringLiteral("value norm")));
+
+    // Exports say what they show: the figure's colour bar and the data file's "measure".
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (int tab : {int(MainWindow::HeatmapTab), int(MainWindow::GridTab)}) {
+        window.tabs()->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        const QString svg = dir.filePath(QStringLiteral("tab%1.svg").arg(tab));
+        QCOMPARE(window.exportCurrentView(svg, 1.0), QString());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList texts = figuretests::svgTexts(file.readAll());
+        QVERIFY2(std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.contains(QStringLiteral("value norm")); }),
+                 qPrintable(texts.join(QStringLiteral(" | "))));
+    }
+    window.tabs()->setCurrentIndex(MainWindow::HeatmapTab);
+    const QString data = dir.filePath(QStringLiteral("attention.json"));
+    QCOMPARE(window.exportData(data), QString());
+    QFile json(data);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("measure")).toString(),
+             QStringLiteral("value-norm"));
 
     // The statistics table: the mean ‖αv‖ column, per head.
     window.tabs()->setCurrentIndex(MainWindow::StatisticsTab);
