@@ -104,6 +104,11 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK_data() {
                                       << QStringLiteral("the cat sat on the mat and the cat ate");
     QTest::newRow("llama tied fixture") << fixture("llama_f32_tied") << QStringLiteral("the cat sat on the mat");
     QTest::newRow("llama tied fixture, CJK") << fixture("llama_f32_tied") << QStringLiteral("多语言模型");
+    QTest::newRow("BERT masked LM, [MASK] fill-in") << fixture("bert_f32_prefixed")
+                                                    << QStringLiteral("the cat [MASK] on the mat");
+    QTest::newRow("RoBERTa masked LM, <mask> fill-in") << fixture("roberta_bf16")
+                                                       << QStringLiteral("the cat<mask> on the mat");
+    QTest::newRow("DistilBERT masked LM") << fixture("distilbert_f32") << QStringLiteral("the [MASK] sat");
 }
 
 void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
@@ -133,6 +138,9 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
         QVERIFY(qAbs(bars->row(i).probability - expected.top[size_t(i)].probability) <= 1e-6f);
     }
     QVERIFY(window.predictionPanel()->statusLabel()->text().contains(QStringLiteral("#%1").arg(position)));
+    if (text.contains(QLatin1String("[MASK]")) || text.contains(QLatin1String("<mask>")))  // at the mask, said so
+        QVERIFY2(window.predictionPanel()->statusLabel()->text().contains(QStringLiteral("fill-in for")),
+                 qPrintable(window.predictionPanel()->statusLabel()->text()));
 
     // Selecting another token predicts there.
     document.setSelectedToken(0);
