@@ -129,11 +129,11 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
     // llama.cpp's check_add_special_token.
     if (addBos && !gguf.bosId)
         throwGgufError(path, QStringLiteral("BOS is to be added (") + ggufkeys::kAddBos +
-                                 QStringLiteral("), but there is no BOS token: ") + ggufkeys::kBosId +
+                                 QStringLiteral(", or llama.cpp's default for this model and pre-tokenizer), but there is no BOS token: ") + ggufkeys::kBosId +
                                  QStringLiteral(" is missing and the default id is outside the vocabulary"));
     if (addEos && !gguf.eosId)
         throwGgufError(path, QStringLiteral("EOS is to be added (") + ggufkeys::kAddEos +
-                                 QStringLiteral("), but there is no EOS token: ") + ggufkeys::kEosId +
+                                 QStringLiteral(", or llama.cpp's default for this model and pre-tokenizer), but there is no EOS token: ") + ggufkeys::kEosId +
                                  QStringLiteral(" is missing and the default id is outside the vocabulary"));
     parts.postProcessor = postProcessorOf(gguf, addBos, addEos);
     return std::make_unique<HfTokenizer>(std::move(parts));
