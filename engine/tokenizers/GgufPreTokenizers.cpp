@@ -1,5 +1,6 @@
 #include "tokenizers/GgufPreTokenizers.h"
 
+#include <stdexcept>
 #include <vector>
 
 #include <QRegularExpression>
@@ -41,9 +42,12 @@ const char kQwen2Regex[] =
 
 // deepseek-llm's tokenizer.json (and llama.cpp's LLAMA_VOCAB_PRE_TYPE_DEEPSEEK_LLM list): Latin,
 // Greek, Cyrillic, ... letters, ASCII and full-width punctuation, trailing space, CJK, numbers.
+// Six characters are written as \x{...}: they have canonical singleton decompositions (U+1F7D,
+// U+1FBE, U+1FD3, U+1FDB, U+2126 Ω, U+212A K) and an editor or tool that normalizes the source
+// to NFC would silently turn the ranges into others.
 const char* const kDeepSeekLlmRegexes[] = {
     "[\r\n]",
-    "\\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-ώᾀ-ᾴᾶ-ᾼιῂ-ῄῆ-ῌῐ-ΐῖ-Ίῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤΩℨK-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+",
+    "\\s?[A-Za-zµÀ-ÖØ-öø-ƺƼ-ƿǄ-ʓʕ-ʯͰ-ͳͶͷͻ-ͽͿΆΈ-ΊΌΎ-ΡΣ-ϵϷ-ҁҊ-ԯԱ-ՖႠ-ჅᎠ-Ᏽᏸ-ᏽᲐ-ᲺᲽ-Ჿᴀ-ᴫᵫ-ᵷᵹ-ᶚḀ-ἕἘ-Ἕἠ-ὅὈ-Ὅὐ-ὗὙὛὝὟ-\\x{1F7D}ᾀ-ᾴᾶ-ᾼ\\x{1FBE}ῂ-ῄῆ-ῌῐ-\\x{1FD3}ῖ-\\x{1FDB}ῠ-Ῥῲ-ῴῶ-ῼℂℇℊ-ℓℕℙ-ℝℤ\\x{2126}ℨ\\x{212A}-ℭℯ-ℴℹℼ-ℿⅅ-ⅉⅎↃↄⰀ-ⱻⱾ-ⳤⳫ-ⳮⳲⳳꙀ-ꙭꚀ-ꚛꜢ-ꝯꝱ-ꞇꞋ-ꞎꭰ-ꮿﬀ-ﬆﬓ-ﬗＡ-Ｚａ-ｚ𐐀-𐑏𐒰-𐓓𐓘-𐓻𐲀-𐲲𐳀-𐳲𑢠-𑣟𞤀-𞥃]+",
     "\\s?[!-/:-~！-／：-～‘-‟　-。]+",
     "\\s+$",
     "[一-龥ࠀ-一가-퟿]+",
@@ -52,6 +56,9 @@ const char* const kDeepSeekLlmRegexes[] = {
 
 std::unique_ptr<PreTokenizer> split(const QString& pattern) {
     QRegularExpression regex(pattern, QRegularExpression::UseUnicodePropertiesOption);
+    // The patterns are Headmap's own: an invalid one is a bug, never the file's fault.
+    if (!regex.isValid())
+        throw std::logic_error(("GGUF pre-tokenizer regex invalid: " + regex.errorString()).toStdString());
     regex.optimize();
     return std::make_unique<SplitPreTokenizer>(std::move(regex), SplitBehavior::Isolated, false);
 }

@@ -8,17 +8,20 @@
 //   for it): the GGUF encoding is BOS + the golden one.
 // - Qwen3: tokenizer.json normalizes to NFC, llama.cpp does not normalize: the GGUF encoding of
 //   NFC(text) is the golden encoding of text.
-// The "smollm" and "deepseek-llm" pre-tokenizers are compared with a tokenizer.json twin holding
-// those models' pre_tokenizer on GPT-2's vocabulary.
+// The "smollm" and "deepseek-llm" pre-tokenizers run on gpt2.gguf against pre_golden.json: the ids
+// Tokenizers.js gives with those models' pre_tokenizer in front of GPT-2's vocabulary.
 
 #include <memory>
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QtTest>
 
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
 #include "tokenizers/GgufTokenizer.h"
 #include "tokenizers/HfTokenizerLoader.h"
+#include "tokenizers/TokenizerFiles.h"
 #include "TokenGolden.h"
 
 using namespace headmap;
@@ -70,6 +73,8 @@ private slots:
     void goldenPair_data();
     void goldenPair();
     void summary();
+    void preTokenizerGolden_data();
+    void preTokenizerGolden();
     void pieceStyle_data();
     void pieceStyle();
     void llamaCppDifferences();
@@ -80,6 +85,7 @@ private:
     QHash<QString, std::shared_ptr<Tokenizer>> m_gguf;
     QHash<QString, std::shared_ptr<Tokenizer>> m_twins;
     QHash<QString, GoldenSet> m_golden;
+    QHash<QString, std::shared_ptr<Tokenizer>> m_gpt2WithPre;  // gpt2.gguf, tokenizer.ggml.pre changed
 };
 
 void GgufTokenizerTest::initTestCase() {
@@ -92,6 +98,19 @@ void GgufTokenizerTest::initTestCase() {
             QFAIL(error.what());
         }
         m_golden.insert(name, loadGolden(name));
+    }
+    // gpt2.gguf's metadata with another tokenizer.ggml.pre, for pre_golden.json.
+    const GgufFile gpt2(ggufPath(u"gpt2"_qs));
+    for (const QString pre : {u"smollm"_qs, u"deepseek-llm"_qs}) {
+        GgufMetadata metadata(gpt2.path());
+        for (const QString& key : gpt2.metadata().keys())
+            metadata.insert(key, key == QLatin1String("tokenizer.ggml.pre") ? GgufValue::fromString(pre.toUtf8())
+                                                                             : gpt2.metadata().value(key));
+        try {
+            m_gpt2WithPre.insert(pre, std::shared_ptr<Tokenizer>(loadGgufTokenizer(metadata, gpt2.path())));
+        } catch (const HeadmapError& error) {
+            QFAIL(error.what());
+        }
     }
 }
 
@@ -159,6 +178,32 @@ void GgufTokenizerTest::summary() {
         allMismatches += mismatches;
     }
     QCOMPARE(allMismatches, 0);
+}
+
+void GgufTokenizerTest::preTokenizerGolden_data() {
+    // GPT-2's vocabulary behind SmolLM's and deepseek-llm's pre-tokenizers, encoded by
+    // Tokenizers.js (make_pre_golden.mjs): tests the regex lists on real merges.
+    QTest::addColumn<QString>("pre");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("ids");
+    const QJsonObject root = tokenizerfiles::readJsonObject(
+        QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/tokenizers/pre_golden.json"));
+    for (const QJsonValue& item : root.value(QLatin1String("cases")).toArray()) {
+        const QJsonObject object = item.toObject();
+        std::vector<int> ids;
+        for (const QJsonValue& id : object.value(QLatin1String("ids")).toArray())
+            ids.push_back(id.toInt());
+        const QString pre = object.value(QLatin1String("pre")).toString();
+        QTest::addRow("%s: %s", qPrintable(pre), qPrintable(object.value(QLatin1String("name")).toString()))
+            << pre << object.value(QLatin1String("text")).toString() << joinIds(ids);
+    }
+}
+
+void GgufTokenizerTest::preTokenizerGolden() {
+    QFETCH(QString, pre);
+    QFETCH(QString, text);
+    QFETCH(QString, ids);
+    QCOMPARE(joinIds(m_gpt2WithPre.value(pre)->encode(text, false).ids), ids);
 }
 
 void GgufTokenizerTest::pieceStyle_data() {
