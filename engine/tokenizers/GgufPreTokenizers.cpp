@@ -26,7 +26,7 @@ const Name kNames[] = {
     {"llama3", Family::Llama3}, {"llama-v3", Family::Llama3}, {"llama-bpe", Family::Llama3},
     {"qwen2", Family::Qwen2}, {"deepseek-r1-qwen", Family::Qwen2},
     {"smollm", Family::SmolLm}, {"starcoder", Family::SmolLm}, {"refact", Family::SmolLm},
-    {"gpt-2", Family::Gpt2}, {"phi-2", Family::Gpt2},
+    {"gpt-2", Family::Gpt2}, {"phi-2", Family::Gpt2}, {"mpt", Family::Gpt2},
     {"deepseek-llm", Family::DeepSeekLlm},
 };
 

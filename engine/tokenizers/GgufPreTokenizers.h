@@ -19,7 +19,7 @@ struct GgufPreTokenizerPreset {
     bool addBos = false;        // llama.cpp's add_bos default when the file does not say
 };
 
-// nullopt-like: preTokenizer is null for a name Headmap does not know.
+// The preset of a tokenizer.ggml.pre value; preTokenizer is null for a name Headmap does not know.
 GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre);
 // The names ggufPreTokenizer knows, for messages: "default, llama3, ...".
 QString supportedGgufPreTokenizers();

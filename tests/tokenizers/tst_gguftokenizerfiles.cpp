@@ -261,7 +261,7 @@ void GgufTokenizerFilesTest::errors_data() {
     QTest::newRow("token type unknown") << u"type 9"_qs << parts({"tokenizer.ggml.token_type", "token 4", "type 9", "0 to 6"});
     QTest::newRow("bos id out of range") << u"bos 99"_qs << parts({"tokenizer.ggml.bos_token_id", "99", "0 to 14"});
     QTest::newRow("eos id out of range") << u"eos 15"_qs << parts({"tokenizer.ggml.eos_token_id", "15", "0 to 14"});
-    QTest::newRow("pre unknown") << u"pre bogus"_qs << parts({"tokenizer.ggml.pre", "\"bogus\"", "llama-bpe", "qwen2", "deepseek-llm"});
+    QTest::newRow("pre unknown") << u"pre bogus"_qs << parts({"tokenizer.ggml.pre", "\"bogus\"", "llama-bpe", "qwen2", "deepseek-llm", "mpt"});
     QTest::newRow("merges missing") << u"merges missing"_qs << parts({"tokenizer.ggml.merges", "missing", "gpt2"});
     QTest::newRow("merge without space") << u"merge ab"_qs << parts({"tokenizer.ggml.merges", "merge 1", "\"ab\"", "space"});
     QTest::newRow("merge of no piece") << u"merge a z"_qs << parts({"tokenizer.ggml.merges", "\"z\"", "not in the vocabulary"});
