@@ -6,6 +6,10 @@ target_sources(headmap_engine PRIVATE
   tokenizers/BpeModel.cpp
   tokenizers/ByteLevelAlphabet.cpp
   tokenizers/ByteLevelPreTokenizer.cpp
+  tokenizers/GgufPreTokenizers.cpp
+  tokenizers/GgufSentencePieceModel.cpp
+  tokenizers/GgufTokenizer.cpp
+  tokenizers/GgufVocabulary.cpp
   tokenizers/Gpt2Split.cpp
   tokenizers/HfTokenizer.cpp
   tokenizers/HfTokenizerLoader.cpp

@@ -10,3 +10,5 @@ headmap_add_test(tst_tokenizerfiles SOURCES tokenizers/tst_tokenizerfiles.cpp to
 headmap_add_test(tst_tokenlimit SOURCES tokenizers/tst_tokenlimit.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_moderntokenizers SOURCES tokenizers/tst_moderntokenizers.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_tokenlabels SOURCES tokenizers/tst_tokenlabels.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp formats/GgufBytes.cpp)

@@ -1,0 +1,199 @@
+#include "tokenizers/GgufVocabulary.h"
+
+#include <cmath>
+
+#include <QHash>
+#include <QStringDecoder>
+
+#include "core/HeadmapError.h"
+#include "formats/GgufMetadata.h"
+#include "tokenizers/Vocabulary.h"
+
+namespace headmap {
+namespace {
+
+// Keys and values come from the file: they are joined to the text, never passed to arg(), so a
+// value holding "%1" is shown as it is.
+QString quoted(const QString& text) {
+    return QLatin1Char('"') + text + QLatin1Char('"');
+}
+
+class Reader {
+public:
+    Reader(const GgufMetadata& metadata, const QString& path) : m_metadata(metadata), m_path(path) {}
+
+    [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_path, detail); }
+
+    // An ARRAY of STRING decoded keeping a leading U+FEFF: QString::fromUtf8 drops it, and
+    // "\uFEFF" is a piece of its own in real vocabularies (Llama-2's 31759).
+    QStringList strings(const QString& key) const {
+        const GgufValue& value = m_metadata.value(key);
+        if (value.type() != GgufValueType::Array || value.elementType() != GgufValueType::String)
+            return m_metadata.stringArray(key);  // throws, naming the type found
+        QStringList strings;
+        strings.reserve(qsizetype(value.elements().size()));
+        for (const GgufValue& element : value.elements()) {
+            QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+            strings << decoder.decode(element.bytes());
+        }
+        return strings;
+    }
+
+    QStringList tokens() const {
+        if (!m_metadata.contains(ggufkeys::kTokens))
+            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) +
+                 QStringLiteral(" is missing: the file has no token list (every tokenizer needs one)"));
+        QStringList tokens = strings(ggufkeys::kTokens);
+        if (tokens.isEmpty())
+            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) + QStringLiteral(" is empty"));
+        if (tokens.size() > qsizetype(Vocabulary::kMaxId) + 1)
+            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) +
+                 QStringLiteral(" has %1 tokens, more than the %2 Headmap accepts")
+                     .arg(tokens.size()).arg(qsizetype(Vocabulary::kMaxId) + 1));
+        // As llama.cpp: an empty piece gets a name of its own, a piece listed twice is an error.
+        QHash<QString, int> seen;
+        seen.reserve(tokens.size());
+        for (int i = 0; i < int(tokens.size()); ++i) {
+            if (tokens[i].isEmpty())
+                tokens[i] = QStringLiteral("[EMPTY_%1]").arg(i);
+            const auto [it, inserted] = tryInsert(seen, tokens[i], i);
+            if (!inserted)
+                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) + QStringLiteral(": token ") +
+                     quoted(tokens[i]) + QStringLiteral(" is listed twice, as ids %1 and %2").arg(it).arg(i));
+        }
+        return tokens;
+    }
+
+    // An array with at least count elements (llama.cpp ignores any beyond).
+    void checkLength(const QString& key, size_t found, int count) const {
+        if (found < size_t(count))
+            fail(QStringLiteral("metadata key ") + quoted(key) +
+                 QStringLiteral(" has %1 elements, expected one per token (%2)").arg(found).arg(count));
+    }
+
+    std::vector<float> scores(int count) const {
+        if (!m_metadata.contains(ggufkeys::kScores))
+            return std::vector<float>(size_t(count), 0.0f);
+        // llama.cpp takes FLOAT32 or INT32 scores.
+        const GgufValue& value = m_metadata.value(ggufkeys::kScores);
+        std::vector<float> scores;
+        if (value.type() == GgufValueType::Array && value.elementType() != GgufValueType::Float32 &&
+            value.elementType() != GgufValueType::Float64) {
+            for (qint64 score : m_metadata.intArray(ggufkeys::kScores))
+                scores.push_back(float(score));
+        } else {
+            scores = m_metadata.floatArray(ggufkeys::kScores);
+        }
+        checkLength(ggufkeys::kScores, scores.size(), count);
+        scores.resize(size_t(count));
+        for (int i = 0; i < count; ++i)
+            if (!std::isfinite(scores[size_t(i)]))
+                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kScores) +
+                     QStringLiteral(": the score of token %1 is %2, expected a finite number")
+                         .arg(i).arg(double(scores[size_t(i)])));
+        return scores;
+    }
+
+    std::vector<GgufTokenType> types(int count) const {
+        if (!m_metadata.contains(ggufkeys::kTokenType))
+            return std::vector<GgufTokenType>(size_t(count), GgufTokenType::Normal);
+        const std::vector<qint64> values = m_metadata.intArray(ggufkeys::kTokenType);
+        checkLength(ggufkeys::kTokenType, values.size(), count);
+        std::vector<GgufTokenType> types;
+        types.reserve(size_t(count));
+        for (int i = 0; i < count; ++i) {
+            const qint64 type = values[size_t(i)];
+            if (type < 0 || type > int(GgufTokenType::Byte))
+                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokenType) +
+                     QStringLiteral(": token %1 has type %2, expected 0 to 6 (undefined, normal, unknown, "
+                                    "control, user-defined, unused, byte)").arg(i).arg(type));
+            types.push_back(GgufTokenType(type));
+        }
+        return types;
+    }
+
+    QStringList merges() const {
+        if (!m_metadata.contains(ggufkeys::kMerges))
+            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kMerges) +
+                 QStringLiteral(" is missing: a \"gpt2\" (byte-level BPE) tokenizer needs its merges"));
+        const QStringList merges = strings(ggufkeys::kMerges);
+        for (int i = 0; i < int(merges.size()); ++i) {
+            // "a b", split at the first space after the first character, as llama.cpp does.
+            const qsizetype space = merges[i].indexOf(QLatin1Char(' '), 1);
+            if (space < 1 || space + 1 >= merges[i].size())
+                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kMerges) +
+                     QStringLiteral(": merge %1 is ").arg(i) + quoted(merges[i]) +
+                     QStringLiteral(", expected two pieces separated by a space"));
+        }
+        return merges;
+    }
+
+    // A special token id from its key, else the model type's default when it is in range.
+    std::optional<int> tokenId(const QString& key, std::optional<int> fallback, int count) const {
+        if (!m_metadata.contains(key))
+            return fallback && *fallback < count ? fallback : std::nullopt;
+        const quint64 id = m_metadata.uint(key);
+        if (id >= quint64(count))
+            fail(QStringLiteral("metadata key ") + quoted(key) +
+                 QStringLiteral(" is %1, outside the %2 tokens (expected 0 to %3)").arg(id).arg(count).arg(count - 1));
+        return int(id);
+    }
+
+private:
+    static std::pair<int, bool> tryInsert(QHash<QString, int>& seen, const QString& token, int id) {
+        const auto it = seen.constFind(token);
+        if (it != seen.constEnd())
+            return {*it, false};
+        seen.insert(token, id);
+        return {id, true};
+    }
+
+    const GgufMetadata& m_metadata;
+    const QString& m_path;
+};
+
+}  // namespace
+
+QString supportedGgufTokenizerModels() {
+    return QStringLiteral("\"llama\" (SentencePiece) and \"gpt2\" (byte-level BPE)");
+}
+
+GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString& path) {
+    const Reader reader(metadata, path);
+    GgufVocabulary vocabulary;
+    if (!metadata.contains(ggufkeys::kModel))
+        reader.fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kModel) +
+                    QStringLiteral(" is missing: the file names no tokenizer"));
+    vocabulary.modelName = metadata.string(ggufkeys::kModel);
+    if (vocabulary.modelName == QLatin1String("llama"))
+        vocabulary.model = Model::SentencePiece;
+    else if (vocabulary.modelName == QLatin1String("gpt2"))
+        vocabulary.model = Model::BytePairEncoding;
+    else
+        reader.fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kModel) + QStringLiteral(" is ") +
+                    quoted(vocabulary.modelName) + QStringLiteral(", Headmap reads ") + supportedGgufTokenizerModels());
+    vocabulary.pre = metadata.string(ggufkeys::kPre, QStringLiteral("default"));
+
+    vocabulary.tokens = reader.tokens();
+    const int count = vocabulary.size();
+    vocabulary.scores = reader.scores(count);
+    vocabulary.types = reader.types(count);
+
+    // The defaults of llama_vocab::impl::load for each model type.
+    const bool spm = vocabulary.model == Model::SentencePiece;
+    if (!spm)
+        vocabulary.merges = reader.merges();
+    vocabulary.bosId = reader.tokenId(ggufkeys::kBosId, spm ? 1 : 11, count);
+    vocabulary.eosId = reader.tokenId(ggufkeys::kEosId, spm ? 2 : 11, count);
+    vocabulary.unknownId = reader.tokenId(ggufkeys::kUnknownId, spm ? std::optional<int>(0) : std::nullopt, count);
+    vocabulary.paddingId = reader.tokenId(ggufkeys::kPaddingId, std::nullopt, count);
+    // llama.cpp's BPE tokenizer never adds the space, whatever the key says.
+    vocabulary.addSpacePrefix = spm && metadata.boolean(ggufkeys::kAddSpacePrefix, true);
+    if (metadata.contains(ggufkeys::kAddBos))
+        vocabulary.addBosKey = metadata.boolean(ggufkeys::kAddBos);
+    if (metadata.contains(ggufkeys::kAddEos))
+        vocabulary.addEosKey = metadata.boolean(ggufkeys::kAddEos);
+    return vocabulary;
+}
+
+}  // namespace headmap
