@@ -124,6 +124,46 @@ private slots:
         QVERIFY(view.visibleLines().size() > expectedLines(*trace, 1, {0, 1, 2, 3}, s, token, 0.01f).size());
     }
 
+    void valueNormOpacityIsRelativeToTheLayer_data() {
+        QTest::addColumn<QString>("sentence");
+        QTest::addColumn<int>("token");
+        QTest::newRow("query it") << kSentence << 10;
+        QTest::newRow("chinese query") << QStringLiteral("深入了解Transformer模型") << 3;
+    }
+
+    // With the weight × value norm measure the trace's values are not bounded by 1: each line's
+    // opacity is its value over the largest of the layer (all heads), and the note says so.
+    void valueNormOpacityIsRelativeToTheLayer() {
+        QFETCH(QString, sentence);
+        QFETCH(int, token);
+        auto weights = testtraces::teachingTrace(sentence);
+        AttentionTrace norms = *weights;
+        for (int h = 0; h < norms.heads(); ++h)  // a stand-in for ‖αv‖: weights times 3 + h
+            for (int i = 0; i < norms.length() * norms.length(); ++i)
+                norms.headData(1, h)[i] *= float(3 + h);
+        const auto trace = std::make_shared<const AttentionTrace>(std::move(norms));
+        float largest = 0.0f;
+        for (int h = 0; h < trace->heads(); ++h)
+            largest = std::max(largest, trace->head(1, h).maxCoeff());
+        LinesView view;
+        showView(view);
+        view.setValueNorm(true);
+        view.setData(trace, 1, false);
+        view.setShownHeads({0, 2});
+        hover(view, view.tokenPoint(LineSide::Query, token));
+        QVERIFY(!view.visibleLines().empty());
+        for (const AttentionLine& line : view.visibleLines()) {
+            const float expected = trace->weight(1, line.head, line.query, line.key) / largest;
+            QVERIFY(qAbs(line.weight - expected) <= 1e-6f);
+            QVERIFY(line.weight <= 1.0f && line.weight >= view.limits().minWeight);
+        }
+        QVERIFY2(view.noteLabel()->text().contains(QStringLiteral("value norm")), qPrintable(view.noteLabel()->text()));
+        view.setValueNorm(false);  // back to weights: the note and the values as they are
+        QVERIFY(view.noteLabel()->text().contains(QStringLiteral("attention weight")));
+        QVERIFY(std::any_of(view.visibleLines().begin(), view.visibleLines().end(),
+                            [](const AttentionLine& line) { return line.weight > 1.0f; }));
+    }
+
     void clickPinsAndReleases() {
         const auto trace = testtraces::teachingTrace(kSentence);
         LinesView view;

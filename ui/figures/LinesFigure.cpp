@@ -70,7 +70,8 @@ void LinesFigure::place() {
         return texts;
     };
     const QString note = LinesText::note(m_data.limits, m_capped, linesPerQuery(m_data.input, m_data.limits),
-                                         m_data.input.filter, !m_data.input.segments.empty());
+                                         m_data.input.filter, !m_data.input.segments.empty(),
+                                         m_data.input.relativeValueNorm);
     std::vector<int> heads;
     for (const LinesHead& head : m_data.input.heads)
         heads.push_back(head.head);

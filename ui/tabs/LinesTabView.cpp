@@ -18,6 +18,7 @@ void LinesTabView::documentChanged(AttentionDocument& document, DocumentChanges 
     // The trace carries no type ids: with a second sentence typed, its start is read from the
     // separator tokens ([SEP], </s></s>).
     const int secondStart = document.pairText().trimmed().isEmpty() ? -1 : secondSentenceStart(document.trace());
+    m_view->setValueNorm(view.measure == AttentionMeasure::ValueNorm);
     m_view->setData(document.sharedTrace(), view.layer, view.hideSpecialTokens, secondStart);
     m_view->setCurrentHead(view.head);
 }

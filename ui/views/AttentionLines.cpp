@@ -170,8 +170,12 @@ double headOffset(const std::vector<int>& heads, int head, double row) {
     return (double(found - heads.begin()) - (n - 1) / 2) * spacing;
 }
 
-QString LinesText::note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair) {
-    QString text = tr("Line opacity = attention weight; weights below %1 are not drawn").arg(double(limits.minWeight));
+QString LinesText::note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair,
+                        bool relativeValueNorm) {
+    QString text = relativeValueNorm
+                       ? tr("Line opacity = weight × value norm ‖αv‖, relative to the largest in the layer; "
+                            "below %1 of it not drawn").arg(double(limits.minWeight))
+                       : tr("Line opacity = attention weight; weights below %1 are not drawn").arg(double(limits.minWeight));
     if (capped)
         text += perQuery == 1 ? tr("; only each query's strongest line per head (hover a token for all of its lines)")
                               : tr("; at most %1 lines per query and head").arg(perQuery);

@@ -44,6 +44,9 @@ struct LinesInput {
     std::vector<LinesHead> heads;
     PairFilter filter = PairFilter::All;
     LinesFocus focus;
+    // The heads hold weight × value norm divided by the layer's largest, not attention weights:
+    // opacity is then relative to that largest value (the note says so).
+    bool relativeValueNorm = false;
 };
 
 struct LinesLimits {
@@ -96,7 +99,8 @@ class LinesText {
     Q_DECLARE_TR_FUNCTIONS(LinesText)
 public:
     // The legend's note: what opacity means and what is left out (perQuery: the cap in force).
-    static QString note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair);
+    static QString note(const LinesLimits& limits, bool capped, int perQuery, PairFilter filter, bool pair,
+                        bool relativeValueNorm = false);
 };
 
 }  // namespace headmap::ui

@@ -233,6 +233,25 @@ void LinesView::rebuildInput() {
     m_input.segments = m_segments;
     for (int head : m_shownHeads)
         m_input.heads.push_back({head, shownHead(*m_trace, m_layer, head, m_hideSpecial)});
+    if (m_valueNorm && m_layer >= 0 && m_layer < m_trace->layers()) {
+        // Norms are not bounded by 1: opacity relative to the layer's largest, over every head
+        // (not only the ticked ones), so ticking a head does not change the others' lines.
+        float largest = 0.0f;
+        for (int h = 0; h < m_trace->heads(); ++h)
+            largest = std::max(largest, shownHead(*m_trace, m_layer, h, m_hideSpecial).maxCoeff());
+        if (largest > 0.0f)
+            for (LinesHead& head : m_input.heads)
+                head.weights /= largest;
+        m_input.relativeValueNorm = true;
+    }
+}
+
+void LinesView::setValueNorm(bool valueNorm) {
+    if (valueNorm == m_valueNorm)
+        return;
+    m_valueNorm = valueNorm;
+    rebuildInput();
+    updateLines();
 }
 
 void LinesView::updateLines() {
@@ -259,7 +278,7 @@ QString LinesView::title() const {
 QString LinesView::note() const {
     if (m_input.labels.isEmpty())
         return QString();
-    return LinesText::note(m_limits, m_capped, perQueryCap(), m_filter, hasPair());
+    return LinesText::note(m_limits, m_capped, perQueryCap(), m_filter, hasPair(), m_input.relativeValueNorm);
 }
 
 void LinesView::showState() {

@@ -47,6 +47,10 @@ public:
     // hideSpecial). secondStart: the first token of sentence B in the whole sentence
     // (secondSentenceStart), -1 for a single text.
     void setData(std::shared_ptr<const AttentionTrace> trace, int layer, bool hideSpecial, int secondStart = -1);
+    // The trace holds weight × value norm (AttentionMeasure::ValueNorm): opacity relative to the
+    // layer's largest value instead of the weight itself.
+    void setValueNorm(bool valueNorm);
+    bool valueNorm() const { return m_valueNorm; }
     // The message shown instead of lines while there is no trace (e.g. "Computing attention…").
     void setPendingText(const QString& text);
     // The document's current head. While the view shows exactly the previous current head, it
@@ -114,6 +118,7 @@ private:
     std::shared_ptr<const AttentionTrace> m_trace;
     int m_layer = 0;
     bool m_hideSpecial = false;
+    bool m_valueNorm = false;
     int m_currentHead = 0;
     QList<int> m_shownHeads{0};
     PairFilter m_filter = PairFilter::All;
