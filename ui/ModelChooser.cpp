@@ -16,7 +16,7 @@ const QString kOpenFolder = QStringLiteral("__open_folder__");
 ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     setMinimumContentsLength(18);
-    setToolTip(tr("The model to run: built in, from the Hugging Face cache, or a folder"));
+    setToolTip(tr("The model to run: built in, from the Hugging Face cache, from Ollama or LM Studio, or a folder"));
     connect(this, qOverload<int>(&QComboBox::activated), this, &ModelChooser::onActivated);
     // The owner calls refresh() with its recent models; scanning the cache here too would
     // walk it twice at start-up.
@@ -26,16 +26,18 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     m_recent = recentModels;
     if (!m_scanned && !m_scanning) {
         m_scanning = true;
-        auto* watcher = new QFutureWatcher<QList<CachedModel>>(this);
-        connect(watcher, &QFutureWatcher<QList<CachedModel>>::finished, this, [this, watcher] {
+        auto* watcher = new QFutureWatcher<Scan>(this);
+        connect(watcher, &QFutureWatcher<Scan>::finished, this, [this, watcher] {
             watcher->deleteLater();
-            m_cached = watcher->result();
+            const Scan scan = watcher->result();
+            m_cached = scan.cached;
+            m_local = scan.local;
             m_scanned = true;
             m_scanning = false;
             refresh(m_recent);
             emit cacheScanned();
         });
-        watcher->setFuture(QtConcurrent::run([] { return HubCache().list(); }));
+        watcher->setFuture(QtConcurrent::run(&ModelChooser::scanStores));
     }
     const QSignalBlocker block(this);
     clear();
@@ -62,6 +64,10 @@ void ModelChooser::refresh(const QStringList& recentModels) {
         if (!model.supported)
             setItemData(count() - 1, QVariant(0), Qt::UserRole - 1);  // disabled: not selectable
     }
+    addLocalModels(listed);
+    for (const LocalStoreListing& store : m_local)
+        for (const LocalModel& model : store.models)
+            listed << model.spec;
     bool separated = false;
     for (const QString& recent : recentModels) {
         if (listed.contains(recent))
@@ -75,6 +81,41 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     insertSeparator(count());
     addItem(tr("Open folder…"), kOpenFolder);
     setCurrentModel(m_current.isEmpty() ? builtinModelNames().first() : m_current);
+}
+
+ModelChooser::Scan ModelChooser::scanStores() {
+    return Scan{HubCache().list(), listLocalModels()};
+}
+
+// One entry per GGUF file: "qwen2.5:0.5b  (Ollama · Q4_K_M · 397.8 MB)". A file that
+// cannot be opened is listed, disabled, with the reason as its tooltip.
+void ModelChooser::addLocalModels(const QStringList& listed) {
+    for (const LocalStoreListing& store : m_local) {
+        if (store.models.isEmpty())
+            continue;
+        insertSeparator(count());
+        for (const LocalModel& model : store.models) {
+            if (listed.contains(model.spec))
+                continue;
+            const QString name = model.spec.section(QLatin1Char(':'), 1);
+            if (!model.usable()) {
+                addItem(tr("%1  (%2: cannot be opened)").arg(name, store.program), model.spec);
+                setItemData(count() - 1, model.error, Qt::ToolTipRole);
+                setItemData(count() - 1, QVariant(0), Qt::UserRole - 1);  // disabled: not selectable
+                continue;
+            }
+            // The label stays short (the chooser sits in the tool bar); the tooltip has the rest.
+            const QString quantization = model.quantization.isEmpty() ? tr("no file type") : model.quantization;
+            addItem(QStringLiteral("%1  (%2)").arg(name, QStringList{store.program, quantization, readableSize(model.sizeBytes)}
+                                                             .join(QStringLiteral(" · "))),
+                    model.spec);
+            const QString architecture = model.architecture.isEmpty() ? tr("no architecture") : model.architecture;
+            QString tip = model.spec + QLatin1Char('\n') + tr("Architecture: %1").arg(architecture) + QLatin1Char('\n') + model.path;
+            if (!model.alias.isEmpty())
+                tip += QLatin1Char('\n') + tr("%1 opens this file too").arg(model.alias);
+            setItemData(count() - 1, tip, Qt::ToolTipRole);
+        }
+    }
 }
 
 void ModelChooser::setCurrentModel(const QString& spec) {

@@ -1,11 +1,13 @@
 #pragma once
-// The model picker: built-in models, models in the Hugging Face cache, recent folders, and
-// "Open folder…". It only names models; the document loads them.
+// The model picker: built-in models, models in the Hugging Face cache, the GGUF models Ollama
+// and LM Studio have downloaded, recent folders, and "Open folder…". It only names models; the
+// document loads them.
 
 #include <QComboBox>
 #include <QList>
 
 #include "hf/HubCache.h"
+#include "local/LocalModels.h"
 
 namespace headmap::ui {
 
@@ -14,9 +16,10 @@ class ModelChooser : public QComboBox {
 public:
     explicit ModelChooser(QWidget* parent = nullptr);
 
-    // Rebuilds the list: built-ins, the cache as last scanned, then recent models; starts a scan
-    // of the Hugging Face cache on a worker thread the first time (a large cache on a slow disk
-    // must not hold up the window), and rebuilds once it is done (cacheScanned).
+    // Rebuilds the list: built-ins, the caches as last scanned, then recent models; starts a
+    // scan of the Hugging Face cache and of Ollama's and LM Studio's stores (reading each GGUF
+    // header) on a worker thread the first time (large stores on a slow disk must not hold up
+    // the window), and rebuilds once it is done (cacheScanned).
     void refresh(const QStringList& recentModels);
     bool isScanning() const { return m_scanning; }
     // Shows spec as the current entry, adding it when it is not listed.
@@ -29,10 +32,17 @@ signals:
     void cacheScanned();
 
 private:
+    struct Scan {
+        QList<CachedModel> cached;
+        QList<LocalStoreListing> local;
+    };
+    static Scan scanStores();
+    void addLocalModels(const QStringList& listed);
     void onActivated(int index);
     QString m_current;
     QStringList m_recent;
     QList<CachedModel> m_cached;
+    QList<LocalStoreListing> m_local;
     bool m_scanned = false;
     bool m_scanning = false;
 };

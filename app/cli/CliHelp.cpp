@@ -13,6 +13,11 @@ QString helpText(const QString& topic) {
         "                             tokenizer files): bert, roberta, distilbert, gpt2, llama,\n"
         "                             mistral, qwen2, qwen3, gemma2, gemma3_text, phi3, olmo2, gpt_neox\n"
         "  --model ORG/NAME           a model in the Hugging Face cache (see 'headmap-cli models')\n"
+        "  --model ollama:NAME[:TAG]  a model Ollama has pulled (tag latest unless given;\n"
+        "                             NAMESPACE/NAME and HOST/NAMESPACE/NAME too)\n"
+        "  --model lmstudio:PUBLISHER/MODEL[/FILE.gguf]\n"
+        "                             a GGUF model LM Studio has downloaded (of several files\n"
+        "                             in the folder, the first by name unless FILE is given)\n"
         "Input (one of):\n"
         "  --text TEXT                text; --text - reads standard input\n"
         "  --text-file PATH           text from a UTF-8 file\n"
@@ -27,7 +32,15 @@ QString helpText(const QString& topic) {
     if (topic == QLatin1String("models"))
         return QStringLiteral("headmap-cli models [--format text|json]\n"
                               "  Lists the built-in models and the models in the Hugging Face cache\n"
-                              "  ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub).\n\n") +
+                              "  ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub),\n"
+                              "  and the GGUF models Ollama and LM Studio have downloaded, with their\n"
+                              "  architecture, quantisation and size read from each file's header:\n"
+                              "    Ollama     $OLLAMA_MODELS, else ~/.ollama/models, then the system\n"
+                              "               service's /usr/share/ollama/.ollama/models\n"
+                              "    LM Studio  its Models Directory (settings.json), else ~/.lmstudio/models\n"
+                              "               ($LMSTUDIO_HOME or ~/.lmstudio-home-pointer move it), and\n"
+                              "               ~/.cache/lm-studio/models of older versions\n"
+                              "  A file that cannot be opened is listed with the reason.\n\n") +
                exits;
     const QString drawing = QStringLiteral(
         "Drawing:\n"

@@ -8,6 +8,7 @@
 
 #include "analysis/AttentionMeasure.h"
 #include "analysis/WordAggregation.h"
+#include "cli/CliModels.h"
 #include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
@@ -15,7 +16,6 @@
 #include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
 #include "io/TraceExport.h"
-#include "hf/HubCache.h"
 #include "model/ModelLoader.h"
 #include "model/ModelTokenizer.h"
 #include "text/TextDecoding.h"
@@ -64,7 +64,6 @@ private:
     // Throws when standard output did not take everything written to it.
     void flushStandardOutput();
 
-    void models(const CliRequest& request);
     void info(const CliRequest& request);
     void tokenize(const CliRequest& request);
     void attention(const CliRequest& request);
@@ -84,7 +83,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         switch (request.command) {
         case Command::Help: m_out->write(helpText(request.helpTopic).toUtf8()); break;
         case Command::Version: m_out->write("headmap-cli " HEADMAP_VERSION "\n"); break;
-        case Command::Models: models(request); break;
+        case Command::Models: listModels(request, m_out); break;
         case Command::Info: info(request); break;
         case Command::Tokenize: tokenize(request); break;
         case Command::Attention: attention(request); break;
@@ -194,47 +193,6 @@ void Runner::flushStandardOutput() {
     if (!file->flush() || file->error() != QFileDevice::NoError)
         throw InputError(QStringLiteral("cannot write to standard output: %1")
                              .arg(deviceFailure(file, errno, QStringLiteral("the output was not taken"))));
-}
-
-void Runner::models(const CliRequest& request) {
-    const HubCache cache;
-    const QList<CachedModel> cached = cache.list();
-    if (request.format == QLatin1String("json")) {
-        JsonWriter json(m_out);
-        json.beginObject();
-        json.key("builtin"); json.stringList(builtinModelNames());
-        json.key("cache"); json.value(cache.root());
-        json.key("cached");
-        json.beginArray();
-        for (const CachedModel& model : cached) {
-            json.beginObject();
-            json.key("id"); json.value(model.id);
-            json.key("folder"); json.value(model.folder);
-            json.key("revision"); json.value(model.revision);
-            json.key("model_type"); json.value(model.modelType);
-            json.key("supported"); json.value(model.supported);
-            json.endObject();
-        }
-        json.endArray();
-        json.endObject();
-        json.flush();
-        m_out->write("\n");
-        return;
-    }
-    QString text = QStringLiteral("Built in:\n");
-    for (const QString& name : builtinModelNames())
-        text += QStringLiteral("  %1\n").arg(name);
-    text += QStringLiteral("Hugging Face cache (%1):\n").arg(cache.root());
-    if (cached.isEmpty())
-        text += QStringLiteral("  (none; download a model with 'huggingface-cli download bert-base-uncased')\n");
-    for (const CachedModel& model : cached) {
-        const QString type = model.modelType.isEmpty() ? QStringLiteral("?") : model.modelType;
-        text += QStringLiteral("  %1  %2  %3\n")
-                    .arg(model.id, -40)
-                    .arg(model.supported ? type : type + QStringLiteral(" (not supported)"), -28)
-                    .arg(model.folder);
-    }
-    m_out->write(text.toUtf8());
 }
 
 void Runner::info(const CliRequest& request) {

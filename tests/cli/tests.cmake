@@ -22,3 +22,6 @@ add_dependencies(tst_cliabuse headmap-cli)
 # predict, attention --measure / --ablate against the PyTorch golden files.
 headmap_add_test(tst_clipredict SOURCES cli/tst_clipredict.cpp)
 add_dependencies(tst_clipredict headmap-cli)
+# models with fake Ollama and LM Studio stores.
+headmap_add_test(tst_clilocalmodels SOURCES cli/tst_clilocalmodels.cpp formats/GgufBytes.cpp)
+add_dependencies(tst_clilocalmodels headmap-cli)
