@@ -25,7 +25,7 @@ public:
     [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_path, detail); }
 
     // An ARRAY of STRING decoded keeping a leading U+FEFF: QString::fromUtf8 drops it, and
-    // "\uFEFF" is a piece of its own in real vocabularies (Llama-2's 31759).
+    // "\uFEFF" is a piece of its own in real vocabularies (31759 in tests/fixtures/tokenizers/llama2).
     QStringList strings(const QString& key) const {
         const GgufValue& value = m_metadata.value(key);
         if (value.type() != GgufValueType::Array || value.elementType() != GgufValueType::String)

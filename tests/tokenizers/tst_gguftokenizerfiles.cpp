@@ -238,6 +238,11 @@ void GgufTokenizerFilesTest::specialFlags() {
     QCOMPARE(int(tokenizer->pieceStyle()), int(PieceStyle::SentencePiece));
     QCOMPARE(tokenizer->vocabSize(), 15);
     QCOMPARE(tokenizer->tokenToId(u"<tool>"_qs), std::optional<int>(12));
+    // The limit cuts as for tokenizer.json files; ids outside the 15 pieces are refused.
+    const Encoding limited = tokenizer->encodeLimited(u"abc"_qs, true, 2);
+    QCOMPARE(joinIds(limited.ids), u"1,11"_qs);
+    QVERIFY(limited.truncated);
+    QVERIFY_THROWS_EXCEPTION(InputError, tokenizer->fromIds({15}));
 }
 
 void GgufTokenizerFilesTest::errors_data() {
