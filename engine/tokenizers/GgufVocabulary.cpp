@@ -7,15 +7,17 @@
 
 #include "core/HeadmapError.h"
 #include "formats/GgufMetadata.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
 #include "tokenizers/Vocabulary.h"
 
 namespace headmap {
 namespace {
 
-// Keys and values come from the file: they are joined to the text, never passed to arg(), so a
-// value holding "%1" is shown as it is.
+// Keys and values come from the file: quoted with control characters escaped and long ones cut
+// (messages stay one line), and joined to the text, never passed to arg(), so a value holding
+// "%1" is shown as it is.
 QString quoted(const QString& text) {
-    return QLatin1Char('"') + text + QLatin1Char('"');
+    return quotedName(text);
 }
 
 class Reader {
