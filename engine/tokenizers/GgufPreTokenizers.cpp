@@ -13,7 +13,7 @@
 namespace headmap {
 namespace {
 
-enum class Family { Default, Llama3, Qwen2, SmolLm, Gpt2, DeepSeekLlm };
+enum class Family { Default, Llama3, Qwen2, SmolLm, Gpt2, DeepSeekLlm, DeepSeekCoder, Falcon };
 
 struct Name {
     const char* name;
@@ -27,7 +27,8 @@ const Name kNames[] = {
     {"qwen2", Family::Qwen2}, {"deepseek-r1-qwen", Family::Qwen2},
     {"smollm", Family::SmolLm}, {"starcoder", Family::SmolLm}, {"refact", Family::SmolLm},
     {"gpt-2", Family::Gpt2}, {"phi-2", Family::Gpt2}, {"mpt", Family::Gpt2},
-    {"deepseek-llm", Family::DeepSeekLlm},
+    {"deepseek-llm", Family::DeepSeekLlm}, {"deepseek-coder", Family::DeepSeekCoder},
+    {"falcon", Family::Falcon},
 };
 
 // GPT-2's regex without its last "|\s+": what that alternative would match is kept as the text
@@ -53,6 +54,8 @@ const char* const kDeepSeekLlmRegexes[] = {
     "[一-龥ࠀ-一가-퟿]+",
     "\\p{N}+",
 };
+// The CJK ranges deepseek-coder shares with deepseek-llm.
+const char kCjkRegex[] = "[一-龥ࠀ-一가-퟿]+";
 
 std::unique_ptr<PreTokenizer> split(const QString& pattern) {
     QRegularExpression regex(pattern, QRegularExpression::UseUnicodePropertiesOption);
@@ -98,6 +101,17 @@ GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre) {
             break;
         case Family::Gpt2:
             preset.preTokenizer = std::make_unique<ByteLevelPreTokenizer>(false, true);
+            break;
+        case Family::DeepSeekCoder:
+            preset.preTokenizer = sequence({QStringLiteral("[\r\n]"), QStringLiteral(R"(\s?\p{L}+)"),
+                                            QStringLiteral(R"(\s?\p{P}+)"), QString::fromUtf8(kCjkRegex),
+                                            QStringLiteral(R"(\p{N})")},
+                                           false);
+            break;
+        case Family::Falcon:
+            preset.preTokenizer = sequence({QStringLiteral(R"([\p{P}\$\+<=>\^~\|`]+)"), QString::fromUtf8(kGpt2Regex),
+                                            QStringLiteral("[0-9][0-9][0-9]")},
+                                           false);
             break;
         case Family::DeepSeekLlm: {
             QStringList regexes;

@@ -6,8 +6,10 @@
 // that is not a piece is written as its UTF-8 bytes, "<0xE5>" pieces; a byte without one becomes
 // the unknown token, or is dropped when there is none.
 //
-// No merge list is needed: the scores order the merges. (Hugging Face's tokenizer.json for the
-// same model lists merges sorted by those scores, which gives the same pieces.)
+// No merge list is needed: the scores order the merges. Hugging Face's tokenizer.json for the
+// same model lists merges sorted by those scores (transformers' SentencePieceExtractor); the two
+// can differ only where a piece has several splits or two pieces tie, and agree on every golden
+// string (tst_gguftokenizer).
 
 #include <array>
 #include <optional>

@@ -2,6 +2,7 @@
 
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
 #include "tokenizers/BpeModel.h"
 #include "tokenizers/GgufPreTokenizers.h"
 #include "tokenizers/GgufSentencePieceModel.h"
@@ -14,8 +15,9 @@ namespace {
 
 const QString kSpaceMarker = QStringLiteral("\u2581");
 
+// File contents in one-line messages: quoted, control characters escaped (as GgufMetadata does).
 QString quoted(const QString& text) {
-    return QLatin1Char('"') + text + QLatin1Char('"');
+    return quotedName(text);
 }
 
 Vocabulary vocabularyOf(const GgufVocabulary& gguf) {

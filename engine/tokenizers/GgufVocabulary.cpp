@@ -7,15 +7,17 @@
 
 #include "core/HeadmapError.h"
 #include "formats/GgufMetadata.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
 #include "tokenizers/Vocabulary.h"
 
 namespace headmap {
 namespace {
 
-// Keys and values come from the file: they are joined to the text, never passed to arg(), so a
-// value holding "%1" is shown as it is.
+// Keys and values come from the file: quoted with control characters escaped and long ones cut
+// (messages stay one line), and joined to the text, never passed to arg(), so a value holding
+// "%1" is shown as it is.
 QString quoted(const QString& text) {
-    return QLatin1Char('"') + text + QLatin1Char('"');
+    return quotedName(text);
 }
 
 class Reader {
@@ -25,7 +27,7 @@ public:
     [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_path, detail); }
 
     // An ARRAY of STRING decoded keeping a leading U+FEFF: QString::fromUtf8 drops it, and
-    // "\uFEFF" is a piece of its own in real vocabularies (Llama-2's 31759).
+    // "\uFEFF" is a piece of its own in real vocabularies (31759 in tests/fixtures/tokenizers/llama2).
     QStringList strings(const QString& key) const {
         const GgufValue& value = m_metadata.value(key);
         if (value.type() != GgufValueType::Array || value.elementType() != GgufValueType::String)

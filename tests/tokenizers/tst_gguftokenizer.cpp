@@ -8,7 +8,7 @@
 //   for it): the GGUF encoding is BOS + the golden one.
 // - Qwen3: tokenizer.json normalizes to NFC, llama.cpp does not normalize: the GGUF encoding of
 //   NFC(text) is the golden encoding of text.
-// The "default", "smollm" and "deepseek-llm" pre-tokenizers run on gpt2.gguf against
+// The "default", "deepseek-coder", "falcon", "smollm" and "deepseek-llm" pre-tokenizers run on gpt2.gguf against
 // pre_golden.json: the ids Tokenizers.js gives with those pre-tokenizers in front of GPT-2's
 // vocabulary.
 
@@ -102,7 +102,7 @@ void GgufTokenizerTest::initTestCase() {
     }
     // gpt2.gguf's metadata with another tokenizer.ggml.pre, for pre_golden.json.
     const GgufFile gpt2(ggufPath(u"gpt2"_qs));
-    for (const QString pre : {u"default"_qs, u"smollm"_qs, u"deepseek-llm"_qs}) {
+    for (const QString& pre : {u"default"_qs, u"deepseek-coder"_qs, u"falcon"_qs, u"smollm"_qs, u"deepseek-llm"_qs}) {
         GgufMetadata metadata(gpt2.path());
         for (const QString& key : gpt2.metadata().keys())
             metadata.insert(key, key == QLatin1String("tokenizer.ggml.pre") ? GgufValue::fromString(pre.toUtf8())

@@ -238,6 +238,11 @@ void GgufTokenizerFilesTest::specialFlags() {
     QCOMPARE(int(tokenizer->pieceStyle()), int(PieceStyle::SentencePiece));
     QCOMPARE(tokenizer->vocabSize(), 15);
     QCOMPARE(tokenizer->tokenToId(u"<tool>"_qs), std::optional<int>(12));
+    // The limit cuts as for tokenizer.json files; ids outside the 15 pieces are refused.
+    const Encoding limited = tokenizer->encodeLimited(u"abc"_qs, true, 2);
+    QCOMPARE(joinIds(limited.ids), u"1,11"_qs);
+    QVERIFY(limited.truncated);
+    QVERIFY_THROWS_EXCEPTION(InputError, tokenizer->fromIds({15}));
 }
 
 void GgufTokenizerFilesTest::errors_data() {
@@ -250,20 +255,22 @@ void GgufTokenizerFilesTest::errors_data() {
         return list;
     };
     QTest::newRow("model missing") << u"model missing"_qs << parts({"tokenizer.ggml.model", "missing"});
-    QTest::newRow("model unknown") << u"model t5"_qs << parts({"tokenizer.ggml.model", "\"t5\"", "\"llama\"", "\"gpt2\""});
+    QTest::newRow("model unknown") << u"model t5"_qs << parts({"tokenizer.ggml.model", "'t5'", "\"llama\"", "\"gpt2\""});
     QTest::newRow("tokens missing") << u"tokens missing"_qs << parts({"tokenizer.ggml.tokens", "missing"});
     QTest::newRow("tokens empty") << u"tokens empty"_qs << parts({"tokenizer.ggml.tokens", "empty"});
     QTest::newRow("tokens not strings") << u"tokens ints"_qs << parts({"tokenizer.ggml.tokens", "ARRAY of INT32", "ARRAY of STRING"});
-    QTest::newRow("token twice") << u"token twice"_qs << parts({"tokenizer.ggml.tokens", "\"b\"", "twice", "7 and 8"});
+    QTest::newRow("token twice") << u"token twice"_qs << parts({"tokenizer.ggml.tokens", "'b'", "twice", "7 and 8"});
     QTest::newRow("scores short") << u"scores short"_qs << parts({"tokenizer.ggml.scores", "3 elements", "(15)"});
     QTest::newRow("score NaN") << u"score nan"_qs << parts({"tokenizer.ggml.scores", "token 5", "nan", "finite"});
     QTest::newRow("token types short") << u"types short"_qs << parts({"tokenizer.ggml.token_type", "3 elements", "(15)"});
     QTest::newRow("token type unknown") << u"type 9"_qs << parts({"tokenizer.ggml.token_type", "token 4", "type 9", "0 to 6"});
     QTest::newRow("bos id out of range") << u"bos 99"_qs << parts({"tokenizer.ggml.bos_token_id", "99", "0 to 14"});
     QTest::newRow("eos id out of range") << u"eos 15"_qs << parts({"tokenizer.ggml.eos_token_id", "15", "0 to 14"});
-    QTest::newRow("pre unknown") << u"pre bogus"_qs << parts({"tokenizer.ggml.pre", "\"bogus\"", "llama-bpe", "qwen2", "deepseek-llm", "mpt"});
+    QTest::newRow("pre unknown") << u"pre bogus"_qs << parts({"tokenizer.ggml.pre", "'bogus'", "llama-bpe", "qwen2", "deepseek-llm", "mpt"});
+    // A value from the file stays on one line: control characters are escaped.
+    QTest::newRow("pre with a newline") << u"pre newline"_qs << parts({"tokenizer.ggml.pre", "'bo\\u000agus'"});
     QTest::newRow("merges missing") << u"merges missing"_qs << parts({"tokenizer.ggml.merges", "missing", "gpt2"});
-    QTest::newRow("merge without space") << u"merge ab"_qs << parts({"tokenizer.ggml.merges", "merge 1", "\"ab\"", "space"});
+    QTest::newRow("merge without space") << u"merge ab"_qs << parts({"tokenizer.ggml.merges", "merge 1", "'ab'", "space"});
     QTest::newRow("merge of no piece") << u"merge a z"_qs << parts({"tokenizer.ggml.merges", "\"z\"", "not in the vocabulary"});
     QTest::newRow("BOS to add but none") << u"bos none"_qs << parts({"tokenizer.ggml.add_bos_token", "tokenizer.ggml.bos_token_id", "no BOS"});
 }
@@ -314,6 +321,8 @@ void GgufTokenizerFilesTest::errors() {
         kvs.set("tokenizer.ggml.eos_token_id", ggufU32Kv("tokenizer.ggml.eos_token_id", 15));
     } else if (edit == QLatin1String("pre bogus")) {
         kvs.set("tokenizer.ggml.pre", ggufStringKv("tokenizer.ggml.pre", "bogus"));
+    } else if (edit == QLatin1String("pre newline")) {
+        kvs.set("tokenizer.ggml.pre", ggufStringKv("tokenizer.ggml.pre", "bo\ngus"));
     } else if (edit == QLatin1String("merges missing")) {
         kvs.remove("tokenizer.ggml.merges");
     } else if (edit == QLatin1String("merge ab")) {
