@@ -22,3 +22,6 @@ add_dependencies(tst_cliabuse headmap-cli)
 # predict, attention --measure / --ablate against the PyTorch golden files.
 headmap_add_test(tst_clipredict SOURCES cli/tst_clipredict.cpp)
 add_dependencies(tst_clipredict headmap-cli)
+# GGUF files: info, tokenize and attention against the safetensors folders they were made from.
+headmap_add_test(tst_cligguf SOURCES cli/tst_cligguf.cpp)
+add_dependencies(tst_cligguf headmap-cli)
