@@ -222,6 +222,17 @@ void GgufModelTest::floatFilesEqualTheirSafetensorsTwin() {
     const std::unique_ptr<Model> model = loadCase(golden);
     CHECK_BELOW(maxDifference(runIds(*model, golden), runIds(*twin, golden)), kTwinTolerance,
                 QStringLiteral("GGUF vs safetensors"));
+
+    // The output head (tied or output.weight), read from the GGUF file in slices of rows.
+    const Encoding input = model->tokenizer().fromIds(modelfixtures::toInts(golden.value(QStringLiteral("ids"))));
+    const RunResult ours = model->run(input);
+    const RunResult theirs = twin->run(input);
+    QVERIFY(model->hasOutputHead());
+    const RowVectorF logits = model->outputLogits(ours.hidden, input.size() - 1);
+    const RowVectorF twinLogits = twin->outputLogits(theirs.hidden, input.size() - 1);
+    QCOMPARE(logits.size(), twinLogits.size());
+    const double logitDifference = double((logits - twinLogits).cwiseAbs().maxCoeff());
+    CHECK_BELOW(logitDifference, 1e-4, QStringLiteral("last-token logits"));
 }
 
 void GgufModelTest::quantisedFilesStayNearTheFloatModel() {
