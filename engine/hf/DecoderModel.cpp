@@ -32,6 +32,8 @@ Linear linear(const WeightLookup& weights, const QString& name, int in, int out,
 
 }  // namespace
 
+namespace {
+
 // Reads a checkpoint that converts on read through an arena: floats() lands in buffers the next
 // layer reuses, so WeightLookup (names, prefixes, shape checks) serves both ways of loading.
 class ArenaReader final : public Checkpoint {
@@ -55,6 +57,8 @@ private:
     DecoderModel::Arena& m_arena;
 };
 
+}  // namespace
+
 DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
@@ -72,7 +76,8 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     const bool neox = m_layout == BlockLayout::Parallel;
     const int d = c.hiddenSize;
     // Streaming: the small tensors outside the layers are read once into m_owned; the layers,
-    // embeddings and head stay in the file (their shapes are checked here all the same).
+    // embeddings and head stay in the file. Their shapes are checked here for the embeddings and
+    // head, by the checkpoint when it opens (GgufCheckpoint) and by WeightLookup for each layer.
     const ArenaReader reader(this->checkpoint(), m_owned);
     const Checkpoint& source = m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint();
     const WeightLookup weights = lookup(source);

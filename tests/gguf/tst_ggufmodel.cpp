@@ -230,8 +230,10 @@ void GgufModelTest::floatFilesEqualTheirSafetensorsTwin() {
     QVERIFY(model->hasOutputHead());
     const RowVectorF logits = model->outputLogits(ours.hidden, input.size() - 1);
     const RowVectorF twinLogits = twin->outputLogits(theirs.hidden, input.size() - 1);
-    QCOMPARE(logits.size(), twinLogits.size());
-    const double logitDifference = double((logits - twinLogits).cwiseAbs().maxCoeff());
+    // Gemma 3's converter cuts token_embd to the tokenizer's size: compare the rows both have.
+    QCOMPARE(int(logits.size()), golden.value(QStringLiteral("vocab_rows")).toInt());
+    QVERIFY(logits.size() <= twinLogits.size());
+    const double logitDifference = double((logits - twinLogits.head(logits.size())).cwiseAbs().maxCoeff());
     CHECK_BELOW(logitDifference, 1e-4, QStringLiteral("last-token logits"));
 }
 
