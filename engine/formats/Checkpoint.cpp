@@ -1,5 +1,6 @@
 #include "formats/Checkpoint.h"
 
+#include <algorithm>
 #include <map>
 
 #include <QDir>
@@ -108,8 +109,7 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
         throw ModelError(QStringLiteral("model folder %1 is not a folder").arg(quotedName(folder)));
 
     const QDir dir(folder);
-    auto checkpoint = std::make_unique<Checkpoint>();
-    checkpoint->m_folder = folder;
+    auto checkpoint = std::make_unique<SafetensorsCheckpoint>(folder);
 
     const QString indexPath = dir.filePath(kIndexFile);
     if (QFileInfo::exists(indexPath)) {
@@ -131,14 +131,14 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
                                              .arg(quotedName(tensor), quotedName(shard)));
             checkpoint->addFile(std::move(file));
         }
-        checkpoint->m_description = QStringLiteral("%1 (%2)").arg(kIndexFile, shardCountText(shards.size()));
+        checkpoint->setDescription(QStringLiteral("%1 (%2)").arg(kIndexFile, shardCountText(shards.size())));
         return checkpoint;
     }
 
     const QString singlePath = dir.filePath(kSingleFile);
     if (QFileInfo::exists(singlePath)) {
         checkpoint->addFile(std::make_unique<SafetensorsFile>(singlePath));
-        checkpoint->m_description = kSingleFile;
+        checkpoint->setDescription(kSingleFile);
         return checkpoint;
     }
 
@@ -153,7 +153,21 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
                          .arg(quotedName(folder), others));
 }
 
-void Checkpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
+void Checkpoint::readFloats(const QString& name, float* out) const {
+    const TensorInfo* tensor = info(name);
+    const float* values = floats(name);  // throws for an absent tensor
+    std::copy_n(values, size_t(tensor->elementCount()), out);
+}
+
+void Checkpoint::readRows(const QString& name, qint64 first, qint64 count, float* out) const {
+    const TensorInfo* tensor = info(name);
+    const float* values = floats(name);
+    const qint64 columns = tensor->shape.size() == 2 ? tensor->shape[1] : 1;
+    Q_ASSERT(first >= 0 && first + count <= tensor->elementCount() / columns);
+    std::copy_n(values + size_t(first) * size_t(columns), size_t(count) * size_t(columns), out);
+}
+
+void SafetensorsCheckpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
     const size_t fileIndex = m_files.size();
     for (const QString& name : file->tensorNames()) {
         const auto [it, inserted] = m_fileOfTensor.emplace(name, fileIndex);
@@ -166,19 +180,19 @@ void Checkpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
     m_files.push_back(std::move(file));
 }
 
-QStringList Checkpoint::tensorNames() const {
+QStringList SafetensorsCheckpoint::tensorNames() const {
     QStringList names;
     for (const auto& file : m_files)
         names << file->tensorNames();
     return names;
 }
 
-const TensorInfo* Checkpoint::info(const QString& name) const {
+const TensorInfo* SafetensorsCheckpoint::info(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     return it == m_fileOfTensor.end() ? nullptr : m_files[it->second]->info(name);
 }
 
-const float* Checkpoint::floats(const QString& name) const {
+const float* SafetensorsCheckpoint::floats(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     if (it == m_fileOfTensor.end())
         throw ModelError(QStringLiteral("checkpoint %1 (%2) has no tensor %3")
@@ -186,13 +200,9 @@ const float* Checkpoint::floats(const QString& name) const {
     return m_files[it->second]->floats(name);
 }
 
-QString Checkpoint::fileOf(const QString& name) const {
+QString SafetensorsCheckpoint::fileOf(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     return it == m_fileOfTensor.end() ? QString() : QFileInfo(m_files[it->second]->path()).fileName();
-}
-
-QString Checkpoint::description() const {
-    return m_description;
 }
 
 }  // namespace headmap

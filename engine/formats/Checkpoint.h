@@ -1,6 +1,9 @@
 #pragma once
-// The weights of a model folder: model.safetensors, or the shards listed in
-// model.safetensors.index.json ({"weight_map": {"tensor name": "model-00001-of-00002.safetensors"}}).
+// The weights of a model, by their Hugging Face tensor names, as F32. openFolder reads a model
+// folder: model.safetensors, or the shards listed in model.safetensors.index.json
+// ({"weight_map": {"tensor name": "model-00001-of-00002.safetensors"}}). Other containers
+// (GGUF, engine/gguf/GgufCheckpoint.h) present their tensors under the same names, so every
+// model class reads any of them.
 
 #include <memory>
 #include <unordered_map>
@@ -12,18 +15,45 @@ namespace headmap {
 
 class Checkpoint {
 public:
+    virtual ~Checkpoint() = default;
+
     // Throws ModelError when the folder has neither file, or a shard is missing or broken.
     static std::unique_ptr<Checkpoint> openFolder(const QString& folder);
 
-    QStringList tensorNames() const;
-    const TensorInfo* info(const QString& name) const;  // nullptr when absent
-    const float* floats(const QString& name) const;     // as SafetensorsFile::floats
-    QString fileOf(const QString& name) const;          // file name holding the tensor, for messages
-    QString description() const;                        // "model.safetensors" or "model.safetensors.index.json (3 shards)"
+    virtual QStringList tensorNames() const = 0;
+    virtual const TensorInfo* info(const QString& name) const = 0;  // nullptr when absent
+    // F32 values in row-major order of info(name)->shape, valid as long as the checkpoint lives
+    // (as SafetensorsFile::floats); throws ModelError for an absent tensor.
+    virtual const float* floats(const QString& name) const = 0;
+    virtual QString fileOf(const QString& name) const = 0;  // file name holding the tensor, for messages
+    // "model.safetensors", "model.safetensors.index.json (3 shards)", "model.gguf"
+    virtual QString description() const = 0;
+
+    // Whether floats() would convert (dequantise) into memory of its own rather than point
+    // into the file. A model then reads each layer as it computes it, with readFloats into a
+    // reused buffer, and never holds the whole model converted.
+    virtual bool convertsOnRead() const { return false; }
+    // The tensor's F32 values, row-major, into `out` (info(name)->elementCount() floats).
+    virtual void readFloats(const QString& name, float* out) const;
+    // Rows [first, first + count) of a 2-D tensor into `out` (count × columns floats).
+    virtual void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+};
+
+// model.safetensors or its shards.
+class SafetensorsCheckpoint final : public Checkpoint {
+public:
+    explicit SafetensorsCheckpoint(QString folder) : m_folder(std::move(folder)) {}
+
+    QStringList tensorNames() const override;
+    const TensorInfo* info(const QString& name) const override;
+    const float* floats(const QString& name) const override;
+    QString fileOf(const QString& name) const override;
+    QString description() const override { return m_description; }
+
+    void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
+    void setDescription(QString description) { m_description = std::move(description); }
 
 private:
-    void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
-
     QString m_folder;
     std::vector<std::unique_ptr<SafetensorsFile>> m_files;
     std::unordered_map<QString, size_t> m_fileOfTensor;

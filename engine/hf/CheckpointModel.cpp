@@ -1,6 +1,7 @@
 #include "hf/CheckpointModel.h"
 
 #include <cmath>
+#include <vector>
 
 #include "core/HeadmapError.h"
 
@@ -15,13 +16,21 @@ QStringList CheckpointModel::nonFiniteWeights() const {
     constexpr int kShown = 5;
     QStringList found;
     int more = 0;
+    std::vector<float> converted;  // one tensor at a time from a checkpoint that converts on read
     for (const QString& name : m_checkpoint->tensorNames()) {
         const TensorInfo* info = m_checkpoint->info(name);
         if (!info || (info->dtype != TensorDType::F32 && info->dtype != TensorDType::F16 &&
                       info->dtype != TensorDType::BF16))
             continue;
-        const float* values = m_checkpoint->floats(name);
         const qint64 count = info->elementCount();
+        const float* values = nullptr;
+        if (m_checkpoint->convertsOnRead()) {
+            converted.resize(size_t(count));
+            m_checkpoint->readFloats(name, converted.data());
+            values = converted.data();
+        } else {
+            values = m_checkpoint->floats(name);
+        }
         bool finite = true;
         for (qint64 i = 0; i < count && finite; ++i)
             finite = std::isfinite(values[i]);

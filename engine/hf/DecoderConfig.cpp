@@ -179,7 +179,9 @@ QString DecoderConfig::windowDescription() const {
 }
 
 QString DecoderConfig::ropeDescription() const {
-    QString text = QStringLiteral("rope (%1, theta %2").arg(RopeParameters::typeName(rope.type)).arg(rope.theta);
+    const QString type = ropeFactorsTensor.isEmpty() ? RopeParameters::typeName(rope.type)
+                                                     : QStringLiteral("factors of ") + ropeFactorsTensor;
+    QString text = QStringLiteral("rope (%1, theta %2").arg(type).arg(rope.theta);
     if (rope.rotaryDim != headDim)
         text += QStringLiteral(", %1 of %2 dims").arg(rope.rotaryDim).arg(headDim);
     if (localRope)

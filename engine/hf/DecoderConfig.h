@@ -40,6 +40,9 @@ struct DecoderConfig {
     std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
+    // A GGUF file's tensor of per-frequency rope divisors (rope_freqs.weight for llama 3's
+    // scaling), which `rope` holds as LongRoPE factors; named in ropeDescription().
+    QString ropeFactorsTensor;
 
     // Throws ModelError naming `path` and the field.
     static DecoderConfig fromJson(const QString& path, const QJsonObject& json);

@@ -1,5 +1,6 @@
 #include "hf/DecoderModel.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/HeadmapError.h"
@@ -31,6 +32,33 @@ Linear linear(const WeightLookup& weights, const QString& name, int in, int out,
 
 }  // namespace
 
+namespace {
+
+// Reads a checkpoint that converts on read through an arena: floats() lands in buffers the next
+// layer reuses, so WeightLookup (names, prefixes, shape checks) serves both ways of loading.
+class ArenaReader final : public Checkpoint {
+public:
+    ArenaReader(const Checkpoint& source, DecoderModel::Arena& arena) : m_source(source), m_arena(arena) {}
+    QStringList tensorNames() const override { return m_source.tensorNames(); }
+    const TensorInfo* info(const QString& name) const override { return m_source.info(name); }
+    QString fileOf(const QString& name) const override { return m_source.fileOf(name); }
+    QString description() const override { return m_source.description(); }
+    const float* floats(const QString& name) const override {
+        const TensorInfo* tensor = m_source.info(name);
+        if (!tensor)
+            return m_source.floats(name);  // throws, naming the tensor
+        float* values = m_arena.allocate(size_t(tensor->elementCount()));
+        m_source.readFloats(name, values);
+        return values;
+    }
+
+private:
+    const Checkpoint& m_source;
+    DecoderModel::Arena& m_arena;
+};
+
+}  // namespace
+
 DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
@@ -38,6 +66,7 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     m_layout = layoutOf(c.modelType);
     m_gemmaNorms = isGemma(c.modelType);
     m_layerNorms = c.modelType == QLatin1String("gpt_neox");
+    m_streaming = this->checkpoint().convertsOnRead();
     m_rotary = RotaryEmbedding(c.rope);
     if (c.localRope)
         m_localRotary = RotaryEmbedding(*c.localRope);
@@ -45,22 +74,73 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     mutableSummary() = summaryOf(c, this->tokenizer(), name);
 
     const bool neox = m_layout == BlockLayout::Parallel;
-    const WeightLookup weights(this->checkpoint(),
-                               neox ? QStringList{QStringLiteral("gpt_neox."), QString()}
-                                    : QStringList{QStringLiteral("model."), QString()},
-                               neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"));
-    m_embeddings = weights.require(neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"),
-                                   {c.vocabSize, c.hiddenSize});
-    m_blocks.resize(size_t(c.layers));
-    for (int l = 0; l < c.layers; ++l)
-        loadBlock(weights, l, m_blocks[size_t(l)]);
     const int d = c.hiddenSize;
+    // Streaming: the small tensors outside the layers are read once into m_owned; the layers,
+    // embeddings and head stay in the file. Their shapes are checked here for the embeddings and
+    // head, by the checkpoint when it opens (GgufCheckpoint) and by WeightLookup for each layer.
+    const ArenaReader reader(this->checkpoint(), m_owned);
+    const Checkpoint& source = m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint();
+    const WeightLookup weights = lookup(source);
+    const QString embeddings = neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight");
+    m_embeddingName = weights.prefix() + embeddings;
+    if (m_streaming) {
+        const TensorInfo* info = this->checkpoint().info(m_embeddingName);
+        if (!info || info->shape != std::vector<qint64>{c.vocabSize, c.hiddenSize})
+            weights.require(embeddings, {c.vocabSize, c.hiddenSize});  // throws, naming both shapes
+    } else {
+        m_embeddings = weights.require(embeddings, {c.vocabSize, c.hiddenSize});
+        m_blocks.resize(size_t(c.layers));
+        for (int l = 0; l < c.layers; ++l)
+            loadBlock(weights, l, m_blocks[size_t(l)], m_owned);
+    }
     if (neox)
         m_finalNorm = {weights.require(QStringLiteral("final_layer_norm.weight"), {d}),
                        weights.require(QStringLiteral("final_layer_norm.bias"), {d})};
     else
         m_finalNorm = {weights.require(QStringLiteral("norm.weight"), {d}), nullptr};
     loadHead();
+}
+
+WeightLookup DecoderModel::lookup(const Checkpoint& checkpoint) const {
+    const bool neox = m_layout == BlockLayout::Parallel;
+    return WeightLookup(checkpoint,
+                        neox ? QStringList{QStringLiteral("gpt_neox."), QString()}
+                             : QStringList{QStringLiteral("model."), QString()},
+                        neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"));
+}
+
+float* DecoderModel::Arena::allocate(size_t count) {
+    if (m_next == m_buffers.size())
+        m_buffers.emplace_back();
+    std::vector<float>& buffer = m_buffers[m_next++];
+    buffer.resize(count);  // the same shapes layer after layer: no allocation after the first
+    return buffer.data();
+}
+
+const float* DecoderModel::Arena::copy(const std::vector<float>& values) {
+    float* target = allocate(values.size());
+    std::copy(values.begin(), values.end(), target);
+    return target;
+}
+
+const DecoderModel::Block& DecoderModel::layerWeights(int layer, Arena& arena, Block& scratch) const {
+    if (!m_streaming)
+        return m_blocks[size_t(layer)];
+    arena.reset();
+    const ArenaReader reader(checkpoint(), arena);
+    loadBlock(lookup(reader), layer, scratch, arena);
+    return scratch;
+}
+
+void DecoderModel::embed(const Encoding& input, MatrixF& x) const {
+    const int d = m_config.hiddenSize;
+    for (int i = 0; i < input.size(); ++i) {
+        const int id = input.ids[size_t(i)];
+        if (m_streaming)
+            checkpoint().readRows(m_embeddingName, id, 1, x.row(i).data());  // rows of MatrixF are contiguous
+        else
+            x.row(i) = ConstRowVectorMap(m_embeddings + size_t(id) * size_t(d), d);
+    }
 }
 
 // As transformers' PreTrainedModel.tie_weights: with tie_word_embeddings the head IS the input
@@ -71,6 +151,7 @@ void DecoderModel::loadHead() {
     const DecoderConfig& c = m_config;
     if (c.tieEmbeddings) {
         m_head = m_embeddings;
+        m_headName = m_embeddingName;
         return;
     }
     const QString name = m_layout == BlockLayout::Parallel ? QStringLiteral("embed_out.weight")
@@ -81,22 +162,40 @@ void DecoderModel::loadHead() {
                             .arg(summary().displayName(), checkpoint().description(), name);
         return;
     }
-    const WeightLookup top(checkpoint(), {QString()}, name);
-    m_head = top.require(name, {c.vocabSize, c.hiddenSize});
+    const TensorInfo* info = checkpoint().info(name);
+    if (info->shape != std::vector<qint64>{c.vocabSize, c.hiddenSize} || !m_streaming) {
+        const WeightLookup top(checkpoint(), {QString()}, name);
+        m_head = top.require(name, {c.vocabSize, c.hiddenSize});  // throws for a wrong shape
+    }
+    m_headName = name;
 }
 
 QString DecoderModel::outputHeadMissing() const {
-    return m_head ? QString() : m_headMissing;
+    return hasOutputHead() ? QString() : m_headMissing;
 }
 
 RowVectorF DecoderModel::outputLogits(const MatrixF& hidden, int position) const {
-    if (!m_head)
+    if (!hasOutputHead())
         throw InputError(m_headMissing);
     if (position < 0 || position >= hidden.rows() || hidden.cols() != m_config.hiddenSize)
         throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(m_config.hiddenSize));
-    const ConstMatrixMap head(m_head, m_config.vocabSize, m_config.hiddenSize);  // (vocab, D)
-    RowVectorF logits = hidden.row(position) * head.transpose();                 // (vocab)
+    RowVectorF logits(m_config.vocabSize);
+    if (m_streaming) {
+        // The head in slices of rows, each dequantised into one reused buffer.
+        constexpr qint64 kSliceRows = 4096;
+        std::vector<float> slice;
+        for (qint64 first = 0; first < m_config.vocabSize; first += kSliceRows) {
+            const qint64 rows = std::min<qint64>(kSliceRows, m_config.vocabSize - first);
+            slice.resize(size_t(rows) * size_t(m_config.hiddenSize));
+            checkpoint().readRows(m_headName, first, rows, slice.data());
+            const ConstMatrixMap head(slice.data(), rows, m_config.hiddenSize);  // (rows, D)
+            logits.segment(first, rows) = hidden.row(position) * head.transpose();
+        }
+    } else {
+        const ConstMatrixMap head(m_head, m_config.vocabSize, m_config.hiddenSize);  // (vocab, D)
+        logits = hidden.row(position) * head.transpose();                            // (vocab)
+    }
     const float cap = m_config.finalSoftcap;
     if (cap > 0.0f)
         logits = ((logits.array() / cap).tanh() * cap).matrix();
@@ -125,12 +224,7 @@ ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& to
     return summary;
 }
 
-const float* DecoderModel::ownedCopy(std::vector<float> values) {
-    m_owned.push_back(std::move(values));
-    return m_owned.back().data();
-}
-
-void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& block) {
+void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& block, Arena& owned) const {
     const DecoderConfig& c = m_config;
     const int d = c.hiddenSize;
     const int ff = c.intermediateSize;
@@ -163,7 +257,7 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
         block.norm2 = norm("post_attention_layernorm");
         break;
     }
-    loadAttention(weights, base, block);
+    loadAttention(weights, base, block, owned);
 
     if (m_layout == BlockLayout::Parallel) {
         block.up = linear(weights, base + QStringLiteral("mlp.dense_h_to_4h"), d, ff, c.mlpBias);
@@ -181,7 +275,8 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
     }
 }
 
-void DecoderModel::loadAttention(const WeightLookup& weights, const QString& base, Block& block) {
+void DecoderModel::loadAttention(const WeightLookup& weights, const QString& base, Block& block,
+                                 Arena& owned) const {
     const DecoderConfig& c = m_config;
     const int d = c.hiddenSize;
     const int dh = c.headDim;
@@ -209,8 +304,8 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
         }
         Linear* targets[3] = {&a.query, &a.key, &a.value};
         for (int p = 0; p < 3; ++p) {
-            const float* weight = ownedCopy(std::move(parts[p]));
-            const float* bias = fusedBias ? ownedCopy(std::move(biases[p])) : nullptr;
+            const float* weight = owned.copy(parts[p]);
+            const float* bias = fusedBias ? owned.copy(biases[p]) : nullptr;
             *targets[p] = Linear(weight, bias, d, qOut, WeightLayout::OutIn);
         }
         a.output = linear(weights, base + QStringLiteral("attention.dense"), qOut, d, c.outputBias);
@@ -284,11 +379,9 @@ MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) co
     // Gemma multiplies by √D rounded to the activations' dtype (float32 here).
     const float embedScale = m_gemmaNorms ? float(std::sqrt(double(d))) : 1.0f;
     MatrixF x(t, d);  // (T, D) the residual stream
-    for (int i = 0; i < t; ++i) {
-        x.row(i) = ConstRowVectorMap(m_embeddings + size_t(input.ids[size_t(i)]) * size_t(d), d);
-        if (m_gemmaNorms)
-            x.row(i) *= embedScale;
-    }
+    embed(input, x);
+    if (m_gemmaNorms)
+        x *= embedScale;
 
     const RotaryEmbedding::Table global = m_rotary.table(t);
     RotaryEmbedding::Table local;
@@ -296,8 +389,10 @@ MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) co
         local = m_localRotary.table(t);
     const RotaryEmbedding::Table* localTable = c.localRope ? &local : nullptr;
 
+    Arena arena;   // streaming: this layer's weights, reused for the next
+    Block scratch;
     for (int l = 0; l < c.layers; ++l) {
-        const Block& block = m_blocks[size_t(l)];
+        const Block& block = layerWeights(l, arena, scratch);
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
         switch (m_layout) {
         case BlockLayout::PreNorm: {

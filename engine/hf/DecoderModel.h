@@ -10,7 +10,14 @@
 //   post-norm (OLMo 2):                       x += N₁(Attn(x));            x += N₂(MLP(x))
 //   parallel (GPT-NeoX):                      x += Attn(LN₁(x)) + MLP(LN₂(x))
 //   output = N_final(x)
+//
+// Weights: from a checkpoint that points into its file (F32 safetensors) every layer's weights
+// are pointers into the memory map, resolved once. From one that converts on read (GGUF) a
+// layer's weights are dequantised when the forward pass reaches the layer, into buffers reused
+// for the next one, the embedding rows of the input tokens alone, the output head in slices:
+// at most one layer is ever held as floats.
 
+#include <memory>
 #include <vector>
 
 #include "hf/CheckpointModel.h"
@@ -26,6 +33,8 @@ public:
                  std::unique_ptr<Tokenizer> tokenizer, const QString& name);
 
     const DecoderConfig& config() const { return m_config; }
+    // What the summary says of quantised weights ("Q4_K_M"); a GGUF file knows, config.json not.
+    void setQuantization(const QString& quantization) { mutableSummary().quantization = quantization; }
     // What the model's summary says, from config.json and the tokenizer alone, so that
     // tokenizing needs no weights.
     static ModelSummary summaryOf(const DecoderConfig& config, const Tokenizer& tokenizer, const QString& name);
@@ -34,9 +43,22 @@ public:
 
     // The *ForCausalLM head: lm_head.weight (GPT-NeoX: embed_out.weight), or the input
     // embeddings when tie_word_embeddings; then Gemma 2's final_logit_softcapping.
-    bool hasOutputHead() const override { return m_head != nullptr; }
+    bool hasOutputHead() const override { return !m_headName.isEmpty(); }
     QString outputHeadMissing() const override;
     RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
+
+    // Buffers of floats that keep their address; reset() reuses them for a layer of the same
+    // shapes without allocating.
+    class Arena {
+    public:
+        float* allocate(size_t count);
+        const float* copy(const std::vector<float>& values);
+        void reset() { m_next = 0; }
+
+    private:
+        std::vector<std::vector<float>> m_buffers;
+        size_t m_next = 0;
+    };
 
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
@@ -54,9 +76,11 @@ private:
     };
 
     void loadHead();
-    void loadBlock(const WeightLookup& weights, int layer, Block& block);
-    void loadAttention(const WeightLookup& weights, const QString& base, Block& block);
-    const float* ownedCopy(std::vector<float> values);
+    void loadBlock(const WeightLookup& weights, int layer, Block& block, Arena& owned) const;
+    void loadAttention(const WeightLookup& weights, const QString& base, Block& block, Arena& owned) const;
+    const Block& layerWeights(int layer, Arena& arena, Block& scratch) const;
+    void embed(const Encoding& input, MatrixF& x) const;
+    WeightLookup lookup(const Checkpoint& checkpoint) const;
     void normalize(MatrixF& x, const Norm& norm) const;
     MatrixF mlp(const Block& block, const MatrixF& x) const;
     AttentionSpec attentionSpec(int layer, const Block& block, const RotaryEmbedding::Table* global,
@@ -66,14 +90,17 @@ private:
     BlockLayout m_layout = BlockLayout::PreNorm;
     bool m_gemmaNorms = false;   // RMSNorm scaling by (1 + w)
     bool m_layerNorms = false;   // GPT-NeoX: LayerNorm with bias instead of RMSNorm
-    const float* m_embeddings = nullptr;  // (vocab, D)
+    bool m_streaming = false;             // the checkpoint converts on read: layers are read in forward()
+    const float* m_embeddings = nullptr;  // (vocab, D); null when streaming
     const float* m_head = nullptr;        // (vocab, D) lm_head, m_embeddings when tied, or null
-    QString m_headMissing;                // why m_head is null
-    std::vector<Block> m_blocks;
+    QString m_embeddingName;              // the stored names, for streaming
+    QString m_headName;                   // empty when there is no head
+    QString m_headMissing;                // why there is no head
+    std::vector<Block> m_blocks;          // empty when streaming
     Norm m_finalNorm;
     RotaryEmbedding m_rotary;
     RotaryEmbedding m_localRotary;
-    std::vector<std::vector<float>> m_owned;  // weights rearranged at load (GPT-NeoX's fused qkv)
+    Arena m_owned;  // weights rearranged at load (GPT-NeoX's fused qkv), the final norm when streaming
 };
 
 }  // namespace headmap

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
+#include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
 #include "hf/HubCache.h"
 #include "model/ModelTokenizer.h"
@@ -13,7 +14,7 @@ namespace headmap {
 namespace {
 
 QString expectedSpecs() {
-    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder");
+    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder, a .gguf file");
 }
 
 std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source) {
@@ -51,6 +52,18 @@ QString hfFolderOf(const QString& source) {
                          .arg(source, expectedSpecs()));
 }
 
+// A spec naming a .gguf file (llama.cpp, Ollama, LM Studio); empty when it names something else.
+QString ggufFileOf(const QString& source) {
+    if (!looksLikeGgufPath(source))
+        return QString();
+    const QFileInfo info(source);
+    if (!info.exists())
+        throw ModelError(QStringLiteral("GGUF file '") + source + QStringLiteral("' does not exist"));
+    if (!info.isFile())
+        throw ModelError(QStringLiteral("'") + source + QStringLiteral("' is not a GGUF file but a folder"));
+    return source;
+}
+
 QString trimmedSource(const ModelSpec& spec) {
     const QString source = spec.source.trimmed();
     if (source.isEmpty())
@@ -68,6 +81,8 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
     if (source.startsWith(QLatin1String("builtin:")))
         return loadBuiltin(spec, source);
+    if (const QString gguf = ggufFileOf(source); !gguf.isEmpty())
+        return loadGgufModel(gguf, source);
     return loadHfModelFolder(hfFolderOf(source), source);
 }
 
@@ -75,6 +90,10 @@ ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
     if (source.startsWith(QLatin1String("builtin:")))
         return ModelTokenizer(loadBuiltin(spec, source));
+    if (const QString gguf = ggufFileOf(source); !gguf.isEmpty()) {
+        GgufTokenizerFile file = loadGgufTokenizerFile(gguf, source);
+        return ModelTokenizer(std::move(file.summary), std::move(file.tokenizer));
+    }
     HfTokenizerFolder folder = loadHfTokenizerFolder(hfFolderOf(source), source);
     return ModelTokenizer(std::move(folder.summary), std::move(folder.tokenizer));
 }

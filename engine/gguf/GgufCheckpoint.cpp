@@ -1,0 +1,184 @@
+#include "gguf/GgufCheckpoint.h"
+
+#include <QFileInfo>
+
+#include "core/HeadmapError.h"
+#include "formats/SafetensorsHeader.h"
+
+namespace headmap {
+namespace {
+
+using Transform = GgufTensorMapping::Transform;
+
+QString dimsText(const std::vector<qint64>& dims) {
+    QStringList parts;
+    for (qint64 d : dims)
+        parts << QString::number(d);
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+// ggml lists dims fastest first: a row-major [out, in] weight has ne = [in, out].
+std::vector<qint64> ggmlDims(const std::vector<qint64>& shape) {
+    return std::vector<qint64>(shape.rbegin(), shape.rend());
+}
+
+// Inverse of LlamaModel.permute: per head, GGUF row h·Dh + 2i + j holds HF row h·Dh + j·Dh/2 + i
+// (the converter's reshape(n_head, 2, Dh/2, ...).swapaxes(1, 2)).
+std::vector<float> unpermuteRows(const std::vector<float>& gguf, qint64 rows, qint64 columns, int heads) {
+    std::vector<float> hf(gguf.size());
+    const qint64 dh = rows / heads;
+    const qint64 half = dh / 2;
+    for (qint64 h = 0; h < heads; ++h)
+        for (qint64 i = 0; i < half; ++i)
+            for (qint64 j = 0; j < 2; ++j) {
+                const qint64 from = h * dh + 2 * i + j;
+                const qint64 to = h * dh + j * half + i;
+                std::copy_n(gguf.data() + from * columns, columns, hf.data() + to * columns);
+            }
+    return hf;
+}
+
+// Inverse of GPTNeoXModel.modify_tensors: GGUF rows [Q; K; V] (each H·Dh) back to per-head
+// [q_h; k_h; v_h].
+std::vector<float> ungroupQkv(const std::vector<float>& gguf, qint64 rows, qint64 columns, int heads) {
+    std::vector<float> hf(gguf.size());
+    const qint64 part = rows / 3;
+    const qint64 dh = part / heads;
+    for (qint64 p = 0; p < 3; ++p)
+        for (qint64 h = 0; h < heads; ++h)
+            for (qint64 r = 0; r < dh; ++r) {
+                const qint64 from = p * part + h * dh + r;
+                const qint64 to = h * 3 * dh + p * dh + r;
+                std::copy_n(gguf.data() + from * columns, columns, hf.data() + to * columns);
+            }
+    return hf;
+}
+
+}  // namespace
+
+GgufCheckpoint::GgufCheckpoint(std::shared_ptr<const GgufFile> file, const DecoderConfig& config)
+    : m_file(std::move(file)) {
+    const GgufFile& gguf = *m_file;
+    for (GgufTensorMapping& mapping : ggufTensorMappings(config)) {
+        const GgufTensorInfo* tensor = gguf.info(mapping.ggufName);
+        const std::vector<qint64> expected = ggmlDims(mapping.shape);
+        if (!tensor)
+            throwGgufError(gguf.path(), QStringLiteral("has no tensor ") + quotedName(mapping.ggufName) +
+                                            QStringLiteral(" (expected dims ") + dimsText(expected) +
+                                            QStringLiteral(" for ") + config.modelType + QLatin1Char(')'));
+        if (tensor->dims != expected)
+            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
+                                            QStringLiteral(" has dims ") + tensor->dimsText() +
+                                            QStringLiteral(", expected ") + dimsText(expected) +
+                                            QStringLiteral(" (from the metadata)"));
+        const GgmlTypeTraits* traits = ggmlTypeTraits(tensor->typeId);
+        if (!traits || !traits->dequantizable)
+            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
+                                            QStringLiteral(" has type ") + tensor->typeName +
+                                            QStringLiteral(", which Headmap cannot dequantise (it reads ") +
+                                            dequantizableTypeNames() + QLatin1Char(')'));
+        if ((mapping.transform == Transform::UnpermuteRows && mapping.shape[0] % (2 * mapping.groups) != 0) ||
+            (mapping.transform == Transform::UngroupQkv && mapping.shape[0] % (3 * mapping.groups) != 0))
+            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
+                                            QStringLiteral(" does not split into its heads"));
+        Entry entry;
+        entry.info.name = mapping.hfName;
+        entry.info.dtype = TensorDType::F32;
+        entry.info.dtypeName = tensor->typeName;
+        entry.info.shape = mapping.shape;
+        m_names << mapping.hfName;
+        const QString name = mapping.hfName;
+        entry.mapping = std::move(mapping);
+        m_entries.emplace(name, std::move(entry));
+    }
+}
+
+QStringList GgufCheckpoint::tensorNames() const {
+    return m_names;
+}
+
+const TensorInfo* GgufCheckpoint::info(const QString& name) const {
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? nullptr : &it->second.info;
+}
+
+GgufCheckpoint::Entry& GgufCheckpoint::require(const QString& name) const {
+    const auto it = m_entries.find(name);
+    if (it == m_entries.end())
+        throwGgufError(m_file->path(), QStringLiteral("has no tensor that Headmap reads as ") + quotedName(name));
+    return it->second;
+}
+
+void GgufCheckpoint::readFloats(const QString& name, float* out) const {
+    const GgufTensorMapping& mapping = require(name).mapping;
+    m_file->dequantize(mapping.ggufName, out);  // ggml order is row-major [out, in]
+    const qint64 count = require(name).info.elementCount();
+    const qint64 rows = mapping.shape[0];
+    const qint64 columns = mapping.shape.size() > 1 ? mapping.shape[1] : 1;
+    switch (mapping.transform) {
+    case Transform::None:
+        return;
+    case Transform::MinusOne:
+        for (qint64 i = 0; i < count; ++i)
+            out[i] -= 1.0f;
+        return;
+    case Transform::UnpermuteRows:
+    case Transform::UngroupQkv: {
+        const std::vector<float> stored(out, out + count);
+        const std::vector<float> hf = mapping.transform == Transform::UnpermuteRows
+                                          ? unpermuteRows(stored, rows, columns, mapping.groups)
+                                          : ungroupQkv(stored, rows, columns, mapping.groups);
+        std::copy(hf.begin(), hf.end(), out);
+        return;
+    }
+    }
+}
+
+void GgufCheckpoint::readRows(const QString& name, qint64 first, qint64 count, float* out) const {
+    const Entry& entry = require(name);
+    const qint64 rows = entry.mapping.shape[0];
+    if (entry.mapping.shape.size() != 2 || first < 0 || count < 0 || first + count > rows)
+        throwGgufError(m_file->path(), QStringLiteral("rows ") + QString::number(first) + QStringLiteral(" + ") +
+                                           QString::number(count) + QStringLiteral(" are outside tensor ") +
+                                           quotedName(entry.mapping.ggufName));
+    if (entry.mapping.transform != Transform::None) {  // rows move: convert the whole tensor
+        std::vector<float> all(size_t(entry.info.elementCount()));
+        readFloats(name, all.data());
+        const qint64 columns = entry.mapping.shape[1];
+        std::copy_n(all.data() + first * columns, count * columns, out);
+        return;
+    }
+    // Every row is whole blocks (the GGUF reader checked ne[0]), so row r starts at r · rowBytes.
+    const GgufTensorInfo* tensor = m_file->info(entry.mapping.ggufName);
+    const qint64 rowBytes = tensor->byteSize / rows;
+    dequantizeRow(tensor->type, m_file->rawBytes(entry.mapping.ggufName) + first * rowBytes, out,
+                  count * entry.mapping.shape[1]);
+}
+
+const float* GgufCheckpoint::floats(const QString& name) const {
+    Entry& entry = require(name);
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    if (!entry.values) {
+        auto values = std::make_unique<std::vector<float>>(size_t(entry.info.elementCount()));
+        readFloats(name, values->data());
+        entry.values = std::move(values);
+    }
+    return entry.values->data();
+}
+
+QString GgufCheckpoint::fileOf(const QString& name) const {
+    const QString gguf = ggufNameOf(name);
+    const QString file = QFileInfo(m_file->path()).fileName();
+    return gguf.isEmpty() ? file : file + QStringLiteral(" (") + gguf + QLatin1Char(')');
+}
+
+QString GgufCheckpoint::description() const {
+    return QFileInfo(m_file->path()).fileName();
+}
+
+QString GgufCheckpoint::ggufNameOf(const QString& name) const {
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? QString() : it->second.mapping.ggufName;
+}
+
+}  // namespace headmap

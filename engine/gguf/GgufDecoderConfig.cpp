@@ -1,0 +1,222 @@
+#include "gguf/GgufDecoderConfig.h"
+
+#include <cmath>
+
+#include "core/HeadmapError.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
+
+namespace headmap {
+namespace {
+
+constexpr quint64 kMaxDim = 1 << 20;
+constexpr quint64 kMaxLayers = 4096;
+constexpr quint64 kMaxPositions = 1 << 24;
+
+QString modelTypeOf(const QString& arch) {
+    if (arch == QLatin1String("llama") || arch == QLatin1String("qwen2") || arch == QLatin1String("qwen3") ||
+        arch == QLatin1String("gemma2") || arch == QLatin1String("phi3"))
+        return arch;
+    if (arch == QLatin1String("gemma3"))
+        return QStringLiteral("gemma3_text");
+    if (arch == QLatin1String("gptneox"))
+        return QStringLiteral("gpt_neox");
+    return QString();
+}
+
+class MetadataReader {
+public:
+    MetadataReader(const GgufFile& file, QString arch) : m_file(file), m_arch(std::move(arch)) {}
+
+    [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_file.path(), detail); }
+    QString key(const char* name) const { return m_arch + QLatin1Char('.') + QLatin1String(name); }
+    bool has(const char* name) const { return m_file.metadata().contains(key(name)); }
+
+    int count(const char* name, quint64 low, quint64 high) const {
+        return checked(name, m_file.metadata().uint(key(name)), low, high);
+    }
+    int countOr(const char* name, quint64 fallback, quint64 low, quint64 high) const {
+        return checked(name, m_file.metadata().uint(key(name), fallback), low, high);
+    }
+    double number(const char* name, double fallback) const { return m_file.metadata().floatValue(key(name), fallback); }
+    bool tensor(const QString& name) const { return m_file.info(name) != nullptr; }
+    const GgufFile& file() const { return m_file; }
+
+private:
+    int checked(const char* name, quint64 value, quint64 low, quint64 high) const {
+        if (value < low || value > high)
+            fail(QStringLiteral("key %1 is %2, expected %3 to %4")
+                     .arg(quotedName(key(name)), QString::number(value), QString::number(low), QString::number(high)));
+        return int(value);
+    }
+
+    const GgufFile& m_file;
+    QString m_arch;
+};
+
+// The per-frequency divisors of a rope_freqs / rope_factors tensor, rotaryDim / 2 of them.
+std::vector<double> ropeFactors(const MetadataReader& read, const QString& name, int rotaryDim) {
+    const GgufTensorInfo* tensor = read.file().info(name);
+    if (tensor->elementCount() != rotaryDim / 2)
+        read.fail(QStringLiteral("tensor %1 holds %2 factors, expected %3 (half of %4 rotated dimensions)")
+                      .arg(quotedName(name), QString::number(tensor->elementCount()), QString::number(rotaryDim / 2),
+                           QString::number(rotaryDim)));
+    const std::vector<float> values = read.file().floats(name);
+    for (float v : values)
+        if (!(v > 0.0f) || !std::isfinite(v))
+            read.fail(QStringLiteral("tensor %1 holds a rope factor that is not a positive number").arg(quotedName(name)));
+    return std::vector<double>(values.begin(), values.end());
+}
+
+RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
+    RopeParameters rope;
+    rope.theta = read.number("rope.freq_base", 10000.0);
+    if (!(rope.theta > 1.0))
+        read.fail(QStringLiteral("key %1 must be above 1").arg(quotedName(read.key("rope.freq_base"))));
+    rope.rotaryDim = read.countOr("rope.dimension_count", quint64(c.headDim), 2, quint64(c.headDim));
+    if (rope.rotaryDim % 2 != 0)
+        read.fail(QStringLiteral("key %1 is odd").arg(quotedName(read.key("rope.dimension_count"))));
+    rope.maxPositions = c.maxPositions;
+    rope.originalMaxPositions = read.countOr("rope.scaling.original_context_length", quint64(c.maxPositions), 1, kMaxPositions);
+
+    const QString scaling = read.file().metadata().string(read.key("rope.scaling.type"), QStringLiteral("none"));
+    const double factor = read.number("rope.scaling.factor", 1.0);
+    if (scaling == QLatin1String("linear") && factor != 1.0) {
+        rope.type = RopeParameters::Type::Linear;
+        rope.factor = factor;
+    } else if (scaling == QLatin1String("yarn")) {
+        rope.type = RopeParameters::Type::Yarn;
+        rope.factor = factor;
+        rope.betaFast = read.number("rope.scaling.yarn_beta_fast", 32.0);
+        rope.betaSlow = read.number("rope.scaling.yarn_beta_slow", 1.0);
+    } else if (scaling != QLatin1String("none") && scaling != QLatin1String("linear")) {
+        read.fail(QStringLiteral("key %1 is '%2'; Headmap reads none, linear and yarn")
+                      .arg(quotedName(read.key("rope.scaling.type")), scaling));
+    }
+
+    const QString freqs = QStringLiteral("rope_freqs.weight");
+    const QString shortFactors = QStringLiteral("rope_factors_short.weight");
+    const QString longFactors = QStringLiteral("rope_factors_long.weight");
+    if (read.tensor(freqs) || read.tensor(longFactors)) {
+        if (rope.type != RopeParameters::Type::Default)
+            read.fail(QStringLiteral("has both rope scaling %1 and per-frequency rope factors").arg(scaling));
+        rope.type = RopeParameters::Type::LongRope;
+        if (read.tensor(freqs)) {  // llama 3: the same divisors at every length, no attention factor
+            rope.shortFactor = rope.longFactor = ropeFactors(read, freqs, rope.rotaryDim);
+            rope.attentionFactor = 1.0;
+        } else {  // Phi-3 LongRoPE
+            rope.longFactor = ropeFactors(read, longFactors, rope.rotaryDim);
+            rope.shortFactor = read.tensor(shortFactors) ? ropeFactors(read, shortFactors, rope.rotaryDim) : rope.longFactor;
+            rope.attentionFactor = read.number("rope.scaling.attn_factor", 0.0);
+        }
+    }
+    return rope;
+}
+
+}  // namespace
+
+QStringList ggufSupportedArchitectures() {
+    return {QStringLiteral("llama"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("gemma2"),
+            QStringLiteral("gemma3"), QStringLiteral("phi3"), QStringLiteral("gptneox")};
+}
+
+DecoderConfig ggufDecoderConfig(const GgufFile& file) {
+    const QString arch = file.metadata().string(QStringLiteral("general.architecture"));
+    DecoderConfig c;
+    c.path = file.path();
+    c.modelType = modelTypeOf(arch);
+    if (c.modelType.isEmpty())
+        throwGgufError(file.path(), QStringLiteral("general.architecture is '") + arch +
+                                        QStringLiteral("', which Headmap cannot run (it reads ") +
+                                        ggufSupportedArchitectures().join(QStringLiteral(", ")) + QLatin1Char(')'));
+    const MetadataReader read(file, arch);
+    const bool neox = c.modelType == QLatin1String("gpt_neox");
+    const bool gemma = c.modelType.startsWith(QLatin1String("gemma"));
+
+    c.hiddenSize = read.count("embedding_length", 1, kMaxDim);
+    c.layers = read.count("block_count", 1, kMaxLayers);
+    c.heads = read.count("attention.head_count", 1, kMaxDim);
+    c.kvHeads = read.countOr("attention.head_count_kv", quint64(c.heads), 1, quint64(c.heads));
+    if (c.heads % c.kvHeads != 0)
+        read.fail(QStringLiteral("%1 attention heads cannot share %2 key/value heads")
+                      .arg(QString::number(c.heads), QString::number(c.kvHeads)));
+    if (!read.has("attention.key_length") && c.hiddenSize % c.heads != 0)
+        read.fail(QStringLiteral("embedding length %1 is not divisible by %2 heads, and there is no %3")
+                      .arg(QString::number(c.hiddenSize), QString::number(c.heads), read.key("attention.key_length")));
+    c.headDim = read.countOr("attention.key_length", quint64(c.hiddenSize / c.heads), 1, kMaxDim);
+    if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxDim) != c.headDim)
+        read.fail(QStringLiteral("%1 differs from %2; Headmap needs them equal")
+                      .arg(read.key("attention.value_length"), read.key("attention.key_length")));
+    c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxDim);
+    c.maxPositions = read.count("context_length", 1, kMaxPositions);
+
+    const GgufTensorInfo* embeddings = file.info(QStringLiteral("token_embd.weight"));
+    if (!embeddings || embeddings->dims.size() != 2)
+        read.fail(embeddings ? QStringLiteral("tensor 'token_embd.weight' has dims %1, expected [%2, vocabulary]")
+                                   .arg(embeddings->dimsText(), QString::number(c.hiddenSize))
+                             : QStringLiteral("has no tensor 'token_embd.weight' (the token embeddings)"));
+    c.vocabSize = int(embeddings->dims[1]);
+
+    c.normEps = float(neox ? read.number("attention.layer_norm_epsilon", 1e-5)
+                           : read.number("attention.layer_norm_rms_epsilon", 1e-6));
+    if (!(c.normEps > 0.0f))
+        read.fail(QStringLiteral("the norm epsilon must be positive"));
+    c.activation = gemma ? Activation::GeluTanh : neox ? Activation::GeluErf : Activation::Silu;
+
+    // Biases: whatever layer 0 holds (convert_hf_to_gguf.py writes the ones the model has).
+    auto has = [&](const char* name) { return read.tensor(QStringLiteral("blk.0.") + QLatin1String(name)); };
+    if (neox) {
+        c.qkvBias = has("attn_qkv.bias");
+        c.outputBias = has("attn_output.bias");
+        c.mlpBias = has("ffn_up.bias");
+        c.parallelResidual = file.metadata().boolean(read.key("use_parallel_residual"), true);
+    } else if (c.modelType != QLatin1String("phi3")) {
+        c.qkvBias = has("attn_q.bias");
+        c.outputBias = has("attn_output.bias");
+        c.mlpBias = has("ffn_up.bias");
+    }
+    c.tieEmbeddings = !read.tensor(QStringLiteral("output.weight"));
+
+    c.scale = float(1.0 / std::sqrt(double(c.headDim)));
+    const bool size27b = (c.modelType == QLatin1String("gemma2") && c.layers == 46) ||
+                         (c.modelType == QLatin1String("gemma3_text") && c.layers == 62);
+    if (size27b)
+        c.scale = float(1.0 / std::sqrt(double(c.hiddenSize / c.heads)));
+    if (c.modelType == QLatin1String("gemma2"))
+        c.attnSoftcap = float(read.number("attn_logit_softcapping", 0.0));
+    if (gemma)
+        c.finalSoftcap = float(read.number("final_logit_softcapping", 0.0));
+    if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
+        read.fail(QStringLiteral("softcapping must not be negative"));
+
+    const quint64 bos = file.metadata().uint(QStringLiteral("tokenizer.ggml.bos_token_id"), quint64(-1));
+    if (bos < quint64(c.vocabSize))
+        c.bosTokenId = int(bos);
+
+    const int window = read.countOr("attention.sliding_window", 0, 0, kMaxPositions);
+    c.windowOfLayer.assign(size_t(c.layers), 0);
+    for (int l = 0; l < c.layers && window > 0; ++l) {
+        bool sliding = false;
+        if (c.modelType == QLatin1String("gemma2"))
+            sliding = l % 2 == 0;
+        else if (c.modelType == QLatin1String("gemma3_text"))
+            sliding = (l + 1) % 6 != 0;
+        else if (c.modelType == QLatin1String("phi3"))
+            sliding = true;
+        c.windowOfLayer[size_t(l)] = sliding ? window : 0;
+    }
+
+    c.rope = readRope(read, c);
+    if (file.info(QStringLiteral("rope_freqs.weight")))
+        c.ropeFactorsTensor = QStringLiteral("rope_freqs.weight");
+    if (c.modelType == QLatin1String("gemma3_text")) {
+        RopeParameters local;
+        local.theta = 10000.0;
+        local.rotaryDim = c.rope.rotaryDim;
+        local.maxPositions = c.maxPositions;
+        local.originalMaxPositions = c.maxPositions;
+        c.localRope = local;
+    }
+    return c;
+}
+
+}  // namespace headmap

@@ -1,0 +1,8 @@
+# GGUF models (llama.cpp, Ollama, LM Studio) read into the decoder of engine/hf.
+target_sources(headmap_engine PRIVATE
+  gguf/GgufCheckpoint.cpp
+  gguf/GgufDecoderConfig.cpp
+  gguf/GgufFileType.cpp
+  gguf/GgufModelLoader.cpp
+  gguf/GgufTensorMap.cpp
+)

@@ -1,0 +1,113 @@
+// headmap-cli on GGUF files (tests/fixtures/gguf/models/, made by make_gguf_models.py): info
+// names the architecture, heads and quantisation; tokenize and attention read the file's own
+// tokenizer and weights and give what the safetensors folder the file was converted from gives.
+
+#include <QDir>
+#include <QtTest>
+
+#include "CliProcess.h"
+
+namespace {
+
+QString gguf(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/models")).filePath(name);
+}
+
+QString twin(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
+}
+
+}  // namespace
+
+class CliGgufTest : public QObject {
+    Q_OBJECT
+private slots:
+    void infoDescribesTheFile_data();
+    void infoDescribesTheFile();
+    void attentionEqualsTheSafetensorsTwin_data();
+    void attentionEqualsTheSafetensorsTwin();
+    void missingFileIsNamed();
+};
+
+void CliGgufTest::infoDescribesTheFile_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("architecture");
+    QTest::addColumn<int>("kvHeads");
+    QTest::addColumn<QString>("quantization");
+    QTest::addColumn<QString>("weightsLine");
+    QTest::newRow("llama f32") << "llama_f32.gguf" << "llama" << 2 << "" << "weights        float (exact)";
+    QTest::newRow("qwen3 q8_0") << "qwen3_q8_0.gguf" << "qwen3" << 2 << "Q8_0" << "weights        Q8_0";
+    QTest::newRow("llama q4_k_m") << "llama256_q4_k_m.gguf" << "llama" << 1 << "Q4_K_M" << "weights        Q4_K_M";
+}
+
+void CliGgufTest::infoDescribesTheFile() {
+    QFETCH(QString, file);
+    QFETCH(QString, architecture);
+    QFETCH(int, kvHeads);
+    QFETCH(QString, quantization);
+    QFETCH(QString, weightsLine);
+    const CliResult json = runCli({"info", "--model", gguf(file), "--format", "json"});
+    CLI_CHECK(json, 0);
+    QCOMPARE(json.json().value("architecture").toString(), architecture);
+    QCOMPARE(json.json().value("kv_heads").toInt(), kvHeads);
+    QCOMPARE(json.json().value("quantization").toString(), quantization);
+    const CliResult text = runCli({"info", "--model", gguf(file)});
+    CLI_CHECK(text, 0);
+    QVERIFY2(QString::fromUtf8(text.out).contains(weightsLine), text.describe());
+}
+
+void CliGgufTest::attentionEqualsTheSafetensorsTwin_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("folder");
+    QTest::newRow("llama f32 (q/k un-permuted, llama3 rope)") << "llama_f32.gguf" << "llama_f32_tied";
+    QTest::newRow("llama f16 (linear rope)") << "llama_linear_f16.gguf" << "llama_f16_linear";
+    QTest::newRow("qwen3 f32") << "qwen3_f32.gguf" << "qwen3_f32";
+    QTest::newRow("phi3 f32") << "phi3_f32.gguf" << "phi3_f32";
+}
+
+void CliGgufTest::attentionEqualsTheSafetensorsTwin() {
+    QFETCH(QString, file);
+    QFETCH(QString, folder);
+    const QStringList input{"--text", "the cat sat on the hat", "--format", "json"};
+    const CliResult tokens = runCli(QStringList{"tokenize", "--model", gguf(file)} + input);
+    const CliResult twinTokens = runCli(QStringList{"tokenize", "--model", twin(folder)} + input);
+    CLI_CHECK(tokens, 0);
+    CLI_CHECK(twinTokens, 0);
+    QVERIFY(!ints(tokens.json().value("token_ids")).isEmpty());
+    QCOMPARE(ints(tokens.json().value("token_ids")), ints(twinTokens.json().value("token_ids")));
+
+    const CliResult attention = runCli(QStringList{"attention", "--model", gguf(file)} + input);
+    const CliResult twinAttention = runCli(QStringList{"attention", "--model", twin(folder)} + input);
+    CLI_CHECK(attention, 0);
+    CLI_CHECK(twinAttention, 0);
+    // [layer][head][query][key]
+    const QJsonArray layers = attention.json().value("attention").toArray();
+    const QJsonArray twinLayers = twinAttention.json().value("attention").toArray();
+    QVERIFY(!layers.isEmpty());
+    QCOMPARE(layers.size(), twinLayers.size());
+    double worst = 0;
+    for (int l = 0; l < layers.size(); ++l) {
+        const QJsonArray heads = layers[l].toArray();
+        const QJsonArray twinHeads = twinLayers[l].toArray();
+        QCOMPARE(heads.size(), twinHeads.size());
+        for (int h = 0; h < heads.size(); ++h) {
+            const Matrix a = matrix(heads[h]);
+            const Matrix b = matrix(twinHeads[h]);
+            QCOMPARE(a.size(), b.size());
+            for (int r = 0; r < a.size(); ++r) {
+                QCOMPARE(a[r].size(), b[r].size());
+                for (int c = 0; c < a[r].size(); ++c)
+                    worst = std::max(worst, std::abs(a[r][c] - b[r][c]));
+            }
+        }
+    }
+    QVERIFY2(worst <= 1e-6, qPrintable(QStringLiteral("max difference %1").arg(worst)));
+}
+
+void CliGgufTest::missingFileIsNamed() {
+    const CliResult r = runCli({"info", "--model", "/nonexistent/model-q4_k_m.gguf"});
+    checkError(r, 3, {"/nonexistent/model-q4_k_m.gguf", "does not exist"});
+}
+
+QTEST_GUILESS_MAIN(CliGgufTest)
+#include "tst_cligguf.moc"

@@ -1,0 +1,2 @@
+# Tests of engine/gguf (headmap_add_test is defined in tests/CMakeLists.txt).
+headmap_add_test(tst_ggufmodel SOURCES gguf/tst_ggufmodel.cpp)

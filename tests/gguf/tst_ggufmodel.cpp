@@ -1,0 +1,304 @@
+// GGUF models against PyTorch and against their safetensors twins. The files of
+// tests/fixtures/gguf/models/ are decoder fixtures converted as llama.cpp's convert_hf_to_gguf.py
+// does (llama q/k permuted, Gemma norms + 1, GPT-NeoX qkv regrouped, llama3 rope as rope_freqs),
+// in F32, F16, Q8_0 and Q4_K_M, by make_gguf_models.py, whose goldens are the attention of the
+// PyTorch references of make_decoder_fixtures.py on the dequantised weights.
+//   - every file: attention equal to the golden;
+//   - F32/F16 files: equal to the same model loaded from safetensors (proves the un-permuting);
+//   - quantised files: within a stated distance of the float model;
+//   - the summary (architecture, layers, heads, K/V heads, quantisation);
+//   - broken files: a ModelError naming the file, the key or tensor, expected vs found.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <QtTest>
+
+#include "../hf/ModelFixtures.h"
+#include "core/HeadmapError.h"
+#include "gguf/GgufModelLoader.h"
+#include "hf/HfModelLoader.h"
+
+using namespace headmap;
+
+namespace {
+
+QString ggufFixture(const QString& name) {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/models")).filePath(name);
+}
+
+QJsonArray goldenCases() {
+    QFile file(ggufFixture(QStringLiteral("gguf_models_golden.json")));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("cases")).toArray();
+}
+
+// The tokenizer a GGUF model is run with here: its twin's, or for the K-quant model (which has
+// none) llama_f32_tied's, whose vocabulary it was written with. Only ids are fed.
+std::unique_ptr<Tokenizer> tokenizerFor(const QJsonObject& c) {
+    const QString twin = c.value(QStringLiteral("twin")).toString();
+    const QString folder = modelfixtures::fixture(twin.isEmpty() ? QStringLiteral("llama_f32_tied") : twin);
+    return loadHfTokenizerFolder(folder, twin).tokenizer;
+}
+
+std::unique_ptr<Model> loadCase(const QJsonObject& c) {
+    const QString file = c.value(QStringLiteral("file")).toString();
+    return loadGgufModel(ggufFixture(file), file, tokenizerFor(c));
+}
+
+AttentionTrace runIds(const Model& model, const QJsonObject& c) {
+    const Encoding input = model.tokenizer().fromIds(modelfixtures::toInts(c.value(QStringLiteral("ids"))));
+    return model.run(input).trace;
+}
+
+// Largest |golden - trace| over [layer][head][query][key]; -1 when the shapes differ.
+double maxDifference(const QJsonArray& golden, const AttentionTrace& trace) {
+    if (golden.size() != trace.layers())
+        return -1;
+    double worst = 0;
+    for (int l = 0; l < trace.layers(); ++l) {
+        const QJsonArray heads = golden[l].toArray();
+        if (heads.size() != trace.heads())
+            return -1;
+        for (int h = 0; h < trace.heads(); ++h) {
+            const QJsonArray rows = heads[h].toArray();
+            const double d = modelfixtures::maxDifference(
+                rows, [&](int q, int k) { return trace.weight(l, h, q, k); }, int(rows.size()), int(rows.size()));
+            if (d < 0)
+                return -1;
+            worst = std::max(worst, d);
+        }
+    }
+    return worst;
+}
+
+double maxDifference(const AttentionTrace& a, const AttentionTrace& b) {
+    if (a.layers() != b.layers() || a.heads() != b.heads() || a.length() != b.length())
+        return -1;
+    double worst = 0;
+    for (int l = 0; l < a.layers(); ++l)
+        for (int h = 0; h < a.heads(); ++h)
+            for (int q = 0; q < a.length(); ++q)
+                for (int k = 0; k < a.length(); ++k)
+                    worst = std::max(worst, double(std::abs(a.weight(l, h, q, k) - b.weight(l, h, q, k))));
+    return worst;
+}
+
+// PyTorch float32 against Eigen float32: the same bound as the safetensors decoders.
+constexpr double kGoldenTolerance = 1e-5;
+// The same weights read from GGUF and from safetensors go through the same code: equal but for
+// Gemma's (w + 1) - 1 in float32.
+constexpr double kTwinTolerance = 1e-6;
+// How far quantised attention may be from the float model's, per type. The fixtures'
+// quantisers are the simple round-to-nearest ones (no error search), so these are upper bounds
+// for llama-quantize's files; measured 0.017 (Q8_0) and 0.17 (Q4_K_M) on 10 tokens.
+double quantisedTolerance(const QString& type) {
+    return type == QLatin1String("Q8_0") ? 0.03 : 0.25;
+}
+
+#define CHECK_BELOW(diff, bound, what)                                                                   \
+    QVERIFY2((diff) >= 0 && (diff) <= (bound),                                                          \
+             qPrintable(QStringLiteral("%1: max difference %2 (bound %3)").arg(what).arg(diff).arg(bound)))
+
+void addCaseRows(bool (*keep)(const QJsonObject&)) {
+    QTest::addColumn<QJsonObject>("golden");
+    const QJsonArray cases = goldenCases();
+    QVERIFY2(cases.size() >= 9, "gguf_models_golden.json is missing or lost cases");
+    for (const QJsonValue& c : cases)
+        if (keep(c.toObject()))
+            QTest::newRow(qPrintable(c.toObject().value(QStringLiteral("file")).toString())) << c.toObject();
+}
+
+bool isFloat(const QJsonObject& c) {
+    const QString type = c.value(QStringLiteral("type")).toString();
+    return type == QLatin1String("F32") || type == QLatin1String("F16");
+}
+
+// A copy of a fixture GGUF with `edit` applied to its bytes, in `dir`.
+QString patchedCopy(const QTemporaryDir& dir, const QString& name, const std::function<bool(QByteArray&)>& edit) {
+    QFile source(ggufFixture(name));
+    if (!source.open(QIODevice::ReadOnly))
+        return QString();
+    QByteArray bytes = source.readAll();
+    if (!edit(bytes))
+        return QString();
+    const QString path = dir.filePath(QStringLiteral("patched-") + name);
+    QFile target(path);
+    if (!target.open(QIODevice::WriteOnly) || target.write(bytes) != bytes.size())
+        return QString();
+    return path;
+}
+
+QByteArray ggufString(const QByteArray& text) {
+    QByteArray length(8, '\0');
+    qToLittleEndian<quint64>(quint64(text.size()), length.data());
+    return length + text;
+}
+
+// Replaces the first `from` by `to` (same length) in the file's bytes.
+std::function<bool(QByteArray&)> replaceBytes(const QByteArray& from, const QByteArray& to) {
+    return [from, to](QByteArray& bytes) {
+        const qsizetype at = bytes.indexOf(from);
+        if (at < 0 || from.size() != to.size())
+            return false;
+        bytes.replace(at, to.size(), to);
+        return true;
+    };
+}
+
+// Tensor info: name, u32 n_dims, n_dims × u64 dims, u32 type, u64 offset.
+qsizetype tensorInfoAt(const QByteArray& bytes, const QByteArray& tensor) {
+    const qsizetype at = bytes.indexOf(ggufString(tensor));
+    return at < 0 ? -1 : at + 8 + tensor.size();
+}
+
+std::function<bool(QByteArray&)> setDim(const QByteArray& tensor, int dim, quint64 value) {
+    return [tensor, dim, value](QByteArray& bytes) {
+        const qsizetype info = tensorInfoAt(bytes, tensor);
+        if (info < 0)
+            return false;
+        qToLittleEndian<quint64>(value, bytes.data() + info + 4 + 8 * dim);
+        return true;
+    };
+}
+
+std::function<bool(QByteArray&)> setType(const QByteArray& tensor, quint32 type) {
+    return [tensor, type](QByteArray& bytes) {
+        const qsizetype info = tensorInfoAt(bytes, tensor);
+        if (info < 0)
+            return false;
+        const quint32 dims = qFromLittleEndian<quint32>(bytes.constData() + info);
+        qToLittleEndian<quint32>(type, bytes.data() + info + 4 + 8 * dims);
+        return true;
+    };
+}
+
+}  // namespace
+
+class GgufModelTest : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesPyTorch_data() { addCaseRows([](const QJsonObject&) { return true; }); }
+    void matchesPyTorch();
+    void floatFilesEqualTheirSafetensorsTwin_data() { addCaseRows(isFloat); }
+    void floatFilesEqualTheirSafetensorsTwin();
+    void quantisedFilesStayNearTheFloatModel_data() { addCaseRows([](const QJsonObject& c) { return !isFloat(c); }); }
+    void quantisedFilesStayNearTheFloatModel();
+    void summaryDescribesTheFile_data() { addCaseRows([](const QJsonObject&) { return true; }); }
+    void summaryDescribesTheFile();
+    void brokenFilesAreNamed_data();
+    void brokenFilesAreNamed();
+};
+
+void GgufModelTest::matchesPyTorch() {
+    QFETCH(QJsonObject, golden);
+    const std::unique_ptr<Model> model = loadCase(golden);
+    const AttentionTrace trace = runIds(*model, golden);
+    CHECK_BELOW(maxDifference(golden.value(QStringLiteral("attention")).toArray(), trace), kGoldenTolerance,
+                QStringLiteral("attention"));
+}
+
+void GgufModelTest::floatFilesEqualTheirSafetensorsTwin() {
+    QFETCH(QJsonObject, golden);
+    QString folder = modelfixtures::fixture(golden.value(QStringLiteral("twin")).toString());
+    // Gemma 2's twin with the attention scale a GGUF file implies (llama.cpp: 1/√head_dim, as
+    // query_pre_attn_scalar is not stored).
+    QTemporaryDir dir;
+    const QJsonObject patch = golden.value(QStringLiteral("twin_config_patch")).toObject();
+    if (!patch.isEmpty()) {
+        QVERIFY(modelfixtures::copyFolder(folder, dir.path()));
+        QVERIFY(modelfixtures::editJson(QDir(dir.path()).filePath(QStringLiteral("config.json")), [&](QJsonObject& config) {
+            for (auto it = patch.begin(); it != patch.end(); ++it)
+                config.insert(it.key(), it.value());
+        }));
+        folder = dir.path();
+    }
+    const std::unique_ptr<Model> twin = loadHfModelFolder(folder, QStringLiteral("twin"));
+    const std::unique_ptr<Model> model = loadCase(golden);
+    CHECK_BELOW(maxDifference(runIds(*model, golden), runIds(*twin, golden)), kTwinTolerance,
+                QStringLiteral("GGUF vs safetensors"));
+
+    // The output head (tied or output.weight), read from the GGUF file in slices of rows.
+    const Encoding input = model->tokenizer().fromIds(modelfixtures::toInts(golden.value(QStringLiteral("ids"))));
+    const RunResult ours = model->run(input);
+    const RunResult theirs = twin->run(input);
+    QVERIFY(model->hasOutputHead());
+    const RowVectorF logits = model->outputLogits(ours.hidden, input.size() - 1);
+    const RowVectorF twinLogits = twin->outputLogits(theirs.hidden, input.size() - 1);
+    // Gemma 3's converter cuts token_embd to the tokenizer's size: compare the rows both have.
+    QCOMPARE(int(logits.size()), golden.value(QStringLiteral("vocab_rows")).toInt());
+    QVERIFY(logits.size() <= twinLogits.size());
+    const double logitDifference = double((logits - twinLogits.head(logits.size())).cwiseAbs().maxCoeff());
+    CHECK_BELOW(logitDifference, 1e-4, QStringLiteral("last-token logits"));
+}
+
+void GgufModelTest::quantisedFilesStayNearTheFloatModel() {
+    QFETCH(QJsonObject, golden);
+    const std::unique_ptr<Model> model = loadCase(golden);
+    const AttentionTrace trace = runIds(*model, golden);
+    const QString type = golden.value(QStringLiteral("type")).toString();
+    const double fromFloat = maxDifference(golden.value(QStringLiteral("attention_float")).toArray(), trace);
+    CHECK_BELOW(fromFloat, quantisedTolerance(type), QStringLiteral("quantised vs float weights"));
+    QVERIFY2(fromFloat > 0, "a quantised model computed exactly the float numbers: was it quantised?");
+}
+
+void GgufModelTest::summaryDescribesTheFile() {
+    QFETCH(QJsonObject, golden);
+    const std::unique_ptr<Model> model = loadCase(golden);
+    const ModelSummary& s = model->summary();
+    QCOMPARE(s.architecture, golden.value(QStringLiteral("model_type")).toString());
+    QCOMPARE(s.layers, golden.value(QStringLiteral("layers")).toInt());
+    QCOMPARE(s.heads, golden.value(QStringLiteral("heads")).toInt());
+    QCOMPARE(s.kvHeads, golden.value(QStringLiteral("kv_heads")).toInt());
+    QCOMPARE(s.quantization, golden.value(QStringLiteral("quantization")).toString());
+    QCOMPARE(s.name, golden.value(QStringLiteral("file")).toString());
+    QVERIFY(s.causal);
+}
+
+void GgufModelTest::brokenFilesAreNamed_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<std::function<bool(QByteArray&)>>("edit");
+    QTest::addColumn<QStringList>("expected");
+    const QString qwen = QStringLiteral("qwen3_q8_0.gguf");
+    QTest::newRow("unknown architecture")
+        << qwen << replaceBytes(ggufString("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufString("qwen3"),
+                                ggufString("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufString("mamba"))
+        << QStringList{qwen, "general.architecture", "mamba", "qwen3", "llama"};
+    QTest::newRow("missing key")
+        << qwen << replaceBytes(ggufString("qwen3.block_count"), ggufString("qwen3.block_cOunt"))
+        << QStringList{qwen, "qwen3.block_count"};
+    QTest::newRow("wrong tensor shape")
+        << qwen << setDim("blk.1.attn_k.weight", 1, 16)
+        << QStringList{qwen, "blk.1.attn_k.weight", "[32, 16]", "expected [32, 32]"};
+    QTest::newRow("missing tensor")
+        << qwen << replaceBytes(ggufString("blk.0.ffn_up.weight"), ggufString("blk.0.ffn_UP.weight"))
+        << QStringList{qwen, "blk.0.ffn_up.weight", "[32, 64]"};
+    QTest::newRow("unsupported type IQ4_NL")
+        << qwen << setType("blk.0.attn_q.weight", 20)
+        << QStringList{qwen, "blk.0.attn_q.weight", "IQ4_NL", "Q8_0"};
+}
+
+void GgufModelTest::brokenFilesAreNamed() {
+    QFETCH(QString, file);
+    QFETCH(std::function<bool(QByteArray&)>, edit);
+    QFETCH(QStringList, expected);
+    QTemporaryDir dir;
+    const QString path = patchedCopy(dir, file, edit);
+    QVERIFY2(!path.isEmpty(), "the fixture could not be patched: did make_gguf_models.py change it?");
+    try {
+        loadGgufModel(path, file, tokenizerFor(QJsonObject{{"twin", "qwen3_f32"}}));
+        QFAIL("no ModelError");
+    } catch (const ModelError& error) {
+        const QString message = QString::fromUtf8(error.what());
+        for (const QString& part : expected)
+            QVERIFY2(message.contains(part), qPrintable(QStringLiteral("'%1' not in: %2").arg(part, message)));
+    }
+}
+
+QTEST_GUILESS_MAIN(GgufModelTest)
+#include "tst_ggufmodel.moc"
