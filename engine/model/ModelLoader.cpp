@@ -7,6 +7,7 @@
 #include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
 #include "hf/HubCache.h"
+#include "local/LocalModels.h"
 #include "model/ModelTokenizer.h"
 #include "patterns/PatternsModel.h"
 
@@ -14,7 +15,7 @@ namespace headmap {
 namespace {
 
 QString expectedSpecs() {
-    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder, a .gguf file");
+    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder, a .gguf file, ollama:NAME[:TAG], lmstudio:PUBLISHER/MODEL");
 }
 
 std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source) {
@@ -64,6 +65,18 @@ QString ggufFileOf(const QString& source) {
     return source;
 }
 
+// The GGUF file an ollama:… or lmstudio:… spec names in that program's store (engine/local);
+// empty for any other spec. Throws ModelError when the store has no such model.
+QString localStoreFileOf(const QString& source) {
+    return resolveLocalModelSpec(source).value_or(QString());
+}
+
+// The GGUF file a spec names: in Ollama's or LM Studio's store, or a .gguf path; empty otherwise.
+QString ggufSourceOf(const QString& source) {
+    const QString stored = localStoreFileOf(source);
+    return stored.isEmpty() ? ggufFileOf(source) : stored;
+}
+
 QString trimmedSource(const ModelSpec& spec) {
     const QString source = spec.source.trimmed();
     if (source.isEmpty())
@@ -81,7 +94,7 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
     if (source.startsWith(QLatin1String("builtin:")))
         return loadBuiltin(spec, source);
-    if (const QString gguf = ggufFileOf(source); !gguf.isEmpty())
+    if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty())
         return loadGgufModel(gguf, source);
     return loadHfModelFolder(hfFolderOf(source), source);
 }
@@ -90,7 +103,7 @@ ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
     if (source.startsWith(QLatin1String("builtin:")))
         return ModelTokenizer(loadBuiltin(spec, source));
-    if (const QString gguf = ggufFileOf(source); !gguf.isEmpty()) {
+    if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty()) {
         GgufTokenizerFile file = loadGgufTokenizerFile(gguf, source);
         return ModelTokenizer(std::move(file.summary), std::move(file.tokenizer));
     }

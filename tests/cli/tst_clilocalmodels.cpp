@@ -28,6 +28,8 @@ private slots:
     void textListsEveryStore();
     void jsonListsEveryModel();
     void helpNamesTheStores();
+    void specsOpenTheStoreFiles_data();
+    void specsOpenTheStoreFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -166,6 +168,34 @@ void CliLocalModelsTest::helpNamesTheStores() {
     const CliResult general = runCli({"help", "info"});
     CLI_CHECK(general, 0);
     QVERIFY(general.out.contains("ollama:NAME[:TAG]") && general.out.contains("lmstudio:PUBLISHER/MODEL"));
+}
+
+void CliLocalModelsTest::specsOpenTheStoreFiles_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QStringList>("words");  // {OLLAMA}, {LMSTUDIO}, {QWEN} replaced
+    const QStringList info{"info", "--model"};
+    const QStringList tokenize{"tokenize", "--text", "hi", "--model"};
+    QTest::newRow("not pulled: where it looked, what is there")
+        << info + QStringList{"ollama:llama3"} << QStringList{"llama3:latest", "{OLLAMA}", "ollama:qwen2.5:0.5b"};
+    QTest::newRow("not pulled, tokenize") << tokenize + QStringList{"ollama:llama3"} << QStringList{"llama3:latest", "{OLLAMA}"};
+    QTest::newRow("blob missing") << info + QStringList{"ollama:gone"} << QStringList{"is missing"};
+    QTest::newRow("no GGUF layer") << info + QStringList{"ollama:tensors"} << QStringList{"application/vnd.ollama.image.model"};
+    QTest::newRow("malformed Ollama name") << info + QStringList{"ollama:a/b/c/d"} << QStringList{"not an Ollama model name"};
+    QTest::newRow("LM Studio model not downloaded")
+        << info + QStringList{"lmstudio:nobody/nothing"} << QStringList{"{LMSTUDIO}", "lmstudio:bartowski/multi-GGUF"};
+    QTest::newRow("LM Studio file not in the folder")
+        << info + QStringList{"lmstudio:bartowski/multi-GGUF/multi-Q2_K.gguf"} << QStringList{"multi-Q8_0.gguf"};
+    // The tiny blob holds no real model: the GGUF loader's error shows the spec reached it.
+    QTest::newRow("found: the blob is opened") << info + QStringList{"ollama:qwen2.5:0.5b"} << QStringList{"{QWEN}"};
+}
+
+// ollama:/lmstudio: specs reach the file in the store, or say why not (exit 3, one line).
+void CliLocalModelsTest::specsOpenTheStoreFiles() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QStringList, words);
+    for (QString& word : words)
+        word.replace("{OLLAMA}", m_ollama).replace("{LMSTUDIO}", m_lmstudio).replace("{QWEN}", m_qwenBlob);
+    checkError(runCli(arguments), 3, words);
 }
 
 QTEST_GUILESS_MAIN(CliLocalModelsTest)
