@@ -1,0 +1,356 @@
+// download/HubDownloader against tests/download/fake_hub.py, a local server that answers like
+// the Hub: a normal download (one file, shards, another revision) writes huggingface_hub's
+// cache layout, byte for byte the fixture files, which hf/HubCache then finds; an interrupted
+// transfer resumes with a Range request for the rest only; a wrong checksum, a gated, missing
+// or token-protected repository each fail with their own message and leave no blob; the
+// token comes from HF_TOKEN or $HF_HOME/token; HF_HUB_OFFLINE=1 sends no request at all.
+
+#include <unistd.h>
+
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "FakeHub.h"
+#include "core/HeadmapError.h"
+#include "download/HubDownloader.h"
+#include "hf/HubCache.h"
+
+using namespace headmap;
+
+namespace {
+
+// Every file below root (links included), relative to it.
+QStringList filesBelow(const QString& root) {
+    QStringList files;
+    QDirIterator it(root, QDir::Files | QDir::System | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(root).relativeFilePath(it.next());
+    files.sort();
+    return files;
+}
+
+struct Outcome {
+    QString folder;
+    QString error;
+};
+
+Outcome run(HubDownloader& downloader, const QString& repo, const QString& revision = QStringLiteral("main")) {
+    Outcome outcome;
+    try {
+        outcome.folder = waitForDownload(downloader, {repo, revision});
+    } catch (const HeadmapError& error) {
+        outcome.error = error.message();
+    }
+    return outcome;
+}
+
+}  // namespace
+
+class TestHubDownloader : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeHub> m_hub;
+
+    QString cacheRoot() const { return m_dir->filePath(QStringLiteral("home/hub")); }
+    HubEnvironment environment() const {
+        HubEnvironment env;
+        env.endpoint = m_hub->endpoint;
+        env.cacheRoot = cacheRoot();
+        return env;
+    }
+    // Starts the server; false (after QSKIP/QFAIL) when it cannot run.
+    bool startHub(const QStringList& extra = {}) {
+        m_hub = startFakeHub(standardRepos() + extra, m_dir->path());
+        if (!m_hub->problem.isEmpty()) {
+            QTest::qFail(qPrintable(m_hub->problem), __FILE__, __LINE__);
+            return false;
+        }
+        return true;
+    }
+    QStringList requestsFor(const QString& part) const {
+        QStringList lines;
+        for (const QString& line : m_hub->log())
+            if (line.contains(part))
+                lines << line;
+        return lines;
+    }
+
+private slots:
+    void init() {
+        m_dir = std::make_unique<QTemporaryDir>();
+        qputenv("HF_HOME", m_dir->filePath(QStringLiteral("home")).toUtf8());
+        qunsetenv("HF_HUB_CACHE");
+        qunsetenv("HF_TOKEN");
+        qunsetenv("HF_TOKEN_PATH");
+        qunsetenv("HF_HUB_OFFLINE");
+    }
+    void cleanup() {
+        m_hub.reset();
+        m_dir.reset();
+    }
+
+    void layout_data() {
+        QTest::addColumn<QString>("repo");
+        QTest::addColumn<QString>("revision");
+        QTest::addColumn<QString>("fixture");
+        QTest::newRow("one safetensors file") << "tiny/gpt2" << "main" << fixtureModel("gpt2_f32");
+        QTest::newRow("two shards and their index") << "tiny/gpt2-sharded" << "main" << fixtureModel("gpt2_bf16_sharded");
+        QTest::newRow("revision other than main") << "tiny/gpt2" << "v1.0" << fixtureModel("gpt2_f32");
+        QTest::newRow("revision given as a commit")
+            << "tiny/gpt2" << expectedCommit("tiny/gpt2", "main") << fixtureModel("gpt2_f32");
+    }
+    void layout() {
+        QFETCH(QString, repo);
+        QFETCH(QString, revision);
+        QFETCH(QString, fixture);
+        if (!startHub())
+            return;
+        HubDownloader downloader(environment());
+        QSignalSpy listed(&downloader, &HubDownloader::filesListed);
+        QSignalSpy done(&downloader, &HubDownloader::fileFinished);
+        QSignalSpy progress(&downloader, &HubDownloader::progress);
+        const Outcome outcome = run(downloader, repo, revision);
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+
+        const QString commit = expectedCommit(repo, revision.size() == 40 ? QStringLiteral("main") : revision);
+        const QString repoFolder = QDir(cacheRoot()).filePath(QStringLiteral("models--") + QString(repo).replace('/', "--"));
+        QCOMPARE(outcome.folder, QDir(repoFolder).filePath(QStringLiteral("snapshots/") + commit));
+        QCOMPARE(listed.count(), 1);
+
+        // huggingface_hub's layout: blobs/<etag>, snapshots/<commit>/<file> -> ../../blobs/<etag>.
+        QStringList expected;
+        const QStringList names = QDir(fixture).entryList(QDir::Files, QDir::Name);
+        for (const QString& name : names) {
+            const QByteArray bytes = fileBytes(QDir(fixture).filePath(name));
+            const QString etag = expectedEtag(name, bytes);
+            const QString link = QDir(outcome.folder).filePath(name);
+            const QFileInfo info(link);
+            QVERIFY2(info.isSymLink(), qPrintable(name + " is not a link"));
+            QCOMPARE(QFile::symLinkTarget(link), QDir(repoFolder).filePath(QStringLiteral("blobs/") + etag));
+            const QByteArray target = QFile::encodeName(link);
+            char buffer[512] = {};
+            const ssize_t length = ::readlink(target.constData(), buffer, sizeof buffer - 1);
+            QCOMPARE(QString::fromUtf8(buffer, int(length)), QStringLiteral("../../blobs/") + etag);
+            QVERIFY2(fileBytes(link) == bytes, qPrintable(name + " differs from the served file"));
+            expected << QStringLiteral("blobs/") + etag << QStringLiteral("snapshots/%1/%2").arg(commit, name);
+        }
+        if (revision.size() != 40) {
+            expected << QStringLiteral("refs/") + revision;
+            QCOMPARE(fileBytes(QDir(repoFolder).filePath(QStringLiteral("refs/") + revision)), commit.toLatin1());
+        }
+        expected.sort();
+        // Nothing else: no .incomplete, no temporary link, no ref for a commit.
+        QCOMPARE(filesBelow(repoFolder), expected);
+        QCOMPARE(done.count(), names.size());
+        QVERIFY(!progress.isEmpty());
+        qint64 total = 0;
+        for (const QString& name : names)
+            total += QFileInfo(QDir(fixture).filePath(name)).size();
+        QCOMPARE(progress.last().at(0).toLongLong(), total);
+        QCOMPARE(progress.last().at(1).toLongLong(), total);
+
+        if (revision == QLatin1String("main")) {
+            const auto found = HubCache(cacheRoot()).find(repo);
+            QVERIFY(found.has_value());
+            QCOMPARE(found->folder, outcome.folder);
+            QCOMPARE(found->revision, commit);
+        }
+
+        // A second run fetches nothing again: only the listing and one HEAD per file.
+        QFile::remove(m_hub->logPath);
+        QSignalSpy cachedDone(&downloader, &HubDownloader::fileFinished);
+        const Outcome again = run(downloader, repo, revision);
+        QVERIFY2(again.error.isEmpty(), qPrintable(again.error));
+        QCOMPARE(again.folder, outcome.folder);
+        for (const auto& signal : cachedDone)
+            QVERIFY(signal.at(1).toBool());
+        for (const QString& line : m_hub->log())
+            QVERIFY2(!line.startsWith(QLatin1String("GET /lfs")) && !line.contains(QLatin1String("GET /tiny")),
+                     qPrintable(line));
+    }
+
+    void resumeAfterInterruption() {
+        if (!startHub({QStringLiteral("--interrupt-after"), QStringLiteral("60000")}))
+            return;
+        HubDownloader downloader(environment());
+        const Outcome first = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(first.error.contains(QLatin1String("model.safetensors")) &&
+                     first.error.contains(QLatin1String("resume")),
+                 qPrintable(first.error));
+        const QByteArray weights = fileBytes(fixtureModel("gpt2_f32") + QStringLiteral("/model.safetensors"));
+        const QString etag = expectedEtag(QStringLiteral("model.safetensors"), weights);
+        const QString blobs = cacheRoot() + QStringLiteral("/models--tiny--gpt2/blobs/");
+        QVERIFY(!QFileInfo::exists(blobs + etag));
+        const qint64 kept = QFileInfo(blobs + etag + QStringLiteral(".incomplete")).size();
+        QCOMPARE(kept, qint64(60000));
+        QVERIFY(!QFileInfo::exists(cacheRoot() + QStringLiteral("/models--tiny--gpt2/snapshots/") +
+                                   expectedCommit("tiny/gpt2", "main") + QStringLiteral("/model.safetensors")));
+
+        QSignalSpy started(&downloader, &HubDownloader::fileStarted);
+        const Outcome second = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
+        QVERIFY(fileBytes(second.folder + QStringLiteral("/model.safetensors")) == weights);
+        QVERIFY(!QFileInfo::exists(blobs + etag + QStringLiteral(".incomplete")));
+        bool resumedSignal = false;
+        for (const auto& signal : started)
+            resumedSignal |= signal.at(0).toString() == QLatin1String("model.safetensors") &&
+                             signal.at(2).toLongLong() == kept;
+        QVERIFY(resumedSignal);
+        // Only the rest was asked for.
+        const QStringList gets = requestsFor(QStringLiteral("GET /lfs/") + etag);
+        QVERIFY2(gets.size() == 2, qPrintable(m_hub->log().join(QLatin1Char('\n'))));
+        QVERIFY2(gets[0].contains(QLatin1String(" - ")), qPrintable(gets[0]));
+        QVERIFY2(gets[1].contains(QStringLiteral(" bytes=%1- ").arg(kept)), qPrintable(gets[1]));
+    }
+
+    void refused_data() {
+        QTest::addColumn<QStringList>("serverOptions");
+        QTest::addColumn<QString>("repo");
+        QTest::addColumn<QString>("revision");
+        QTest::addColumn<QStringList>("words");
+        const QString weights = QStringLiteral("model.safetensors");
+        const QByteArray bytes = fileBytes(fixtureModel("gpt2_f32") + QLatin1Char('/') + weights);
+        const QString sha = expectedEtag(weights, bytes);
+        QByteArray corrupted = bytes;
+        corrupted[corrupted.size() - 1] = char(corrupted.back() ^ 0xFF);
+        const QString wrongSha = expectedEtag(weights, corrupted);
+        QTest::newRow("wrong checksum") << QStringList{"--corrupt", weights} << "tiny/gpt2" << "main"
+                                        << QStringList{"checksum", weights, sha, wrongSha};
+        QTest::newRow("gated repository") << QStringList() << "tiny/gated" << "main"
+                                          << QStringList{"tiny/gated", "gated", "HF_TOKEN"};
+        QTest::newRow("missing repository") << QStringList() << "tiny/nothing-here" << "main"
+                                            << QStringList{"no model", "tiny/nothing-here"};
+        QTest::newRow("missing revision") << QStringList() << "tiny/gpt2" << "v9"
+                                          << QStringList{"no revision", "v9"};
+        QTest::newRow("token required, none given") << QStringList{"--token", "hf_secret"} << "tiny/gpt2"
+                                                    << "main" << QStringList{"needs an access token"};
+        QTest::newRow("not a Hub id") << QStringList() << "../etc" << "main" << QStringList{"not a Hub model id"};
+    }
+    void refused() {
+        QFETCH(QStringList, serverOptions);
+        QFETCH(QString, repo);
+        QFETCH(QString, revision);
+        QFETCH(QStringList, words);
+        if (!startHub(serverOptions))
+            return;
+        HubDownloader downloader(environment());
+        const Outcome outcome = run(downloader, repo, revision);
+        QVERIFY(outcome.folder.isEmpty());
+        for (const QString& word : words)
+            QVERIFY2(outcome.error.contains(word), qPrintable(QStringLiteral("'%1' not in: %2").arg(word, outcome.error)));
+        // No blob of a safetensors file under its final name, nothing half-written left.
+        for (const QString& file : filesBelow(cacheRoot())) {
+            QVERIFY2(!file.endsWith(QLatin1String(".incomplete")), qPrintable(file));
+            QVERIFY2(!file.endsWith(QLatin1String("model.safetensors")), qPrintable(file));
+            QVERIFY2(!file.contains(expectedEtag(QStringLiteral("model.safetensors"),
+                                                 fileBytes(fixtureModel("gpt2_f32") + "/model.safetensors"))),
+                     qPrintable(file));
+        }
+    }
+
+    void repositoryWithoutSafetensors() {
+        QTemporaryDir folder;
+        QFile config(folder.filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("{\"model_type\": \"gpt2\"}");
+        config.close();
+        QFile bin(folder.filePath(QStringLiteral("pytorch_model.bin")));
+        QVERIFY(bin.open(QIODevice::WriteOnly));
+        bin.write("weights");
+        bin.close();
+        if (!startHub({QStringLiteral("--repo"), QStringLiteral("old/bin-only=") + folder.path()}))
+            return;
+        HubDownloader downloader(environment());
+        const Outcome outcome = run(downloader, QStringLiteral("old/bin-only"));
+        QVERIFY2(outcome.error.contains(QLatin1String("no safetensors")) &&
+                     outcome.error.contains(QLatin1String("old/bin-only")) &&
+                     outcome.error.contains(QLatin1String(".bin")),
+                 qPrintable(outcome.error));
+        QVERIFY(requestsFor(QStringLiteral("/resolve/")).isEmpty());
+    }
+
+    void token_data() {
+        QTest::addColumn<bool>("fromFile");
+        QTest::newRow("HF_TOKEN") << false;
+        QTest::newRow("token file in HF_HOME") << true;
+    }
+    void token() {
+        QFETCH(bool, fromFile);
+        if (!startHub({QStringLiteral("--token"), QStringLiteral("hf_secret")}))
+            return;
+        qputenv("HF_ENDPOINT", m_hub->endpoint.toUtf8());
+        if (fromFile) {
+            QDir().mkpath(m_dir->filePath(QStringLiteral("home")));
+            QFile file(m_dir->filePath(QStringLiteral("home/token")));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("hf_secret\n");
+        } else {
+            qputenv("HF_TOKEN", "hf_secret");
+        }
+        HubDownloader downloader;  // everything from the environment
+        QCOMPARE(downloader.environment().cacheRoot, cacheRoot());
+        const Outcome outcome = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QVERIFY(QFileInfo::exists(outcome.folder + QStringLiteral("/config.json")));
+        const QStringList hubRequests = requestsFor(QStringLiteral("/tiny/gpt2/"));
+        QVERIFY(!hubRequests.isEmpty());
+        for (const QString& line : hubRequests)
+            QVERIFY2(line.endsWith(QLatin1String("Bearer hf_secret")), qPrintable(line));
+    }
+
+    void offline() {
+        if (!startHub())
+            return;
+        qputenv("HF_ENDPOINT", m_hub->endpoint.toUtf8());
+        qputenv("HF_HUB_OFFLINE", "1");
+        {
+            HubDownloader downloader;
+            const Outcome outcome = run(downloader, QStringLiteral("tiny/gpt2"));
+            QVERIFY2(outcome.error.contains(QLatin1String("HF_HUB_OFFLINE")) &&
+                         outcome.error.contains(QLatin1String("not in the cache")),
+                     qPrintable(outcome.error));
+            QVERIFY(m_hub->log().isEmpty());  // not a single request
+        }
+        qunsetenv("HF_HUB_OFFLINE");
+        QString folder;
+        {
+            HubDownloader downloader;
+            const Outcome outcome = run(downloader, QStringLiteral("tiny/gpt2"));
+            QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+            folder = outcome.folder;
+        }
+        QFile::remove(m_hub->logPath);
+        qputenv("HF_HUB_OFFLINE", "true");
+        HubDownloader downloader;
+        const Outcome outcome = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.folder, folder);
+        QVERIFY(downloader.usedCacheOffline());
+        QVERIFY(m_hub->log().isEmpty());
+    }
+
+    void checkListsFilesWithSizes() {
+        if (!startHub())
+            return;
+        HubDownloader downloader(environment());
+        QSignalSpy listed(&downloader, &HubDownloader::filesListed);
+        downloader.check({QStringLiteral("tiny/gpt2-sharded"), QStringLiteral("main")});
+        QVERIFY(listed.wait(10000));
+        const auto list = listed.first().first().value<HubFileList>();
+        QStringList paths;
+        for (const HubFile& file : list.files) {
+            paths << file.path;
+            QCOMPARE(file.size, QFileInfo(fixtureModel("gpt2_bf16_sharded") + QLatin1Char('/') + file.path).size());
+        }
+        QCOMPARE(paths, QDir(fixtureModel("gpt2_bf16_sharded")).entryList(QDir::Files, QDir::Name));
+        QCOMPARE(list.commit, expectedCommit("tiny/gpt2-sharded", "main"));
+        QVERIFY(!QFileInfo::exists(cacheRoot()));  // checking writes nothing
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHubDownloader)
+#include "tst_hubdownloader.moc"
