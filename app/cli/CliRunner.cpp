@@ -8,6 +8,7 @@
 
 #include "analysis/AttentionMeasure.h"
 #include "analysis/WordAggregation.h"
+#include "cli/CliDownload.h"
 #include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
@@ -93,6 +94,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         case Command::Render:
         case Command::ExportAll: render(request); break;
+        case Command::Download: runDownload(request, m_out, m_err); break;
         }
         flushStandardOutput();
         return kExitOk;

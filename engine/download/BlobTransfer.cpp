@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 
 #include "core/HeadmapError.h"
+#include "download/ByteSizeText.h"
 #include "download/HubErrors.h"
 #include "io/AtomicFile.h"
 
@@ -32,10 +33,6 @@ bool isRedirect(int status) {
 bool isSafeBlobName(const QString& etag) {
     static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9_-]{8,128}$"));
     return pattern.match(etag).hasMatch();
-}
-
-QString megabytes(qint64 bytes) {
-    return QString::number(double(bytes) / 1e6, 'f', 1) + QStringLiteral(" MB");
 }
 
 }  // namespace
@@ -218,7 +215,7 @@ bool BlobTransfer::writeChunk(const QByteArray& bytes) {
         fail(QStringLiteral("cannot write '%1': %2 (%3 of %4 kept for the next attempt)")
                  .arg(m_incomplete.fileName(),
                       deviceFailure(&m_incomplete, errno, QStringLiteral("the write failed")),
-                      megabytes(m_have), megabytes(m_size)));
+                      byteSizeText(m_have), byteSizeText(m_size)));
         return false;
     }
     m_hash.addData(bytes);
@@ -255,7 +252,7 @@ void BlobTransfer::onGetFinished(QNetworkReply* reply, int hops) {
         return;
     if (reply->error() != QNetworkReply::NoError || m_have < m_size)
         return fail(QStringLiteral("the download of %1 broke off after %2 of %3 (%4); run it again to resume")
-                        .arg(m_file.path, megabytes(m_have), megabytes(m_size),
+                        .arg(m_file.path, byteSizeText(m_have), byteSizeText(m_size),
                              reply->error() != QNetworkReply::NoError ? reply->errorString()
                                                                       : QStringLiteral("the server sent less")));
     finishBlob();

@@ -22,3 +22,8 @@ add_dependencies(tst_cliabuse headmap-cli)
 # predict, attention --measure / --ablate against the PyTorch golden files.
 headmap_add_test(tst_clipredict SOURCES cli/tst_clipredict.cpp)
 add_dependencies(tst_clipredict headmap-cli)
+# download against tests/download/fake_hub.py, a local imitation of the Hub.
+headmap_add_test(tst_clidownload SOURCES cli/tst_clidownload.cpp)
+add_dependencies(tst_clidownload headmap-cli)
+target_include_directories(tst_clidownload PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/download)
+target_compile_definitions(tst_clidownload PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/download")
