@@ -99,11 +99,11 @@ void HubDownloader::onListFinished(QNetworkReply* reply) {
     } catch (const HeadmapError& error) {
         return fail(error.message());
     }
+    if (!m_downloadFiles)
+        m_busy = false;  // a listener may start the download from filesListed
     emit filesListed(m_list);
-    if (!m_downloadFiles) {
-        m_busy = false;
+    if (!m_downloadFiles)
         return;
-    }
     try {
         m_cache->prepare();
     } catch (const HeadmapError& error) {

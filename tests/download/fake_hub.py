@@ -23,6 +23,7 @@ Options:
   --token TOKEN           require "Authorization: Bearer TOKEN" (401 otherwise)
   --interrupt-after N     close the first body of each LFS file after N bytes
   --corrupt FILE          serve FILE with its last byte changed (the listing keeps the true hash)
+  --throttle N            send LFS bodies at about N bytes a second (to cancel one midway)
   --log PATH              append one line per request: METHOD PATH RANGE AUTHORIZATION
 """
 
@@ -75,6 +76,7 @@ class State:
         self.interrupted = set()
         self.corrupt = set(args.corrupt)
         self.log_path = args.log
+        self.throttle = args.throttle
         self.lock = threading.Lock()
 
     def log(self, line):
@@ -252,6 +254,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        if self.state.throttle:
+            chunk = 4096
+            for offset in range(0, len(body), chunk):
+                self.wfile.write(body[offset:offset + chunk])
+                self.wfile.flush()
+                time.sleep(chunk / self.state.throttle)
+            return
         self.wfile.write(body)
 
 
@@ -263,6 +272,7 @@ def main():
     parser.add_argument("--token")
     parser.add_argument("--interrupt-after", type=int)
     parser.add_argument("--corrupt", action="append", default=[])
+    parser.add_argument("--throttle", type=int)
     parser.add_argument("--log")
     args = parser.parse_args()
     server = Server(("127.0.0.1", 0), Handler)
