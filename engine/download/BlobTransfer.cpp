@@ -1,6 +1,11 @@
 #include "download/BlobTransfer.h"
 
 #include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <QNetworkAccessManager>
 #include <QRegularExpression>
@@ -76,6 +81,32 @@ void BlobTransfer::abort() {
     }
     if (m_incomplete.isOpen())
         m_incomplete.close();
+    releaseLock();
+}
+
+bool BlobTransfer::takeLock() {
+    const QByteArray path = QFile::encodeName(m_cache.lockPath(m_etag));
+    m_lock = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (m_lock < 0) {
+        fail(QStringLiteral("cannot create the lock file '%1': %2")
+                 .arg(m_cache.lockPath(m_etag), QString::fromLocal8Bit(std::strerror(errno))));
+        return false;
+    }
+    if (::flock(m_lock, LOCK_EX | LOCK_NB) != 0) {
+        fail(QStringLiteral("another program is downloading %1 of %2 into the cache right now (%3 is "
+                            "locked); try again when it has finished")
+                 .arg(m_file.path, m_list.repoId, m_cache.lockPath(m_etag)));
+        return false;
+    }
+    return true;
+}
+
+void BlobTransfer::releaseLock() {
+    if (m_lock >= 0) {
+        ::flock(m_lock, LOCK_UN);
+        ::close(m_lock);
+        m_lock = -1;
+    }
 }
 
 void BlobTransfer::fail(const QString& message) {
@@ -137,6 +168,8 @@ void BlobTransfer::onHeadFinished(QNetworkReply* reply, int hops) {
 }
 
 void BlobTransfer::openIncomplete() {
+    if (!takeLock())
+        return;
     m_incomplete.setFileName(m_cache.incompletePath(m_etag));
     if (!m_incomplete.open(QIODevice::ReadWrite))
         return fail(QStringLiteral("cannot write '%1': %2").arg(m_incomplete.fileName(), m_incomplete.errorString()));
@@ -212,8 +245,8 @@ bool BlobTransfer::writeChunk(const QByteArray& bytes) {
     errno = 0;
     const qint64 written = m_incomplete.write(bytes);
     if (written != bytes.size() || !m_incomplete.flush()) {
-        fail(QStringLiteral("cannot write '%1': %2 (%3 of %4 kept for the next attempt)")
-                 .arg(m_incomplete.fileName(),
+        fail(QStringLiteral("cannot write %1 into '%2': %3 (%4 of %5 kept for the next attempt)")
+                 .arg(m_file.path, m_incomplete.fileName(),
                       deviceFailure(&m_incomplete, errno, QStringLiteral("the write failed")),
                       byteSizeText(m_have), byteSizeText(m_size)));
         return false;
@@ -273,6 +306,7 @@ void BlobTransfer::finishBlob() {
         return fail(error.message());
     }
     m_finished = true;
+    releaseLock();
     emit done(false);
 }
 

@@ -61,6 +61,8 @@ private:
     void fail(const QString& message);
     bool writeChunk(const QByteArray& bytes);
     void restartFromZero();
+    bool takeLock();
+    void releaseLock();
 
     QNetworkAccessManager* m_network;
     const HubEnvironment& m_env;
@@ -77,6 +79,7 @@ private:
     qint64 m_fresh = 0;
     bool m_headersChecked = false;
     bool m_finished = false;
+    int m_lock = -1;  // the flock()ed .lock file while this blob is written
     QNetworkReply* m_reply = nullptr;
 };
 

@@ -35,7 +35,12 @@ QString repoFolderName(const QString& repoId) {
 }
 
 HubCacheWriter::HubCacheWriter(const QString& cacheRoot, const QString& repoId)
-    : m_repo(QDir(QDir(cacheRoot).absolutePath()).filePath(repoFolderName(repoId))) {}
+    : m_root(QDir(cacheRoot).absolutePath()), m_repo(QDir(m_root).filePath(repoFolderName(repoId))) {}
+
+QString HubCacheWriter::lockPath(const QString& etag) const {
+    return QDir(m_root).filePath(QStringLiteral(".locks/") + QFileInfo(m_repo).fileName() + QLatin1Char('/') + etag +
+                                 QStringLiteral(".lock"));
+}
 
 QString HubCacheWriter::blobPath(const QString& etag) const {
     return QDir(m_repo).filePath(QStringLiteral("blobs/") + etag);
@@ -52,6 +57,7 @@ QString HubCacheWriter::snapshotFolder(const QString& commit) const {
 void HubCacheWriter::prepare() const {
     for (const char* sub : {"blobs", "snapshots", "refs"})
         makeFolder(QDir(m_repo).filePath(QLatin1String(sub)));
+    makeFolder(QFileInfo(lockPath(QStringLiteral("x"))).path());
 }
 
 bool HubCacheWriter::hasBlob(const QString& etag, qint64 size) const {

@@ -24,6 +24,9 @@ public:
     QString blobPath(const QString& etag) const;
     QString incompletePath(const QString& etag) const;
     QString snapshotFolder(const QString& commit) const;
+    // <cache>/.locks/models--ORG--NAME/<etag>.lock, which huggingface_hub flock()s while it
+    // writes that blob; Headmap takes the same lock, so the two never write one blob at once.
+    QString lockPath(const QString& etag) const;
 
     // Creates blobs/, snapshots/ and refs/.
     void prepare() const;
@@ -40,6 +43,7 @@ public:
     std::optional<QString> cachedSnapshot(const QString& revision) const;
 
 private:
+    QString m_root;
     QString m_repo;
 };
 

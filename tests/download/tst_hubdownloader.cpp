@@ -3,8 +3,12 @@
 // cache layout, byte for byte the fixture files, which hf/HubCache then finds; an interrupted
 // transfer resumes with a Range request for the rest only; a wrong checksum, a gated, missing
 // or token-protected repository each fail with their own message and leave no blob; the
-// token comes from HF_TOKEN or $HF_HOME/token; HF_HUB_OFFLINE=1 sends no request at all.
+// token comes from HF_TOKEN or $HF_HOME/token; HF_HUB_OFFLINE=1 sends no request at all; a full
+// disk fails loudly with nothing under the blob's name; a blob that huggingface_hub is writing
+// (its flock on .locks/...) is left alone.
 
+#include <sys/file.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <QDirIterator>
@@ -13,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../engine/SmallDisk.h"
 #include "FakeHub.h"
 #include "core/HeadmapError.h"
 #include "download/HubDownloader.h"
@@ -244,6 +249,8 @@ private slots:
             QVERIFY2(outcome.error.contains(word), qPrintable(QStringLiteral("'%1' not in: %2").arg(word, outcome.error)));
         // No blob of a safetensors file under its final name, nothing half-written left.
         for (const QString& file : filesBelow(cacheRoot())) {
+            if (file.startsWith(QLatin1String(".locks/")))
+                continue;  // lock files stay, as huggingface_hub's do
             QVERIFY2(!file.endsWith(QLatin1String(".incomplete")), qPrintable(file));
             QVERIFY2(!file.endsWith(QLatin1String("model.safetensors")), qPrintable(file));
             QVERIFY2(!file.contains(expectedEtag(QStringLiteral("model.safetensors"),
@@ -271,6 +278,51 @@ private slots:
                      outcome.error.contains(QLatin1String(".bin")),
                  qPrintable(outcome.error));
         QVERIFY(requestsFor(QStringLiteral("/resolve/")).isEmpty());
+    }
+
+    void diskFull() {
+        SmallDisk disk(96 * 1024);  // the small files fit, the 182 kB weights do not
+        if (!disk.isMounted())
+            QSKIP(qPrintable(disk.skipReason()));
+        if (!startHub())
+            return;
+        HubEnvironment env = environment();
+        env.cacheRoot = disk.filePath(QStringLiteral("hub"));
+        HubDownloader downloader(env);
+        const Outcome outcome = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(outcome.error.contains(QLatin1String("No space left on device")) &&
+                     outcome.error.contains(QLatin1String("model.safetensors")),
+                 qPrintable(outcome.error));
+        const QString etag = expectedEtag(QStringLiteral("model.safetensors"),
+                                          fileBytes(fixtureModel("gpt2_f32") + QStringLiteral("/model.safetensors")));
+        const QString repo = env.cacheRoot + QStringLiteral("/models--tiny--gpt2/");
+        QVERIFY(!QFileInfo::exists(repo + QStringLiteral("blobs/") + etag));
+        QVERIFY(!QFileInfo::exists(repo + QStringLiteral("snapshots/") + expectedCommit("tiny/gpt2", "main") +
+                                   QStringLiteral("/model.safetensors")));
+        QVERIFY(!QFileInfo::exists(repo + QStringLiteral("refs/main")));
+    }
+
+    void blobLockedByAnotherProgram() {
+        if (!startHub())
+            return;
+        const QString etag = expectedEtag(QStringLiteral("model.safetensors"),
+                                          fileBytes(fixtureModel("gpt2_f32") + QStringLiteral("/model.safetensors")));
+        // huggingface_hub's lock for this blob (file_download.py: locks_dir/repo_folder/etag.lock).
+        const QString lockPath = cacheRoot() + QStringLiteral("/.locks/models--tiny--gpt2/") + etag + QStringLiteral(".lock");
+        QVERIFY(QDir().mkpath(QFileInfo(lockPath).path()));
+        const int fd = ::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::flock(fd, LOCK_EX | LOCK_NB), 0);
+        HubDownloader downloader(environment());
+        const Outcome locked = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(locked.error.contains(QLatin1String("another program is downloading model.safetensors")),
+                 qPrintable(locked.error));
+        QVERIFY(!QFileInfo::exists(cacheRoot() + QStringLiteral("/models--tiny--gpt2/blobs/") + etag +
+                                   QStringLiteral(".incomplete")));
+        ::flock(fd, LOCK_UN);
+        ::close(fd);
+        const Outcome unlocked = run(downloader, QStringLiteral("tiny/gpt2"));
+        QVERIFY2(unlocked.error.isEmpty(), qPrintable(unlocked.error));
     }
 
     void token_data() {
