@@ -23,9 +23,13 @@ bool isWantedFile(const QString& path) {
         "config.json", "generation_config.json", "model.safetensors.index.json", "tokenizer.json",
         "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", "vocab.json", "merges.txt",
         "tokenizer.model"};
+    // The weights as formats/Checkpoint reads them: model.safetensors, or the shards that
+    // model.safetensors.index.json names (transformers' model-00001-of-00002.safetensors);
+    // not consolidated.safetensors (Mistral's copy in another layout) nor adapters.
+    static const QRegularExpression shard(QStringLiteral("^model-\\d+-of-\\d+\\.safetensors$"));
     if (path.contains(QLatin1Char('/')))
         return false;  // onnx/, original/, ...: other formats of the same model
-    return exact.contains(path) || path.endsWith(QLatin1String(".safetensors"));
+    return exact.contains(path) || path == QLatin1String("model.safetensors") || shard.match(path).hasMatch();
 }
 
 bool isCommitHash(const QString& text) {
@@ -49,13 +53,17 @@ HubFileList parseModelInfo(const QByteArray& json, const QString& repoId, const 
     if (!siblings.isArray())
         throw ModelError(QStringLiteral("the Hub's file list for %1 has no \"siblings\" array").arg(repoId));
     bool anyPytorch = false;
+    QStringList otherSafetensors;
     for (const QJsonValue& value : siblings.toArray()) {
         const QJsonObject entry = value.toObject();
         const QString path = entry.value(QLatin1String("rfilename")).toString();
         if (path.endsWith(QLatin1String(".bin")) || path.endsWith(QLatin1String(".pth")))
             anyPytorch = true;
-        if (!isWantedFile(path))
+        if (!isWantedFile(path)) {
+            if (path.endsWith(QLatin1String(".safetensors")))
+                otherSafetensors << path;
             continue;
+        }
         HubFile file;
         file.path = path;
         const QJsonObject lfs = entry.value(QLatin1String("lfs")).toObject();
@@ -68,6 +76,11 @@ HubFileList parseModelInfo(const QByteArray& json, const QString& repoId, const 
     const auto has = [&](auto predicate) {
         return std::any_of(list.files.begin(), list.files.end(), predicate);
     };
+    if (!has([](const HubFile& f) { return f.path.endsWith(QLatin1String(".safetensors")); }) &&
+        !otherSafetensors.isEmpty())
+        throw ModelError(QStringLiteral("%1 at '%2' has no model.safetensors nor shards named "
+                                        "model-NNNNN-of-NNNNN.safetensors, only %3, which Headmap does not read")
+                             .arg(repoId, revision, otherSafetensors.join(QStringLiteral(", "))));
     if (!has([](const HubFile& f) { return f.path.endsWith(QLatin1String(".safetensors")); }))
         throw ModelError(QStringLiteral("%1 at '%2' has no safetensors weights%3; Headmap reads only "
                                         "safetensors (look for a converted copy of the model on the Hub)")

@@ -1,8 +1,9 @@
 #pragma once
 // What a repository holds at one revision, as the Hub's model_info answers it
 // (GET /api/models/{repo}/revision/{rev}?blobs=true, huggingface_hub's hf_api.py), and the
-// files Headmap takes from it: the config, the safetensors weights (every shard and the index)
-// and the tokenizer files; never pytorch_model.bin nor sub-folders (onnx/, ...).
+// files Headmap takes from it: the config, the safetensors weights (model.safetensors, or every
+// model-NNNNN-of-NNNNN.safetensors shard and the index) and the tokenizer files; never
+// pytorch_model.bin, consolidated.safetensors nor sub-folders (onnx/, ...).
 
 #include <QByteArray>
 #include <QList>

@@ -12,6 +12,9 @@
 #include <unistd.h>
 
 #include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -383,6 +386,61 @@ private slots:
         QCOMPARE(outcome.folder, folder);
         QVERIFY(downloader.usedCacheOffline());
         QVERIFY(m_hub->log().isEmpty());
+    }
+
+    // Which files a listing gives (the Hub's siblings of real repositories, abridged).
+    void selection_data() {
+        QTest::addColumn<QStringList>("siblings");
+        QTest::addColumn<QStringList>("chosen");  // empty: refused
+        QTest::addColumn<QString>("words");
+        const QStringList tokenizer{"tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"};
+        QTest::newRow("gpt2: .bin, .h5, onnx/ and safetensors")
+            << QStringList{".gitattributes", "README.md", "config.json", "generation_config.json", "merges.txt",
+                           "model.safetensors", "pytorch_model.bin", "tf_model.h5", "onnx/decoder_model.onnx",
+                           "tokenizer.json", "vocab.json", "64-8bits.tflite"}
+            << QStringList{"config.json", "generation_config.json", "merges.txt", "model.safetensors",
+                           "tokenizer.json", "vocab.json"}
+            << QString();
+        QTest::newRow("mistral: shards beside consolidated.safetensors")
+            << QStringList{"config.json", "consolidated.safetensors", "model-00001-of-00002.safetensors",
+                           "model-00002-of-00002.safetensors", "model.safetensors.index.json", "params.json",
+                           "tokenizer.model", "tokenizer.model.v3"} + tokenizer
+            << QStringList{"config.json", "model-00001-of-00002.safetensors", "model-00002-of-00002.safetensors",
+                           "model.safetensors.index.json", "special_tokens_map.json", "tokenizer.json",
+                           "tokenizer.model", "tokenizer_config.json"}
+            << QString();
+        QTest::newRow("bert: vocab.txt")
+            << QStringList{"config.json", "model.safetensors", "vocab.txt", "coreml/model.mlpackage/Manifest.json"}
+            << QStringList{"config.json", "model.safetensors", "vocab.txt"} << QString();
+        QTest::newRow("only pytorch_model.bin")
+            << QStringList{"config.json", "pytorch_model.bin", "vocab.txt"} << QStringList()
+            << QString("no safetensors weights (only PyTorch .bin files)");
+        QTest::newRow("only consolidated.safetensors")
+            << QStringList{"config.json", "consolidated.safetensors"} << QStringList()
+            << QString("only consolidated.safetensors");
+        QTest::newRow("no config.json")
+            << QStringList{"model.safetensors", "tokenizer.json"} << QStringList() << QString("no config.json");
+    }
+    void selection() {
+        QFETCH(QStringList, siblings);
+        QFETCH(QStringList, chosen);
+        QFETCH(QString, words);
+        QJsonArray array;
+        for (const QString& name : siblings)
+            array.append(QJsonObject{{"rfilename", name}, {"size", 10}});
+        const QByteArray json = QJsonDocument(QJsonObject{{"sha", QString(40, QLatin1Char('a'))},
+                                                          {"siblings", array}}).toJson();
+        try {
+            const HubFileList list = parseModelInfo(json, QStringLiteral("org/name"), QStringLiteral("main"));
+            QStringList paths;
+            for (const HubFile& file : list.files)
+                paths << file.path;
+            QCOMPARE(paths, chosen);
+            QCOMPARE(list.totalSize(), qint64(10 * chosen.size()));
+        } catch (const HeadmapError& error) {
+            QVERIFY2(chosen.isEmpty(), error.what());
+            QVERIFY2(error.message().contains(words) && error.message().contains(QLatin1String("org/name")), error.what());
+        }
     }
 
     void checkListsFilesWithSizes() {
