@@ -41,6 +41,7 @@ void HubDownloader::start(const HubRequest& request, bool downloadFiles) {
         return;
     }
     m_busy = true;
+    ++m_run;
     m_request = request;
     if (m_request.revision.isEmpty())
         m_request.revision = QStringLiteral("main");
@@ -160,8 +161,13 @@ void HubDownloader::onFileDone(bool alreadyCached) {
     emit progress(m_doneBefore, m_list.totalSize(), speed());
     emit fileFinished(file.path, alreadyCached);
     ++m_fileIndex;
-    // Not from inside the transfer's own signal: it is deleted by nextFile().
-    QMetaObject::invokeMethod(this, &HubDownloader::nextFile, Qt::QueuedConnection);
+    // Not from inside the transfer's own signal: it is deleted by nextFile(). A cancel or a new
+    // start in between ends this run.
+    const int run = m_run;
+    QMetaObject::invokeMethod(this, [this, run] {
+        if (m_busy && run == m_run)
+            nextFile();
+    }, Qt::QueuedConnection);
 }
 
 void HubDownloader::complete() {
@@ -217,11 +223,17 @@ QString waitForDownload(HubDownloader& downloader, const HubRequest& request) {
         ended = true;
         loop.quit();
     });
+    const auto c = QObject::connect(&downloader, &HubDownloader::cancelled, &loop, [&] {
+        error = QStringLiteral("the download was cancelled; run it again to resume");
+        ended = true;
+        loop.quit();
+    });
     downloader.download(request);
     if (!ended)
         loop.exec();
     QObject::disconnect(a);
     QObject::disconnect(b);
+    QObject::disconnect(c);
     if (!error.isEmpty())
         throw ModelError(error);
     return folder;

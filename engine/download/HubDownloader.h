@@ -82,6 +82,7 @@ private:
     QNetworkReply* m_listReply = nullptr;
     BlobTransfer* m_transfer = nullptr;
     int m_fileIndex = 0;
+    int m_run = 0;  // counts start()s, so that a queued step of an ended run does nothing
     qint64 m_doneBefore = 0;   // bytes of the files finished so far
     qint64 m_freshBefore = 0;  // bytes received in this run before the current file
     QElapsedTimer m_clock;

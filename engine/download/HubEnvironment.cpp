@@ -27,10 +27,15 @@ HubEnvironment HubEnvironment::fromSystem() {
     env.endpoint = qEnvironmentVariable("HF_ENDPOINT", QStringLiteral("https://huggingface.co"));
     while (env.endpoint.endsWith(QLatin1Char('/')))
         env.endpoint.chop(1);
-    env.token = qEnvironmentVariable("HF_TOKEN").trimmed();
-    if (!env.token.isEmpty()) {
-        env.tokenSource = QStringLiteral("HF_TOKEN");
-    } else {
+    // HUGGING_FACE_HUB_TOKEN: the older name, which huggingface_hub still reads.
+    for (const char* name : {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN"}) {
+        env.token = qEnvironmentVariable(name).trimmed();
+        if (!env.token.isEmpty()) {
+            env.tokenSource = QLatin1String(name);
+            break;
+        }
+    }
+    if (env.token.isEmpty()) {
         const QString path = qEnvironmentVariable("HF_TOKEN_PATH",
                                                   QDir(hfHome()).filePath(QStringLiteral("token")));
         QFile file(path);

@@ -35,7 +35,7 @@ private slots:
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
         qputenv("HF_HOME", m_dir->filePath(QStringLiteral("home")).toUtf8());
-        for (const char* name : {"HF_HUB_CACHE", "HF_TOKEN", "HF_TOKEN_PATH", "HF_HUB_OFFLINE"})
+        for (const char* name : {"HF_HUB_CACHE", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH", "HF_HUB_OFFLINE"})
             qunsetenv(name);
     }
     void cleanup() {

@@ -93,6 +93,7 @@ private slots:
         qputenv("HF_HOME", m_dir->filePath(QStringLiteral("home")).toUtf8());
         qunsetenv("HF_HUB_CACHE");
         qunsetenv("HF_TOKEN");
+        qunsetenv("HUGGING_FACE_HUB_TOKEN");
         qunsetenv("HF_TOKEN_PATH");
         qunsetenv("HF_HUB_OFFLINE");
     }
@@ -198,6 +199,11 @@ private slots:
         QVERIFY(!QFileInfo::exists(cacheRoot() + QStringLiteral("/models--tiny--gpt2/snapshots/") +
                                    expectedCommit("tiny/gpt2", "main") + QStringLiteral("/model.safetensors")));
 
+        // The first run asked for whole files only (an HTTP client may repeat a request whose
+        // connection broke, the same request again).
+        for (const QString& line : requestsFor(QStringLiteral("GET /lfs/") + etag))
+            QVERIFY2(line.contains(QLatin1String(" - ")), qPrintable(line));
+        QFile::remove(m_hub->logPath);
         QSignalSpy started(&downloader, &HubDownloader::fileStarted);
         const Outcome second = run(downloader, QStringLiteral("tiny/gpt2"));
         QVERIFY2(second.error.isEmpty(), qPrintable(second.error));
@@ -208,11 +214,10 @@ private slots:
             resumedSignal |= signal.at(0).toString() == QLatin1String("model.safetensors") &&
                              signal.at(2).toLongLong() == kept;
         QVERIFY(resumedSignal);
-        // Only the rest was asked for.
+        // The second run asked only for the rest.
         const QStringList gets = requestsFor(QStringLiteral("GET /lfs/") + etag);
-        QVERIFY2(gets.size() == 2, qPrintable(m_hub->log().join(QLatin1Char('\n'))));
-        QVERIFY2(gets[0].contains(QLatin1String(" - ")), qPrintable(gets[0]));
-        QVERIFY2(gets[1].contains(QStringLiteral(" bytes=%1- ").arg(kept)), qPrintable(gets[1]));
+        QVERIFY2(gets.size() == 1, qPrintable(m_hub->log().join(QLatin1Char('\n'))));
+        QVERIFY2(gets[0].contains(QStringLiteral(" bytes=%1- ").arg(kept)), qPrintable(gets[0]));
     }
 
     void refused_data() {
@@ -329,22 +334,23 @@ private slots:
     }
 
     void token_data() {
-        QTest::addColumn<bool>("fromFile");
-        QTest::newRow("HF_TOKEN") << false;
-        QTest::newRow("token file in HF_HOME") << true;
+        QTest::addColumn<QString>("variable");  // empty: the token file
+        QTest::newRow("HF_TOKEN") << "HF_TOKEN";
+        QTest::newRow("HUGGING_FACE_HUB_TOKEN (the older name)") << "HUGGING_FACE_HUB_TOKEN";
+        QTest::newRow("token file in HF_HOME") << QString();
     }
     void token() {
-        QFETCH(bool, fromFile);
+        QFETCH(QString, variable);
         if (!startHub({QStringLiteral("--token"), QStringLiteral("hf_secret")}))
             return;
         qputenv("HF_ENDPOINT", m_hub->endpoint.toUtf8());
-        if (fromFile) {
+        if (variable.isEmpty()) {
             QDir().mkpath(m_dir->filePath(QStringLiteral("home")));
             QFile file(m_dir->filePath(QStringLiteral("home/token")));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("hf_secret\n");
         } else {
-            qputenv("HF_TOKEN", "hf_secret");
+            qputenv(variable.toLatin1().constData(), "hf_secret");
         }
         HubDownloader downloader;  // everything from the environment
         QCOMPARE(downloader.environment().cacheRoot, cacheRoot());

@@ -56,7 +56,7 @@ private slots:
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
         qputenv("HF_HOME", m_dir->filePath(QStringLiteral("home")).toUtf8());
-        for (const char* name : {"HF_HUB_CACHE", "HF_TOKEN", "HF_TOKEN_PATH", "HF_HUB_OFFLINE"})
+        for (const char* name : {"HF_HUB_CACHE", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH", "HF_HUB_OFFLINE"})
             qunsetenv(name);
     }
     void cleanup() {
@@ -113,18 +113,19 @@ private slots:
         QVERIFY(!QFileInfo::exists(blobs + etag));
         QVERIFY(!child<QPushButton>(dialog, "open")->isVisible());
 
+        QFile::remove(m_hub->logPath);
         QTest::mouseClick(download, Qt::LeftButton);
         auto* openButton = child<QPushButton>(dialog, "open");
         QTRY_VERIFY_WITH_TIMEOUT(openButton->isVisible(), 20000);
         QCOMPARE(progress->value(), progress->maximum());
         QVERIFY(!QFileInfo::exists(blobs + etag + QStringLiteral(".incomplete")));
-        // The second request for the weights asked only for the rest.
+        // The second download asked only for the rest of the weights.
         QStringList gets;
         for (const QString& line : m_hub->log())
             if (line.startsWith(QStringLiteral("GET /lfs/") + etag))
                 gets << line;
-        QCOMPARE(gets.size(), 2);
-        QVERIFY2(gets[1].contains(QLatin1String(" bytes=")), qPrintable(gets[1]));
+        QCOMPARE(gets.size(), 1);
+        QVERIFY2(gets[0].contains(QLatin1String(" bytes=")), qPrintable(gets[0]));
         const QString snapshot = dialog.snapshotFolder();
         QCOMPARE(snapshot, m_dir->filePath(QStringLiteral("home/hub/models--tiny--gpt2/snapshots/") +
                                            expectedCommit("tiny/gpt2", "main")));
