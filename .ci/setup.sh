@@ -16,6 +16,7 @@ build=${HEADMAP_BUILD_DIR:-$root/build}
 
 packages=(
   cmake ninja-build g++
+  python3  # tests/download/fake_hub.py, the local imitation of the Hub for the download tests
   # libqt6svg6-dev is only a name that qt6-svg-dev provides; dpkg knows the real one.
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # labels in any script, CJK and emoji

@@ -7,12 +7,19 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "download/DownloadDialog.h"
 
 namespace headmap::ui {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open model folder…"), QKeySequence::Open, this, &MainWindow::openFolderWithDialog);
+    file->addAction(tr("Download model from the &Hub…"), this, [this] {
+        auto* dialog = new DownloadDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &DownloadDialog::openRequested, this, &MainWindow::openModel);
+        dialog->show();
+    });
     file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
     file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
     file->addAction(tr("&Save session…"), QKeySequence::Save, this, &MainWindow::saveSessionWithDialog);

@@ -119,6 +119,19 @@ QString helpText(const QString& topic) {
                               "  + with --target \"target\": {\"id\", \"token\", \"probability\",\n"
                               "  \"baseline_probability\"}.\n\n") +
                common + exits;
+    if (topic == QLatin1String("download"))
+        return QStringLiteral("headmap-cli download ORG/NAME [--revision REV]\n"
+                              "  Downloads a model from the Hugging Face Hub into its cache, the layout\n"
+                              "  huggingface_hub and transformers use ($HF_HUB_CACHE, else $HF_HOME/hub, else\n"
+                              "  ~/.cache/huggingface/hub): config.json, generation_config.json, the\n"
+                              "  safetensors weights (every shard) and the tokenizer files. Prints progress on\n"
+                              "  standard error and the snapshot folder on standard output; then\n"
+                              "  --model ORG/NAME opens it. An interrupted download resumes where it stopped;\n"
+                              "  LFS files are checked against their SHA-256.\n"
+                              "  HF_ENDPOINT: the server (default https://huggingface.co); HF_TOKEN or the file\n"
+                              "  $HF_HOME/token: the access token (gated and private models);\n"
+                              "  HF_HUB_OFFLINE=1: no network, the cached snapshot or an error.\n\n") +
+               exits;
     if (topic == QLatin1String("steps"))
         return QStringLiteral("headmap-cli steps --model SPEC --text TEXT --layer L --head H "
                               "[--format json] [--output FILE|-]\n"
@@ -143,6 +156,7 @@ QString helpText(const QString& topic) {
                "  headmap-cli render    --model SPEC --text TEXT --layer L --head H --output FILE.png|svg|pdf\n"
                "  headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
                "  headmap-cli bench     --model SPEC [--lengths 16,128,512] [--repeat N]\n"
+               "  headmap-cli download  ORG/NAME [--revision REV]   from the Hugging Face Hub\n"
                "  headmap-cli help COMMAND    details of one command\n\n") +
            common + QStringLiteral("Layers and heads count from 0.\n") + exits;
 }

@@ -5,6 +5,7 @@
 #include <QSet>
 
 #include "core/HeadmapError.h"
+#include "hf/HubCache.h"
 #include "text/TextDecoding.h"
 
 namespace headmap::cli {
@@ -22,6 +23,7 @@ const QMap<QString, Command>& commandNames() {
         {QStringLiteral("bench"), Command::Bench},
         {QStringLiteral("render"), Command::Render},
         {QStringLiteral("export-all"), Command::ExportAll},
+        {QStringLiteral("download"), Command::Download},
     };
     return names;
 }
@@ -36,6 +38,8 @@ QStringList allowedOptions(Command command) {
     switch (command) {
     case Command::Models:
         return allowed + QStringList{"format"};
+    case Command::Download:
+        return allowed + QStringList{"revision"};
     case Command::Info:
         return allowed + kModelOptions + QStringList{"format"};
     case Command::Bench:
@@ -141,7 +145,27 @@ void addOptions(QCommandLineParser& parser) {
         {"position", "predict: the token position to predict at (default: last, or the first mask).", "P"},
         {"temperature", "predict: softmax temperature (default 1; 0 = greedy).", "T"},
         {"target", "predict: a token whose probability to report (a whole number is a token id).", "TOKEN"},
+        {"revision", "download: the branch, tag or commit (default main).", "REV"},
     });
+}
+
+// download ORG/NAME [--revision REV]
+CliRequest parseDownload(const QCommandLineParser& parser, CliRequest request) {
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 2)
+        throw UsageError(QStringLiteral("'download' needs one model id: headmap-cli download ORG/NAME [--revision REV]"));
+    for (const QString& option : parser.optionNames())
+        if (!allowedOptions(Command::Download).contains(option))
+            throw UsageError(QStringLiteral("option --%1 does not apply to 'download'").arg(option));
+    request.repoId = positional[1];
+    if (!HubCache::looksLikeHubId(request.repoId))
+        throw UsageError(QStringLiteral("'%1' is not a Hub model id (ORG/NAME, e.g. openai-community/gpt2)")
+                             .arg(request.repoId));
+    if (parser.isSet("revision"))
+        request.revision = parser.value("revision");
+    if (request.revision.isEmpty())
+        throw UsageError(QStringLiteral("--revision needs a branch, tag or commit"));
+    return request;
 }
 
 }  // namespace
@@ -171,7 +195,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     const QString name = positional.first();
     if (!commandNames().contains(name))
         throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, attention, "
-                                        "steps, predict, render, export-all or bench; see headmap-cli --help)")
+                                        "steps, predict, render, export-all, bench or download; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
@@ -179,8 +203,15 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
             throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, "
-                                            "attention, steps, predict, render, export-all or bench)")
+                                            "attention, steps, predict, render, export-all, bench or download)")
                                  .arg(request.helpTopic));
+        return request;
+    }
+    if (request.command == Command::Download) {
+        if (!parser.isSet("help"))
+            return parseDownload(parser, request);
+        request.helpTopic = name;
+        request.command = Command::Help;
         return request;
     }
     if (positional.size() > 1)

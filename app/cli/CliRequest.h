@@ -16,7 +16,7 @@
 
 namespace headmap::cli {
 
-enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll };
+enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll, Download };
 
 // How render / export-all draw: the desktop's heatmap settings, by name.
 struct RenderRequest {
@@ -62,6 +62,9 @@ struct CliRequest {
 
     BenchOptions bench;
     RenderRequest render;
+    // download ORG/NAME [--revision REV] (cli/CliDownload.cpp)
+    QString repoId;
+    QString revision = QStringLiteral("main");
 };
 
 // Parses argv (without the program name), raw bytes so that invalid UTF-8 can be reported.

@@ -9,6 +9,7 @@
 #include "analysis/AttentionMeasure.h"
 #include "analysis/WordAggregation.h"
 #include "cli/CliModels.h"
+#include "cli/CliDownload.h"
 #include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
@@ -92,6 +93,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         case Command::Render:
         case Command::ExportAll: render(request); break;
+        case Command::Download: runDownload(request, m_out, m_err); break;
         }
         flushStandardOutput();
         return kExitOk;

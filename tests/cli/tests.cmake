@@ -28,3 +28,8 @@ add_dependencies(tst_clilocalmodels headmap-cli)
 # GGUF files: info, tokenize and attention against the safetensors folders they were made from.
 headmap_add_test(tst_cligguf SOURCES cli/tst_cligguf.cpp)
 add_dependencies(tst_cligguf headmap-cli)
+# download against tests/download/fake_hub.py, a local imitation of the Hub.
+headmap_add_test(tst_clidownload SOURCES cli/tst_clidownload.cpp)
+add_dependencies(tst_clidownload headmap-cli)
+target_include_directories(tst_clidownload PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/download)
+target_compile_definitions(tst_clidownload PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/download")
