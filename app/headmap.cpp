@@ -70,7 +70,8 @@ int main(int argc, char* argv[]) {
     parser.setApplicationDescription(QStringLiteral("See what the attention heads of a transformer do."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({"model", "Model to open: builtin:teaching or a model folder.", "SPEC",
+    parser.addOption({"model", "Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the "
+                               "cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL.", "SPEC",
                       "builtin:teaching"});
     parser.addOption({"text", "Sentence to show at start.", "TEXT",
                       "The animal didn't cross the street because it was too tired."});

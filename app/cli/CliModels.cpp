@@ -90,7 +90,7 @@ void listModels(const CliRequest& request, QIODevice* out) {
         text += QStringLiteral("  %1\n").arg(name);
     text += QStringLiteral("Hugging Face cache (%1):\n").arg(cache.root());
     if (cached.isEmpty())
-        text += QStringLiteral("  (none; download a model with 'huggingface-cli download bert-base-uncased')\n");
+        text += QStringLiteral("  (none; download a model with 'headmap-cli download google-bert/bert-base-uncased')\n");
     for (const CachedModel& model : cached) {
         const QString type = model.modelType.isEmpty() ? QStringLiteral("?") : model.modelType;
         text += QStringLiteral("  %1  %2  %3\n")

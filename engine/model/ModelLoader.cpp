@@ -46,7 +46,7 @@ QString hfFolderOf(const QString& source) {
             return cached->folder;
         throw ModelError(QStringLiteral("model '%1' not found: no such folder, and not in the Hugging "
                                         "Face cache %2 (download it first, e.g. with "
-                                        "'huggingface-cli download %1'; built in: %3)")
+                                        "'headmap-cli download %1'; built in: %3)")
                              .arg(source, cache.root(), builtinModelNames().join(QStringLiteral(", "))));
     }
     throw ModelError(QStringLiteral("model '%1' not found: expected %2 or a Hugging Face model id")
