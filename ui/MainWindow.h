@@ -95,6 +95,7 @@ public:
     QDockWidget* predictionDock() const { return m_predictionDock; }
     QToolButton* predictionsButton() const { return m_predictionsButton; }
     QComboBox* measureBox() const { return m_measureBox; }
+    QLabel* modelLabel() const { return m_modelLabel; }  // the status bar's model description
     QLabel* headNote() const { return m_headNote; }
 
     // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.

@@ -112,7 +112,49 @@ private slots:
     void decoderFamiliesInEveryView_data();
     void decoderFamiliesInEveryView();
     void nonFiniteWeightsAreReported();
+    void quantisedWeightsAreNamedBesideTheModel_data();
+    void quantisedWeightsAreNamedBesideTheModel();
 };
+
+void MainWindowTest::quantisedWeightsAreNamedBesideTheModel_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("quantization");  // empty: float weights, nothing said
+    QTest::newRow("llama Q8_0") << "llama_q8_0.gguf" << "Q8_0";
+    QTest::newRow("llama Q4_K_M") << "llama256_q4_k_m.gguf" << "Q4_K_M";
+    QTest::newRow("qwen3 Q8_0") << "qwen3_q8_0.gguf" << "Q8_0";
+    QTest::newRow("llama F32") << "llama_f32.gguf" << QString();
+    QTest::newRow("gpt_neox F16") << "gpt_neox_f16.gguf" << QString();
+}
+
+// The attention of a quantised file is not the original model's: the status bar says so beside
+// the model's name, with a tooltip on what it means; float files say nothing.
+void MainWindowTest::quantisedWeightsAreNamedBesideTheModel() {
+    QFETCH(QString, file);
+    QFETCH(QString, quantization);
+    AttentionDocument document;
+    ModelSpec spec;
+    spec.source = QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/models/") + file;
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow mainWindow(&document);
+    mainWindow.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&mainWindow));
+    QCOMPARE(document.modelSummary().quantization, quantization);
+    const QString label = mainWindow.modelLabel()->text();
+    QVERIFY2(label.startsWith(file), qPrintable(label));
+    if (quantization.isEmpty()) {
+        QVERIFY2(!label.contains(QStringLiteral("weights)")), qPrintable(label));
+        QVERIFY(mainWindow.modelLabel()->toolTip().isEmpty());
+    } else {
+        QVERIFY2(label.contains(QStringLiteral("(%1 weights)").arg(quantization)), qPrintable(label));
+        QVERIFY(mainWindow.modelLabel()->toolTip().contains(quantization));
+    }
+    // It computes like any model: a sentence gives attention.
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QTest::keyClicks(mainWindow.sentenceEdit(), QStringLiteral("the cat sat"));
+    QTest::keyClick(mainWindow.sentenceEdit(), Qt::Key_Return);
+    QVERIFY(traced.wait(10000));
+    QVERIFY(!document.trace().isEmpty());
+}
 
 void MainWindowTest::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);  // settings go to a scratch location
