@@ -21,8 +21,10 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QtGlobal>
 
 #include "../formats/GgufBytes.h"
+#include "core/HeadmapError.h"
 
 namespace localfixture {
 
@@ -90,5 +92,28 @@ inline QString addOllamaModel(const QString& root, const QString& relativePath, 
     name.replace(QLatin1Char(':'), QLatin1Char('-'));
     return QDir(root).filePath(QStringLiteral("blobs/") + name);
 }
+
+// The message store.resolve(name) throws, or "(no error)".
+template <typename Store>
+QString errorOf(const Store& store, const QString& name) {
+    try {
+        store.resolve(name);
+    } catch (const headmap::ModelError& error) {
+        return error.message();
+    }
+    return QStringLiteral("(no error)");
+}
+
+// Sets back an environment variable (or its absence) when the test is done with it.
+class EnvironmentGuard {
+public:
+    explicit EnvironmentGuard(const char* name) : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_value(qgetenv(name)) {}
+    ~EnvironmentGuard() { m_had ? qputenv(m_name, m_value) : qunsetenv(m_name); }
+
+private:
+    const char* m_name;
+    bool m_had;
+    QByteArray m_value;
+};
 
 }  // namespace localfixture

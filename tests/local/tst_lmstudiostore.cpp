@@ -18,26 +18,6 @@ using namespace localfixture;
 
 namespace {
 
-QString errorOf(const LmStudioStore& store, const QString& key) {
-    try {
-        store.resolve(key);
-    } catch (const ModelError& error) {
-        return error.message();
-    }
-    return QStringLiteral("(no error)");
-}
-
-class EnvironmentGuard {
-public:
-    explicit EnvironmentGuard(const char* name) : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_value(qgetenv(name)) {}
-    ~EnvironmentGuard() { m_had ? qputenv(m_name, m_value) : qunsetenv(m_name); }
-
-private:
-    const char* m_name;
-    bool m_had;
-    QByteArray m_value;
-};
-
 }  // namespace
 
 class LmStudioStoreTest : public QObject {

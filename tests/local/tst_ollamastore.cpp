@@ -35,26 +35,6 @@ const QList<PulledModel> kPulled{
     {"localhost:5000/team/model/v1", "gemma2", 1},
 };
 
-QString errorOf(const OllamaStore& store, const QString& name) {
-    try {
-        store.resolve(name);
-    } catch (const ModelError& error) {
-        return error.message();
-    }
-    return QStringLiteral("(no error)");
-}
-
-class EnvironmentGuard {
-public:
-    explicit EnvironmentGuard(const char* name) : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_value(qgetenv(name)) {}
-    ~EnvironmentGuard() { m_had ? qputenv(m_name, m_value) : qunsetenv(m_name); }
-
-private:
-    const char* m_name;
-    bool m_had;
-    QByteArray m_value;
-};
-
 }  // namespace
 
 class OllamaStoreTest : public QObject {
