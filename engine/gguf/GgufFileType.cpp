@@ -6,19 +6,61 @@
 
 namespace headmap {
 
+QString llamaFileTypeName(quint64 fileType) {
+    // llama.h: "LLAMA_FTYPE_GUESSED = 1024, // not specified in the model file"
+    constexpr quint64 kGuessed = 1024;
+    if (fileType & kGuessed)
+        return llamaFileTypeName(fileType & ~kGuessed) + QStringLiteral(" (guessed)");
+    // enum llama_ftype (include/llama.h); 5 and 6 (Q4_2, Q4_3) were removed before GGUF existed.
+    switch (fileType) {
+    case 0: return QStringLiteral("F32");  // LLAMA_FTYPE_ALL_F32
+    case 1: return QStringLiteral("F16");
+    case 2: return QStringLiteral("Q4_0");
+    case 3: return QStringLiteral("Q4_1");
+    case 4: return QStringLiteral("Q4_1_SOME_F16");
+    case 7: return QStringLiteral("Q8_0");
+    case 8: return QStringLiteral("Q5_0");
+    case 9: return QStringLiteral("Q5_1");
+    case 10: return QStringLiteral("Q2_K");
+    case 11: return QStringLiteral("Q3_K_S");
+    case 12: return QStringLiteral("Q3_K_M");
+    case 13: return QStringLiteral("Q3_K_L");
+    case 14: return QStringLiteral("Q4_K_S");
+    case 15: return QStringLiteral("Q4_K_M");
+    case 16: return QStringLiteral("Q5_K_S");
+    case 17: return QStringLiteral("Q5_K_M");
+    case 18: return QStringLiteral("Q6_K");
+    case 19: return QStringLiteral("IQ2_XXS");
+    case 20: return QStringLiteral("IQ2_XS");
+    case 21: return QStringLiteral("Q2_K_S");
+    case 22: return QStringLiteral("IQ3_XS");
+    case 23: return QStringLiteral("IQ3_XXS");
+    case 24: return QStringLiteral("IQ1_S");
+    case 25: return QStringLiteral("IQ4_NL");
+    case 26: return QStringLiteral("IQ3_S");
+    case 27: return QStringLiteral("IQ3_M");
+    case 28: return QStringLiteral("IQ2_S");
+    case 29: return QStringLiteral("IQ2_M");
+    case 30: return QStringLiteral("IQ4_XS");
+    case 31: return QStringLiteral("IQ1_M");
+    case 32: return QStringLiteral("BF16");
+    case 33: return QStringLiteral("Q4_0_4_4");  // 33-35: no longer written (runtime repacking)
+    case 34: return QStringLiteral("Q4_0_4_8");
+    case 35: return QStringLiteral("Q4_0_8_8");
+    case 36: return QStringLiteral("TQ1_0");
+    case 37: return QStringLiteral("TQ2_0");
+    case 38: return QStringLiteral("MXFP4_MOE");
+    default: return QStringLiteral("file type ") + QString::number(fileType);
+    }
+}
+
 QString ggufFileTypeName(quint64 fileType) {
-    // enum llama_ftype (llama.cpp include/llama.h); 0 ALL_F32, 1 MOSTLY_F16 and 32 MOSTLY_BF16
-    // are exact and so named by no string.
-    static const std::map<quint64, const char*> kNames = {
-        {2, "Q4_0"},     {3, "Q4_1"},     {7, "Q8_0"},     {8, "Q5_0"},     {9, "Q5_1"},
-        {10, "Q2_K"},    {11, "Q3_K_S"},  {12, "Q3_K_M"},  {13, "Q3_K_L"},  {14, "Q4_K_S"},
-        {15, "Q4_K_M"},  {16, "Q5_K_S"},  {17, "Q5_K_M"},  {18, "Q6_K"},    {19, "IQ2_XXS"},
-        {20, "IQ2_XS"},  {21, "Q2_K_S"},  {22, "IQ3_XS"},  {23, "IQ3_XXS"}, {24, "IQ1_S"},
-        {25, "IQ4_NL"},  {26, "IQ3_S"},   {27, "IQ3_M"},   {28, "IQ2_S"},   {29, "IQ2_M"},
-        {30, "IQ4_XS"},  {31, "IQ1_M"},   {36, "TQ1_0"},   {37, "TQ2_0"},   {38, "MXFP4_MOE"},
-    };
-    const auto it = kNames.find(fileType);
-    return it == kNames.end() ? QString() : QString::fromLatin1(it->second);
+    // 0 ALL_F32, 1 MOSTLY_F16 and 32 MOSTLY_BF16 are exact; a guessed or unknown type says nothing.
+    constexpr quint64 kGuessed = 1024;
+    if (fileType == 0 || fileType == 1 || fileType == 32 || (fileType & kGuessed))
+        return QString();
+    const QString name = llamaFileTypeName(fileType);
+    return name.startsWith(QLatin1String("file type ")) ? QString() : name;
 }
 
 QString ggufQuantization(const GgufFile& file) {

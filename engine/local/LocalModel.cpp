@@ -6,7 +6,7 @@
 
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
-#include "local/GgufFileType.h"
+#include "gguf/GgufFileType.h"
 
 namespace headmap {
 

@@ -1,6 +1,5 @@
 # GGUF models other programs have downloaded: Ollama's and LM Studio's stores.
 target_sources(headmap_engine PRIVATE
-  local/GgufFileType.cpp
   local/LmStudioStore.cpp
   local/LocalModel.cpp
   local/LocalModels.cpp

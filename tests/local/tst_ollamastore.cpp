@@ -10,7 +10,7 @@
 #include <QtTest>
 
 #include "core/HeadmapError.h"
-#include "local/GgufFileType.h"
+#include "gguf/GgufFileType.h"
 #include "local/LocalModels.h"
 #include "local/OllamaStore.h"
 #include "LocalStoreFixtures.h"
