@@ -49,18 +49,9 @@ std::vector<AddedToken> addedTokensOf(const GgufVocabulary& gguf) {
 // Llama-2's tokenizer.json template; llama.cpp itself has no pairs.
 std::unique_ptr<PostProcessor> postProcessorOf(const GgufVocabulary& gguf, bool addBos, bool addEos) {
     const auto special = [&](int id, int typeId) {
-        TemplatePiece piece;
-        piece.special = SpecialTokenIds{QStringList{gguf.tokens[id]}, {id}};
-        piece.typeId = typeId;
-        return piece;
+        return TemplatePiece::specialOf(SpecialTokenIds{QStringList{gguf.tokens[id]}, {id}}, typeId);
     };
-    const auto sequence = [](int which) {
-        TemplatePiece piece;
-        piece.isSequence = true;
-        piece.sequence = which;
-        piece.typeId = which;
-        return piece;
-    };
+    const auto sequence = &TemplatePiece::sequenceOf;
     std::vector<TemplatePiece> single;
     std::vector<TemplatePiece> pair;
     for (int which = 0; which < 2; ++which) {

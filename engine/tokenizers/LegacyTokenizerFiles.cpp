@@ -160,18 +160,9 @@ std::unique_ptr<HfTokenizer> bertTokenizer(const QDir& dir, const LegacySettings
     parts.preTokenizer = std::make_unique<BertPreTokenizer>();
 
     const auto special = [&](const QString& name, int typeId) {
-        TemplatePiece piece;
-        piece.special = specials.idsOf(name);
-        piece.typeId = typeId;
-        return piece;
+        return TemplatePiece::specialOf(specials.idsOf(name), typeId);
     };
-    const auto sequence = [](int which) {
-        TemplatePiece piece;
-        piece.isSequence = true;
-        piece.sequence = which;
-        piece.typeId = which;
-        return piece;
-    };
+    const auto sequence = &TemplatePiece::sequenceOf;
     parts.postProcessor = std::make_unique<TemplateProcessor>(
         std::vector<TemplatePiece>{special(cls, 0), sequence(0), special(sep, 0)},
         std::vector<TemplatePiece>{special(cls, 0), sequence(0), special(sep, 0), sequence(1), special(sep, 1)});

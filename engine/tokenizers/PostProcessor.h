@@ -4,6 +4,7 @@
 // then the post-processor rewrites the list of encodings, which are finally concatenated.
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "model/Tokenizer.h"
@@ -29,6 +30,21 @@ struct TemplatePiece {
     int sequence = 0;       // 0 for $A, 1 for $B
     SpecialTokenIds special;  // when not a sequence
     int typeId = 0;
+
+    // $A (which 0) or $B (which 1), with the sequence's own type id.
+    static TemplatePiece sequenceOf(int which) {
+        TemplatePiece piece;
+        piece.isSequence = true;
+        piece.sequence = which;
+        piece.typeId = which;
+        return piece;
+    }
+    static TemplatePiece specialOf(SpecialTokenIds ids, int typeId) {
+        TemplatePiece piece;
+        piece.special = std::move(ids);
+        piece.typeId = typeId;
+        return piece;
+    }
 };
 
 class TemplateProcessor : public PostProcessor {
