@@ -17,15 +17,7 @@ class TestCliDownload : public QObject {
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<FakeHub> m_hub;
 
-    bool startHub(const QStringList& extra = {}) {
-        m_hub = startFakeHub(standardRepos() + extra, m_dir->path());
-        if (!m_hub->problem.isEmpty()) {
-            QTest::qFail(qPrintable(m_hub->problem), __FILE__, __LINE__);
-            return false;
-        }
-        qputenv("HF_ENDPOINT", m_hub->endpoint.toUtf8());
-        return true;
-    }
+    bool startHub(const QStringList& extra = {}) { return startStandardHub(&m_hub, extra, m_dir->path(), true); }
     QString snapshot(const QString& repo, const QString& revision) const {
         return m_dir->filePath(QStringLiteral("home/hub/models--") + QString(repo).replace('/', "--") +
                                QStringLiteral("/snapshots/") + expectedCommit(repo, revision));

@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QString>
 #include <QStringList>
+#include <QTest>
 
 struct FakeHub {
     std::unique_ptr<QProcess> process;
@@ -94,4 +95,19 @@ inline QString expectedEtag(const QString& name, const QByteArray& bytes) {
 inline QString expectedCommit(const QString& repo, const QString& revision) {
     return QString::fromLatin1(
         QCryptographicHash::hash((repo + QLatin1Char('@') + revision).toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
+// The tests' start: fake_hub.py with the standard repositories and `extra` arguments, its log
+// in logFolder. On failure the test fails and false is returned; setEndpoint points HF_ENDPOINT
+// at the server (the CLI and the dialog read it; HubDownloader tests pass it themselves).
+inline bool startStandardHub(std::unique_ptr<FakeHub>* hub, const QStringList& extra, const QString& logFolder,
+                             bool setEndpoint) {
+    *hub = startFakeHub(standardRepos() + extra, logFolder);
+    if (!(*hub)->problem.isEmpty()) {
+        QTest::qFail(qPrintable((*hub)->problem), __FILE__, __LINE__);
+        return false;
+    }
+    if (setEndpoint)
+        qputenv("HF_ENDPOINT", (*hub)->endpoint.toUtf8());
+    return true;
 }

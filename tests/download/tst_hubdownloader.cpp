@@ -71,14 +71,7 @@ class TestHubDownloader : public QObject {
         return env;
     }
     // Starts the server; false (after QSKIP/QFAIL) when it cannot run.
-    bool startHub(const QStringList& extra = {}) {
-        m_hub = startFakeHub(standardRepos() + extra, m_dir->path());
-        if (!m_hub->problem.isEmpty()) {
-            QTest::qFail(qPrintable(m_hub->problem), __FILE__, __LINE__);
-            return false;
-        }
-        return true;
-    }
+    bool startHub(const QStringList& extra = {}) { return startStandardHub(&m_hub, extra, m_dir->path(), false); }
     QStringList requestsFor(const QString& part) const {
         QStringList lines;
         for (const QString& line : m_hub->log())

@@ -30,15 +30,7 @@ class TestDownloadDialog : public QObject {
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<FakeHub> m_hub;
 
-    bool startHub(const QStringList& extra = {}) {
-        m_hub = startFakeHub(standardRepos() + extra, m_dir->path());
-        if (!m_hub->problem.isEmpty()) {
-            QTest::qFail(qPrintable(m_hub->problem), __FILE__, __LINE__);
-            return false;
-        }
-        qputenv("HF_ENDPOINT", m_hub->endpoint.toUtf8());
-        return true;
-    }
+    bool startHub(const QStringList& extra = {}) { return startStandardHub(&m_hub, extra, m_dir->path(), true); }
     template <typename T>
     static T* child(DownloadDialog& dialog, const char* name) {
         T* widget = dialog.findChild<T*>(QLatin1String(name));
