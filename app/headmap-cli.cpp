@@ -9,10 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QHashFunctions>
-#ifdef HEADMAP_WITH_GUI
-#include <QApplication>
-#endif
 
+#include "cli/CliRender.h"
 #include "cli/CliRunner.h"
 
 namespace {
@@ -25,9 +23,10 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& m
 }
 
 // render and export-all draw with widgets, which need a QApplication; Qt's offscreen platform
-// lets them run without a display. Everything else stays a plain console program.
+// lets them run without a display. The QApplication comes from the rendering module (this
+// program links no Qt GUI library); without the module the command itself says what is
+// missing. Everything else stays a plain console program.
 std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[]) {
-#ifdef HEADMAP_WITH_GUI
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
         if (argument == "render" || argument == "export-all") {
@@ -44,10 +43,11 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[]) {
             // Qt writes embedded font subsets in hash order; a fixed seed makes the same command
             // give the same PDF (but for its creation date).
             QHashSeed::setDeterministicGlobalSeed();
-            return std::make_unique<QApplication>(argc, argv);
+            if (auto app = headmap::cli::makeDrawingApplication(argc, argv))
+                return app;
+            break;
         }
     }
-#endif
     return std::make_unique<QCoreApplication>(argc, argv);
 }
 

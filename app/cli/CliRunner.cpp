@@ -361,8 +361,8 @@ void Runner::predict(const CliRequest& request) {
 }
 
 void Runner::render(const CliRequest& request) {
-    if (!renderingAvailable())
-        throw UsageError(QStringLiteral("this headmap-cli was built without the GUI libraries, so it cannot draw images"));
+    if (const QString reason = renderingUnavailableReason(); !reason.isEmpty())
+        throw UsageError(reason);
     const auto model = loadModel(request.model);
     checkIndices(request, model->summary());
     const Encoding input = encodeInput(request, *model);

@@ -33,3 +33,10 @@ headmap_add_test(tst_clidownload SOURCES cli/tst_clidownload.cpp)
 add_dependencies(tst_clidownload headmap-cli)
 target_include_directories(tst_clidownload PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/download)
 target_compile_definitions(tst_clidownload PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/download")
+# headmap-cli links no Qt GUI library; render and export-all load the rendering module, and say
+# what to install when it is missing.
+headmap_add_test(tst_clirendermodule SOURCES cli/tst_clirendermodule.cpp)
+add_dependencies(tst_clirendermodule headmap-cli)
+if(HEADMAP_BUILD_GUI)
+  target_compile_definitions(tst_clirendermodule PRIVATE HEADMAP_CLI_CAN_RENDER)
+endif()
