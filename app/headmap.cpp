@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QImageWriter>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -58,6 +59,33 @@ void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
                      });
 }
 
+// What a file manager hands over (the .desktop file's Exec=headmap %f): a session file, a model
+// folder or a .gguf file. Empty fields when there is none; false with a message when it is
+// unusable.
+struct PositionalFile {
+    QString session;
+    QString model;
+};
+
+bool readPositionalFile(const QStringList& positional, PositionalFile* file, QString* error) {
+    if (positional.isEmpty())
+        return true;
+    if (positional.size() > 1) {
+        *error = QStringLiteral("give one session file or model folder, not %1").arg(positional.size());
+        return false;
+    }
+    const QFileInfo info(positional.front());
+    if (!info.exists()) {
+        *error = QStringLiteral("%1: no such file or folder").arg(positional.front());
+        return false;
+    }
+    if (info.isDir() || info.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0)
+        file->model = info.absoluteFilePath();
+    else
+        file->session = info.absoluteFilePath();  // anything else must be a session; its reader says if not
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -86,7 +114,21 @@ int main(int argc, char* argv[]) {
     parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
     parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});
     parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
+    parser.addPositionalArgument("FILE", "A session file (.headmap) to open like --open, or a model folder or "
+                                         ".gguf file to open like --model.", "[FILE]");
     parser.process(app);
+
+    PositionalFile positional;
+    QString positionalError;
+    if (!readPositionalFile(parser.positionalArguments(), &positional, &positionalError)) {
+        qCritical("headmap: %s", qPrintable(positionalError));
+        return 2;
+    }
+    if ((!positional.model.isEmpty() && parser.isSet("model")) || (!positional.session.isEmpty() && parser.isSet("open"))) {
+        qCritical("headmap: give the file either as an argument or with --model / --open, not both");
+        return 2;
+    }
+    const QString sessionPath = positional.session.isEmpty() ? parser.value("open") : positional.session;
 
     const QString measureText = parser.value("measure");
     if (measureText != headmap::measureName(headmap::AttentionMeasure::Weights) &&
@@ -107,7 +149,7 @@ int main(int argc, char* argv[]) {
     if (parser.isSet("screenshot"))
         screenshotWhenReady(window, parser.value("screenshot"));
     headmap::ModelSpec spec;
-    spec.source = parser.value("model");
+    spec.source = positional.model.isEmpty() ? parser.value("model") : positional.model;
     // Opened in the background: the window shows at once; a bad spec shows its error in the
     // banner and the status bar, and the window stays usable.
     document.openModel(spec);
@@ -133,8 +175,8 @@ int main(int argc, char* argv[]) {
     document.setText(parser.value("text"), parser.value("pair"));
     window.setCurrentStep(parser.value("step").toInt());
     window.show();
-    if (parser.isSet("open")) {
-        const QString error = window.openSessionFrom(parser.value("open"));
+    if (!sessionPath.isEmpty()) {
+        const QString error = window.openSessionFrom(sessionPath);
         if (!error.isEmpty())
             qCritical("headmap: %s", qPrintable(error));  // also in the status bar; the window stays
     }
