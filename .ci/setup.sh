@@ -20,6 +20,8 @@ packages=(
   # libqt6svg6-dev is only a name that qt6-svg-dev provides; dpkg knows the real one.
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # labels in any script, CJK and emoji
+  dpkg-dev  # .ci/package.sh: cpack's dpkg-shlibdeps works out the .deb's Depends
+  appstream desktop-file-utils  # .ci/package.sh validates the metainfo and the .desktop file
 )
 
 missing=()

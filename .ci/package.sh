@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The Debian package, built and checked without containers:
+#   bash .ci/package.sh
+# configures a portable Release build (-DHEADMAP_PORTABLE=ON, no tests) in build-package/,
+# makes the .deb with cpack, checks its Depends and file list (programs, rendering module,
+# desktop file, icons, metainfo, MIME type, man pages), validates the desktop metadata, unpacks
+# it into a scratch root with dpkg -x and runs headmap-cli from there: info (no GUI library
+# loaded) and render (the installed module found beside bin/ in lib/headmap/).
+# Needs dpkg-dev (dpkg-shlibdeps), and uses appstreamcli / desktop-file-validate when present.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${HEADMAP_PACKAGE_BUILD_DIR:-$root/build-package}
+jobs=$(nproc)
+
+command -v dpkg-shlibdeps >/dev/null || { echo "package.sh: needs dpkg-dev (dpkg-shlibdeps)" >&2; exit 1; }
+
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHEADMAP_PORTABLE=ON \
+    -DHEADMAP_BUILD_TESTS=OFF "${launcher[@]}"
+fi
+cmake --build "$build" --parallel "$jobs"
+
+# No -march=native anywhere in a packaged build.
+if grep -q -- '-march=native' "$build/build.ninja"; then
+  echo "package.sh: $build compiles with -march=native; a package must be portable" >&2
+  exit 1
+fi
+
+rm -f "$build"/headmap_*.deb
+(cd "$build" && cpack -G DEB >/dev/null)
+deb=$(ls "$build"/headmap_*.deb)
+echo "built $deb ($(du -h "$deb" | cut -f1))"
+
+fail() { echo "package.sh: $*" >&2; exit 1; }
+
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for package in libqt6core6 libqt6widgets6 libqt6network6 libqt6svg6 libqcustomplot2.1-qt6 qt6-qpa-plugins libc6; do
+  grep -Eq "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package"
+done
+
+files=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
+expected=(
+  /usr/bin/headmap
+  /usr/bin/headmap-cli
+  /usr/lib/headmap/libheadmap-render.so
+  /usr/share/applications/org.headmap.Headmap.desktop
+  /usr/share/metainfo/org.headmap.Headmap.metainfo.xml
+  /usr/share/mime/packages/headmap.xml
+  /usr/share/icons/hicolor/scalable/apps/headmap.svg
+  /usr/share/man/man1/headmap.1
+  /usr/share/man/man1/headmap-cli.1
+)
+for size in 16 22 24 32 48 64 128 256 512; do
+  expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/headmap.png")
+done
+for file in "${expected[@]}"; do
+  grep -qx -- "$file" <<<"$files" || fail "the package lacks $file"
+done
+echo "all ${#expected[@]} expected files are in the package"
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+dpkg -x "$deb" "$scratch"
+share=$scratch/usr/share
+
+if command -v appstreamcli >/dev/null; then
+  appstreamcli validate --no-net --explain "$share/metainfo/org.headmap.Headmap.metainfo.xml"
+fi
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$share/applications/org.headmap.Headmap.desktop"
+fi
+if command -v xmllint >/dev/null; then
+  xmllint --noout "$share/mime/packages/headmap.xml"
+fi
+# Each man page formats without warnings.
+if command -v groff >/dev/null; then
+  for page in "$share"/man/man1/*.1; do
+    warnings=$(groff -k -man -Tutf8 -ww -z "$page" 2>&1 || true)
+    [ -z "$warnings" ] || fail "$page: $warnings"
+  done
+fi
+for size in 16 512; do
+  file "$share/icons/hicolor/${size}x${size}/apps/headmap.png" | grep -q "${size} x ${size}" \
+    || fail "the ${size}x${size} icon is not ${size} pixels square"
+done
+
+# The installed programs, from the scratch root; libraries come from the system.
+export QT_QPA_PLATFORM=offscreen
+unset HEADMAP_RENDER_MODULE
+cli=$scratch/usr/bin/headmap-cli
+info=$("$cli" info --model builtin:teaching)
+grep -q "teaching" <<<"$info" || fail "headmap-cli info printed: $info"
+echo "headmap-cli info --model builtin:teaching from the scratch root: ok"
+"$cli" render --model builtin:teaching --text "the cat sat" --layer 0 --head 0 --output "$scratch/head.png" >/dev/null
+file "$scratch/head.png" | grep -q "PNG image" || fail "render from the scratch root wrote no PNG"
+echo "headmap-cli render with the installed module: ok"
+"$scratch/usr/bin/headmap" --version | grep -q "Headmap" || fail "headmap --version failed"
+echo "package.sh: ok"
