@@ -1,5 +1,8 @@
 #include "HeadExport.h"
 
+#include <cerrno>
+#include <cstring>
+
 #include <QDir>
 
 #include "analysis/HeadStatistics.h"
@@ -130,8 +133,13 @@ BatchExportResult exportAllHeads(const std::shared_ptr<const AttentionTrace>& tr
         result.error = QObject::tr("nothing to export: there is no attention yet");
         return result;
     }
+    errno = 0;
     if (!QDir().mkpath(folder)) {
-        result.error = QObject::tr("cannot create folder '%1'").arg(folder);
+        // mkpath's failing mkdir(2) left its errno ("Read-only file system", "Permission denied").
+        const int error = errno;
+        result.error = QObject::tr("cannot create folder '%1': %2")
+                           .arg(folder, error ? QString::fromLocal8Bit(std::strerror(error))
+                                              : QObject::tr("the system gave no reason"));
         return result;
     }
     const QDir dir(folder);

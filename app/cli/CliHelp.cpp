@@ -30,7 +30,8 @@ QString helpText(const QString& topic) {
         "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
     const QString exits = QStringLiteral(
         "Exit codes: 0 success, 2 usage error, 3 bad input or model, or an output that cannot be\n"
-        "written (a full disk: the earlier file is kept).\n");
+        "written (a full disk: the earlier file is kept); 130 export-all stopped by Ctrl-C\n"
+        "(143: SIGTERM), the files it finished are kept, no half-written one.\n");
 
     if (topic == QLatin1String("models"))
         return QStringLiteral("headmap-cli models [--format text|json]\n"

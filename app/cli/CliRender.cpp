@@ -5,6 +5,7 @@
 #include "HeadExport.h"
 #include "ViewState.h"
 #include "analysis/AttentionMeasure.h"
+#include "cli/CliInterrupt.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Model.h"
@@ -72,10 +73,22 @@ void runExportAll(const CliRequest& request, const Encoding& input, const Model&
         throw UsageError(QStringLiteral("--format for 'export-all' must be png, svg or pdf, got '%1'")
                              .arg(request.render.imageFormat));
     const auto trace = computeTrace(request, model, input);
+    // Ctrl-C stops between two files, so none is left half-written (cli/CliInterrupt.h).
+    const InterruptGuard guard;
+    int total = 0;
     const ui::BatchExportResult result =
-        ui::exportAllHeads(trace, request.render.outdir, format, imageOptions(request));
+        ui::exportAllHeads(trace, request.render.outdir, format, imageOptions(request), [&](int, int all) {
+            total = all;
+            return InterruptGuard::interrupted() == 0;
+        });
     if (!result.error.isEmpty())
         throw InputError(result.error);
+    if (result.cancelled && result.filesWritten < total)
+        throw Interrupted(InterruptGuard::interrupted(),
+                          QStringLiteral("interrupted (%1): export-all stopped after %2 of %3 files in '%4'; those are "
+                                         "complete, the others were not written")
+                              .arg(InterruptGuard::interrupted() == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM"))
+                              .arg(result.filesWritten).arg(total).arg(request.render.outdir));
     out->write(QStringLiteral("wrote %1 files to %2\n").arg(result.filesWritten).arg(request.render.outdir).toUtf8());
 }
 

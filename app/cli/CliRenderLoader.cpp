@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QLibrary>
 
+#include "cli/CliInterrupt.h"
 #include "cli/CliRenderModule.h"
 #include "core/HeadmapError.h"
 
@@ -99,12 +100,16 @@ void runInModule(RenderModuleCommand command, const CliRequest& request, const E
     if (!module.run)
         throw UsageError(module.failure);
     QString error;
-    switch (module.run(command, &request, &input, &model, out, &error)) {
+    const int result = module.run(command, &request, &input, &model, out, &error);
+    switch (result) {
     case kRenderOk: return;
     case kRenderUsageError: throw UsageError(error);
     case kRenderModelError: throw ModelError(error);
     case kRenderOutOfMemory: throw std::bad_alloc();
-    default: throw InputError(error);
+    default:
+        if (result > kRenderInterrupted)
+            throw Interrupted(result - kRenderInterrupted, error);
+        throw InputError(error);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include <QApplication>
 
+#include "cli/CliInterrupt.h"
 #include "cli/CliRender.h"
 #include "core/HeadmapError.h"
 #include "model/Model.h"
@@ -35,6 +36,9 @@ Q_DECL_EXPORT int headmap_render_run(int command, const CliRequest* request, con
         else
             runRender(*request, *input, *model, out);
         return kRenderOk;
+    } catch (const Interrupted& interrupted) {
+        *error = interrupted.message();
+        return kRenderInterrupted + interrupted.signal();
     } catch (const HeadmapError& failure) {
         *error = failure.message();
         switch (failure.kind()) {

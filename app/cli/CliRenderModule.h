@@ -27,8 +27,9 @@ inline constexpr const char* kRenderModuleFileName = "libheadmap-render.so";
 
 // Results of headmap_render_run; errors keep their HeadmapError kind so the exit code stays
 // the one render gave when it was linked in.
+// kRenderInterrupted + n: a signal n stopped export-all (cli/CliInterrupt.h).
 enum RenderModuleResult { kRenderOk = 0, kRenderUsageError = 1, kRenderInputError = 2, kRenderModelError = 3,
-                          kRenderOutOfMemory = 4 };
+                          kRenderOutOfMemory = 4, kRenderInterrupted = 1000 };
 enum RenderModuleCommand { kRenderCommandRender = 0, kRenderCommandExportAll = 1 };
 
 // Signatures of the exported symbols (resolved by name with QLibrary::resolve).

@@ -10,6 +10,7 @@
 #include "analysis/WordAggregation.h"
 #include "cli/CliModels.h"
 #include "cli/CliDownload.h"
+#include "cli/CliInterrupt.h"
 #include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
@@ -97,6 +98,9 @@ int Runner::run(const QList<QByteArray>& arguments) {
         }
         flushStandardOutput();
         return kExitOk;
+    } catch (const Interrupted& interrupted) {
+        m_err->write("headmap-cli: error: " + QByteArray(interrupted.what()) + '\n');
+        return 128 + interrupted.signal();
     } catch (const HeadmapError& error) {
         m_err->write("headmap-cli: error: " + QByteArray(error.what()) + '\n');
         return error.kind() == HeadmapError::Kind::Usage ? kExitUsage : kExitBadInput;

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include <QFile>
 #include <QFileDevice>
 #include <QSaveFile>
 
@@ -64,8 +65,16 @@ QString atomicWriteFailure(const QString& path, const std::function<bool(QIODevi
     QSaveFile file(path);  // a temporary file beside path, renamed over it by commit()
     // Unbuffered: each write reaches the file at once, so its result (and errno) is the real one.
     errno = 0;
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return deviceFailure(&file, errno, QStringLiteral("the file cannot be created"));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
+        const int cause = errno;
+#ifdef Q_OS_UNIX
+        // QSaveFile refuses a file it may not replace with "Existing file … is not writable" and
+        // no reason; access(2) gives one ("Read-only file system", "Permission denied").
+        if (::access(QFile::encodeName(path).constData(), W_OK) != 0 && errno != ENOENT)
+            return errnoText(errno);
+#endif
+        return deviceFailure(&file, cause, QStringLiteral("the file cannot be created"));
+    }
     const auto fail = [&file](const QString& reason) {
         file.cancelWriting();  // the destructor then removes the temporary file
         return reason;

@@ -19,6 +19,9 @@ add_dependencies(tst_clidiskfull headmap-cli)
 # Hostile and unlucky input, one row per reproducer: exit code, message, no file left behind.
 headmap_add_test(tst_cliabuse SOURCES cli/tst_cliabuse.cpp)
 add_dependencies(tst_cliabuse headmap-cli)
+if(HEADMAP_BUILD_GUI)
+  target_compile_definitions(tst_cliabuse PRIVATE HEADMAP_CLI_CAN_RENDER)
+endif()
 # predict, attention --measure / --ablate against the PyTorch golden files.
 headmap_add_test(tst_clipredict SOURCES cli/tst_clipredict.cpp)
 add_dependencies(tst_clipredict headmap-cli)
