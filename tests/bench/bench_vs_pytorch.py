@@ -11,7 +11,12 @@ weights:
     and modeling_bert.py), torch.no_grad(), eval, with each thread setting of --torch-threads
     (torch.set_num_threads; the BLAS keeps its own default of all cores); the best setting per T
     is the one compared;
-  - Headmap: `headmap-cli bench` on the folder (the same weights, memory-mapped).
+  - Headmap: `headmap-cli bench` on the folder (the same weights, memory-mapped), with each
+    OMP_NUM_THREADS setting of --headmap-threads, the best per T compared, as for PyTorch (on a
+    machine busy with other work one thread can beat all cores for both: threads that wait for
+    each other at every matrix product lose their time slices).
+First a check that both sides compute the same model: the last layer's attention on a short
+text, Headmap (`headmap-cli attention`) against PyTorch, must agree to ~1e-5.
 The two take turns: each round runs Headmap, then PyTorch, once per length, so that load from
 other programs on the machine hits both alike; the table shows the best of the rounds, the ratio
 Headmap/PyTorch (the issue's target: <= 0.8), and each side's GFLOP/s (matrix-product FLOPs of
@@ -117,10 +122,14 @@ def peak_gflops(threads):
     return result
 
 
-def run_headmap(cli, folder, length, warmup, peak=False):
+def run_headmap(cli, folder, length, warmup, threads=None, peak=False):
+    """headmap-cli bench's JSON; threads: OMP_NUM_THREADS for it (None: OpenMP's default)."""
     command = [cli, "bench", "--model", folder, "--lengths", str(length), "--repeat", "1",
                "--warmup", str(warmup), "--format", "json"] + (["--peak"] if peak else [])
-    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    env = dict(os.environ)
+    if threads is not None:
+        env["OMP_NUM_THREADS"] = str(threads)
+    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout)
 
 
 def run_torch(reference, ids, threads):
@@ -130,6 +139,19 @@ def run_torch(reference, ids, threads):
     assert len(attentions) == len(reference.layers) and attentions[0].shape[-1] == ids.shape[1]
     del attentions
     return ms
+
+
+def check_agreement(cli, folder, reference):
+    """Largest |Headmap - PyTorch| over the last layer's attention weights on a short text: the two
+    sides must compute the same model for the timings to compare."""
+    layer = len(reference.layers) - 1
+    out = json.loads(subprocess.run([cli, "attention", "--model", folder, "--text", "the cat sat on the mat",
+                                     "--layer", str(layer), "--format", "json"],
+                                    check=True, capture_output=True, text=True).stdout)
+    with torch.no_grad():
+        _, attentions = reference(torch.tensor([out["token_ids"]]))
+    expected = attentions[layer][0].numpy()
+    return float(np.abs(np.array(out["attention"][0], dtype=np.float32) - expected).max())
 
 
 def prepare(model, folder, scratch):
@@ -148,38 +170,47 @@ def prepare(model, folder, scratch):
     return folder, config, reference
 
 
-def benchmark(model, folder, config, reference, args, threads):
+def benchmark(model, folder, config, reference, args, threads, headmap_threads):
     print(f"\n== {model}: {config['num_hidden_layers']} layers x {config['num_attention_heads']} heads, "
           f"d_model {config['hidden_size']}, vocab {config['vocab_size']} ({folder})", flush=True)
-    headmap = {t: float("inf") for t in args.lengths}
+    print(f"  last layer's attention, Headmap vs PyTorch: max difference "
+          f"{check_agreement(args.cli, folder, reference):.2e}", flush=True)
+    headmap = {(t, n): float("inf") for t in args.lengths for n in headmap_threads}
     pytorch = {(t, n): float("inf") for t in args.lengths for n in threads}
     info = None
     for round_number in range(args.rounds):
         for t in args.lengths:
             # A new process each time: one untimed run first pages in the weights, except at
             # lengths where the forward pass itself dwarfs that.
-            info = run_headmap(args.cli, folder, t, 1 if t < 1024 else 0)
-            headmap[t] = min(headmap[t], info["runs"][0]["best_ms"])
+            for n in headmap_threads:
+                info = run_headmap(args.cli, folder, t, 1 if t < 1024 else 0, n)
+                headmap[(t, n)] = min(headmap[(t, n)], info["runs"][0]["best_ms"])
             ids = torch.tensor([synthetic_ids(t, info["synthetic_vocab"])])
             for n in threads:
                 if round_number == 0 and t < 1024:
                     run_torch(reference, ids, n)  # warm-up, as Headmap's
                 pytorch[(t, n)] = min(pytorch[(t, n)], run_torch(reference, ids, n))
             best_n = min(threads, key=lambda n: pytorch[(t, n)])
-            print(f"  round {round_number + 1}, T = {t}: Headmap {headmap[t]:.1f} ms, PyTorch "
-                  f"{pytorch[(t, best_n)]:.1f} ms ({best_n} threads) so far", flush=True)
+            best_h = min(headmap_threads, key=lambda n: headmap[(t, n)])
+            print(f"  round {round_number + 1}, T = {t}: Headmap {headmap[(t, best_h)]:.1f} ms ({best_h} threads), "
+                  f"PyTorch {pytorch[(t, best_n)]:.1f} ms ({best_n} threads) so far", flush=True)
     print(f"\n{model}: best of {args.rounds} interleaved rounds; all {info['heads_captured']} heads captured; "
           f"Headmap opened the folder in {info['load_ms']:.0f} ms")
-    print(f"{'tokens':>7} {'Headmap ms':>11} {'PyTorch ms':>11} {'threads':>8} {'Headmap/PyTorch':>16} "
+    print(f"{'tokens':>7} {'Headmap ms':>11} {'threads':>8} {'PyTorch ms':>11} {'threads':>8} {'Headmap/PyTorch':>16} "
           f"{'Headmap GFLOP/s':>16} {'PyTorch GFLOP/s':>16}")
     rows = []
     for t in args.lengths:
         best_n = min(threads, key=lambda n: pytorch[(t, n)])
+        best_h = min(headmap_threads, key=lambda n: headmap[(t, n)])
         flops = forward_flops(config, t)
-        h, p = headmap[t], pytorch[(t, best_n)]
-        print(f"{t:>7} {h:>11.1f} {p:>11.1f} {best_n:>8} {h / p:>16.2f} {flops / h / 1e6:>16.1f} {flops / p / 1e6:>16.1f}")
-        rows.append({"model": model, "length": t, "headmap_ms": h, "pytorch_ms": p, "pytorch_threads": best_n,
-                     "ratio": h / p, "headmap_gflops": flops / h / 1e6, "pytorch_gflops": flops / p / 1e6})
+        h, p = headmap[(t, best_h)], pytorch[(t, best_n)]
+        print(f"{t:>7} {h:>11.1f} {best_h:>8} {p:>11.1f} {best_n:>8} {h / p:>16.2f} "
+              f"{flops / h / 1e6:>16.1f} {flops / p / 1e6:>16.1f}")
+        rows.append({"model": model, "length": t, "headmap_ms": h, "headmap_threads": best_h, "pytorch_ms": p,
+                     "pytorch_threads": best_n, "ratio": h / p, "headmap_gflops": flops / h / 1e6,
+                     "pytorch_gflops": flops / p / 1e6,
+                     "headmap_ms_by_threads": {n: headmap[(t, n)] for n in headmap_threads},
+                     "pytorch_ms_by_threads": {n: pytorch[(t, n)] for n in threads}})
     return rows
 
 
@@ -195,6 +226,8 @@ def main():
     parser.add_argument("--models", default="qwen2,bert")
     parser.add_argument("--torch-threads", default="1,all",
                         help="torch.set_num_threads settings to try, comma-separated; 'all' = every core")
+    parser.add_argument("--headmap-threads", default="1,all",
+                        help="OMP_NUM_THREADS settings for headmap-cli to try, as --torch-threads")
     parser.add_argument("--qwen-dir", help="an existing Qwen2.5-0.5B-shaped folder (make_large_checkpoint.py)")
     parser.add_argument("--bert-dir", help="an existing BERT-base-shaped folder with 2,048 positions")
     parser.add_argument("--json", help="also write the table's rows to this file")
@@ -202,6 +235,7 @@ def main():
     args.lengths = [int(x) for x in args.lengths.split(",")]
     cores = os.cpu_count() or 1
     threads = sorted({cores if n == "all" else int(n) for n in args.torch_threads.split(",")})
+    headmap_threads = sorted({cores if n == "all" else int(n) for n in args.headmap_threads.split(",")})
 
     print(f"torch {torch.__version__}; BLAS used by torch and numpy: {blas_in_use()}; {cores} cores")
     print("peak of a 2048 x 2048 x 2048 float32 product, GFLOP/s:", flush=True)
@@ -210,11 +244,13 @@ def main():
         prepared = [prepare(m, args.qwen_dir if m == "qwen2" else args.bert_dir, scratch)
                     for m in args.models.split(",")]
         peaks = peak_gflops(threads)
-        peaks["Headmap (Eigen, or its HEADMAP_BLAS)"] = run_headmap(args.cli, prepared[0][0], 16, 0, peak=True)["peak_gflops"]
+        for n in headmap_threads:
+            peaks[f"Headmap (Eigen, or its HEADMAP_BLAS), {n} threads"] = run_headmap(
+                args.cli, prepared[0][0], 16, 0, n, peak=True)["peak_gflops"]
         for name, value in peaks.items():
             print(f"  {name}: {value:.1f}")
         for model, (folder, config, reference) in zip(args.models.split(","), prepared):
-            rows += benchmark(model, folder, config, reference, args, threads)
+            rows += benchmark(model, folder, config, reference, args, threads, headmap_threads)
             del reference
     if args.json:
         with open(args.json, "w") as f:
