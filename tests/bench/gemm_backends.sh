@@ -22,11 +22,11 @@ build() {  # name, extra flags
 build eigen
 build openblas -DEIGEN_USE_BLAS -lopenblas
 build blis -DEIGEN_USE_BLAS -lblis
-export BLIS_NUM_THREADS="$(nproc)"
+export BLIS_NUM_THREADS="${BLIS_NUM_THREADS:-$(nproc)}"  # all cores, as OpenMP and OpenBLAS default to
 round=1
 while [ "$round" -le "$rounds" ]; do
     for name in $backends; do
-        echo "== round $round: $name ($(nproc) cores)"
+        echo "== round $round: $name (OMP_NUM_THREADS=${OMP_NUM_THREADS:-all}, OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-all}, BLIS_NUM_THREADS=$BLIS_NUM_THREADS)"
         "$out/$name" 1
     done
     round=$((round + 1))
