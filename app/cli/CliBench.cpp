@@ -6,6 +6,7 @@
 #include <QFile>
 
 #include "core/HeadmapError.h"
+#include "core/Tensor.h"
 #include "io/JsonWriter.h"
 
 namespace headmap::cli {
@@ -33,6 +34,24 @@ Encoding syntheticInput(const Model& model, int length) {
     return model.tokenizer().fromIds(ids);
 }
 
+// GFLOP/s of a 2048 x 2048 x 2048 product, best of three, through the same Eigen (and BLAS,
+// with HEADMAP_BLAS) as the forward pass: what its matrix products could reach at best.
+double peakGflops() {
+    constexpr int kSize = 2048;
+    const MatrixF a = MatrixF::Random(kSize, kSize);
+    const MatrixF b = MatrixF::Random(kSize, kSize);
+    MatrixF c(kSize, kSize);
+    double bestNs = 0;
+    for (int r = 0; r < 3; ++r) {
+        QElapsedTimer timer;
+        timer.start();
+        c.noalias() = a * b.transpose();  // as Linear::forward multiplies: x · Wᵀ
+        const double ns = double(timer.nsecsElapsed());
+        bestNs = r == 0 ? ns : std::min(bestNs, ns);
+    }
+    return 2.0 * kSize * kSize * kSize / bestNs;
+}
+
 }  // namespace
 
 void runBenchmark(const ModelSpec& spec, const BenchOptions& options, QIODevice* out) {
@@ -54,7 +73,8 @@ void runBenchmark(const ModelSpec& spec, const BenchOptions& options, QIODevice*
             throw InputError(QStringLiteral("--lengths: %1 is longer than %2's %3 positions")
                                  .arg(length).arg(model->summary().name).arg(model->summary().maxPositions));
         const Encoding input = syntheticInput(*model, length);
-        model->run(input);  // warm-up: page in the weights, size the buffers
+        for (int w = 0; w < options.warmup; ++w)
+            model->run(input);
         QList<double> times;
         for (int r = 0; r < options.repeat; ++r) {
             QElapsedTimer timer;
@@ -67,6 +87,7 @@ void runBenchmark(const ModelSpec& spec, const BenchOptions& options, QIODevice*
         rows << Row{length, times.first(), times[times.size() / 2]};
     }
 
+    const double peak = options.peak ? peakGflops() : 0.0;
     const ModelSummary& s = model->summary();
     if (options.json) {
         JsonWriter json(out);
@@ -75,6 +96,11 @@ void runBenchmark(const ModelSpec& spec, const BenchOptions& options, QIODevice*
         json.key("heads_captured"); json.value(s.layers * s.heads);
         json.key("load_ms"); json.value(loadMs);
         json.key("load_anonymous_memory_bytes"); json.value(static_cast<long long>(memoryAfter - memoryBefore));
+        // The ids run over [1000, vocab) of this many; a reference that repeats the run needs it.
+        json.key("synthetic_vocab"); json.value(std::min(model->tokenizer().vocabSize(), s.vocabSize));
+        if (options.peak) {
+            json.key("peak_gflops"); json.value(peak);
+        }
         json.key("runs");
         json.beginArray();
         for (const Row& row : rows) {
@@ -94,6 +120,8 @@ void runBenchmark(const ModelSpec& spec, const BenchOptions& options, QIODevice*
                        .arg(s.name).arg(s.layers).arg(s.heads).arg(s.layers * s.heads);
     text += QStringLiteral("open: %1 ms, %2 MB of memory beyond the mapped file\n")
                 .arg(loadMs, 0, 'f', 1).arg(double(memoryAfter - memoryBefore) / 1e6, 0, 'f', 1);
+    if (options.peak)
+        text += QStringLiteral("matrix product 2048 x 2048 x 2048: %1 GFLOP/s\n").arg(peak, 0, 'f', 1);
     text += QStringLiteral("%1 %2 %3\n").arg(QStringLiteral("tokens"), 8).arg(QStringLiteral("best ms"), 12).arg(QStringLiteral("median ms"), 12);
     for (const Row& row : rows)
         text += QStringLiteral("%1 %2 %3\n").arg(row.length, 8).arg(row.bestMs, 12, 'f', 2).arg(row.medianMs, 12, 'f', 2);

@@ -12,6 +12,8 @@ namespace headmap::cli {
 struct BenchOptions {
     QList<int> lengths{16, 128, 512};
     int repeat = 5;
+    int warmup = 1;     // untimed runs per length first: page in the weights, size the buffers
+    bool peak = false;  // also time a plain matrix product, the machine's GFLOP/s ceiling
     bool json = false;
 };
 

@@ -70,9 +70,11 @@ QString helpText(const QString& topic) {
                               "  and statistics.csv into DIR.\n\n") +
                drawing + common + exits;
     if (topic == QLatin1String("bench"))
-        return QStringLiteral("headmap-cli bench --model SPEC [--lengths 16,128,512] [--repeat N] [--format text|json]\n"
+        return QStringLiteral("headmap-cli bench --model SPEC [--lengths 16,128,512] [--repeat N] [--warmup N] [--peak]\n"
+                              "                  [--format text|json]\n"
                               "  Times a forward pass with every head captured at each length, and\n"
-                              "  reports how long opening the model took and the memory it added.\n"
+                              "  reports how long opening the model took and the memory it added;\n"
+                              "  --peak also times a plain 2048 x 2048 matrix product (GFLOP/s).\n"
                               "  tests/bench/bench_vs_pytorch.py runs it beside PyTorch.\n\n") +
                common + exits;
     if (topic == QLatin1String("info"))

@@ -43,7 +43,7 @@ QStringList allowedOptions(Command command) {
     case Command::Info:
         return allowed + kModelOptions + QStringList{"format"};
     case Command::Bench:
-        return allowed + kModelOptions + QStringList{"format", "lengths", "repeat"};
+        return allowed + kModelOptions + QStringList{"format", "lengths", "repeat", "warmup", "peak"};
     case Command::Render:
         return allowed + kModelOptions + kInputOptions + kRenderOptions +
                QStringList{"layer", "head", "output", "measure", "ablate"};
@@ -132,6 +132,8 @@ void addOptions(QCommandLineParser& parser) {
         {"output", "Output file, - for standard output.", "FILE"},
         {"lengths", "bench: token counts to time, e.g. 16,128,512.", "LIST"},
         {"repeat", "bench: timed runs per length.", "N"},
+        {"warmup", "bench: untimed runs per length before the timed ones (default 1).", "N"},
+        {"peak", "bench: also time a 2048 x 2048 matrix product, the machine's peak GFLOP/s."},
         {"colormap", "render: viridis, magma, cividis, greys or diverging.", "NAME"},
         {"range", "render: colour range fixed, row, global or log.", "MODE"},
         {"scale", "render: PNG pixels per point (2 = 192 dpi).", "N"},
@@ -278,6 +280,9 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         }
         if (parser.isSet("repeat"))
             request.bench.repeat = parseInt(parser, "repeat", 1, 1000);
+        if (parser.isSet("warmup"))
+            request.bench.warmup = parseInt(parser, "warmup", 0, 1000);
+        request.bench.peak = parser.isSet("peak");
     }
 
     if (request.command == Command::Render || request.command == Command::ExportAll) {

@@ -177,6 +177,7 @@ void SafetensorsCheckpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
                                       quotedName(QFileInfo(m_files[it->second]->path()).fileName()),
                                       quotedName(QFileInfo(file->path()).fileName())));
     }
+    m_convertsOnRead = m_convertsOnRead || file->convertsOnRead();
     m_files.push_back(std::move(file));
 }
 
@@ -192,12 +193,24 @@ const TensorInfo* SafetensorsCheckpoint::info(const QString& name) const {
     return it == m_fileOfTensor.end() ? nullptr : m_files[it->second]->info(name);
 }
 
-const float* SafetensorsCheckpoint::floats(const QString& name) const {
+const SafetensorsFile& SafetensorsCheckpoint::fileHolding(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     if (it == m_fileOfTensor.end())
         throw ModelError(QStringLiteral("checkpoint %1 (%2) has no tensor %3")
                              .arg(quotedName(m_folder), m_description, quotedName(name)));
-    return m_files[it->second]->floats(name);
+    return *m_files[it->second];
+}
+
+const float* SafetensorsCheckpoint::floats(const QString& name) const {
+    return fileHolding(name).floats(name);
+}
+
+void SafetensorsCheckpoint::readFloats(const QString& name, float* out) const {
+    fileHolding(name).readFloats(name, out);
+}
+
+void SafetensorsCheckpoint::readRows(const QString& name, qint64 first, qint64 count, float* out) const {
+    fileHolding(name).readRows(name, first, count, out);
 }
 
 QString SafetensorsCheckpoint::fileOf(const QString& name) const {

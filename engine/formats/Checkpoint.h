@@ -39,7 +39,8 @@ public:
     virtual void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
 };
 
-// model.safetensors or its shards.
+// model.safetensors or its shards. F32 is used in place (floats() points into the mapping); a
+// checkpoint with F16 or BF16 tensors converts on read, so a model reads it a layer at a time.
 class SafetensorsCheckpoint final : public Checkpoint {
 public:
     explicit SafetensorsCheckpoint(QString folder) : m_folder(std::move(folder)) {}
@@ -49,15 +50,21 @@ public:
     const float* floats(const QString& name) const override;
     QString fileOf(const QString& name) const override;
     QString description() const override { return m_description; }
+    bool convertsOnRead() const override { return m_convertsOnRead; }
+    void readFloats(const QString& name, float* out) const override;
+    void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
 
     void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
     void setDescription(QString description) { m_description = std::move(description); }
 
 private:
+    const SafetensorsFile& fileHolding(const QString& name) const;  // throws for an absent tensor
+
     QString m_folder;
     std::vector<std::unique_ptr<SafetensorsFile>> m_files;
     std::unordered_map<QString, size_t> m_fileOfTensor;
     QString m_description;
+    bool m_convertsOnRead = false;
 };
 
 }  // namespace headmap

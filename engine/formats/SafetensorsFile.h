@@ -3,13 +3,15 @@
 // before any tensor data is touched: header length within the file and below a sane limit,
 // JSON well formed, every tensor's dtype known, offsets inside the data area, byte length equal
 // to product(shape) × dtype size, no two tensors overlapping. F32 tensors are used in place;
-// F16 and BF16 tensors are converted to F32 once, when the file is opened.
+// F16 and BF16 tensors are converted to F32 by readFloats/readRows straight from the mapping into
+// the caller's buffer (a layer at a time), or by floats() into a copy kept on first use.
 //
 // File layout: 8 bytes little-endian N, N bytes of JSON header
 // {"name": {"dtype": "F32", "shape": [..], "data_offsets": [begin, end]}, "__metadata__": {..}},
 // then the data area; offsets are relative to the start of the data area.
 
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -49,12 +51,25 @@ public:
     const TensorInfo* info(const QString& name) const;  // nullptr when absent
     QJsonObject metadata() const { return m_metadata; }
 
-    // The tensor as F32, row-major: the mapped bytes for F32, a converted copy for F16/BF16.
-    // Throws ModelError for an absent tensor or a dtype that is not a float type.
+    // The tensor as F32, row-major: the mapped bytes for F32, a copy converted on first use for
+    // F16/BF16 (kept as long as the file). Throws ModelError for an absent tensor or a dtype
+    // that is not a float type.
     const float* floats(const QString& name) const;
 
+    // Whether some float tensor cannot be used in place (F16, BF16, or F32 the host cannot
+    // read through a pointer into the mapping), so that floats() would make a copy of it.
+    bool convertsOnRead() const { return m_convertsOnRead; }
+    // The tensor's F32 values, converted straight from the mapping into `out`
+    // (info(name)->elementCount() floats); bit-identical to floats(). Throws as floats() does.
+    void readFloats(const QString& name, float* out) const;
+    // Rows [first, first + count) of the tensor seen as (shape[0], rest) into `out`;
+    // throws ModelError for rows outside it.
+    void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+
 private:
-    void prepareFloats(const TensorInfo& tensor);  // converts or copies when F32 can't be used in place
+    const TensorInfo& requireFloat(const QString& name) const;  // throws for absent or non-float
+    bool usedInPlace(const TensorInfo& tensor) const;
+    void convert(const TensorInfo& tensor, qint64 firstElement, qint64 count, float* out) const;
     const uchar* tensorBytes(const TensorInfo& tensor) const;
     static void releasePages(const uchar* bytes, qint64 length);
 
@@ -69,7 +84,9 @@ private:
         void operator()(float* p) const { std::free(p); }
     };
     using FloatBuffer = std::unique_ptr<float[], FreeDeleter>;
-    std::unordered_map<QString, FloatBuffer> m_converted;
+    mutable std::unordered_map<QString, FloatBuffer> m_converted;  // made on first use by floats()
+    mutable std::mutex m_convertedMutex;
+    bool m_convertsOnRead = false;
     QJsonObject m_metadata;
 };
 

@@ -1,8 +1,13 @@
 // Checkpoint::openFolder: a single model.safetensors, a sharded checkpoint with its index, and a
 // row per broken folder (missing shard, escaping shard name, index and shards disagreeing, only
-// PyTorch weights, nothing at all) with the error it must produce.
+// PyTorch weights, nothing at all) with the error it must produce. Then reading a layer at a
+// time: which checkpoints convert on read, and readFloats / readRows bit-equal to the whole
+// conversion floats() makes (itself checked against IEEE 754 in tst_safetensorsfile).
 
 #include <sys/stat.h>
+
+#include <cstring>
+#include <vector>
 
 #include <QDir>
 #include <QMap>
@@ -36,6 +41,18 @@ QByteArray index(const QByteArray& weightMapEntries) {
 const QByteArray kGoodWeightMap = R"("embeddings.weight":"model-00001-of-00002.safetensors",)"
                                   R"("layer.0.bias":"model-00001-of-00002.safetensors",)"
                                   R"("layer.1.bias":"model-00002-of-00002.safetensors")";
+
+// A (5, 3) tensor of each float dtype; the half patterns cover zeros, subnormals, the largest
+// finite value, infinities and a NaN.
+QByteArray layerTensor(const QByteArray& dtype) {
+    if (dtype == "F32")
+        return fixture::safetensors({{"layer.weight", "F32", {5, 3},
+                                      fixture::f32Bytes({0.0f, -0.0f, 1.5f, -2.25f, 1e-40f, 3.4e38f, 0.1f, -7.0f,
+                                                         65504.0f, 1e-8f, 42.0f, -0.5f, 2.0f, 3.0f, 5.0f})}});
+    return fixture::safetensors({{"layer.weight", dtype, {5, 3},
+                                  fixture::u16Bytes({0x0000, 0x8000, 0x0001, 0x03ff, 0x0400, 0x3c00, 0xc000, 0x7bff,
+                                                     0x7c00, 0xfc00, 0x7e00, 0x3555, 0x1234, 0xabcd, 0x4049})}});
+}
 
 }  // namespace
 
@@ -185,6 +202,70 @@ private slots:
         } catch (const ModelError& error) {
             QVERIFY2(error.message().contains(expected) && error.message().contains(path), qPrintable(error.message()));
         }
+    }
+
+    void convertsOnReadUnlessAllF32_data() {
+        QTest::addColumn<Files>("files");
+        QTest::addColumn<bool>("converts");
+        QTest::newRow("F32") << Files{{"model.safetensors", layerTensor("F32")}} << false;
+        QTest::newRow("F16") << Files{{"model.safetensors", layerTensor("F16")}} << true;
+        QTest::newRow("BF16") << Files{{"model.safetensors", layerTensor("BF16")}} << true;
+        QTest::newRow("F32 unaligned, copied")
+            << Files{{"model.safetensors", fixture::safetensors({{"w", "F32", {2}, fixture::f32Bytes({1, 2})}}, {}, 2)}}
+            << true;
+        QTest::newRow("F32 and integers") << Files{{"model.safetensors", fixture::safetensors(
+            {{"w", "F32", {2}, fixture::f32Bytes({1, 2})}, {"ids", "I64", {1}, fixture::zeros(8)}})}} << false;
+        QTest::newRow("one BF16 shard of two") << Files{{"model.safetensors.index.json", index(kGoodWeightMap)},
+                                                       {"model-00001-of-00002.safetensors", fixture::safetensors(
+                                                           {{"embeddings.weight", "F32", {2, 2}, fixture::f32Bytes({1, 2, 3, 4})},
+                                                            {"layer.0.bias", "F32", {2}, fixture::f32Bytes({1, 2})}})},
+                                                       {"model-00002-of-00002.safetensors", shardTwo()}}
+                                               << true;
+    }
+
+    void convertsOnReadUnlessAllF32() {
+        QFETCH(Files, files);
+        QFETCH(bool, converts);
+        QCOMPARE(Checkpoint::openFolder(makeFolder(files))->convertsOnRead(), converts);
+    }
+
+    void readsALayerAtATime_data() {
+        QTest::addColumn<QByteArray>("dtype");
+        QTest::newRow("F32") << QByteArray("F32");
+        QTest::newRow("F16") << QByteArray("F16");
+        QTest::newRow("BF16") << QByteArray("BF16");
+    }
+
+    // The streaming readers and floats() give the same bits, for the whole tensor and for every
+    // run of rows (the embedding rows and output-head slices a decoder reads).
+    void readsALayerAtATime() {
+        QFETCH(QByteArray, dtype);
+        const auto checkpoint = Checkpoint::openFolder(makeFolder({{"model.safetensors", layerTensor(dtype)}}));
+        const QString name = QStringLiteral("layer.weight");
+        std::vector<float> streamed(15, -1.0f);
+        checkpoint->readFloats(name, streamed.data());
+        const float* whole = checkpoint->floats(name);
+        QCOMPARE(std::memcmp(streamed.data(), whole, 15 * sizeof(float)), 0);
+        for (qint64 first = 0; first <= 5; ++first)
+            for (qint64 count = 0; first + count <= 5; ++count) {
+                std::vector<float> rows(size_t(count * 3) + 1, -1.0f);
+                checkpoint->readRows(name, first, count, rows.data());
+                QVERIFY2(std::memcmp(rows.data(), whole + first * 3, size_t(count) * 3 * sizeof(float)) == 0,
+                         qPrintable(QStringLiteral("rows %1 + %2").arg(first).arg(count)));
+                QCOMPARE(rows.back(), -1.0f);  // nothing written past the rows asked for
+            }
+        float sink[3];
+        for (const auto& [first, count] : {std::pair<qint64, qint64>{5, 1}, {-1, 1}, {2, 4}, {0, -1}}) {
+            try {
+                checkpoint->readRows(name, first, count, sink);
+                QFAIL(qPrintable(QStringLiteral("rows %1 + %2 were read").arg(first).arg(count)));
+            } catch (const ModelError& error) {
+                QVERIFY2(error.message().contains(QStringLiteral("'layer.weight'")) &&
+                             error.message().contains(QStringLiteral("[5, 3]")),
+                         qPrintable(error.message()));
+            }
+        }
+        QVERIFY_THROWS_EXCEPTION(ModelError, checkpoint->readFloats(QStringLiteral("absent"), sink));
     }
 
     void missingFolder() {

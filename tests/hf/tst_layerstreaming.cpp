@@ -1,0 +1,86 @@
+// F16/BF16 safetensors are read a layer at a time (SafetensorsCheckpoint converts on read, and
+// DecoderModel streams each layer into reused buffers). The numbers must not change: for every
+// half-precision decoder fixture, the attention of every head and the final hidden state are
+// bit-identical to a run over the whole-file conversion (the loading Headmap did before, which
+// tests/golden/decoders_golden.json checks against PyTorch in tst_decodermodel).
+
+#include <cstring>
+
+#include <QtTest>
+
+#include "ModelFixtures.h"
+#include "hf/ArchitectureRegistry.h"
+#include "hf/HfModelLoader.h"
+#include "tokenizers/HfTokenizerLoader.h"
+
+using namespace headmap;
+using namespace modelfixtures;
+
+namespace {
+
+// The same checkpoint, seen as one that does not convert on read: a model then takes floats()
+// of every tensor, which converts each whole once and keeps it.
+class WholeConversion final : public Checkpoint {
+public:
+    explicit WholeConversion(std::unique_ptr<Checkpoint> source) : m_source(std::move(source)) {}
+    QStringList tensorNames() const override { return m_source->tensorNames(); }
+    const TensorInfo* info(const QString& name) const override { return m_source->info(name); }
+    const float* floats(const QString& name) const override { return m_source->floats(name); }
+    QString fileOf(const QString& name) const override { return m_source->fileOf(name); }
+    QString description() const override { return m_source->description(); }
+
+private:
+    std::unique_ptr<Checkpoint> m_source;
+};
+
+std::unique_ptr<Model> loadWholeConverted(const QString& folder) {
+    const ConfigFile config = ConfigFile::read(folder);
+    TokenizerLoadOptions options;
+    options.modelType = config.modelType;
+    auto checkpoint = std::make_unique<WholeConversion>(Checkpoint::openFolder(folder));
+    return findArchitecture(config.modelType)->build(config, std::move(checkpoint), loadHfTokenizer(folder, options),
+                                                     QStringLiteral("whole"));
+}
+
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+}  // namespace
+
+class LayerStreamingTest : public QObject {
+    Q_OBJECT
+private slots:
+    void sameAttentionAsWholeConversion_data() {
+        QTest::addColumn<QString>("fixtureName");
+        for (const char* name : {"qwen2_bf16", "llama_bf16_sharded", "gemma3_text_bf16", "mistral_f16",
+                                 "llama_f16_linear", "gpt_neox_f16"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+
+    void sameAttentionAsWholeConversion() {
+        QFETCH(QString, fixtureName);
+        const QString folder = fixture(fixtureName);
+        QVERIFY(Checkpoint::openFolder(folder)->convertsOnRead());
+        const auto streamed = loadHfModelFolder(folder, QStringLiteral("streamed"));
+        const auto whole = loadWholeConverted(folder);
+        const Encoding input = streamed->tokenizer().fromIds({1, 5, 9, 14, 3, 27, 8, 2, 11});
+        const RunResult a = streamed->run(input);
+        const RunResult b = whole->run(input);
+        const int t = input.size();
+        QCOMPARE(a.trace.layers(), b.trace.layers());
+        QCOMPARE(a.trace.heads(), b.trace.heads());
+        for (int l = 0; l < a.trace.layers(); ++l)
+            for (int h = 0; h < a.trace.heads(); ++h)
+                for (int q = 0; q < t; ++q)
+                    for (int k = 0; k < t; ++k)
+                        QVERIFY2(sameBits(a.trace.weight(l, h, q, k), b.trace.weight(l, h, q, k)),
+                                 qPrintable(QStringLiteral("layer %1 head %2 cell (%3, %4)").arg(l).arg(h).arg(q).arg(k)));
+        QCOMPARE(a.hidden.rows(), b.hidden.rows());
+        QCOMPARE(a.hidden.cols(), b.hidden.cols());
+        QCOMPARE(std::memcmp(a.hidden.data(), b.hidden.data(), size_t(a.hidden.size()) * sizeof(float)), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(LayerStreamingTest)
+#include "tst_layerstreaming.moc"
