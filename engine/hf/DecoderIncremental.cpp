@@ -3,33 +3,12 @@
 // tokens after them. Every layer runs on the new rows alone: their Q/K/V, their attention
 // rows over the cached and new keys (core/PrefixAttention.h), the layout's norms and MLP.
 
-#include <algorithm>
-
 #include "core/HeadmapError.h"
 #include "core/PrefixAttention.h"
 #include "hf/DecoderModel.h"
 #include "model/PrefixState.h"
 
 namespace headmap {
-namespace {
-
-// The rows of the first `reused` tokens, which a causal model's longer run leaves unchanged:
-// weights (reused × reused, the rest of those rows is masked to 0) and value norms.
-void copySharedRows(const AttentionTrace& previous, int reused, AttentionTrace& trace) {
-    const int t = trace.length();
-    const int before = previous.length();
-    for (int l = 0; l < trace.layers(); ++l)
-        for (int h = 0; h < trace.heads(); ++h) {
-            const float* from = previous.head(l, h).data();
-            float* to = trace.headData(l, h);
-            for (int q = 0; q < reused; ++q)
-                std::copy_n(from + size_t(q) * size_t(before), reused, to + size_t(q) * size_t(t));
-            if (trace.hasValueNorms())
-                std::copy_n(previous.valueNorms(l, h).data(), reused, trace.valueNormData(l, h));
-        }
-}
-
-}  // namespace
 
 std::vector<float> DecoderModel::positionKey(int length) const {
     float scaling = 1.0f;
@@ -44,12 +23,7 @@ std::vector<float> DecoderModel::positionKey(int length) const {
 }
 
 std::shared_ptr<PrefixState> DecoderModel::newState(const Encoding& input, const std::vector<float>& positions) const {
-    auto state = std::make_shared<PrefixState>();
-    state->model = this;
-    state->ids = input.ids;
-    state->positionKey = positions;
-    state->layers.resize(size_t(m_config.layers));
-    return state;
+    return PrefixState::start(this, input.ids, positions, m_config.layers);
 }
 
 MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& previous, int reused,
@@ -64,12 +38,7 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
     copySharedRows(previous.trace, reused, trace);
 
     // The cached keys and values of the shared tokens; the new rows are appended layer by layer.
-    std::shared_ptr<PrefixState> state = newState(input, positionKey(t));
-    for (int l = 0; l < c.layers; ++l) {
-        const PrefixState::Layer& cached = previous.layers[size_t(l)];
-        state->layers[size_t(l)].keys = cached.keys.topRows(reused);
-        state->layers[size_t(l)].values = cached.values.topRows(reused);
-    }
+    std::shared_ptr<PrefixState> state = PrefixState::extend(previous, reused, input.ids, positionKey(t));
 
     MatrixF x(n, c.hiddenSize);  // (N, D) the new tokens' residual stream
     embedRows(input.ids, reused, x);

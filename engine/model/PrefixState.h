@@ -14,6 +14,7 @@
 // Models that cannot reuse (encoders, where every row changes) leave RunResult::state null
 // and ignore RunOptions::reuse.
 
+#include <memory>
 #include <vector>
 
 #include "core/AttentionTrace.h"
@@ -50,6 +51,18 @@ struct PrefixState {
     // the step matrices (they are whole T×T matrices) and value norms this state lacks.
     int reusableFor(const void* model, const std::vector<int>& ids, const std::vector<float>& positionKey,
                     const RunOptions& options) const;
+
+    // For the models' reuse paths: an empty state of `layers` layers for `ids`, and the keys and
+    // values of the first `reused` tokens of `previous`, to which the new tokens' are appended.
+    static std::shared_ptr<PrefixState> start(const void* model, std::vector<int> ids,
+                                              std::vector<float> positionKey, int layers);
+    static std::shared_ptr<PrefixState> extend(const PrefixState& previous, int reused, std::vector<int> ids,
+                                               std::vector<float> positionKey);
 };
+
+// Copies the attention rows of the first `reused` tokens of `previous` into `trace` (their
+// weights over those tokens; the rest of a causal row is 0), and their value norms when both
+// have them. The rows of a causal model's longer run are the same.
+void copySharedRows(const AttentionTrace& previous, int reused, AttentionTrace& trace);
 
 }  // namespace headmap

@@ -1,6 +1,6 @@
 // Prefix reuse (model/PrefixState.h, issue #10): a run that takes the shared first tokens from
 // an earlier run's state equals a fresh run of the same input, for every decoder family in
-// tests/fixtures/models (whose fresh runs tst_decodermodel checks against PyTorch) and GGUF files
+// tests/fixtures/models (DecoderModel's and GPT-2) (whose fresh runs tst_decodermodel checks against PyTorch) and GGUF files
 // that stream their layers. The reference here is the fresh run: prefix reuse must not change a
 // single number beyond rounding (1e-6), and must actually have reused (RunResult::reusedTokens).
 
@@ -25,7 +25,8 @@ const QStringList kFolders = {
     QStringLiteral("llama_f32_dynamic"), QStringLiteral("llama_f32_yarn"),    QStringLiteral("mistral_f16"),
     QStringLiteral("qwen2_bf16"),       QStringLiteral("qwen3_f32"),          QStringLiteral("gemma2_f32"),
     QStringLiteral("gemma3_text_bf16"), QStringLiteral("phi3_f32"),           QStringLiteral("phi3_longrope"),
-    QStringLiteral("olmo2_f32"),        QStringLiteral("gpt_neox_f16"),
+    QStringLiteral("olmo2_f32"),        QStringLiteral("gpt_neox_f16"),       QStringLiteral("gpt2_f32"),
+    QStringLiteral("gpt2_bf16_sharded"),
 };
 // GGUF files convert on read, so their layers stream through DecoderModel's arena.
 const QStringList kGgufFiles = {QStringLiteral("llama_q8_0.gguf"), QStringLiteral("qwen3_q8_0.gguf"),
