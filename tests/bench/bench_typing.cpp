@@ -48,9 +48,9 @@ double msSince(const QElapsedTimer& timer) {
 QString textOf(const Model& model, int tokens) {
     static const QStringList words = {QStringLiteral("the"), QStringLiteral("cat"), QStringLiteral("sat"),
                                       QStringLiteral("on"),  QStringLiteral("a"),   QStringLiteral("mat")};
-    QString text;
-    for (int i = 0; model.tokenize(text).size() < tokens; ++i)
-        text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + words[i % words.size()];
+    QString text = words[0];
+    for (int i = 1; model.tokenize(text).size() < tokens; ++i)
+        text += QStringLiteral(" ") + words[i % words.size()];
     return text;
 }
 
@@ -149,6 +149,7 @@ int benchWindow(const QString& modelPath, int length, int repeats) {
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Prefix reuse: one more token at the end of a T-token input."));
     parser.addHelpOption();
