@@ -19,6 +19,9 @@ struct AppSettings {
     double fontPointSize = 0;  // 0: the system's size
     QByteArray windowGeometry;
     QByteArray windowState;
+    // View > Update while typing: a decoder reruns the sentence as it is typed, reusing the
+    // unchanged start (on by default; encoders recompute every token and wait for Run).
+    bool updateWhileTyping = true;
     QString lastDirectory;  // where the last file dialog (export, session, text) was answered
 
     // Where file dialogs open: the last folder used, else the home folder.

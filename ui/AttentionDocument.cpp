@@ -78,6 +78,7 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
     m_trace = std::make_shared<AttentionTrace>();
     m_pieceTrace = m_weightTrace = m_trace;
     m_traceText.clear();
+    m_prefixState.reset();  // the engine would refuse it (another model), but it holds memory
     dropDerived();
     clampSelection();
     m_view.selectedToken = -1;
@@ -94,6 +95,12 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
         runTrace(Job::Trace, m_text, m_pair, m_truncate);  // its result replaces the empty trace
 }
 
+void AttentionDocument::setReusePrefix(bool reuse) {
+    m_reusePrefix = reuse;
+    if (!reuse)
+        m_prefixState.reset();
+}
+
 ModelSummary AttentionDocument::modelSummary() const {
     return m_model ? m_model->summary() : ModelSummary();
 }
@@ -105,6 +112,7 @@ void AttentionDocument::clearText() {
     m_traceText.clear();
     m_trace = std::make_shared<AttentionTrace>();
     m_pieceTrace = m_weightTrace = m_trace;
+    m_prefixState.reset();
     m_view.selectedToken = -1;
     dropDerived();
     forgetHiddenStates();

@@ -64,6 +64,13 @@ public:
     void setText(const QString& text, const QString& pair = QString(), bool truncate = false);
     QString text() const { return m_text; }
     QString pairText() const { return m_pair; }
+    // Prefix reuse (engine model/PrefixState.h): while on, the document keeps what a decoder's
+    // last run computed, and the next sentence that starts with the same tokens (the user typing
+    // at the end) computes only the tokens after them. Off drops what was kept (it costs about
+    // one more trace of memory). reusedTokens(): how many tokens the shown trace's run took over.
+    void setReusePrefix(bool reuse);
+    bool reusesPrefix() const { return m_reusePrefix; }
+    int reusedTokens() const { return m_reusedTokens; }
     // A second sentence to compare with the first (the two-sentence comparison).
     void setComparisonText(const QString& text);
     QString comparisonText() const { return m_comparisonText; }
@@ -180,6 +187,8 @@ private:
         std::shared_ptr<const MatrixF> baselineHidden;  // Trace: the same without the ablations
         int defaultPosition = -1;                       // Trace: defaultPredictionPosition
         std::vector<HeadAblation> ablations;            // Trace: the heads switched off
+        std::shared_ptr<const PrefixState> prefixState;  // Trace: what the next run may reuse
+        int reusedTokens = 0;                            // Trace: tokens taken from the last state
         std::shared_ptr<const PredictionResult> prediction;
         std::shared_ptr<const std::vector<double>> valueNorms;
         std::shared_ptr<const HeadSteps> steps;
@@ -230,6 +239,10 @@ private:
     std::shared_ptr<const MatrixF> m_hidden;
     std::shared_ptr<const MatrixF> m_baselineHidden;
     std::vector<HeadAblation> m_traceAblations;  // those of m_hidden's run
+    // Prefix reuse: the state of the last delivered sentence run (null when off or an encoder).
+    bool m_reusePrefix = false;
+    std::shared_ptr<const PrefixState> m_prefixState;
+    int m_reusedTokens = 0;
     int m_defaultPosition = -1;
     PredictionSettings m_prediction;
     std::shared_ptr<const PredictionResult> m_predictions;

@@ -10,6 +10,7 @@
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Predictions.h"
+#include "model/PrefixState.h"
 #include "text/TextDecoding.h"
 #include "views/ViewSupport.h"
 
@@ -131,9 +132,12 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
     // A baseline of the same tokens is kept: changing the ablations reruns only the ablated pass.
     const std::shared_ptr<const MatrixF> baseline = ablations.empty() ? nullptr : m_baselineHidden;  // see deliverTrace
     const std::vector<int> baselineIds = m_pieceTrace->tokenIds();
+    // Prefix reuse for the sentence only; the engine runs in full whatever it cannot reuse.
+    const bool keepState = job == Job::Trace && m_reusePrefix;
+    const std::shared_ptr<const PrefixState> reuse = keepState ? m_prefixState : nullptr;
     // The destructor waits for every worker, so `this` outlives them.
     startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest, words, measure, ablations,
-                   baseline, baselineIds] {
+                   baseline, baselineIds, keepState, reuse] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -156,6 +160,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
             options.steps = steps;
             options.ablations = ablations;
             options.valueNorms = job != Job::Steps;  // cheap next to the pass; the measure needs them
+            options.keepState = keepState;
+            options.reuse = reuse;
             options.progress = [this, job, generation, latest](int done, int total) {
                 if (job == Job::Trace)
                     QMetaObject::invokeMethod(this, [this, generation, done, total] {
@@ -173,6 +179,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                 return;  // superseded: deliver() drops the outcome anyway
             if (result.steps)
                 outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
+            outcome.prefixState = std::move(result.state);
+            outcome.reusedTokens = result.reusedTokens;
             if (job == Job::Trace && model->hasOutputHead()) {
                 outcome.hidden = std::make_shared<const MatrixF>(std::move(result.hidden));
                 outcome.defaultPosition = defaultPredictionPosition(*model, input);
@@ -386,6 +394,9 @@ void AttentionDocument::deliverTrace(const Outcome& outcome) {
     // Without ablations the run is its own baseline, kept for the first head switched off.
     m_baselineHidden = outcome.ablations.empty() ? outcome.hidden : outcome.baselineHidden;
     m_defaultPosition = outcome.defaultPosition;
+    if (m_reusePrefix)  // a superseded run's state is never kept: deliver() dropped it
+        m_prefixState = outcome.prefixState;
+    m_reusedTokens = outcome.reusedTokens;
     if (!sameToken)
         m_view.selectedToken = -1;
     clampSelection();

@@ -97,6 +97,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
     m_heatmap->plot()->installEventFilter(this);
     buildMenus();
+    buildTypingUpdates();
     buildPredictions();
     buildClassroom();
     connectDocument();
@@ -365,6 +366,7 @@ void MainWindow::setLongTextShown(bool shown) {
 }
 
 void MainWindow::runSentence() {
+    m_typingTimer->stop();  // Enter or Run ran it; the pending rerun of the same text is moot
     m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString());
 }
 

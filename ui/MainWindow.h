@@ -24,6 +24,7 @@ class QProgressBar;
 class QPushButton;
 class QToolButton;
 class QSpinBox;
+class QTimer;
 class QTabWidget;
 class QAction;
 
@@ -97,6 +98,10 @@ public:
     QComboBox* measureBox() const { return m_measureBox; }
     QLabel* modelLabel() const { return m_modelLabel; }  // the status bar's model description
     QLabel* headNote() const { return m_headNote; }
+    // View > Update while typing (MainWindow_Typing.cpp): checked, a decoder reruns the
+    // sentence a moment after each edit, computing only the tokens after the unchanged start.
+    QAction* updateWhileTypingAction() const { return m_typingAction; }
+    static constexpr int kTypingDelayMs = 200;  // the pause after the last key before it reruns
 
     // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.
     static QStringList exampleSentences();
@@ -164,6 +169,12 @@ private:
     void onPredictionDocumentChanged(DocumentChanges changes);
     void showPredictions();
 
+    void buildTypingUpdates();  // MainWindow_Typing.cpp
+    void setUpdateWhileTyping(bool on);
+    void onTextEdited();
+    void runTypedText();
+    void showReuse();
+
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
     void onTeachingOptionsChanged(const TeachingOptions& options);
@@ -206,6 +217,8 @@ private:
     QToolButton* m_predictionsButton = nullptr;
     QComboBox* m_measureBox = nullptr;
     QAction* m_presentationAction = nullptr;
+    QAction* m_typingAction = nullptr;
+    QTimer* m_typingTimer = nullptr;  // restarted by each edit; runs the text when it fires
     bool m_presentation = false;
     QFont m_normalFont;
     QPalette m_normalPalette;

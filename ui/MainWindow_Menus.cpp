@@ -41,6 +41,8 @@ void MainWindow::buildMenus() {
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
     view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
+    view->addSeparator();
+    m_typingAction = view->addAction(tr("Update while &typing"));  // MainWindow_Typing.cpp
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);

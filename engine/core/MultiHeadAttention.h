@@ -37,6 +37,10 @@ struct AttentionCapture {
     // the head's own; steps->headOutput and steps->concat show the ablated values, which are
     // what W_O received.
     std::vector<HeadAblation> ablations;
+    // Prefix reuse (model/PrefixState.h): the keys after QK-norm and the position transform and
+    // the values, (T, KV·Dh) each, as the scores read them; written when non-null.
+    MatrixF* keys = nullptr;
+    MatrixF* values = nullptr;
 };
 
 // x: (T, D). Returns (T, D). Throws std::invalid_argument when the weights' shapes do not fit

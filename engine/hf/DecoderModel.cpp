@@ -5,6 +5,7 @@
 
 #include "core/HeadmapError.h"
 #include "hf/WeightLookup.h"
+#include "model/PrefixState.h"
 
 namespace headmap {
 namespace {
@@ -132,15 +133,20 @@ const DecoderModel::Block& DecoderModel::layerWeights(int layer, Arena& arena, B
     return scratch;
 }
 
-void DecoderModel::embed(const Encoding& input, MatrixF& x) const {
+// Rows first.. of x from ids[first..]; Gemma then multiplies by √D rounded to the activations'
+// dtype (float32 here).
+void DecoderModel::embedRows(const std::vector<int>& ids, int first, MatrixF& x) const {
     const int d = m_config.hiddenSize;
-    for (int i = 0; i < input.size(); ++i) {
-        const int id = input.ids[size_t(i)];
+    for (int i = first; i < int(ids.size()); ++i) {
+        const int id = ids[size_t(i)];
+        auto row = x.row(i - first);
         if (m_streaming)
-            checkpoint().readRows(m_embeddingName, id, 1, x.row(i).data());  // rows of MatrixF are contiguous
+            checkpoint().readRows(m_embeddingName, id, 1, row.data());  // rows of MatrixF are contiguous
         else
-            x.row(i) = ConstRowVectorMap(m_embeddings + size_t(id) * size_t(d), d);
+            row = ConstRowVectorMap(m_embeddings + size_t(id) * size_t(d), d);
     }
+    if (m_gemmaNorms)
+        x *= float(std::sqrt(double(d)));
 }
 
 // As transformers' PreTrainedModel.tie_weights: with tie_word_embeddings the head IS the input
@@ -375,13 +381,18 @@ AttentionSpec DecoderModel::attentionSpec(int layer, const Block& block, const R
 MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) const {
     const DecoderConfig& c = m_config;
     const int t = input.size();
-    const int d = c.hiddenSize;
-    // Gemma multiplies by √D rounded to the activations' dtype (float32 here).
-    const float embedScale = m_gemmaNorms ? float(std::sqrt(double(d))) : 1.0f;
-    MatrixF x(t, d);  // (T, D) the residual stream
-    embed(input, x);
-    if (m_gemmaNorms)
-        x *= embedScale;
+    const std::vector<float> positions = positionKey(t);
+    const RunOptions& options = context.options();
+    if (options.reuse) {
+        const int reused = options.reuse->reusableFor(this, input.ids, positions, options);
+        if (reused > 0)
+            return forwardReusing(input, *options.reuse, reused, context);
+    }
+    if (options.keepState)
+        context.setState(newState(input, positions));
+
+    MatrixF x(t, c.hiddenSize);  // (T, D) the residual stream
+    embedRows(input.ids, 0, x);
 
     const RotaryEmbedding::Table global = m_rotary.table(t);
     RotaryEmbedding::Table local;
@@ -394,60 +405,65 @@ MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) co
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = layerWeights(l, arena, scratch);
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
-        switch (m_layout) {
-        case BlockLayout::PreNorm: {
-            MatrixF h = x;
-            normalize(h, block.norm1);
-            x += context.attention(l, block.attention, spec, h);
-            h = x;
-            normalize(h, block.norm2);
-            x += mlp(block, h);
-            break;
-        }
-        case BlockLayout::Sandwich: {
-            MatrixF h = x;
-            normalize(h, block.norm1);
-            MatrixF a = context.attention(l, block.attention, spec, h);
-            normalize(a, block.norm2);
-            x += a;
-            h = x;
-            normalize(h, block.norm3);
-            MatrixF m = mlp(block, h);
-            normalize(m, block.norm4);
-            x += m;
-            break;
-        }
-        case BlockLayout::PostNorm: {
-            MatrixF a = context.attention(l, block.attention, spec, x);
-            normalize(a, block.norm1);
-            x += a;
-            MatrixF m = mlp(block, x);
-            normalize(m, block.norm2);
-            x += m;
-            break;
-        }
-        case BlockLayout::Parallel: {
-            MatrixF h = x;
-            normalize(h, block.norm1);
-            MatrixF a = context.attention(l, block.attention, spec, h);
-            if (c.parallelResidual) {
-                h = x;
-                normalize(h, block.norm2);
-                x += mlp(block, h) + a;
-            } else {
-                x += a;
-                h = x;
-                normalize(h, block.norm2);
-                x += mlp(block, h);
-            }
-            break;
-        }
-        }
+        applyBlock(block, x, [&](const MatrixF& h) { return context.attention(l, block.attention, spec, h); });
         if (!context.layerDone(l))
             return MatrixF();
     }
     normalize(x, m_finalNorm);
     return x;
+}
+
+void DecoderModel::applyBlock(const Block& block, MatrixF& x,
+                              const std::function<MatrixF(const MatrixF&)>& attention) const {
+    switch (m_layout) {
+    case BlockLayout::PreNorm: {
+        MatrixF h = x;
+        normalize(h, block.norm1);
+        x += attention(h);
+        h = x;
+        normalize(h, block.norm2);
+        x += mlp(block, h);
+        break;
+    }
+    case BlockLayout::Sandwich: {
+        MatrixF h = x;
+        normalize(h, block.norm1);
+        MatrixF a = attention(h);
+        normalize(a, block.norm2);
+        x += a;
+        h = x;
+        normalize(h, block.norm3);
+        MatrixF m = mlp(block, h);
+        normalize(m, block.norm4);
+        x += m;
+        break;
+    }
+    case BlockLayout::PostNorm: {
+        MatrixF a = attention(x);
+        normalize(a, block.norm1);
+        x += a;
+        MatrixF m = mlp(block, x);
+        normalize(m, block.norm2);
+        x += m;
+        break;
+    }
+    case BlockLayout::Parallel: {
+        MatrixF h = x;
+        normalize(h, block.norm1);
+        MatrixF a = attention(h);
+        if (m_config.parallelResidual) {
+            h = x;
+            normalize(h, block.norm2);
+            x += mlp(block, h) + a;
+        } else {
+            x += a;
+            h = x;
+            normalize(h, block.norm2);
+            x += mlp(block, h);
+        }
+        break;
+    }
+    }
 }
 
 }  // namespace headmap

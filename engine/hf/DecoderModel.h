@@ -17,6 +17,7 @@
 // for the next one, the embedding rows of the input tokens alone, the output head in slices:
 // at most one layer is ever held as floats.
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -79,7 +80,17 @@ private:
     void loadBlock(const WeightLookup& weights, int layer, Block& block, Arena& owned) const;
     void loadAttention(const WeightLookup& weights, const QString& base, Block& block, Arena& owned) const;
     const Block& layerWeights(int layer, Arena& arena, Block& scratch) const;
-    void embed(const Encoding& input, MatrixF& x) const;
+    void embedRows(const std::vector<int>& ids, int first, MatrixF& x) const;
+    // One layer on the residual stream x (rows: tokens), the layout's norms and residuals
+    // around `attention` and the MLP; the full run and the prefix-reuse run share it.
+    void applyBlock(const Block& block, MatrixF& x, const std::function<MatrixF(const MatrixF&)>& attention) const;
+    // Prefix reuse (model/PrefixState.h, hf/DecoderIncremental.cpp): the position parameters
+    // in effect for `length` tokens, a state to fill for `input`, and the run that takes the
+    // first `reused` tokens from `previous` and computes the others.
+    std::vector<float> positionKey(int length) const;
+    std::shared_ptr<PrefixState> newState(const Encoding& input, const std::vector<float>& positions) const;
+    MatrixF forwardReusing(const Encoding& input, const PrefixState& previous, int reused,
+                           ForwardContext& context) const;
     WeightLookup lookup(const Checkpoint& checkpoint) const;
     void normalize(MatrixF& x, const Norm& norm) const;
     MatrixF mlp(const Block& block, const MatrixF& x) const;

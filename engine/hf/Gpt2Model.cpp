@@ -3,6 +3,7 @@
 #include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "hf/WeightLookup.h"
+#include "model/PrefixState.h"
 
 namespace headmap {
 
@@ -49,28 +50,45 @@ Gpt2Model::Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
 
 MatrixF Gpt2Model::forward(const Encoding& input, ForwardContext& context) const {
     const HfConfig& c = config();
-    const int t = input.size();
-    const int d = c.hiddenSize;
-    MatrixF x(t, d);  // (T, D) the residual stream
-    for (int i = 0; i < t; ++i)
-        x.row(i) = ConstRowVectorMap(m_wordEmbeddings + size_t(input.ids[size_t(i)]) * size_t(d), d) +
-                   ConstRowVectorMap(m_positionEmbeddings + size_t(i) * size_t(d), d);
+    const RunOptions& options = context.options();
+    if (options.reuse) {  // learned positions: no position parameters to compare
+        const int reused = options.reuse->reusableFor(this, input.ids, {}, options);
+        if (reused > 0)
+            return forwardReusing(input, *options.reuse, reused, context);
+    }
+    if (options.keepState)
+        context.setState(PrefixState::start(this, input.ids, {}, c.layers));
 
+    MatrixF x(input.size(), c.hiddenSize);  // (T, D) the residual stream
+    embedRows(input.ids, 0, x);
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = m_blocks[size_t(l)];
-        MatrixF normed = x;
-        layerNormRows(normed, block.norm1.gamma, block.norm1.beta, c.layerNormEps);
-        x += context.attention(l, block.attention, normed, c.heads, true);
-        normed = x;
-        layerNormRows(normed, block.norm2.gamma, block.norm2.beta, c.layerNormEps);
-        MatrixF hidden = block.fc.forward(normed);  // (T, FF)
-        applyActivation(hidden, c.activation);
-        x += block.proj.forward(hidden);
+        applyBlock(block, x, [&](const MatrixF& h) { return context.attention(l, block.attention, h, c.heads, true); });
         if (!context.layerDone(l))
             return MatrixF();
     }
     layerNormRows(x, m_finalNorm.gamma, m_finalNorm.beta, c.layerNormEps);
     return x;
+}
+
+void Gpt2Model::embedRows(const std::vector<int>& ids, int first, MatrixF& x) const {
+    const int d = config().hiddenSize;
+    for (int i = first; i < int(ids.size()); ++i)
+        x.row(i - first) = ConstRowVectorMap(m_wordEmbeddings + size_t(ids[size_t(i)]) * size_t(d), d) +
+                           ConstRowVectorMap(m_positionEmbeddings + size_t(i) * size_t(d), d);
+}
+
+void Gpt2Model::applyBlock(const Block& block, MatrixF& x,
+                           const std::function<MatrixF(const MatrixF&)>& attention) const {
+    const HfConfig& c = config();
+    MatrixF normed = x;
+    layerNormRows(normed, block.norm1.gamma, block.norm1.beta, c.layerNormEps);
+    x += attention(normed);
+    normed = x;
+    layerNormRows(normed, block.norm2.gamma, block.norm2.beta, c.layerNormEps);
+    MatrixF hidden = block.fc.forward(normed);  // (T, FF)
+    applyActivation(hidden, c.activation);
+    x += block.proj.forward(hidden);
 }
 
 RowVectorF Gpt2Model::outputLogits(const MatrixF& hidden, int position) const {

@@ -5,6 +5,7 @@
 //   per layer: x += MultiHead(LN_1(x)) (causal);  x += W_proj·gelu_new(W_fc·LN_2(x))
 //   output = LN_f(x)
 
+#include <functional>
 #include <vector>
 
 #include "hf/HfModel.h"
@@ -30,6 +31,14 @@ private:
         AttentionWeights attention;
         Linear fc, proj;
     };
+
+    // x += Attn(LN_1(x)); x += MLP(LN_2(x)) on rows of the residual stream; the full run and
+    // the prefix-reuse run (hf/Gpt2Incremental.cpp) share it.
+    void applyBlock(const Block& block, MatrixF& x, const std::function<MatrixF(const MatrixF&)>& attention) const;
+    // Rows first.. of x: the word and position embeddings of ids[first..].
+    void embedRows(const std::vector<int>& ids, int first, MatrixF& x) const;
+    MatrixF forwardReusing(const Encoding& input, const PrefixState& previous, int reused,
+                           ForwardContext& context) const;
 
     const float* m_wordEmbeddings = nullptr;      // (vocab, D)
     const float* m_positionEmbeddings = nullptr;  // (max positions, D)

@@ -4,8 +4,10 @@ target_sources(headmap_engine PRIVATE
   hf/CheckpointModel.cpp
   hf/ConfigFile.cpp
   hf/DecoderConfig.cpp
+  hf/DecoderIncremental.cpp
   hf/DecoderModel.cpp
   hf/EncoderModel.cpp
+  hf/Gpt2Incremental.cpp
   hf/Gpt2Model.cpp
   hf/RopeConfig.cpp
   hf/HfConfig.cpp

@@ -4,6 +4,7 @@
 
 #include "core/HeadmapError.h"
 #include "model/ModelTokenizer.h"
+#include "model/PrefixState.h"
 
 namespace headmap {
 namespace {
@@ -48,6 +49,10 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
     for (const HeadAblation& ablation : m_options.ablations)
         if (ablation.layer == layer)
             capture.ablations.push_back(ablation);
+    if (m_state && layer < int(m_state->layers.size())) {  // prefix reuse: keep what later tokens read
+        capture.keys = &m_state->layers[size_t(layer)].keys;
+        capture.values = &m_state->layers[size_t(layer)].values;
+    }
     MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
     if (!output.allFinite())
         throw NonFiniteValues{layer, QStringLiteral("attention output")};
@@ -126,6 +131,12 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     }
     if (options.steps)
         result.steps = std::move(steps);
+    result.reusedTokens = context.reusedTokens();
+    if (std::shared_ptr<PrefixState> state = context.takeState(); state && options.keepState) {
+        state->hidden = result.hidden;
+        state->trace = result.trace;
+        result.state = std::move(state);
+    }
     return result;
 }
 

@@ -11,6 +11,7 @@
 //   result.steps->scores;                           // QKᵀ of the requested head
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include "core/AttentionTrace.h"
@@ -20,6 +21,8 @@
 #include "model/Tokenizer.h"
 
 namespace headmap {
+
+struct PrefixState;  // model/PrefixState.h
 
 struct HeadIndex {
     int layer = 0;
@@ -46,6 +49,13 @@ struct RunOptions {
     bool valueNorms = false;
     // Called after each layer with (layers done, layers in all); returning false cancels.
     std::function<bool(int, int)> progress;
+    // Prefix reuse (model/PrefixState.h), for decoders. keepState: also return RunResult::state,
+    // what a later run needs to compute only the tokens after a shared prefix. reuse: a previous
+    // run's state; the run takes the tokens both inputs start with from it when it can (see
+    // PrefixState::reusableFor) and otherwise runs in full. Either way the numbers are a full
+    // run's (to rounding).
+    bool keepState = false;
+    std::shared_ptr<const PrefixState> reuse;
 };
 
 struct RunResult {
@@ -53,6 +63,8 @@ struct RunResult {
     std::optional<HeadSteps> steps;
     MatrixF hidden;  // (T, D) the last layer's output (after the final norm where there is one)
     bool cancelled = false;
+    std::shared_ptr<const PrefixState> state;  // when RunOptions::keepState and the model can reuse
+    int reusedTokens = 0;                      // leading tokens taken from RunOptions::reuse
 };
 
 // Thrown inside a forward pass when values stop being finite; Model::run turns it into a
@@ -77,10 +89,22 @@ public:
     // Reports a finished layer; false when the caller cancelled.
     bool layerDone(int layer);
 
+    // Prefix reuse (model/PrefixState.h), for the models that support it: the options and trace
+    // a model's own reuse path reads and fills, and the state the run returns. While a state is
+    // set, attention() also stores each layer's keys and values in it (its layers must be sized).
+    const RunOptions& options() const { return m_options; }
+    AttentionTrace& trace() { return m_trace; }
+    void setState(std::shared_ptr<PrefixState> state) { m_state = std::move(state); }
+    std::shared_ptr<PrefixState> takeState() { return std::move(m_state); }
+    void setReusedTokens(int tokens) { m_reusedTokens = tokens; }
+    int reusedTokens() const { return m_reusedTokens; }
+
 private:
     AttentionTrace& m_trace;
     const RunOptions& m_options;
     HeadSteps* m_steps;
+    std::shared_ptr<PrefixState> m_state;  // prefix reuse: filled by attention(), or null
+    int m_reusedTokens = 0;
 };
 
 class Model {

@@ -6,3 +6,11 @@ if(HEADMAP_BUILD_GUI)
   add_executable(bench_gui_stall bench/bench_gui_stall.cpp)
   target_link_libraries(bench_gui_stall PRIVATE Qt6::Test headmap_ui)
 endif()
+
+if(HEADMAP_BUILD_GUI)
+  # Prefix reuse while typing (issue #10): one more token at the end of a 64-token input, the
+  # reuse run against a fresh one, through the engine and the main window; needs a decoder,
+  # e.g. from tests/bench/make_gguf_bench_model.py.
+  add_executable(bench_typing bench/bench_typing.cpp)
+  target_link_libraries(bench_typing PRIVATE Qt6::Test headmap_ui)
+endif()

@@ -1,0 +1,119 @@
+#include "core/PrefixAttention.h"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "core/Ops.h"
+
+namespace headmap {
+namespace {
+
+void require(bool ok, const std::string& what) {
+    if (!ok)
+        throw std::invalid_argument("prefix attention: " + what);
+}
+
+std::string counts(long long found, long long expected) {
+    return std::to_string(found) + " found, " + std::to_string(expected) + " expected";
+}
+
+void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x, int first,
+                 const MatrixF& keys, const MatrixF& values) {
+    require(spec.isCausal(), "the mask is not causal, so the cached rows would change");
+    require(spec.heads > 0 && spec.kvHeads > 0 && spec.heads % spec.kvHeads == 0 && spec.headDim > 0,
+            std::to_string(spec.heads) + " query heads cannot share " + std::to_string(spec.kvHeads) +
+                " key/value heads");
+    const int kvWidth = spec.kvHeads * spec.headDim;
+    require(weights.query.inFeatures() == int(x.cols()), "W_Q's input: " + counts(weights.query.inFeatures(), x.cols()));
+    require(weights.query.outFeatures() == spec.heads * spec.headDim,
+            "W_Q's output: " + counts(weights.query.outFeatures(), spec.heads * spec.headDim));
+    require(weights.key.outFeatures() == kvWidth, "W_K's output: " + counts(weights.key.outFeatures(), kvWidth));
+    require(weights.value.outFeatures() == kvWidth, "W_V's output: " + counts(weights.value.outFeatures(), kvWidth));
+    require(weights.output.inFeatures() == spec.heads * spec.headDim,
+            "W_O's input: " + counts(weights.output.inFeatures(), spec.heads * spec.headDim));
+    require(first >= 0 && keys.rows() == first && values.rows() == first,
+            "cached rows: " + counts(keys.rows(), first));
+    require(first == 0 || (keys.cols() == kvWidth && values.cols() == kvWidth),
+            "cached key width: " + counts(keys.cols(), kvWidth));
+    const long long t = first + x.rows();
+    require(!spec.rotary || (spec.rotary->cos.rows() >= t && spec.rotary->cos.cols() <= spec.headDim),
+            "the rotary table covers " + counts(spec.rotary ? spec.rotary->cos.rows() : 0, t) + " positions");
+}
+
+// Rows first.. of a rotary table: RotaryEmbedding::apply rotates row p of its input by row p of
+// the table, and the new tokens' row 0 is position `first`.
+RotaryEmbedding::Table tableFrom(const RotaryEmbedding::Table& table, int first, int rows) {
+    RotaryEmbedding::Table part;
+    part.cos = table.cos.middleRows(first, rows);
+    part.sin = table.sin.middleRows(first, rows);
+    part.scaling = table.scaling;
+    return part;
+}
+
+void appendRows(MatrixF& cache, const MatrixF& rows) {
+    const Eigen::Index old = cache.rows();
+    cache.conservativeResize(old + rows.rows(), rows.cols());
+    cache.bottomRows(rows.rows()) = rows;
+}
+
+}  // namespace
+
+MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
+                            int first, MatrixF& keys, MatrixF& values, const PrefixCapture& capture) {
+    checkShapes(weights, spec, x, first, keys, values);
+    const int n = int(x.rows());
+    const int t = first + n;
+    const int dh = spec.headDim;
+    const int heads = spec.heads;
+
+    MatrixF q = weights.query.forward(x);        // (N, H·Dh)
+    MatrixF k = weights.key.forward(x);          // (N, KV·Dh)
+    const MatrixF v = weights.value.forward(x);  // (N, KV·Dh)
+    if (spec.qkNorm.enabled()) {
+        const QkNormWeights& norm = spec.qkNorm;
+        rmsNormRowSegments(q, norm.wholeProjection ? heads * dh : dh, norm.query, norm.eps, norm.addOne);
+        rmsNormRowSegments(k, norm.wholeProjection ? spec.kvHeads * dh : dh, norm.key, norm.eps, norm.addOne);
+    }
+    if (spec.rotary) {
+        const RotaryEmbedding::Table part = tableFrom(*spec.rotary, first, n);
+        for (int h = 0; h < heads; ++h)
+            RotaryEmbedding::apply(q, h * dh, part);
+        for (int g = 0; g < spec.kvHeads; ++g)
+            RotaryEmbedding::apply(k, g * dh, part);
+    }
+    appendRows(keys, k);
+    appendRows(values, v);
+
+    const float minusInf = -std::numeric_limits<float>::infinity();
+    MatrixF concat(n, heads * dh);  // (N, H·Dh)
+#pragma omp parallel for schedule(static) if (heads > 1 && n * t >= 1024)
+    for (int h = 0; h < heads; ++h) {
+        const int g = spec.kvHeadOf(h);
+        const auto qh = q.middleCols(h * dh, dh);       // (N, Dh)
+        const auto kh = keys.middleCols(g * dh, dh);    // (T, Dh)
+        const auto vh = values.middleCols(g * dh, dh);  // (T, Dh)
+        MatrixF scores(n, t);                           // (N, T) rows are the new queries
+        scores.noalias() = qh * kh.transpose();
+        scores *= spec.scale;
+        if (spec.softcap > 0.0f)
+            scores = ((scores.array() / spec.softcap).tanh() * spec.softcap).matrix();
+        for (int i = 0; i < n; ++i)
+            for (int key = 0; key < t; ++key)
+                if (!spec.allows(first + i, key))
+                    scores(i, key) = minusInf;
+        softmaxRows(scores);
+        concat.middleCols(h * dh, dh).noalias() = scores * vh;
+        if (capture.weights)
+            MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t) + size_t(first) * size_t(t), n, t) = scores;
+        if (capture.valueNorms) {
+            // The new keys' ‖v_j·W_O,h‖; the cached keys' norms do not change.
+            const MatrixF projected = vh.bottomRows(n) * weights.output.inputRows(h * dh, dh);  // (N, D)
+            Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(t) + size_t(first), n) =
+                projected.rowwise().norm().transpose();
+        }
+    }
+    return weights.output.forward(concat);  // (N, D)
+}
+
+}  // namespace headmap

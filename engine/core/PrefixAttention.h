@@ -1,0 +1,29 @@
+#pragma once
+// The attention rows of new tokens over cached keys and values: what multiHeadSelfAttention
+// computes for rows first..T-1 of a causal block, given rows 0..first-1 of its keys and values
+// from an earlier run (prefix reuse, model/PrefixState.h). Same spec, same steps (QK-norm, RoPE
+// at the new tokens' positions, scale, softcap, the causal or sliding-window mask, grouped-query
+// K/V heads), so the rows equal a full run's to rounding.
+
+#include "core/AttentionSpec.h"
+#include "core/MultiHeadAttention.h"
+
+namespace headmap {
+
+// Where the new rows go: the full (H, T, T) weights and (H, T) value norms of the block, as
+// AttentionTrace::headData(layer, 0) and valueNormData(layer, 0) lay them out. Rows (and value
+// norm entries) first..T-1 are written, the others left alone; both pointers are optional.
+struct PrefixCapture {
+    float* weights = nullptr;
+    float* valueNorms = nullptr;
+};
+
+// x: (N, D) the inputs of the new tokens at positions first..first+N-1, T = first + N.
+// keys, values: (first, KV·Dh) on entry, the cached rows; (T, KV·Dh) on return, the new rows
+// appended. spec.rotary, when set, must cover T positions. Returns the block's output for the
+// new rows (N, D). Throws std::invalid_argument when a shape does not fit (both numbers said)
+// or the spec is not causal (an encoder's old rows change with every new token).
+MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
+                            int first, MatrixF& keys, MatrixF& values, const PrefixCapture& capture = {});
+
+}  // namespace headmap

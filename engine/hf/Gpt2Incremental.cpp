@@ -1,0 +1,53 @@
+// GPT-2's prefix reuse (model/PrefixState.h): the first tokens' keys, values, attention rows
+// and final hidden states from an earlier run, the others computed row by row of the new
+// tokens (core/PrefixAttention.h). Learned positions depend on the position alone, so any
+// shared start of the tokens can be reused.
+
+#include "core/PrefixAttention.h"
+#include "hf/Gpt2Model.h"
+#include "model/PrefixState.h"
+
+namespace headmap {
+
+MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& previous, int reused,
+                                  ForwardContext& context) const {
+    const HfConfig& c = config();
+    const int t = input.size();
+    const int n = t - reused;
+    AttentionTrace& trace = context.trace();
+    copySharedRows(previous.trace, reused, trace);
+    std::shared_ptr<PrefixState> state = PrefixState::extend(previous, reused, input.ids, {});
+
+    MatrixF x(n, c.hiddenSize);  // (N, D) the new tokens' residual stream
+    embedRows(input.ids, reused, x);
+    for (int l = 0; l < c.layers; ++l) {
+        const Block& block = m_blocks[size_t(l)];
+        const AttentionSpec spec = AttentionSpec::standard(c.heads, block.attention.query.outFeatures(), true);
+        PrefixState::Layer& cache = state->layers[size_t(l)];
+        PrefixCapture capture;
+        capture.weights = trace.headData(l, 0);
+        if (trace.hasValueNorms())
+            capture.valueNorms = trace.valueNormData(l, 0);
+        applyBlock(block, x, [&](const MatrixF& h) {
+            if (!h.allFinite())
+                throw NonFiniteValues{l, QStringLiteral("input of the attention block")};
+            MatrixF output = prefixSelfAttention(block.attention, spec, h, reused, cache.keys, cache.values, capture);
+            if (!output.allFinite())
+                throw NonFiniteValues{l, QStringLiteral("attention output")};
+            return output;
+        });
+        if (!context.layerDone(l))
+            return MatrixF();
+    }
+    layerNormRows(x, m_finalNorm.gamma, m_finalNorm.beta, c.layerNormEps);
+
+    MatrixF hidden(t, c.hiddenSize);  // (T, D)
+    hidden.topRows(reused) = previous.hidden.topRows(reused);
+    hidden.bottomRows(n) = x;
+    context.setReusedTokens(reused);
+    if (context.options().keepState)
+        context.setState(std::move(state));
+    return hidden;
+}
+
+}  // namespace headmap

@@ -1,0 +1,68 @@
+#pragma once
+// What a causal model keeps of a run so that the next run of a longer (or edited) input can
+// compute only the tokens that changed (issue #10, "decoders while typing"). In a causal model
+// token i sees tokens 0..i alone, so while the first P tokens stay the same their keys, values,
+// attention rows and final hidden states stay the same too: a run that shares them computes
+// the queries, keys and values of the other tokens, their attention rows over all keys and the
+// MLP of their rows, and copies the rest from here.
+//
+//   RunOptions first;  first.keepState = true;
+//   RunResult a = model->run(prefix, first);
+//   RunOptions next;   next.keepState = true;  next.reuse = a.state;
+//   RunResult b = model->run(longer, next);   // b.reusedTokens == prefix.size() when it could
+//
+// Models that cannot reuse (encoders, where every row changes) leave RunResult::state null
+// and ignore RunOptions::reuse.
+
+#include <memory>
+#include <vector>
+
+#include "core/AttentionTrace.h"
+#include "core/Tensor.h"
+
+namespace headmap {
+
+struct RunOptions;
+
+struct PrefixState {
+    struct Layer {
+        MatrixF keys;    // (T, KV·Dh) after QK-norm and the position transform, as attention reads them
+        MatrixF values;  // (T, KV·Dh)
+    };
+
+    const void* model = nullptr;  // the model that made it: another model never reuses it
+    std::vector<int> ids;         // (T) the tokens it covers
+    std::vector<Layer> layers;
+    MatrixF hidden;               // (T, D) the final hidden states (after the final norm)
+    // The run's weights (and value norms when it recorded them): the rows of the shared tokens
+    // are copied from here. A copy of RunResult::trace, so the caller may change or drop its own.
+    AttentionTrace trace;
+    // What makes the cached keys valid besides the tokens: the position transform's parameters
+    // for T tokens (inverse frequencies and scaling; dynamic NTK and LongRoPE change them with
+    // the length, and then every cached key is stale).
+    std::vector<float> positionKey;
+
+    int length() const { return int(ids.size()); }
+
+    // How many leading tokens a run of `ids` by `model` with `options` may take from this state:
+    // the tokens both sequences start with, at most ids.size() - 1 (the last token is always
+    // computed), and 0 (a full run) when the model, the position parameters or an option that
+    // changes the numbers differ: ablations (a mean ablation averages over every position),
+    // the step matrices (they are whole T×T matrices) and value norms this state lacks.
+    int reusableFor(const void* model, const std::vector<int>& ids, const std::vector<float>& positionKey,
+                    const RunOptions& options) const;
+
+    // For the models' reuse paths: an empty state of `layers` layers for `ids`, and the keys and
+    // values of the first `reused` tokens of `previous`, to which the new tokens' are appended.
+    static std::shared_ptr<PrefixState> start(const void* model, std::vector<int> ids,
+                                              std::vector<float> positionKey, int layers);
+    static std::shared_ptr<PrefixState> extend(const PrefixState& previous, int reused, std::vector<int> ids,
+                                               std::vector<float> positionKey);
+};
+
+// Copies the attention rows of the first `reused` tokens of `previous` into `trace` (their
+// weights over those tokens; the rest of a causal row is 0), and their value norms when both
+// have them. The rows of a causal model's longer run are the same.
+void copySharedRows(const AttentionTrace& previous, int reused, AttentionTrace& trace);
+
+}  // namespace headmap
