@@ -10,7 +10,9 @@
 #
 # Environment: HEADMAP_FUZZ_BUILD_DIR (default build-fuzz), HEADMAP_FUZZ_WORK_DIR (working
 # corpora, logs and findings; default BUILD/fuzz-work), HEADMAP_FUZZ_JOBS (harnesses run at
-# the same time, default 1), HEADMAP_FUZZ_NICE (niceness, default 19).
+# the same time, default 1), HEADMAP_FUZZ_NICE (niceness, default 19), HEADMAP_FUZZ_TIMEOUT
+# (seconds one input may take, default 120: wall-clock time, and a niced harness on a busy
+# machine waits long for the processor).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -37,7 +39,7 @@ declare -A dictionary=(
 harnesses=("$@")
 if ((${#harnesses[@]} == 0)); then
   for binary in "$build"/tests/fuzz/fuzz_*; do
-    [ -x "$binary" ] && harnesses+=("$(basename "$binary" | sed 's/^fuzz_//')")
+    [ -f "$binary" ] && [ -x "$binary" ] && harnesses+=("$(basename "$binary" | sed 's/^fuzz_//')")
   done
 fi
 if ((${#harnesses[@]} == 0)); then
@@ -63,7 +65,7 @@ run_one() {
   local replay=("$fuzz/corpus/$name")
   [ -d "$fuzz/regressions/$name" ] && replay+=("$fuzz/regressions/$name")
   # -max_len is left to libFuzzer: the largest seed, so inputs stay the size of real files.
-  local options=(-max_total_time="$seconds" -print_final_stats=1 -timeout=25 -rss_limit_mb=4096
+  local options=(-max_total_time="$seconds" -print_final_stats=1 -timeout="${HEADMAP_FUZZ_TIMEOUT:-120}" -rss_limit_mb=4096
                  -artifact_prefix="$findings/")
   [ -n "${dictionary[$name]:-}" ] && options+=(-dict="$fuzz/dict/${dictionary[$name]}")
   if ! nice -n "$niceness" "$binary" -runs=0 "${replay[@]}" > "$log.replay" 2>&1; then
