@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# CI: builds the libFuzzer harnesses of tests/fuzz with clang (AddressSanitizer +
+# UndefinedBehaviorSanitizer, engine instrumented for coverage) in their own build folder and
+# runs each for a short time (about 3-4 minutes in all with the build cached):
+#   bash .ci/fuzz.sh [seconds-per-harness]    (default 12)
+# Needs what .ci/setup.sh installs (Qt, Eigen, QCustomPlot, cmake, ninja) plus clang; run as
+# root it installs clang itself. tests/fuzz/run_fuzzers.sh runs them longer.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${HEADMAP_FUZZ_BUILD_DIR:-$root/build-fuzz}
+seconds=${1:-12}
+
+packages=(
+  clang               # libFuzzer and the sanitizers are clang's (Debian 12: clang-14)
+  libclang-rt-14-dev  # clang's runtime libraries: libclang_rt.fuzzer, asan, ubsan (only recommended by clang)
+  llvm                # llvm-symbolizer: sanitizer reports with file and line
+  cmake ninja-build qt6-base-dev qt6-svg-dev libeigen3-dev libqcustomplot-dev  # as .ci/setup.sh
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  if [ "$(id -u)" != 0 ]; then
+    echo "The fuzz build needs these Debian packages; run as root to install them: ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER=clang++ -DHEADMAP_FUZZ=ON -DHEADMAP_BUILD_GUI=OFF -DHEADMAP_BUILD_TESTS=OFF \
+    "${launcher[@]}"
+fi
+cmake --build "$build" --parallel "$(nproc)" --target headmap_fuzzers
+
+HEADMAP_FUZZ_BUILD_DIR=$build HEADMAP_FUZZ_JOBS=$(nproc) HEADMAP_FUZZ_NICE=0 \
+  exec bash "$root/tests/fuzz/run_fuzzers.sh" "$seconds"

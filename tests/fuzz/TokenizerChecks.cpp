@@ -1,0 +1,88 @@
+#include "TokenizerChecks.h"
+
+#include <QString>
+#include <QStringList>
+
+#include "FuzzSupport.h"
+#include "model/Tokenizer.h"
+
+namespace headmap::fuzz {
+namespace {
+
+QString idsText(const std::vector<int>& ids) {
+    QStringList parts;
+    for (int id : ids)
+        parts << QString::number(id);
+    return parts.join(QLatin1Char(' '));
+}
+
+void checkShape(const char* what, const Encoding& encoding, const QString& text) {
+    const size_t n = encoding.ids.size();
+    if (size_t(encoding.tokens.size()) != n || size_t(encoding.displayTokens.size()) != n ||
+        encoding.special.size() != n || (!encoding.typeIds.empty() && encoding.typeIds.size() != n))
+        fail(what, QStringLiteral("encoding of \"%1\" has %2 ids but %3 pieces, %4 labels, %5 flags, %6 type ids")
+                       .arg(text.left(80)).arg(n).arg(encoding.tokens.size()).arg(encoding.displayTokens.size())
+                       .arg(encoding.special.size()).arg(encoding.typeIds.size()));
+}
+
+void checkText(const char* what, const Tokenizer& tokenizer, const QString& text) {
+    for (const bool special : {false, true}) {
+        Encoding full;
+        if (!acceptsOrRefusesCleanly(what, [&] { full = tokenizer.encode(text, special); }))
+            continue;  // an InputError for this text is a clean answer
+        checkShape(what, full, text);
+        if (full.truncated)
+            fail(what, QStringLiteral("encode() of \"%1\" says truncated").arg(text.left(80)));
+        for (int id : full.ids)
+            if (id < 0 || id >= tokenizer.vocabSize())
+                fail(what, QStringLiteral("encode() of \"%1\" gives id %2 outside the vocabulary of %3")
+                               .arg(text.left(80)).arg(id).arg(tokenizer.vocabSize()));
+
+        Encoding named;
+        if (!acceptsOrRefusesCleanly(what, [&] { named = tokenizer.fromIds(full.ids); }))
+            fail(what, QStringLiteral("fromIds() refuses the ids encode() gave for \"%1\": %2")
+                           .arg(text.left(80), idsText(full.ids)));
+        checkShape(what, named, text);
+        if (named.ids != full.ids || named.tokens != full.tokens)
+            fail(what, QStringLiteral("fromIds(encode(\"%1\")) names other pieces: %2 vs %3")
+                           .arg(text.left(80), named.tokens.join(QLatin1Char(' ')),
+                                full.tokens.join(QLatin1Char(' '))));
+
+        const int n = full.size();
+        for (const int limit : {0, 1, n / 2, n - 1, n, n + 1}) {
+            if (limit < 0)
+                continue;
+            Encoding limited;
+            if (!acceptsOrRefusesCleanly(what, [&] { limited = tokenizer.encodeLimited(text, special, limit); }))
+                fail(what, QStringLiteral("encodeLimited() refuses \"%1\", which encode() takes").arg(text.left(80)));
+            checkShape(what, limited, text);
+            Encoding expected = full;
+            expected.truncate(limit);
+            if (limited.truncated != (n > limit) || limited.ids != expected.ids || limited.tokens != expected.tokens)
+                fail(what, QStringLiteral("encodeLimited(\"%1\", %2, %3) gives [%4] truncated=%5, encode() gives [%6]")
+                               .arg(text.left(80)).arg(special).arg(limit).arg(idsText(limited.ids))
+                               .arg(limited.truncated).arg(idsText(full.ids)));
+        }
+    }
+}
+
+}  // namespace
+
+void checkTokenizer(const char* what, const Tokenizer& tokenizer, const QByteArray& input) {
+    if (tokenizer.vocabSize() <= 0)
+        fail(what, QStringLiteral("a loaded tokenizer has a vocabulary of %1").arg(tokenizer.vocabSize()));
+    static const QStringList fixedTexts = {
+        QStringLiteral("Hello world, it's 2026!"),
+        QStringLiteral("  Ünïcödé   naïve\tcafé\n"),
+        QStringLiteral("多语言 テキスト 😀👍🏽"),
+        QStringLiteral("[CLS] <s> </s> <|endoftext|> [UNK]x"),
+        QString(),
+    };
+    for (const QString& text : fixedTexts)
+        checkText(what, tokenizer, text);
+    // The input's bytes as text too: whatever pieces and special tokens the fuzzer put in the
+    // files are then likely to occur in it.
+    checkText(what, tokenizer, QString::fromUtf8(input.left(512)));
+}
+
+}  // namespace headmap::fuzz

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of tests/fuzz (corpus/<harness>/) from the test fixtures.
+
+    python3 tests/fuzz/make_corpus.py
+
+Seeds are small (a few files, well under 100 KB per harness) so that libFuzzer starts from
+valid inputs of every kind and mutates them quickly: fixture files as they are where they are
+small, cut-down copies of large fixtures (the first entries of a vocabulary, the tokenizer
+metadata of a GGUF tokenizer fixture with its token list shortened), and a few hand-written
+files in the formats' own layouts (safetensors: 8-byte little-endian header length, JSON
+header, data; GGUF: docs/gguf.md of ggml-org/ggml). Standard library only.
+"""
+
+import json
+import random
+import shutil
+import struct
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FIXTURES = HERE.parent / "fixtures"
+CORPUS = HERE / "corpus"
+
+
+def corpus(harness):
+    folder = CORPUS / harness
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    return folder
+
+
+def copy(harness_folder, source, name=None):
+    shutil.copyfile(source, harness_folder / (name or source.name))
+
+
+# --- safetensors -------------------------------------------------------------------------------
+
+def safetensors(tensors, metadata=None):
+    """tensors: [(name, dtype, shape, bytes)] laid out in order."""
+    header, data = {}, b""
+    for name, dtype, shape, payload in tensors:
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [len(data), len(data) + len(payload)]}
+        data += payload
+    if metadata is not None:
+        header["__metadata__"] = metadata
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)  # the format pads the header to 8 bytes with spaces
+    return struct.pack("<Q", len(text)) + text + data
+
+
+def write_safetensors_corpus():
+    out = corpus("safetensors_file")
+    f32 = struct.pack("<6f", 0.5, -1.0, 2.0, 3.25, -0.0, 1e-3)
+    (out / "f32.safetensors").write_bytes(safetensors([("w", "F32", [2, 3], f32)], {"format": "pt"}))
+    f16 = struct.pack("<4e", 1.0, -2.0, 0.5, 65504.0)
+    bf16 = bytes.fromhex("803f00c0003f807f")  # 1, -2, 0.5, inf
+    (out / "halves.safetensors").write_bytes(safetensors(
+        [("a.weight", "F16", [2, 2], f16), ("b.bias", "BF16", [4], bf16), ("empty", "F32", [0, 3], b""),
+         ("ids", "I64", [1], struct.pack("<q", 7))]))
+    (out / "scalar_u8.safetensors").write_bytes(safetensors([("s", "U8", [], b"\x01"), ("f", "F64", [1], struct.pack("<d", 2.5))]))
+    copy(out, FIXTURES / "models/gpt2_bf16_sharded/model-00002-of-00002.safetensors")
+
+    out = corpus("safetensors_index")
+    index = FIXTURES / "models/gpt2_bf16_sharded/model.safetensors.index.json"
+    copy(out, index)
+    weight_map = json.loads(index.read_text())["weight_map"]
+    first = {k: v for k, v in weight_map.items() if v.endswith("00001-of-00002.safetensors")}
+    (out / "one_shard.json").write_text(json.dumps({"metadata": {"total_size": 1}, "weight_map": dict(list(first.items())[:3])}))
+
+
+# --- config.json and tokenizer files --------------------------------------------------------------
+
+def write_text_corpora():
+    models = sorted((FIXTURES / "models").iterdir())
+
+    out = corpus("hf_config")
+    seen = set()
+    for model in models:
+        config = model / "config.json"
+        if config.exists() and config.read_bytes() not in seen:
+            seen.add(config.read_bytes())
+            copy(out, config, model.name + ".json")
+
+    out = corpus("tokenizer_json")
+    seen = set()
+    for model in models:
+        tokenizer = model / "tokenizer.json"
+        if tokenizer.exists() and tokenizer.read_bytes() not in seen:
+            seen.add(tokenizer.read_bytes())
+            copy(out, tokenizer, model.name + ".json")
+
+    out = corpus("vocab_txt")
+    copy(out, FIXTURES / "models/bert_f32_prefixed/vocab.txt", "bert_f32_prefixed.txt")
+    for name in ("bert-base-cased-legacy", "bert-base-uncased-legacy"):
+        lines = (FIXTURES / "tokenizers" / name / "vocab.txt").read_bytes().split(b"\n")
+        # The special tokens and [unused] entries, then a stretch of real pieces and ## pieces.
+        (out / (name + ".txt")).write_bytes(b"\n".join(lines[:110] + lines[1000:1300] + lines[-300:]))
+
+    separator = b"\n#merges.txt\n"
+    out = corpus("vocab_merges")
+    for model in ("gpt2_f32", "roberta_bf16"):
+        folder = FIXTURES / "models" / model
+        both = (folder / "vocab.json").read_bytes() + separator + (folder / "merges.txt").read_bytes()
+        (out / (model + ".txt")).write_bytes(both)
+        (out / (model + "_odd.txt")).write_bytes(both + b"\n")  # the other model type (length parity)
+
+    separator = b"\n#special_tokens_map.json\n"
+    out = corpus("tokenizer_config")
+    legacy = FIXTURES / "tokenizers/bert-base-cased-legacy"
+    configs = {
+        "bert_cased": (legacy / "tokenizer_config.json").read_bytes() + separator
+                      + (legacy / "special_tokens_map.json").read_bytes(),
+        "gpt2": (FIXTURES / "tokenizers/gpt2-legacy/tokenizer_config.json").read_bytes(),
+        "roberta_objects": json.dumps({
+            "model_max_length": 512, "do_lower_case": False, "add_prefix_space": True,
+            "bos_token": {"content": "<s>", "lstrip": False, "rstrip": False, "single_word": False, "normalized": True},
+            "mask_token": {"content": "<mask>", "lstrip": True},
+            "additional_special_tokens": ["<extra_0>", {"content": "<extra_1>"}]}).encode(),
+        "bert_flags": json.dumps({"do_lower_case": True, "tokenize_chinese_chars": False,
+                                  "strip_accents": None, "cls_token": "[CLS]", "sep_token": None}).encode(),
+    }
+    for name, text in configs.items():
+        (out / (name + "_even.json")).write_bytes(text if len(text) % 2 == 0 else text + b" ")
+        (out / (name + "_odd.json")).write_bytes(text if len(text) % 2 == 1 else text + b" ")
+
+
+# --- GGUF --------------------------------------------------------------------------------------
+
+U8, I8, U16, I16, U32, I32, F32, BOOL, STRING, ARRAY, U64, I64, F64 = range(13)
+SCALARS = {U8: "<B", I8: "<b", U16: "<H", I16: "<h", U32: "<I", I32: "<i", F32: "<f", BOOL: "<?",
+           U64: "<Q", I64: "<q", F64: "<d"}
+
+
+class Reader:
+    def __init__(self, data):
+        self.data, self.at = data, 0
+
+    def take(self, fmt):
+        value = struct.unpack_from(fmt, self.data, self.at)
+        self.at += struct.calcsize(fmt)
+        return value[0]
+
+    def string(self):
+        n = self.take("<Q")
+        self.at += n
+        return self.data[self.at - n:self.at]
+
+    def value(self, kind):
+        if kind == STRING:
+            return self.string()
+        if kind == ARRAY:
+            element, n = self.take("<I"), self.take("<Q")
+            return (element, [self.value(element) for _ in range(n)])
+        return self.take(SCALARS[kind])
+
+
+def read_gguf_metadata(path):
+    r = Reader(path.read_bytes())
+    assert r.data[:4] == b"GGUF"
+    r.at = 4
+    r.take("<I")
+    r.take("<Q")
+    keys = r.take("<Q")
+    metadata = []
+    for _ in range(keys):
+        key = r.string().decode()
+        kind = r.take("<I")
+        metadata.append((key, kind, r.value(kind)))
+    return metadata
+
+
+def pack_value(kind, value):
+    if kind == STRING:
+        return struct.pack("<Q", len(value)) + value
+    if kind == ARRAY:
+        element, items = value
+        return struct.pack("<IQ", element, len(items)) + b"".join(pack_value(element, v) for v in items)
+    return struct.pack(SCALARS[kind], value)
+
+
+def write_gguf(metadata):
+    """A GGUF v3 file with metadata only (no tensors)."""
+    body = b"GGUF" + struct.pack("<IQQ", 3, 0, len(metadata))
+    for key, kind, value in metadata:
+        body += pack_value(STRING, key.encode()) + struct.pack("<I", kind) + pack_value(kind, value)
+    return body
+
+
+def shortened_tokenizer(path, keep):
+    """The tokenizer.ggml.* metadata of a GGUF tokenizer fixture, its token list cut to `keep`."""
+    metadata = []
+    for key, kind, value in read_gguf_metadata(path):
+        if not key.startswith(("tokenizer.ggml.", "general.architecture")):
+            continue
+        if kind == ARRAY and key in ("tokenizer.ggml.tokens", "tokenizer.ggml.scores", "tokenizer.ggml.token_type"):
+            value = (value[0], value[1][:keep])
+        if kind == ARRAY and key == "tokenizer.ggml.merges":
+            value = (value[0], value[1][:keep // 2])
+        if key.endswith("_token_id") and value >= keep:
+            value = 1
+        metadata.append((key, kind, value))
+    return write_gguf(metadata)
+
+
+def write_gguf_corpora():
+    out = corpus("gguf_file")
+    for path in (FIXTURES / "gguf/types.gguf", FIXTURES / "gguf/v2.gguf", FIXTURES / "gguf/models/qwen3_q8_0.gguf"):
+        copy(out, path)
+
+    out = corpus("gguf_tokenizer")
+    copy(out, FIXTURES / "gguf/models/qwen3_q8_0.gguf")
+    # llama2.gguf: SentencePiece ("llama"): <unk> <s> </s>, the 256 byte pieces, then real ones.
+    (out / "llama2_spm.gguf").write_bytes(shortened_tokenizer(FIXTURES / "gguf/tokenizers/llama2.gguf", 1200))
+    (out / "gpt2_bpe.gguf").write_bytes(shortened_tokenizer(FIXTURES / "gguf/tokenizers/gpt2.gguf", 1200))
+
+    # Two blocks of each dequantisable type (the first byte picks the type by its position in
+    # the list of dequantisable types, see fuzz_ggml_dequant.cpp), from a fixed random stream.
+    out = corpus("ggml_dequant")
+    rng = random.Random(14)
+    # In ggml type number order: F32 F16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q3_K Q4_K Q5_K Q6_K BF16.
+    block_bytes = [4, 2, 18, 20, 22, 24, 34, 84, 110, 144, 176, 210, 2]
+    for index, size in enumerate(block_bytes):
+        (out / ("type%02d.bin" % index)).write_bytes(bytes([index]) + bytes(rng.getrandbits(8) for _ in range(2 * size)))
+
+
+# --- sessions ----------------------------------------------------------------------------------
+
+def write_session_corpus():
+    out = corpus("session")
+    full = {
+        "format": "headmap-session", "version": 1,
+        "model": {"source": "builtin:teaching",
+                  "teaching": {"d_model": 64, "heads": 4, "layers": 2, "max_positions": 2048,
+                               "seed": "0", "causal": False, "positional": True}},
+        "text": "Hej verden", "pair_text": "", "comparison_text": "Hello world",
+        "compare": {"mode": "heads", "layer_b": 0, "head_b": 1},
+        "view": "heatmap", "layer": 0, "head": 0, "selected_token": -1, "step": 0,
+        "heatmap": {"colormap": "viridis", "scale": "fixed", "show_values": False,
+                    "hide_special_tokens": False, "merge_words": False, "measure": "weights"},
+        "ablations": "", "presentation": False,
+    }
+    (out / "full.headmap").write_text(json.dumps(full, indent=4, ensure_ascii=False) + "\n")
+    minimal = {"format": "headmap-session", "version": 1, "model": {"source": "builtin:patterns"}, "text": "多语言 😀"}
+    (out / "minimal.headmap").write_text(json.dumps(minimal, ensure_ascii=False))
+    other = dict(full, view="steps", step=3, ablations="1.0,0.2:mean", presentation=True,
+                 compare={"mode": "sentences", "layer_b": 1, "head_b": 3},
+                 heatmap={"colormap": "magma", "scale": "log", "show_values": True, "hide_special_tokens": True,
+                          "merge_words": True, "measure": "value-norm"})
+    other["model"] = {"source": "/models/bert-base-uncased"}
+    (out / "steps.headmap").write_text(json.dumps(other, indent=2))
+
+
+if __name__ == "__main__":
+    write_safetensors_corpus()
+    write_text_corpora()
+    write_gguf_corpora()
+    write_session_corpus()
+    for folder in sorted(CORPUS.iterdir()):
+        files = list(folder.iterdir())
+        print("%-20s %2d files %7d bytes" % (folder.name, len(files), sum(f.stat().st_size for f in files)))
