@@ -17,6 +17,7 @@ struct AppSettings {
     HeatmapStyle heatmap;
     bool hideSpecialTokens = false;
     double fontPointSize = 0;  // 0: the system's size
+    QString language;          // View › Language: "en", "da", "zh_CN"; empty: the system's (Language.h)
     QByteArray windowGeometry;
     QByteArray windowState;
     QString lastDirectory;  // where the last file dialog (export, session, text) was answered
