@@ -11,7 +11,9 @@
 
 #include <memory>
 
+#include "AppSettings.h"
 #include "AttentionDocument.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "Session.h"
 #include "analysis/AttentionMeasure.h"
@@ -20,11 +22,16 @@
 
 namespace {
 
+// The context of this file's texts in the .ts files.
+class Text {
+    Q_DECLARE_TR_FUNCTIONS(headmap)
+};
+
 // Saves the window as it is on screen once the first trace is shown, then quits: this is how
 // the README's screenshots are made, with or without a display (QT_QPA_PLATFORM=offscreen).
 void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
     auto save = [&window, path](bool ok) {
-        QString failure = QStringLiteral("the window was not ready");
+        QString failure = Text::tr("the window was not ready");
         if (ok) {
             const QImage image = window.grab().toImage();
             failure = headmap::writeFileAtomically(path, [&image](QIODevice* device) {
@@ -33,7 +40,7 @@ void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
         }
         const bool saved = failure.isEmpty();
         if (!saved)
-            qCritical("headmap: screenshot: %s", qPrintable(failure));
+            qCritical("%s", qPrintable(Text::tr("headmap: screenshot: %1").arg(failure)));
         // Queued: an error can arrive before the event loop runs, when exit() would be lost.
         QTimer::singleShot(0, qApp, [saved] { QCoreApplication::exit(saved ? 0 : 3); });
     };
@@ -71,12 +78,12 @@ bool readPositionalFile(const QStringList& positional, PositionalFile* file, QSt
     if (positional.isEmpty())
         return true;
     if (positional.size() > 1) {
-        *error = QStringLiteral("give one session file or model folder, not %1").arg(positional.size());
+        *error = Text::tr("give one session file or model folder, not %1").arg(positional.size());
         return false;
     }
     const QFileInfo info(positional.front());
     if (!info.exists()) {
-        *error = QStringLiteral("%1: no such file or folder").arg(positional.front());
+        *error = Text::tr("%1: no such file or folder").arg(positional.front());
         return false;
     }
     if (info.isDir() || info.suffix().compare(QLatin1String("gguf"), Qt::CaseInsensitive) == 0)
@@ -93,30 +100,53 @@ int main(int argc, char* argv[]) {
     QApplication::setApplicationName(QStringLiteral("Headmap"));
     QApplication::setOrganizationName(QStringLiteral("Headmap"));
     QApplication::setApplicationVersion(QStringLiteral(HEADMAP_VERSION));
+    // Before the parser: its help text is translated too. --lang wins over View › Language.
+    const QString language = headmap::ui::languageArgument(app.arguments());
+    headmap::ui::installLanguage(language.isEmpty() ? headmap::ui::AppSettings::load().language : language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("See what the attention heads of a transformer do."));
+    parser.setApplicationDescription(Text::tr("See what the attention heads of a transformer do."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOption({"model", "Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the "
-                               "cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL.", "SPEC",
-                      "builtin:teaching"});
-    parser.addOption({"text", "Sentence to show at start.", "TEXT",
+    parser.addOption({"model",
+                      Text::tr("Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the "
+                               "cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL."),
+                      Text::tr("SPEC"), "builtin:teaching"});
+    parser.addOption({"text", Text::tr("Sentence to show at start."), Text::tr("TEXT"),
                       "The animal didn't cross the street because it was too tired."});
-    parser.addOption({"layer", "Layer to show at start.", "L", "0"});
-    parser.addOption({"head", "Head to show at start.", "H", "0"});
-    parser.addOption({"pair", "Second sentence, for models trained on pairs.", "TEXT"});
-    parser.addOption({"view", "Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.", "NAME", "heatmap"});
-    parser.addOption({"step", "Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the model has an output head), with --view steps.", "N", "0"});
-    parser.addOption({"measure", "What the heatmaps show: weights or value-norm (weight × value norm).", "NAME",
-                      "weights"});
-    parser.addOption({"ablate", "Heads to switch off, as L.H or L.H:mean, separated by commas.", "HEADS"});
-    parser.addOption({"open", "Open a session file (.headmap).", "FILE"});
-    parser.addOption({"presentation", "Start in presentation mode (full screen, large, high contrast)."});
-    parser.addOption({"screenshot", "Save the window as a PNG once ready, then quit.", "FILE"});
-    parser.addPositionalArgument("FILE", "A session file (.headmap) to open like --open, or a model folder or "
-                                         ".gguf file to open like --model.", "[FILE]");
+    parser.addOption({"layer", Text::tr("Layer to show at start."), "L", "0"});
+    parser.addOption({"head", Text::tr("Head to show at start."), "H", "0"});
+    parser.addOption({"pair", Text::tr("Second sentence, for models trained on pairs."), Text::tr("TEXT")});
+    parser.addOption({"view",
+                      Text::tr("Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or "
+                               "token-pair."),
+                      Text::tr("NAME"), "heatmap"});
+    parser.addOption({"step",
+                      Text::tr("Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the "
+                               "model has an output head), with --view steps."),
+                      "N", "0"});
+    parser.addOption({"measure", Text::tr("What the heatmaps show: weights or value-norm (weight × value norm)."),
+                      Text::tr("NAME"), "weights"});
+    parser.addOption({"ablate", Text::tr("Heads to switch off, as L.H or L.H:mean, separated by commas."),
+                      Text::tr("HEADS")});
+    parser.addOption({"open", Text::tr("Open a session file (.headmap)."), Text::tr("FILE")});
+    parser.addOption({"presentation", Text::tr("Start in presentation mode (full screen, large, high contrast).")});
+    parser.addOption({"screenshot", Text::tr("Save the window as a PNG once ready, then quit."), Text::tr("FILE")});
+    parser.addOption({"lang",
+                      Text::tr("Language of the interface: en, da or zh_CN (default: View › Language, else the "
+                               "system's)."),
+                      Text::tr("CODE")});
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 Text::tr("A session file (.headmap) to open like --open, or a model folder or "
+                                          ".gguf file to open like --model."),
+                                 QStringLiteral("[FILE]"));
     parser.process(app);
+    if (parser.isSet("lang") && !headmap::ui::availableLanguages().contains(parser.value("lang"))) {
+        qCritical("%s", qPrintable(Text::tr("headmap: --lang must be one of %1, not '%2'")
+                                       .arg(headmap::ui::availableLanguages().join(QStringLiteral(", ")),
+                                            parser.value("lang"))));
+        return 2;
+    }
 
     PositionalFile positional;
     QString positionalError;
@@ -125,7 +155,7 @@ int main(int argc, char* argv[]) {
         return 2;
     }
     if ((!positional.model.isEmpty() && parser.isSet("model")) || (!positional.session.isEmpty() && parser.isSet("open"))) {
-        qCritical("headmap: give the file either as an argument or with --model / --open, not both");
+        qCritical("%s", qPrintable(Text::tr("headmap: give the file either as an argument or with --model / --open, not both")));
         return 2;
     }
     const QString sessionPath = positional.session.isEmpty() ? parser.value("open") : positional.session;
@@ -133,14 +163,15 @@ int main(int argc, char* argv[]) {
     const QString measureText = parser.value("measure");
     if (measureText != headmap::measureName(headmap::AttentionMeasure::Weights) &&
         measureText != headmap::measureName(headmap::AttentionMeasure::ValueNorm)) {
-        qCritical("headmap: --measure must be weights or value-norm, not '%s'", qPrintable(measureText));
+        qCritical("%s",
+                  qPrintable(Text::tr("headmap: --measure must be weights or value-norm, not '%1'").arg(measureText)));
         return 2;
     }
     std::vector<headmap::HeadAblation> ablations;
     try {
         ablations = headmap::parseHeadAblations(parser.value("ablate"));
     } catch (const std::exception& error) {
-        qCritical("headmap: --ablate: %s", error.what());
+        qCritical("%s", qPrintable(Text::tr("headmap: --ablate: %1").arg(QString::fromUtf8(error.what()))));
         return 2;
     }
 
@@ -166,7 +197,8 @@ int main(int argc, char* argv[]) {
                                    });
     const QStringList views = headmap::ui::Session::viewNames();
     if (!views.contains(parser.value("view"))) {
-        qCritical("headmap: --view must be one of %s", qPrintable(views.join(QStringLiteral(", "))));
+        qCritical("%s",
+                  qPrintable(Text::tr("headmap: --view must be one of %1").arg(views.join(QStringLiteral(", ")))));
         return 2;
     }
     window.tabs()->setCurrentIndex(int(views.indexOf(parser.value("view"))));

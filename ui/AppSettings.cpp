@@ -17,6 +17,7 @@ AppSettings AppSettings::load() {
     s.hideSpecialTokens = settings.value(QStringLiteral("heatmap/hideSpecialTokens"), false).toBool();
     s.fontPointSize = settings.value(QStringLiteral("view/fontPointSize"), 0.0).toDouble();
     s.updateWhileTyping = settings.value(QStringLiteral("view/updateWhileTyping"), true).toBool();
+    s.language = settings.value(QStringLiteral("view/language")).toString();
     s.windowGeometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
     s.windowState = settings.value(QStringLiteral("window/state")).toByteArray();
     s.lastDirectory = settings.value(QStringLiteral("files/lastDirectory")).toString();
@@ -32,6 +33,7 @@ void AppSettings::save() const {
     settings.setValue(QStringLiteral("heatmap/hideSpecialTokens"), hideSpecialTokens);
     settings.setValue(QStringLiteral("view/fontPointSize"), fontPointSize);
     settings.setValue(QStringLiteral("view/updateWhileTyping"), updateWhileTyping);
+    settings.setValue(QStringLiteral("view/language"), language);
     settings.setValue(QStringLiteral("window/geometry"), windowGeometry);
     settings.setValue(QStringLiteral("window/state"), windowState);
     settings.setValue(QStringLiteral("files/lastDirectory"), lastDirectory);

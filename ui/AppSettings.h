@@ -17,6 +17,7 @@ struct AppSettings {
     HeatmapStyle heatmap;
     bool hideSpecialTokens = false;
     double fontPointSize = 0;  // 0: the system's size
+    QString language;          // View › Language: "en", "da", "zh_CN"; empty: the system's (Language.h)
     QByteArray windowGeometry;
     QByteArray windowState;
     // View > Update while typing: a decoder reruns the sentence as it is typed, reusing the

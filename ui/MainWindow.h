@@ -19,6 +19,7 @@ class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -137,6 +138,7 @@ protected:
 private:
     QWidget* buildControls();
     void buildMenus();  // MainWindow_Menus.cpp
+    void buildLanguageMenu(QMenu* menu);  // View › Language: System, English, Dansk, 简体中文
     void connectDocument();
     void connectViews();
 

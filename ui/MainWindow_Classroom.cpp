@@ -75,7 +75,7 @@ void MainWindow::buildClassroom() {
         examples->addAction(names[i], QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), this,
                             [this, i] { showExample(i); });
 
-    m_presentationAction = new QAction(tr("&Presentation mode"), this);
+    m_presentationAction = new QAction(tr("Presen&tation mode"), this);
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);

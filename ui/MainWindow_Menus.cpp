@@ -1,11 +1,13 @@
 // MainWindow's menus and keyboard shortcuts.
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QMenuBar>
 #include <QMessageBox>
 
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "download/DownloadDialog.h"
 
@@ -21,7 +23,7 @@ void MainWindow::buildMenus() {
         dialog->show();
     });
     file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
-    file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
+    file->addAction(tr("Open sess&ion…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
     file->addAction(tr("&Save session…"), QKeySequence::Save, this, &MainWindow::saveSessionWithDialog);
     file->addSeparator();
     file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportViewWithDialog);
@@ -39,10 +41,11 @@ void MainWindow::buildMenus() {
                     [this] { m_document->stepLayer(-1); });
     view->addSeparator();
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
-    view->addAction(tr("&Larger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
+    view->addAction(tr("Lar&ger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
     view->addSeparator();
     m_typingAction = view->addAction(tr("Update while &typing"));  // MainWindow_Typing.cpp
+    buildLanguageMenu(view->addMenu(tr("L&anguage")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::showShortcuts);
@@ -54,6 +57,35 @@ void MainWindow::buildMenus() {
                               "token attended to).</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::buildLanguageMenu(QMenu* menu) {
+    // Said in the language chosen, which is not yet the one installed.
+    static const char* const kNextStart =
+        QT_TRANSLATE_NOOP("headmap::ui::MainWindow", "Headmap speaks %1 from the next time it starts.");
+    auto* group = new QActionGroup(menu);
+    const QStringList codes = QStringList{QString()} + availableLanguages();
+    for (const QString& code : codes) {
+        // Each language in its own name, so that it can be found whatever language is shown.
+        const QString system = nativeLanguageName(resolveLanguage(QString()));
+        QAction* action = menu->addAction(code.isEmpty() ? tr("&System (%1)").arg(system) : nativeLanguageName(code));
+        action->setCheckable(true);
+        action->setChecked(code == m_settings.language);
+        action->setData(code);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] {
+            if (code == m_settings.language)
+                return;
+            m_settings.language = code;
+            m_settings.save();
+            const QString chosen = resolveLanguage(code);
+            if (chosen == currentLanguage())
+                return;
+            QMessageBox::information(this, nativeLanguageName(chosen),
+                                     translateInto(chosen, "headmap::ui::MainWindow", kNextStart)
+                                         .arg(nativeLanguageName(chosen)));
+        });
+    }
 }
 
 }  // namespace headmap::ui

@@ -56,7 +56,7 @@ void MainWindow::buildPredictions() {
     m_predictionDock->hide();
 
     QAction* toggle = m_predictionDock->toggleViewAction();
-    toggle->setText(tr("&Predictions"));
+    toggle->setText(tr("Pre&dictions"));
     toggle->setShortcut(QKeySequence(Qt::Key_F8));
     for (QAction* action : menuBar()->actions())
         if (action->menu() && action->text() == tr("&View")) {

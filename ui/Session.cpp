@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -16,6 +17,11 @@
 
 namespace headmap::ui {
 namespace {
+
+// Error messages, shown in the status bar: translated under the context "Session".
+class SessionText {
+    Q_DECLARE_TR_FUNCTIONS(Session)
+};
 
 const QLatin1String kFormatName("headmap-session");
 
@@ -51,19 +57,19 @@ QString describe(const QJsonValue& value) {
     switch (value.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Bool:
-        return QStringLiteral("a boolean (%1)").arg(value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
-    case QJsonValue::Double: return QStringLiteral("a number (%1)").arg(numberText(value.toDouble()));
+        return SessionText::tr("a boolean (%1)").arg(value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+    case QJsonValue::Double: return SessionText::tr("a number (%1)").arg(numberText(value.toDouble()));
     case QJsonValue::String: {
         constexpr int kMaxShown = 40;
         const QString text = value.toString();
         const QString shown = text.size() > kMaxShown ? text.left(kMaxShown) + QStringLiteral("…") : text;
-        return QStringLiteral("a string (\"%1\")").arg(oneLine(shown));
+        return SessionText::tr("a string (\"%1\")").arg(oneLine(shown));
     }
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Array: return SessionText::tr("an array");
+    case QJsonValue::Object: return SessionText::tr("an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("nothing");
+    return SessionText::tr("nothing");
 }
 
 // Reads fields of one session file; every error names the file and the field ("heatmap.scale").
@@ -72,12 +78,12 @@ public:
     explicit Reader(const QString& path) : m_path(path) {}
 
     [[noreturn]] void fail(const QString& detail) const {
-        throw InputError(QStringLiteral("session file %1: %2").arg(shownPath(m_path), oneLine(detail)));
+        throw InputError(SessionText::tr("session file %1: %2").arg(shownPath(m_path), oneLine(detail)));
     }
 
     [[noreturn]] void wrongType(const QString& field, const char* expected, const QJsonValue& found) const {
-        fail(QStringLiteral("field \"%1\": expected %2, found %3")
-                 .arg(field, QLatin1String(expected), describe(found)));
+        fail(SessionText::tr("field \"%1\": expected %2, found %3")
+                 .arg(field, SessionText::tr(expected), describe(found)));
     }
 
     static QString join(const QString& prefix, const char* key) {
@@ -88,7 +94,7 @@ public:
     QJsonValue field(const QJsonObject& object, const QString& prefix, const char* key, bool required) const {
         const QJsonValue value = object.value(QLatin1String(key));
         if (value.isUndefined() && required)
-            fail(QStringLiteral("missing field \"%1\"").arg(join(prefix, key)));
+            fail(SessionText::tr("missing field \"%1\"").arg(join(prefix, key)));
         return value;
     }
 
@@ -97,7 +103,7 @@ public:
         if (value.isUndefined())
             return QJsonObject();
         if (!value.isObject())
-            wrongType(join(prefix, key), "an object", value);
+            wrongType(join(prefix, key), QT_TRANSLATE_NOOP("Session", "an object"), value);
         return value.toObject();
     }
 
@@ -107,7 +113,7 @@ public:
         if (value.isUndefined())
             return fallback;
         if (!value.isString())
-            wrongType(join(prefix, key), "a string", value);
+            wrongType(join(prefix, key), QT_TRANSLATE_NOOP("Session", "a string"), value);
         return value.toString();
     }
 
@@ -116,7 +122,7 @@ public:
         if (value.isUndefined())
             return fallback;
         if (!value.isBool())
-            wrongType(join(prefix, key), "true or false", value);
+            wrongType(join(prefix, key), QT_TRANSLATE_NOOP("Session", "true or false"), value);
         return value.toBool();
     }
 
@@ -129,18 +135,18 @@ public:
             return fallback;
         const QString name = join(prefix, key);
         if (!value.isDouble())
-            wrongType(name, "a whole number", value);
+            wrongType(name, QT_TRANSLATE_NOOP("Session", "a whole number"), value);
         const double number = value.toDouble();
         if (number != std::floor(number))
-            wrongType(name, "a whole number", value);
+            wrongType(name, QT_TRANSLATE_NOOP("Session", "a whole number"), value);
         if (number < low || number > high) {
             QString allowed;
             if (high == std::numeric_limits<int>::max())
-                allowed = lowMeaning ? QStringLiteral("%1 (%2) or more").arg(low).arg(QLatin1String(lowMeaning))
-                                     : QStringLiteral("%1 or more").arg(low);
+                allowed = lowMeaning ? SessionText::tr("%1 (%2) or more").arg(low).arg(SessionText::tr(lowMeaning))
+                                     : SessionText::tr("%1 or more").arg(low);
             else
-                allowed = QStringLiteral("between %1 and %2").arg(low).arg(high);
-            fail(QStringLiteral("field \"%1\" is %2; it must be %3").arg(name, numberText(number), allowed));
+                allowed = SessionText::tr("between %1 and %2").arg(low).arg(high);
+            fail(SessionText::tr("field \"%1\" is %2; it must be %3").arg(name, numberText(number), allowed));
         }
         return int(number);
     }
@@ -152,11 +158,11 @@ public:
         if (value.isUndefined())
             return fallback;
         if (!value.isString())
-            wrongType(join(prefix, key), "a string", value);
+            wrongType(join(prefix, key), QT_TRANSLATE_NOOP("Session", "a string"), value);
         const int index = int(names.indexOf(value.toString()));
         if (index < 0)
-            fail(QStringLiteral("field \"%1\" is \"%2\"; valid %3: %4")
-                     .arg(join(prefix, key), oneLine(value.toString()), QLatin1String(what),
+            fail(SessionText::tr("field \"%1\" is \"%2\"; valid %3: %4")
+                     .arg(join(prefix, key), oneLine(value.toString()), SessionText::tr(what),
                           names.join(QStringLiteral(", "))));
         return index;
     }
@@ -168,7 +174,7 @@ public:
         if (value.isUndefined())
             return fallback;
         const QString name = join(prefix, key);
-        const char* expected = "a whole number from 0 to 18446744073709551615 written as a string";
+        const char* expected = QT_TRANSLATE_NOOP("Session", "a whole number from 0 to 18446744073709551615 written as a string");
         if (value.isDouble()) {
             const double number = value.toDouble();
             if (number >= 0 && number <= 9007199254740992.0 && number == std::floor(number))
@@ -299,23 +305,23 @@ QJsonObject toJson(const Session& s) {
 QByteArray readSessionFile(const Reader& reader, const QString& path) {
     const QFileInfo info(path);
     if (path.isEmpty() || !info.exists())
-        reader.fail(QStringLiteral("the file does not exist"));
+        reader.fail(SessionText::tr("the file does not exist"));
     if (info.isDir())
-        reader.fail(QStringLiteral("it is a folder, not a file"));
+        reader.fail(SessionText::tr("it is a folder, not a file"));
     if (!info.isFile())
-        reader.fail(QStringLiteral("it is not a regular file"));
+        reader.fail(SessionText::tr("it is not a regular file"));
     const auto tooLarge = [&](qint64 bytes) {
-        reader.fail(QStringLiteral("it is %1 bytes; a session file is at most 1 MB (%2 bytes)")
+        reader.fail(SessionText::tr("it is %1 bytes; a session file is at most 1 MB (%2 bytes)")
                         .arg(bytes).arg(Session::kMaxFileBytes));
     };
     if (info.size() > Session::kMaxFileBytes)
         tooLarge(info.size());
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        reader.fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+        reader.fail(SessionText::tr("cannot read it: %1").arg(file.errorString()));
     QByteArray bytes = file.read(Session::kMaxFileBytes + 1);  // the file may have grown
     if (file.error() != QFileDevice::NoError)
-        reader.fail(QStringLiteral("cannot read it: %1").arg(file.errorString()));
+        reader.fail(SessionText::tr("cannot read it: %1").arg(file.errorString()));
     if (bytes.size() > Session::kMaxFileBytes)
         tooLarge(qMax(file.size(), qint64(bytes.size())));
     return bytes;
@@ -360,17 +366,17 @@ QString scaleModeKey(ScaleMode mode) {
 
 QString saveSession(const Session& session, const QString& path) {
     const auto failure = [&](const QString& detail) {
-        return QStringLiteral("cannot save session file %1: %2").arg(shownPath(path), oneLine(detail));
+        return SessionText::tr("cannot save session file %1: %2").arg(shownPath(path), oneLine(detail));
     };
     QByteArray bytes;
     writeIndented(bytes, toJson(session), 0);
     bytes += '\n';
     if (bytes.size() > Session::kMaxFileBytes)
-        return failure(QStringLiteral("the session would be %1 bytes, more than the 1 MB a session "
+        return failure(SessionText::tr("the session would be %1 bytes, more than the 1 MB a session "
                                       "file may hold (the texts are too long)")
                            .arg(bytes.size()));
     if (path.isEmpty())
-        return failure(QStringLiteral("no file name"));
+        return failure(SessionText::tr("no file name"));
     // All or nothing (io/AtomicFile): a full disk must not replace a good session with a piece.
     const QString reason = atomicWriteFailure(path, [&bytes](QIODevice* device) {
         return device->write(bytes) == bytes.size();
@@ -388,52 +394,52 @@ Session loadSession(const QString& path) {
         skipped = 3;
     }
     if (bytes.trimmed().isEmpty())
-        read.fail(QStringLiteral("the file is empty"));
+        read.fail(SessionText::tr("the file is empty"));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Qt refuses a lone value ("text", 3) at the top, which JSON allows: say what it is.
         const QJsonDocument wrapped = QJsonDocument::fromJson('[' + bytes + ']');
         if (wrapped.isArray() && wrapped.array().size() == 1)
-            read.fail(QStringLiteral("not a Headmap session: expected a JSON object, found %1")
+            read.fail(SessionText::tr("not a Headmap session: expected a JSON object, found %1")
                           .arg(describe(wrapped.array().first())));
         // Qt's offset is where the parser gave up, at or just after the mistake.
         const qsizetype offset = std::clamp<qsizetype>(parseError.offset, 0, bytes.size());
         const QByteArray before = bytes.left(offset);
         const qsizetype lineStart = before.lastIndexOf('\n') + 1;
-        read.fail(QStringLiteral("not valid JSON: %1 near byte %2 (line %3, column %4)")
+        read.fail(SessionText::tr("not valid JSON: %1 near byte %2 (line %3, column %4)")
                       .arg(parseError.errorString())
                       .arg(offset + skipped)
                       .arg(before.count('\n') + 1)
                       .arg(QString::fromUtf8(before.mid(lineStart)).size() + 1));
     }
     if (!document.isObject())
-        read.fail(QStringLiteral("not a Headmap session: expected a JSON object, found %1")
+        read.fail(SessionText::tr("not a Headmap session: expected a JSON object, found %1")
                       .arg(describe(document.array())));
     const QJsonObject root = document.object();
 
     const QJsonValue format = root.value(QLatin1String("format"));
     if (format.isUndefined())
-        read.fail(QStringLiteral("not a Headmap session (it has no \"format\": \"%1\")").arg(kFormatName));
+        read.fail(SessionText::tr("not a Headmap session (it has no \"format\": \"%1\")").arg(kFormatName));
     if (format.toString() != kFormatName)
-        read.fail(QStringLiteral("not a Headmap session (\"format\" is %1, expected \"%2\")")
+        read.fail(SessionText::tr("not a Headmap session (\"format\" is %1, expected \"%2\")")
                       .arg(format.isString() ? QLatin1Char('"') + oneLine(format.toString()) + QLatin1Char('"')
                                              : describe(format),
                            kFormatName));
     const int version = read.integer(root, QString(), "version", true, 0);
     if (version > Session::kFormatVersion)
-        read.fail(QStringLiteral("it was written by a newer Headmap (session version %1; this one reads "
+        read.fail(SessionText::tr("it was written by a newer Headmap (session version %1; this one reads "
                                  "version %2); update Headmap to open it")
                       .arg(version).arg(Session::kFormatVersion));
     if (version < 1)
-        read.fail(QStringLiteral("field \"version\" is %1; session versions start at 1").arg(version));
+        read.fail(SessionText::tr("field \"version\" is %1; session versions start at 1").arg(version));
 
     Session s;
     const QString model = QStringLiteral("model");
     const QJsonObject modelObject = read.object(root, QString(), "model", true);
     s.modelSource = read.string(modelObject, model, "source", true);
     if (s.modelSource.trimmed().isEmpty())
-        read.fail(QStringLiteral("field \"model.source\" is empty; it names the model (e.g. builtin:teaching)"));
+        read.fail(SessionText::tr("field \"model.source\" is empty; it names the model (e.g. builtin:teaching)"));
 
     const QString teaching = QStringLiteral("model.teaching");
     const QJsonObject teachingObject = read.object(modelObject, model, "teaching", false);
@@ -452,7 +458,7 @@ Session loadSession(const QString& path) {
         const QLatin1String prefix("builtin:teaching: ");
         if (detail.startsWith(prefix))
             detail.remove(0, prefix.size());
-        read.fail(QStringLiteral("invalid \"model.teaching\": %1").arg(detail));
+        read.fail(SessionText::tr("invalid \"model.teaching\": %1").arg(detail));
     }
 
     s.text = read.string(root, QString(), "text", true);
@@ -461,35 +467,35 @@ Session loadSession(const QString& path) {
     const QString compare = QStringLiteral("compare");
     const QJsonObject compareObject = read.object(root, QString(), "compare", false);
     s.compareMode = Session::compareModeNames().at(read.choice(compareObject, compare, "mode",
-        Session::compareModeNames(), "modes", int(Session::compareModeNames().indexOf(s.compareMode))));
+        Session::compareModeNames(), QT_TRANSLATE_NOOP("Session", "modes"), int(Session::compareModeNames().indexOf(s.compareMode))));
     s.layerB = read.integer(compareObject, compare, "layer_b", false, s.layerB, 0);
     s.headB = read.integer(compareObject, compare, "head_b", false, s.headB, 0);
-    s.view = Session::viewNames().at(read.choice(root, QString(), "view", Session::viewNames(), "views",
+    s.view = Session::viewNames().at(read.choice(root, QString(), "view", Session::viewNames(), QT_TRANSLATE_NOOP("Session", "views"),
                                                         int(Session::viewNames().indexOf(s.view))));
     s.layer = read.integer(root, QString(), "layer", false, s.layer, 0);
     s.head = read.integer(root, QString(), "head", false, s.head, 0);
     s.selectedToken = read.integer(root, QString(), "selected_token", false, s.selectedToken, -1,
-                                   std::numeric_limits<int>::max(), "none");
+                                   std::numeric_limits<int>::max(), QT_TRANSLATE_NOOP("Session", "none"));
     s.step = read.integer(root, QString(), "step", false, s.step, 0);
 
     const QString heatmap = QStringLiteral("heatmap");
     const QJsonObject heatmapObject = read.object(root, QString(), "heatmap", false);
     s.heatmap.colormap = allColormaps().at(read.choice(heatmapObject, heatmap, "colormap", colormapKeys(),
-                                                       "colormaps", int(allColormaps().indexOf(s.heatmap.colormap))));
-    s.heatmap.scale = allScaleModes().at(read.choice(heatmapObject, heatmap, "scale", scaleKeys(), "scales",
+                                                       QT_TRANSLATE_NOOP("Session", "colormaps"), int(allColormaps().indexOf(s.heatmap.colormap))));
+    s.heatmap.scale = allScaleModes().at(read.choice(heatmapObject, heatmap, "scale", scaleKeys(), QT_TRANSLATE_NOOP("Session", "scales"),
                                                      int(allScaleModes().indexOf(s.heatmap.scale))));
     s.heatmap.showValues = read.boolean(heatmapObject, heatmap, "show_values", s.heatmap.showValues);
     s.hideSpecialTokens = read.boolean(heatmapObject, heatmap, "hide_special_tokens", s.hideSpecialTokens);
     s.mergeWords = read.boolean(heatmapObject, heatmap, "merge_words", s.mergeWords);
     const QStringList measures{measureName(AttentionMeasure::Weights), measureName(AttentionMeasure::ValueNorm)};
-    s.measure = read.choice(heatmapObject, heatmap, "measure", measures, "measures", 0) == 1
+    s.measure = read.choice(heatmapObject, heatmap, "measure", measures, QT_TRANSLATE_NOOP("Session", "measures"), 0) == 1
                     ? AttentionMeasure::ValueNorm
                     : AttentionMeasure::Weights;
     const QString ablations = read.string(root, QString(), "ablations", false);
     try {
         s.ablations = parseHeadAblations(ablations);
     } catch (const HeadmapError& error) {
-        read.fail(QStringLiteral("field \"ablations\": %1").arg(error.message()));
+        read.fail(SessionText::tr("field \"ablations\": %1").arg(error.message()));
     }
     s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
     return s;

@@ -82,6 +82,8 @@
 
 #include "patterns/PatternsModel.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -91,6 +93,11 @@
 
 namespace headmap {
 namespace {
+
+// The heads' names and explanations are shown in the GUI, so they go through the translator.
+class PatternsText {
+    Q_DECLARE_TR_FUNCTIONS(PatternsModel)
+};
 
 constexpr int kD = PatternsModel::kDModel;
 constexpr int kDHead = PatternsModel::kDHead;
@@ -125,25 +132,28 @@ void copyPositions(std::vector<float>& wK, int head) {
 }
 
 QStringList headNames() {
-    return {QStringLiteral("previous token"), QStringLiteral("next token"), QStringLiteral("self"),
-            QStringLiteral("first token (attention sink)"),
-            QStringLiteral("same token earlier (induction-like)"), QStringLiteral("broad (uniform)")};
+    return {PatternsText::tr("previous token"),
+            PatternsText::tr("next token"),
+            PatternsText::tr("self"),
+            PatternsText::tr("first token (attention sink)"),
+            PatternsText::tr("same token earlier (induction-like)"),
+            PatternsText::tr("broad (uniform)")};
 }
 
 QStringList headExplanations() {
     return {
-        QStringLiteral("Each token attends to the token just before it; the first token, which "
-                       "has none, attends to itself."),
-        QStringLiteral("Each token attends to the token just after it; the last token, which has "
-                       "none, attends to itself."),
-        QStringLiteral("Each token attends to itself."),
-        QStringLiteral("Every token attends to the first token, [CLS], a resting place for "
-                       "attention that has nothing better to do."),
-        QStringLiteral("A token attends to the first earlier place where the same word appeared "
-                       "(the second \"the\" to the first \"the\"); a word seen for the first time "
-                       "attends to the first token instead."),
-        QStringLiteral("Every token spreads its attention evenly over all the tokens, so with 10 "
-                       "tokens each one gets a tenth."),
+        PatternsText::tr("Each token attends to the token just before it; the first token, "
+                                    "which has none, attends to itself."),
+        PatternsText::tr("Each token attends to the token just after it; the last token, "
+                                    "which has none, attends to itself."),
+        PatternsText::tr("Each token attends to itself."),
+        PatternsText::tr("Every token attends to the first token, [CLS], a resting place for "
+                                    "attention that has nothing better to do."),
+        PatternsText::tr("A token attends to the first earlier place where the same word "
+                                    "appeared (the second \"the\" to the first \"the\"); a word seen for "
+                                    "the first time attends to the first token instead."),
+        PatternsText::tr("Every token spreads its attention evenly over all the tokens, so "
+                                    "with 10 tokens each one gets a tenth."),
     };
 }
 

@@ -35,6 +35,13 @@ patterns="the cat sat on the mat because the cat was tired"
 "$headmap" --model builtin:patterns --text "$patterns" --head 4 --measure value-norm --screenshot "$here/value-norm.png"
 "$headmap" --model builtin:patterns --text "the cat sat on the mat" --view steps --step 10 --ablate 0.0 \
   --screenshot "$here/walk-through-switch-off.png"
+# The interface in Danish and in Chinese (--lang), each with a sentence from the text the
+# project grew from: the Danish glossary entry and the Chinese tutorial.
+"$headmap" --lang da --view steps --step 5 --layer 1 --head 2 \
+  --text "BERT anvender multi-head self-attention med 12 hoveder i sin base-version." \
+  --screenshot "$here/interface-danish.png"
+"$headmap" --lang zh_CN --view steps --step 5 --layer 1 --head 2 \
+  --text "深入了解Transformer模型的好方法是学习注意机制。" --screenshot "$here/interface-chinese.png"
 # The exported grid figure, as export-all writes it (PNG scale 2 = 192 dpi).
 "$cli" export-all --model builtin:teaching --text "$sentence" --outdir "$scratch/export" --scale 2 >/dev/null
 cp "$scratch/export/grid.png" "$here/grid-figure.png"

@@ -67,10 +67,10 @@ void StepView::fillDecoderSections() {
     set(QkNorm, "k_normed", s.kNormed, QStringLiteral("RMSNorm(K)"));
     const bool normed = s.qNormed.size() > 0;
     set(Rotary, "q_unrotated", normed ? s.qNormed : s.qProjected, normed ? QStringLiteral("RMSNorm(Q)") : QStringLiteral("Q"));
-    set(Rotary, "q_rotated", s.q, QStringLiteral("Q turned"));
+    set(Rotary, "q_rotated", s.q, tr("Q turned"));
     set(Rotary, "k_unrotated", normed ? s.kNormed : s.kProjected, normed ? QStringLiteral("RMSNorm(K)") : QStringLiteral("K"));
-    set(Rotary, "k_rotated", s.k, QStringLiteral("K turned"));
-    set(Rotary, "angles", s.rotaryAngles, QStringLiteral("θ in radians (pair)"));
+    set(Rotary, "k_rotated", s.k, tr("K turned"));
+    set(Rotary, "angles", s.rotaryAngles, tr("θ in radians (pair)"));
     set(Softcap, "softcapped", s.softcapped,
         QStringLiteral("cap(S′) = %1·tanh(S′ ÷ %1)").arg(QString::number(s.softcap, 'g', 4)), t);
 }

@@ -184,13 +184,13 @@ void StepView::fillSections() {
                            : QStringLiteral("S′ = S × %1").arg(QString::number(s.scale, 'g', 4)),
         MatrixScale::Signed, t);
     set(Masked, "masked", s.masked,
-        s.softcapped.size() > 0 ? QStringLiteral("S″ = cap(S′) + mask") : QStringLiteral("S″ = S′ + mask"),
+        s.softcapped.size() > 0 ? tr("S″ = cap(S′) + mask") : tr("S″ = S′ + mask"),
         MatrixScale::Signed, t);
     set(Softmax, "weights", s.weights, QStringLiteral("A = softmax(S″)"), MatrixScale::Weights, t);
     set(HeadOutput, "head_output", s.headOutput, QStringLiteral("head = A·V"));
     set(HeadOutput, "v", s.v, QStringLiteral("V"));
     set(Concat, "concat", s.concat, QStringLiteral("Concat"));
-    set(Output, "output", s.output, QStringLiteral("Output"));
+    set(Output, "output", s.output, tr("Output"));
     matrixOf(Concat, QStringLiteral("concat"))->setHighlightedColumns(s.head * s.dHead, s.dHead);
     fillDecoderSections();
     fillPredictionSections();
@@ -263,7 +263,7 @@ QString StepView::formulaFor(Step step) const {
         return QStringLiteral("Concat(head<sub>0</sub>, …, head<sub>%1</sub>)").arg(heads - 1)
                + grey(QStringLiteral("%1 × (%2 × %3) → %4").arg(heads).arg(s.headOutput.rows()).arg(s.dHead).arg(shape(s.concat)));
     case Output:
-        return QStringLiteral("Output = Concat·W<sub>O</sub> + b<sub>O</sub>")
+        return tr("Output = Concat·W<sub>O</sub> + b<sub>O</sub>")
                + grey(QStringLiteral("%1 · (%2 × %3) + (%3) → %4")
                           .arg(shape(s.concat)).arg(s.concat.cols()).arg(s.dModel).arg(shape(s.output)));
     case Predict:

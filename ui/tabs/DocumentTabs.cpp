@@ -17,11 +17,12 @@ namespace headmap::ui {
 
 namespace {
 
-constexpr DocumentChanges kData = DocumentChange::Model | DocumentChange::Trace | DocumentChange::Derived;
+// The tabs are no QObjects; their texts share one context in the .ts files.
+class TabText {
+    Q_DECLARE_TR_FUNCTIONS(DocumentTabs)
+};
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("DocumentTabs", text);
-}
+constexpr DocumentChanges kData = DocumentChange::Model | DocumentChange::Trace | DocumentChange::Derived;
 
 }  // namespace
 
@@ -58,7 +59,7 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
         const bool waiting = !document.gridImages() && !document.trace().isEmpty();
         m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.style,
                           view.hideSpecialTokens, document.gridImages());
-        m_view->setPendingText(waiting ? tr("Drawing all heads…") : QString());
+        m_view->setPendingText(waiting ? TabText::tr("Drawing all heads…") : QString());
         m_view->setStatistics(document.statistics());
     }
     if (changes & (kData | DocumentChange::Selection))
@@ -92,7 +93,8 @@ QWidget* StatisticsTabView::widget() { return m_view; }
 void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();
     if (changes & kData)
-        m_view->setStatistics(document.sharedTrace(), document.statistics(), tr("Computing head statistics…"),
+        m_view->setStatistics(document.sharedTrace(), document.statistics(),
+                              TabText::tr("Computing head statistics…"),
                               document.meanValueNorms());
     if (changes & DocumentChange::Style)
         m_view->setMetric(view.metric);
@@ -109,7 +111,7 @@ void RolloutTabView::documentChanged(AttentionDocument& document, DocumentChange
         m_view->setHideSpecialTokens(view.hideSpecialTokens);
     }
     if (changes & kData)
-        m_view->setRollout(document.sharedTrace(), document.rollout(), tr("Computing attention rollout…"));
+        m_view->setRollout(document.sharedTrace(), document.rollout(), TabText::tr("Computing attention rollout…"));
     if (changes & (kData | DocumentChange::Selection))
         m_view->setLayer(view.layer);
 }
@@ -132,10 +134,10 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
         const auto steps = document.steps();
         const auto trace = document.stepsTrace();
         if (document.isComputingSteps() && (!steps || !trace)) {
-            m_view->clear(tr("Computing the step-by-step matrices…"));
+            m_view->clear(TabText::tr("Computing the step-by-step matrices…"));
         } else if (!steps || !trace) {
             if (changes & (DocumentChange::Steps | kData))
-                m_view->clear(tr("Type a sentence and press Enter to walk through one head step by step."));
+                m_view->clear(TabText::tr("Type a sentence and press Enter to walk through one head step by step."));
         } else if (changes & DocumentChange::Steps) {
             const ModelSummary& model = trace->model();
             const int index = steps->layer * std::max(1, model.heads) + steps->head;

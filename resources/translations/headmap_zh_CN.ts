@@ -1,0 +1,2785 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BreakdownText</name>
+    <message>
+        <source>How much does %1 look for %2?</source>
+        <translation>%1 在多大程度上寻找 %2？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Multiply the query of %1 and the key of %2 number by number, then add up all %n products.</source>
+        <translation>
+            <numerusform>把 %1 的查询与 %2 的键逐个数相乘，再把全部 %n 个乘积相加。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more terms (together %1)</source>
+        <translation>
+            <numerusform>……另有 %n 项（合计 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shown: the %1 largest terms by size; [d] is the position in the row.</source>
+        <translation>显示：按大小排列的前 %1 项；[d] 是该项在行中的位置。</translation>
+    </message>
+    <message>
+        <source>Scaled: %1 ÷ √%2 = %1 ÷ %3 = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>缩放：%1 ÷ √%2 = %1 ÷ %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Scaled: %1 × %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>缩放：%1 × %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Softcapped: %1 · tanh(%2 ÷ %1) = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>软上限：%1 · tanh(%2 ÷ %1) = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Masked: %1 comes after %2, so %2 may not look at it. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>已掩码：%1 在 %2 之后，所以 %2 不能看它。分数变为 &lt;b&gt;−∞&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Masked: %1 is %2 tokens before %3, outside its window of the last %4 tokens. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>已掩码：%1 在 %3 之前 %2 个词元处，超出了它最近 %4 个词元的窗口。分数变为 &lt;b&gt;−∞&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 is among the last %2 tokens up to %3, so the score stays.</source>
+        <translation>未掩码：%1 在截至 %3 的最近 %2 个词元之内，所以分数保持不变。</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 does not come after %2, so the score stays.</source>
+        <translation>未掩码：%1 不在 %2 之后，所以分数保持不变。</translation>
+    </message>
+    <message>
+        <source>No mask in this model: the score stays.</source>
+        <translation>此模型没有掩码：分数保持不变。</translation>
+    </message>
+    <message>
+        <source>Softmax of the row of %1</source>
+        <translation>%1 这一行的 softmax</translation>
+    </message>
+    <message>
+        <source>1. Subtract the largest score, max = %1 (it keeps the powers small and does not change the result).&lt;br&gt;2. Take e to the power of each: exp(score − max).&lt;br&gt;3. Divide each by their sum.</source>
+        <translation>1. 减去最大的分数 max = %1（这样指数不会太大，结果也不变）。&lt;br&gt;2. 对每个分数取 e 的幂：exp(score − max)。&lt;br&gt;3. 每个值除以它们的总和。</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>exp(score − max)</source>
+        <translation>exp(score − max)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more tokens with smaller weights</source>
+        <translation>
+            <numerusform>……另有 %n 个权重较小的词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sum of the exps = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>各 exp 之和 = &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>weight of %1 = 0 ÷ %2 = &lt;b&gt;0&lt;/b&gt; (masked: exp(−∞) = 0)</source>
+        <translation>%1 的权重 = 0 ÷ %2 = &lt;b&gt;0&lt;/b&gt;（已掩码：exp(−∞) = 0）</translation>
+    </message>
+    <message>
+        <source>weight of %1 = %2 ÷ %3 = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>%1 的权重 = %2 ÷ %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more (together %1)</source>
+        <translation>
+            <numerusform>……另有 %n 项（合计 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The output of %1 mixes the value rows</source>
+        <translation>%1 的输出混合了各值行</translation>
+    </message>
+    <message>
+        <source>Each token&apos;s value row is multiplied by how much %1 attends to it; the results are added up. Largest weights first:</source>
+        <translation>每个词元的值行乘以 %1 对它的注意力，再把结果相加。权重最大的在前：</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more (their weights add up to %1)</source>
+        <translation>
+            <numerusform>……另有 %n 项（它们的权重合计 %1）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Number by number:</source>
+        <translation>逐个数：</translation>
+    </message>
+    <message>
+        <source>Click a cell to see its score worked out: query row times key row.</source>
+        <translation>点击一个单元格，查看它的分数如何算出：查询行乘以键行。</translation>
+    </message>
+    <message>
+        <source>Click a cell to see how softmax turns that row of scores into weights.</source>
+        <translation>点击一个单元格，查看 softmax 如何把这一行分数变成权重。</translation>
+    </message>
+    <message>
+        <source>Click a row to see how it mixes the value rows.</source>
+        <translation>点击一行，查看它如何混合各值行。</translation>
+    </message>
+    <message>
+        <source>Click a row to see the angle each pair of that token&apos;s query is turned by.</source>
+        <translation>点击一行，查看该词元查询中每一对数旋转的角度。</translation>
+    </message>
+    <message>
+        <source>How the query of “%1” (position %2) is turned</source>
+        <translation>“%1”（位置 %2）的查询如何旋转</translation>
+    </message>
+    <message>
+        <source>Each pair of numbers is a point that turns by its own angle θ = position × the pair&apos;s frequency: (x, y) → (x·cos θ − y·sin θ, y·cos θ + x·sin θ). The same angles turn the key of this position.</source>
+        <translation>每一对数是一个点，按自己的角度 θ = 位置 × 该对的频率旋转：(x, y) → (x·cos θ − y·sin θ, y·cos θ + x·sin θ)。同样的角度也旋转这个位置的键。</translation>
+    </message>
+    <message>
+        <source>cos θ and sin θ are multiplied by %1 (the model&apos;s rope scaling), so each pair also grows by that factor.</source>
+        <translation>cos θ 和 sin θ 乘以 %1（模型的 RoPE 缩放），所以每一对也按这个倍数变大。</translation>
+    </message>
+    <message>
+        <source>Only the first %1 of the %2 dimensions are turned; %1 to %3 pass unchanged.</source>
+        <translation>%2 个维度中只有前 %1 个被旋转；%1 到 %3 保持不变。</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>对</translation>
+    </message>
+    <message>
+        <source>dims</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>θ (rad)</source>
+        <translation>θ（弧度）</translation>
+    </message>
+    <message>
+        <source>θ (°)</source>
+        <translation>θ（°）</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentTabs</name>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>正在绘制所有头……</translation>
+    </message>
+    <message>
+        <source>Computing head statistics…</source>
+        <translation>正在计算头的统计……</translation>
+    </message>
+    <message>
+        <source>Computing attention rollout…</source>
+        <translation>正在计算注意力展开……</translation>
+    </message>
+    <message>
+        <source>Computing the step-by-step matrices…</source>
+        <translation>正在计算逐步矩阵……</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to walk through one head step by step.</source>
+        <translation>输入一个句子并按回车，逐步了解一个头的计算过程。</translation>
+    </message>
+</context>
+<context>
+    <name>LinesText</name>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>A → B</source>
+        <translation>A → B</translation>
+    </message>
+    <message>
+        <source>B → A</source>
+        <translation>B → A</translation>
+    </message>
+    <message>
+        <source>Line opacity = weight × value norm ‖αv‖, relative to the largest in the layer; below %1 of it not drawn</source>
+        <translation>线条不透明度 = 权重 × 值范数 ‖αv‖，相对于该层中的最大值；低于其 %1 的不绘制</translation>
+    </message>
+    <message>
+        <source>Line opacity = attention weight; weights below %1 are not drawn</source>
+        <translation>线条不透明度 = 注意力权重；低于 %1 的权重不绘制</translation>
+    </message>
+    <message>
+        <source>; only each query&apos;s strongest line per head (hover a token for all of its lines)</source>
+        <translation>；每个头只显示每个查询最强的一条线（将鼠标悬停在词元上可查看它的所有线条）</translation>
+    </message>
+    <message>
+        <source>; at most %1 lines per query and head</source>
+        <translation>；每个查询和头最多 %1 条线</translation>
+    </message>
+    <message>
+        <source>; only sentence %1</source>
+        <translation>；仅句子 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PatternsModel</name>
+    <message>
+        <source>previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>后一个词元</translation>
+    </message>
+    <message>
+        <source>self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>first token (attention sink)</source>
+        <translation>第一个词元（注意力汇聚点）</translation>
+    </message>
+    <message>
+        <source>same token earlier (induction-like)</source>
+        <translation>之前出现的相同词元（类归纳头）</translation>
+    </message>
+    <message>
+        <source>broad (uniform)</source>
+        <translation>宽泛（均匀）</translation>
+    </message>
+    <message>
+        <source>Each token attends to the token just before it; the first token, which has none, attends to itself.</source>
+        <translation>每个词元关注紧挨在它之前的词元；第一个词元前面没有词元，所以关注它自己。</translation>
+    </message>
+    <message>
+        <source>Each token attends to the token just after it; the last token, which has none, attends to itself.</source>
+        <translation>每个词元关注紧挨在它之后的词元；最后一个词元后面没有词元，所以关注它自己。</translation>
+    </message>
+    <message>
+        <source>Each token attends to itself.</source>
+        <translation>每个词元关注它自己。</translation>
+    </message>
+    <message>
+        <source>Every token attends to the first token, [CLS], a resting place for attention that has nothing better to do.</source>
+        <translation>每个词元都关注第一个词元 [CLS]，它是无事可做的注意力的停靠处。</translation>
+    </message>
+    <message>
+        <source>A token attends to the first earlier place where the same word appeared (the second &quot;the&quot; to the first &quot;the&quot;); a word seen for the first time attends to the first token instead.</source>
+        <translation>词元关注同一个词此前第一次出现的位置（第二个“the”关注第一个“the”）；第一次出现的词则关注第一个词元。</translation>
+    </message>
+    <message>
+        <source>Every token spreads its attention evenly over all the tokens, so with 10 tokens each one gets a tenth.</source>
+        <translation>每个词元把注意力平均分给所有词元，所以有 10 个词元时，每个词元得到十分之一。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 · layer %2, head %3</source>
+        <translation>%1 · 第 %2 层，头 %3</translation>
+    </message>
+    <message>
+        <source>No attention yet: type a sentence and press Enter</source>
+        <translation>还没有注意力：请输入一个句子并按回车</translation>
+    </message>
+    <message>
+        <source>%1 · all heads</source>
+        <translation>%1 · 所有头</translation>
+    </message>
+    <message>
+        <source>cannot export &apos;%1&apos;: there is no layer %2, head %3</source>
+        <translation>无法导出“%1”：不存在第 %2 层、头 %3</translation>
+    </message>
+    <message>
+        <source>cannot export &apos;%1&apos;: %2</source>
+        <translation>无法导出“%1”：%2</translation>
+    </message>
+    <message>
+        <source>there is no attention yet</source>
+        <translation>还没有注意力</translation>
+    </message>
+    <message>
+        <source>cannot export &apos;%1&apos;: the name must end in .json, .csv or .npy</source>
+        <translation>无法导出“%1”：文件名必须以 .json、.csv 或 .npy 结尾</translation>
+    </message>
+    <message>
+        <source>nothing to export: there is no attention yet</source>
+        <translation>没有可导出的内容：还没有注意力</translation>
+    </message>
+    <message>
+        <source>cannot create folder &apos;%1&apos;</source>
+        <translation>无法创建文件夹“%1”</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Model dimension</source>
+        <translation>模型维度</translation>
+    </message>
+    <message>
+        <source>Block of %1 dimensions</source>
+        <translation>%1 个维度一块</translation>
+    </message>
+    <message>
+        <source>Dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>A: layer %1, head %2</source>
+        <translation>A：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>B: layer %1, head %2</source>
+        <translation>B：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>%1 · two heads</source>
+        <translation>%1 · 两个头</translation>
+    </message>
+    <message>
+        <source>Sentence A</source>
+        <translation>句子 A</translation>
+    </message>
+    <message>
+        <source>Sentence B</source>
+        <translation>句子 B</translation>
+    </message>
+    <message>
+        <source>%1 · layer %2, head %3 · two sentences</source>
+        <translation>%1 · 第 %2 层，头 %3 · 两个句子</translation>
+    </message>
+    <message>
+        <source>cannot export &apos;%1&apos;: the name must end in .png, .svg or .pdf</source>
+        <translation>无法导出“%1”：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: the image could not be drawn</source>
+        <translation>无法写入“%1”：图像无法绘制</translation>
+    </message>
+    <message>
+        <source>Attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Weight / row maximum</source>
+        <translation>权重 / 行最大值</translation>
+    </message>
+    <message>
+        <source>Attention weight (log scale)</source>
+        <translation>注意力权重（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Difference of weights</source>
+        <translation>权重之差</translation>
+    </message>
+    <message>
+        <source>A - B</source>
+        <translation>A - B</translation>
+    </message>
+    <message>
+        <source>The sentences have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>两个句子分别有 %1 和 %2 个词元；差值 A − B 需要相同的数目。</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Mean |value| of each block</source>
+        <translation>每块的平均 |值|</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Crossed-out grey cells are −∞: masked, they get no attention</source>
+        <translation>划掉的灰色单元格为 −∞：已掩码，不获得注意力</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>a boolean (%1)</source>
+        <translation>布尔值（%1）</translation>
+    </message>
+    <message>
+        <source>a number (%1)</source>
+        <translation>数字（%1）</translation>
+    </message>
+    <message>
+        <source>a string (&quot;%1&quot;)</source>
+        <translation>字符串（&quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>session file %1: %2</source>
+        <translation>会话文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot;: expected %2, found %3</source>
+        <translation>字段&quot;%1&quot;：应为%2，实际为%3</translation>
+    </message>
+    <message>
+        <source>missing field &quot;%1&quot;</source>
+        <translation>缺少字段&quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>%1 (%2) or more</source>
+        <translation>%1（%2）或更大</translation>
+    </message>
+    <message>
+        <source>between %1 and %2</source>
+        <translation>在 %1 和 %2 之间</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; is %2; it must be %3</source>
+        <translation>字段&quot;%1&quot;为 %2；它必须%3</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; is &quot;%2&quot;; valid %3: %4</source>
+        <translation>字段&quot;%1&quot;为&quot;%2&quot;；有效的%3：%4</translation>
+    </message>
+    <message>
+        <source>a whole number from 0 to 18446744073709551615 written as a string</source>
+        <translation>以字符串形式写出的 0 到 18446744073709551615 之间的整数</translation>
+    </message>
+    <message>
+        <source>the file does not exist</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>it is a folder, not a file</source>
+        <translation>这是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>这不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is %1 bytes; a session file is at most 1 MB (%2 bytes)</source>
+        <translation>它有 %1 字节；会话文件最多 1 MB（%2 字节）</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>cannot save session file %1: %2</source>
+        <translation>无法保存会话文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>the session would be %1 bytes, more than the 1 MB a session file may hold (the texts are too long)</source>
+        <translation>会话将有 %1 字节，超过会话文件允许的 1 MB（文本太长）</translation>
+    </message>
+    <message>
+        <source>no file name</source>
+        <translation>没有文件名</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>not a Headmap session: expected a JSON object, found %1</source>
+        <translation>不是 Headmap 会话：应为 JSON 对象，实际为%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 near byte %2 (line %3, column %4)</source>
+        <translation>不是有效的 JSON：%1，靠近第 %2 字节（第 %3 行，第 %4 列）</translation>
+    </message>
+    <message>
+        <source>not a Headmap session (it has no &quot;format&quot;: &quot;%1&quot;)</source>
+        <translation>不是 Headmap 会话（没有 &quot;format&quot;: &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <source>not a Headmap session (&quot;format&quot; is %1, expected &quot;%2&quot;)</source>
+        <translation>不是 Headmap 会话（&quot;format&quot; 为 %1，应为 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <source>it was written by a newer Headmap (session version %1; this one reads version %2); update Headmap to open it</source>
+        <translation>它由更新版本的 Headmap 写入（会话版本 %1；此版本读取版本 %2）；请更新 Headmap 后再打开</translation>
+    </message>
+    <message>
+        <source>field &quot;version&quot; is %1; session versions start at 1</source>
+        <translation>字段&quot;version&quot;为 %1；会话版本从 1 开始</translation>
+    </message>
+    <message>
+        <source>field &quot;model.source&quot; is empty; it names the model (e.g. builtin:teaching)</source>
+        <translation>字段&quot;model.source&quot;为空；它指定模型（例如 builtin:teaching）</translation>
+    </message>
+    <message>
+        <source>invalid &quot;model.teaching&quot;: %1</source>
+        <translation>无效的&quot;model.teaching&quot;：%1</translation>
+    </message>
+    <message>
+        <source>modes</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>views</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>colormaps</source>
+        <translation>配色方案</translation>
+    </message>
+    <message>
+        <source>scales</source>
+        <translation>刻度</translation>
+    </message>
+    <message>
+        <source>measures</source>
+        <translation>度量</translation>
+    </message>
+    <message>
+        <source>field &quot;ablations&quot;: %1</source>
+        <translation>字段&quot;ablations&quot;：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ViewText</name>
+    <message>
+        <source>Every token of this sentence is a special token; turn off &quot;Hide special tokens&quot; to see them.</source>
+        <translation>这个句子的每个词元都是特殊词元；请关闭“隐藏特殊词元”以查看它们。</translation>
+    </message>
+</context>
+<context>
+    <name>headmap</name>
+    <message>
+        <source>the window was not ready</source>
+        <translation>窗口尚未就绪</translation>
+    </message>
+    <message>
+        <source>headmap: screenshot: %1</source>
+        <translation>headmap：截图：%1</translation>
+    </message>
+    <message>
+        <source>See what the attention heads of a transformer do.</source>
+        <translation>查看 Transformer 的注意力头在做什么。</translation>
+    </message>
+    <message>
+        <source>Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL.</source>
+        <translation>要打开的模型：builtin:teaching、builtin:patterns、模型文件夹、缓存中的 Hub id、.gguf 文件、ollama:名称[:标签] 或 lmstudio:发布者/模型。</translation>
+    </message>
+    <message>
+        <source>SPEC</source>
+        <translation>SPEC</translation>
+    </message>
+    <message>
+        <source>Sentence to show at start.</source>
+        <translation>启动时显示的句子。</translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Layer to show at start.</source>
+        <translation>启动时显示的层。</translation>
+    </message>
+    <message>
+        <source>Head to show at start.</source>
+        <translation>启动时显示的头。</translation>
+    </message>
+    <message>
+        <source>Second sentence, for models trained on pairs.</source>
+        <translation>第二个句子，用于以句子对训练的模型。</translation>
+    </message>
+    <message>
+        <source>Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.</source>
+        <translation>要显示的标签页：heatmap、grid、compare、statistics、rollout、steps、lines 或 token-pair。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the model has an output head), with --view steps.</source>
+        <translation>要显示的逐步讲解的步骤（0-8；在模型有输出头时，9-10 为预测和关闭一个头），与 --view steps 一起使用。</translation>
+    </message>
+    <message>
+        <source>What the heatmaps show: weights or value-norm (weight × value norm).</source>
+        <translation>热力图显示的内容：weights 或 value-norm（权重 × 值范数）。</translation>
+    </message>
+    <message>
+        <source>Heads to switch off, as L.H or L.H:mean, separated by commas.</source>
+        <translation>要关闭的头，写作 L.H 或 L.H:mean，用逗号分隔。</translation>
+    </message>
+    <message>
+        <source>HEADS</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Open a session file (.headmap).</source>
+        <translation>打开会话文件（.headmap）。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (full screen, large, high contrast).</source>
+        <translation>以演示模式启动（全屏、大字、高对比度）。</translation>
+    </message>
+    <message>
+        <source>Save the window as a PNG once ready, then quit.</source>
+        <translation>就绪后将窗口保存为 PNG，然后退出。</translation>
+    </message>
+    <message>
+        <source>Language of the interface: en, da or zh_CN (default: View › Language, else the system&apos;s).</source>
+        <translation>界面语言：en、da 或 zh_CN（默认：视图 › 语言，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <source>CODE</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>headmap: --lang must be one of %1, not &apos;%2&apos;</source>
+        <translation>headmap：--lang 必须是 %1 之一，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>headmap: --measure must be weights or value-norm, not &apos;%1&apos;</source>
+        <translation>headmap：--measure 必须是 weights 或 value-norm，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>headmap: --ablate: %1</source>
+        <translation>headmap：--ablate：%1</translation>
+    </message>
+    <message>
+        <source>headmap: --view must be one of %1</source>
+        <translation>headmap：--view 必须是 %1 之一</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::AttentionDocument</name>
+    <message>
+        <source>Out of memory while opening %1.</source>
+        <translation>打开 %1 时内存不足。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: unexpected error</source>
+        <translation>无法打开 %1：意外错误</translation>
+    </message>
+    <message>
+        <source>Type a sentence first: the text is empty.</source>
+        <translation>请先输入一个句子：文本为空。</translation>
+    </message>
+    <message>
+        <source>No model is loaded.</source>
+        <translation>没有加载模型。</translation>
+    </message>
+    <message>
+        <source>Type a second sentence to compare with.</source>
+        <translation>请输入要比较的第二个句子。</translation>
+    </message>
+    <message>
+        <source>Out of memory while %1: try a shorter text or a smaller model.</source>
+        <translation>%1时内存不足：请尝试更短的文本或更小的模型。</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>%1时失败：%2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>%1时失败：意外错误</translation>
+    </message>
+    <message>
+        <source>Opening the model…</source>
+        <translation>正在打开模型……</translation>
+    </message>
+    <message>
+        <source>Computing attention: layer %1 of %2…</source>
+        <translation>正在计算注意力：第 %1 层，共 %2 层……</translation>
+    </message>
+    <message>
+        <source>Computing attention…</source>
+        <translation>正在计算注意力……</translation>
+    </message>
+    <message>
+        <source>Computing the second sentence…</source>
+        <translation>正在计算第二个句子……</translation>
+    </message>
+    <message>
+        <source>Computing the step-by-step matrices…</source>
+        <translation>正在计算逐步矩阵……</translation>
+    </message>
+    <message>
+        <source>Computing head statistics…</source>
+        <translation>正在计算头的统计……</translation>
+    </message>
+    <message>
+        <source>Computing attention rollout…</source>
+        <translation>正在计算注意力展开……</translation>
+    </message>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>正在绘制所有头……</translation>
+    </message>
+    <message>
+        <source>Merging pieces into words…</source>
+        <translation>正在把子词片段合并为单词……</translation>
+    </message>
+    <message>
+        <source>Weighting attention by value norms…</source>
+        <translation>正在用值范数加权注意力……</translation>
+    </message>
+    <message>
+        <source>Predicting tokens…</source>
+        <translation>正在预测词元……</translation>
+    </message>
+    <message>
+        <source>opening %1</source>
+        <translation>打开 %1</translation>
+    </message>
+    <message>
+        <source>computing attention</source>
+        <translation>计算注意力</translation>
+    </message>
+    <message>
+        <source>The text has more than %1 tokens, the most %2 accepts (its maximum positions).</source>
+        <translation>文本超过 %1 个词元，这是 %2 能接受的最大数目（它的最大位置数）。</translation>
+    </message>
+    <message>
+        <source>merging pieces into words</source>
+        <translation>把子词片段合并为单词</translation>
+    </message>
+    <message>
+        <source>weighting attention by value norms</source>
+        <translation>用值范数加权注意力</translation>
+    </message>
+    <message>
+        <source>analysing the attention</source>
+        <translation>分析注意力</translation>
+    </message>
+    <message>
+        <source>Cancelled: the model was not opened.</source>
+        <translation>已取消：模型未打开。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>after “%1” #%2</source>
+        <translation>在“%1” #%2 之后</translation>
+    </message>
+    <message>
+        <source>fill-in for %1 #%2</source>
+        <translation>填空 %1 #%2</translation>
+    </message>
+    <message>
+        <source>at “%1” #%2</source>
+        <translation>在“%1” #%2 处</translation>
+    </message>
+    <message>
+        <source>Failed while predicting tokens: %1</source>
+        <translation>预测词元时失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ComparisonView</name>
+    <message>
+        <source>layer </source>
+        <translation>层 </translation>
+    </message>
+    <message>
+        <source>Layer of head A</source>
+        <translation>头 A 所在的层</translation>
+    </message>
+    <message>
+        <source>head </source>
+        <translation>头 </translation>
+    </message>
+    <message>
+        <source>Head A within its layer</source>
+        <translation>头 A 在其层内的编号</translation>
+    </message>
+    <message>
+        <source>Layer of head B</source>
+        <translation>头 B 所在的层</translation>
+    </message>
+    <message>
+        <source>Head B within its layer</source>
+        <translation>头 B 在其层内的编号</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Two heads, one sentence</source>
+        <translation>两个头，一个句子</translation>
+    </message>
+    <message>
+        <source>One head, two sentences</source>
+        <translation>一个头，两个句子</translation>
+    </message>
+    <message>
+        <source>Compare two heads on the same sentence, or one head on two sentences</source>
+        <translation>在同一个句子上比较两个头，或在两个句子上比较一个头</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B：</translation>
+    </message>
+    <message>
+        <source>Second sentence, e.g. the same one with a word changed</source>
+        <translation>第二个句子，例如改动了一个词的同一个句子</translation>
+    </message>
+    <message>
+        <source>Sentence B:</source>
+        <translation>句子 B：</translation>
+    </message>
+    <message>
+        <source>Compare:</source>
+        <translation>比较：</translation>
+    </message>
+    <message>
+        <source>A:</source>
+        <translation>A：</translation>
+    </message>
+    <message>
+        <source>Head:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to compare its heads.</source>
+        <translation>输入一个句子并按回车，比较它的各个头。</translation>
+    </message>
+    <message>
+        <source>A: layer %1, head %2</source>
+        <translation>A：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>Sentence A: layer %1, head %2</source>
+        <translation>句子 A：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>B: layer %1, head %2</source>
+        <translation>B：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>Type a second sentence above and press Compare.</source>
+        <translation>请在上方输入第二个句子，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <source>The second sentence has no attention to show.</source>
+        <translation>第二个句子没有可显示的注意力。</translation>
+    </message>
+    <message>
+        <source>The second sentence&apos;s model has no layer %1, head %2.</source>
+        <translation>第二个句子的模型没有第 %1 层、头 %2。</translation>
+    </message>
+    <message>
+        <source>The difference A − B appears here once sentence B is shown.</source>
+        <translation>显示句子 B 后，差值 A − B 会出现在这里。</translation>
+    </message>
+    <message>
+        <source>Sentence B: layer %1, head %2</source>
+        <translation>句子 B：第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>The sentences have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>两个句子分别有 %1 和 %2 个词元；求差需要相同的数目。</translation>
+    </message>
+    <message>
+        <source>A − B</source>
+        <translation>A − B</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::DownloadDialog</name>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Download a model from the Hugging Face Hub</source>
+        <translation>从 Hugging Face Hub 下载模型</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Model id:</source>
+        <translation>模型 id：</translation>
+    </message>
+    <message>
+        <source>Revision:</source>
+        <translation>修订版本：</translation>
+    </message>
+    <message>
+        <source>HF_HUB_OFFLINE is set: only models already in the cache (%1) open.</source>
+        <translation>已设置 HF_HUB_OFFLINE：只能打开缓存（%1）中已有的模型。</translation>
+    </message>
+    <message>
+        <source>Files go to the Hugging Face cache, %1, where transformers finds them too.</source>
+        <translation>文件保存到 Hugging Face 缓存 %1，transformers 也能在那里找到它们。</translation>
+    </message>
+    <message>
+        <source>Asking the Hub for the file list…</source>
+        <translation>正在向 Hub 请求文件列表……</translation>
+    </message>
+    <message>
+        <source>Downloading…</source>
+        <translation>正在下载……</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 in all, at commit %3.</source>
+        <translation>%1 个文件，共 %2，提交 %3。</translation>
+    </message>
+    <message>
+        <source>resuming after %1</source>
+        <translation>从 %1 处继续</translation>
+    </message>
+    <message>
+        <source>downloading</source>
+        <translation>正在下载</translation>
+    </message>
+    <message>
+        <source>in the cache</source>
+        <translation>已在缓存中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Downloaded into %1</source>
+        <translation>已下载到 %1</translation>
+    </message>
+    <message>
+        <source>Cancelled. Download again to resume where it stopped.</source>
+        <translation>已取消。再次下载即可从中断处继续。</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1 (checked after the download)</source>
+        <translation>SHA-256 %1（下载后已校验）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>, %1/s, %2 left</source>
+        <translation>，%1/秒，剩余 %2</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ErrorBanner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>The views still show the previous text.</source>
+        <translation>各视图仍显示之前的文本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run the first %n token(s)</source>
+        <translation>
+            <numerusform>运行前 %n 个词元</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadGridView</name>
+    <message>
+        <source>Type a sentence and press Enter: every head of the model appears here at once.</source>
+        <translation>输入一个句子并按回车：模型的所有头会同时显示在这里。</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>Each cell is one head over %1: rows are queries, columns are keys. Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>每个单元格是 %1 上的一个头：行是查询，列是键。点击单元格打开它；Ctrl+点击或拖动以选择多个头。</translation>
+    </message>
+    <message>
+        <source>one token</source>
+        <translation>一个词元</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Weight / row maximum</source>
+        <translation>权重 / 行最大值</translation>
+    </message>
+    <message>
+        <source>Attention weight (log scale)</source>
+        <translation>注意力权重（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Frame: %1</source>
+        <translation>边框：%1</translation>
+    </message>
+    <message>
+        <source>low %1</source>
+        <translation>低 %1</translation>
+    </message>
+    <message>
+        <source>%1 high</source>
+        <translation>%1 高</translation>
+    </message>
+    <message>
+        <source>✕ switched off (later layers run without them): %1</source>
+        <translation>✕ 已关闭（之后的层在没有它们的情况下运行）：%1</translation>
+    </message>
+    <message>
+        <source>Layer %1: mean over its heads</source>
+        <translation>第 %1 层：其各头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1: maximum over its heads</source>
+        <translation>第 %1 层：其各头的最大值</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，头 %2</translation>
+    </message>
+    <message>
+        <source>Switched off: later layers run without its output; its own weights are still shown</source>
+        <translation>已关闭：之后的层在没有它的输出的情况下运行；仍显示它自己的权重</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; attends to &quot;%2&quot;: %3</source>
+        <translation>“%1”对“%2”的注意力：%3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; → &quot;%2&quot;, weight × value norm: %3</source>
+        <translation>“%1” → “%2”，权重 × 值范数：%3</translation>
+    </message>
+    <message>
+        <source>Switch off (zero)</source>
+        <translation>关闭（置零）</translation>
+    </message>
+    <message>
+        <source>Replace the selected heads&apos; output by zeros (X); Ctrl+click or drag to select</source>
+        <translation>用零替换所选头的输出（X）；Ctrl+点击或拖动以选择</translation>
+    </message>
+    <message>
+        <source>Switch off (mean)</source>
+        <translation>关闭（取平均）</translation>
+    </message>
+    <message>
+        <source>Replace the selected heads&apos; output by its mean over the positions (M)</source>
+        <translation>用所选头的输出在各位置上的平均替换它（M）</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Switch the selected heads back on (R)</source>
+        <translation>重新打开所选的头（R）</translation>
+    </message>
+    <message>
+        <source>Clear the selection</source>
+        <translation>清除选择</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadStatisticsModel</name>
+    <message>
+        <source>Layer %1, head %2: mean α·‖v·W_O‖ = %3</source>
+        <translation>第 %1 层，头 %2：平均 α·‖v·W_O‖ = %3</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: %3 = %4</source>
+        <translation>第 %1 层，头 %2：%3 = %4</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>The layer, counted from 0</source>
+        <translation>层，从 0 开始计数</translation>
+    </message>
+    <message>
+        <source>The head within its layer, counted from 0</source>
+        <translation>头在其层内的编号，从 0 开始计数</translation>
+    </message>
+    <message>
+        <source>mean ‖αv‖</source>
+        <translation>平均 ‖αv‖</translation>
+    </message>
+    <message>
+        <source>Mean of weight × value norm, α_ij·‖v_j·W_O‖, over the entries a query may attend to: how far the head actually moves the tokens&apos; representations (Kobayashi et al. 2020). Over the tokenizer&apos;s pieces.</source>
+        <translation>权重 × 值范数 α_ij·‖v_j·W_O‖ 在查询可以关注的所有条目上的平均：这个头实际上在多大程度上改变了词元的表示（Kobayashi 等，2020）。按分词器的子词片段计算。</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeatmapToolbar</name>
+    <message>
+        <source>Positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Find a token (Ctrl+F)</source>
+        <translation>查找词元（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Jump to a token and outline it: a word, or #12 for the token at position 12. Enter goes to the next match.</source>
+        <translation>跳到一个词元并给它加框：输入一个词，或输入 #12 表示位置 12 的词元。回车跳到下一个匹配。</translation>
+    </message>
+    <message>
+        <source>Write each token&apos;s position in the axis labels (&quot;it #10&quot;). Labels that are thinned out always carry it.</source>
+        <translation>在坐标轴标签中写出每个词元的位置（“it #10”）。被稀疏显示的标签总是带有位置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens: on the 0 to 1 scale most weights are too small to tell apart. &lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;Use the per-row scale&lt;/b&gt;&lt;/a&gt; to see where each token looks most.</source>
+        <translation>
+            <numerusform>%n 个词元：在 0 到 1 的刻度上，大多数权重太小，难以区分。&lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;使用按行刻度&lt;/b&gt;&lt;/a&gt;，查看每个词元最关注哪里。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeatmapView</name>
+    <message>
+        <source>0 to 1</source>
+        <translation>0 到 1</translation>
+    </message>
+    <message>
+        <source>Per-row maximum</source>
+        <translation>按行最大值</translation>
+    </message>
+    <message>
+        <source>Global maximum</source>
+        <translation>全局最大值</translation>
+    </message>
+    <message>
+        <source>Logarithmic</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>Key: attended to</source>
+        <translation>键：被关注者</translation>
+    </message>
+    <message>
+        <source>Query: attending from</source>
+        <translation>查询：关注者</translation>
+    </message>
+    <message>
+        <source>No attention yet: type a sentence and press Enter</source>
+        <translation>还没有注意力：请输入一个句子并按回车</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (causal): a token never attends to the tokens after it</source>
+        <translation>灰色阴影：已掩码（因果）：词元从不关注它之后的词元</translation>
+    </message>
+    <message>
+        <source>Attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Difference of weights</source>
+        <translation>权重之差</translation>
+    </message>
+    <message>
+        <source>Weight / row maximum</source>
+        <translation>权重 / 行最大值</translation>
+    </message>
+    <message>
+        <source>Attention weight (log scale)</source>
+        <translation>注意力权重（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (causal): a token never attends to a later one; weight 0</source>
+        <translation>查询词元 #%1“%2”，键词元 #%3“%4”：已掩码（因果）：词元从不关注之后的词元；权重为 0</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: difference %5</source>
+        <translation>查询词元 #%1“%2”，键词元 #%3“%4”：差值 %5</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2” attends to key token #%3 “%4”: %5</source>
+        <translation>查询词元 #%1“%2”对键词元 #%3“%4”的注意力：%5</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::LinesView</name>
+    <message>
+        <source>Hover a token to see only its lines (left: where it looks, right: who looks at it); click to pin it.</source>
+        <translation>将鼠标悬停在词元上，只看它的线条（左：它看向哪里，右：谁在看它）；点击以固定。</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Show the lines of every head of this layer</source>
+        <translation>显示这一层所有头的线条</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Hide every head&apos;s lines</source>
+        <translation>隐藏所有头的线条</translation>
+    </message>
+    <message>
+        <source>For a sentence pair: every line, only lines from sentence A to B, or from B to A</source>
+        <translation>对于句子对：显示所有线条，或只显示从句子 A 到 B、或从 B 到 A 的线条</translation>
+    </message>
+    <message>
+        <source>Pa&amp;ir:</source>
+        <translation>句子对(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Heads:</source>
+        <translation>头：</translation>
+    </message>
+    <message>
+        <source>Show the lines of head %1 in this colour</source>
+        <translation>用这种颜色显示头 %1 的线条</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>线条</translation>
+    </message>
+    <message>
+        <source>Layer %1 · no head chosen</source>
+        <translation>第 %1 层 · 未选择头</translation>
+    </message>
+    <message>
+        <source>Layer %1 · head %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <source>Layer %1 · heads %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <source>%1 · lines of layer %2</source>
+        <translation>%1 · 第 %2 层的线条</translation>
+    </message>
+    <message>
+        <source>Only where %1 looks</source>
+        <translation>只看 %1 看向哪里</translation>
+    </message>
+    <message>
+        <source>Only who looks at %1</source>
+        <translation>只看谁在看 %1</translation>
+    </message>
+    <message>
+        <source>Special tokens hidden</source>
+        <translation>已隐藏特殊词元</translation>
+    </message>
+    <message>
+        <source> · special tokens hidden</source>
+        <translation> · 已隐藏特殊词元</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see its attention as lines.</source>
+        <translation>输入一个句子并按回车，以线条形式查看它的注意力。</translation>
+    </message>
+    <message>
+        <source>sentence A</source>
+        <translation>句子 A</translation>
+    </message>
+    <message>
+        <source>sentence B</source>
+        <translation>句子 B</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::MainWindow</name>
+    <message>
+        <source>Hide &amp;special tokens</source>
+        <translation>隐藏特殊词元(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Values</source>
+        <translation>数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Words</source>
+        <translation>单词(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Headmap</source>
+        <translation>Headmap</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmap</source>
+        <translation>热力图(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;All heads</source>
+        <translation>所有头(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics</source>
+        <translation>统计(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>注意力展开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p by step</source>
+        <translation>逐步讲解(&amp;P)</translation>
+    </message>
+    <message>
+        <source>L&amp;ines</source>
+        <translation>线条(&amp;I)</translation>
+    </message>
+    <message>
+        <source>To&amp;ken pair</source>
+        <translation>词元对(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Stop the computation (Esc)</source>
+        <translation>停止计算（Esc）</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter</source>
+        <translation>输入一个句子并按回车</translation>
+    </message>
+    <message>
+        <source>Second sentence (optional, for BERT-style pairs)</source>
+        <translation>第二个句子（可选，用于 BERT 式句子对）</translation>
+    </message>
+    <message>
+        <source>Paste or type a long text (Ctrl+Enter runs it), or open a text file</source>
+        <translation>粘贴或输入一段长文本（Ctrl+Enter 运行），或打开一个文本文件</translation>
+    </message>
+    <message>
+        <source>Edit a long, multi-line text (Ctrl+L)</source>
+        <translation>编辑多行长文本（Ctrl+L）</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>打开文件夹……</translation>
+    </message>
+    <message>
+        <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
+        <translation>去掉 [CLS]、[SEP]、&lt;s&gt; 等，并重新归一化每一行</translation>
+    </message>
+    <message>
+        <source>Write each weight in its cell when it fits</source>
+        <translation>放得下时在单元格中写出每个权重</translation>
+    </message>
+    <message>
+        <source>Merge sub-word pieces into words: attention to a word is the sum over its pieces, from a word the mean (Clark et al., 2019)</source>
+        <translation>把子词片段合并为单词：对一个单词的注意力是对其各片段注意力之和，来自一个单词的注意力取平均（Clark 等，2019）</translation>
+    </message>
+    <message>
+        <source>Layer (Ctrl+PageUp / Ctrl+PageDown)</source>
+        <translation>层（Ctrl+PageUp / Ctrl+PageDown）</translation>
+    </message>
+    <message>
+        <source>Head (PageUp / PageDown)</source>
+        <translation>头（PageUp / PageDown）</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>S&amp;entence:</source>
+        <translation>句子(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Pair:</source>
+        <translation>句子对(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>H&amp;ead:</source>
+        <translation>头(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>C&amp;olours:</source>
+        <translation>颜色(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Sc&amp;ale:</source>
+        <translation>刻度(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Selected token %1: &quot;%2&quot;</source>
+        <translation>已选择词元 %1：“%2”</translation>
+    </message>
+    <message>
+        <source>This model reads a single text, not sentence pairs</source>
+        <translation>此模型只读取单个文本，不接受句子对</translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2 weights)</source>
+        <translation>%1（%2 权重）</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers × %3 heads, d_model %4</source>
+        <translation>%1：%2 层 × %3 个头，d_model %4</translation>
+    </message>
+    <message>
+        <source>The attention shown is computed from %1-quantised weights, which round every weight; it is close to, not equal to, the original model&apos;s.</source>
+        <translation>显示的注意力是用 %1 量化后的权重计算的，量化会对每个权重取整；结果接近但不等于原始模型的注意力。</translation>
+    </message>
+    <message>
+        <source>Headmap — %1</source>
+        <translation>Headmap — %1</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Query #%1: %2   ·   Key #%3: %4</source>
+        <translation>查询 #%1：%2   ·   键 #%3：%4</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Coreference: “The animal didn&apos;t cross the street…”</source>
+        <translation>指代消解：“The animal didn&apos;t cross the street…”</translation>
+    </message>
+    <message>
+        <source>Danish: “Multi-head self-attention gør det muligt…”</source>
+        <translation>丹麦语：“Multi-head self-attention gør det muligt…”</translation>
+    </message>
+    <message>
+        <source>Chinese: “深入了解Transformer模型…”</source>
+        <translation>中文：“深入了解Transformer模型…”</translation>
+    </message>
+    <message>
+        <source>Presen&amp;tation mode</source>
+        <translation>演示模式(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
+    </message>
+    <message>
+        <source>Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown layers, Esc or F5 to leave</source>
+        <translation>演示模式：PageUp/PageDown 切换头，Ctrl+PageUp/PageDown 切换层，按 Esc 或 F5 退出</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Nothing to export in this tab yet.</source>
+        <translation>这个标签页还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: type a sentence and press Enter.</source>
+        <translation>还没有可导出的内容：请输入一个句子并按回车。</translation>
+    </message>
+    <message>
+        <source>Unknown image format &apos;%1&apos; (expected png, svg or pdf)</source>
+        <translation>未知的图像格式“%1”（应为 png、svg 或 pdf）</translation>
+    </message>
+    <message>
+        <source>Exporting every head…</source>
+        <translation>正在导出每个头……</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n file(s)</source>
+        <translation>
+            <numerusform>导出了 %n 个文件后已取消</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Scale (2 = 192 dpi, 4 = 384 dpi):</source>
+        <translation>缩放（2 = 192 dpi，4 = 384 dpi）：</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv);;NumPy array (*.npy)</source>
+        <translation>JSON (*.json);;CSV (*.csv);;NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Export every head into</source>
+        <translation>将每个头导出到</translation>
+    </message>
+    <message>
+        <source>Export every head</source>
+        <translation>导出每个头</translation>
+    </message>
+    <message>
+        <source>Image format:</source>
+        <translation>图像格式：</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
+        <translation>打开 Hugging Face 模型文件夹（config.json、model.safetensors、分词器）</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: no such file</source>
+        <translation>无法打开 %1：文件不存在</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: not a file</source>
+        <translation>无法打开 %1：不是文件</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2 MB; texts up to %3 MB are read</source>
+        <translation>无法打开 %1：%2 MB；只读取不超过 %3 MB 的文本</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: it is not UTF-8 text</source>
+        <translation>无法读取 %1：不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation>打开文本</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.md);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Enter, Ctrl+Enter in the long text</source>
+        <translation>Enter，长文本中为 Ctrl+Enter</translation>
+    </message>
+    <message>
+        <source>Run the text</source>
+        <translation>运行文本</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Cancel the computation; leave presentation mode</source>
+        <translation>取消计算；退出演示模式</translation>
+    </message>
+    <message>
+        <source>PageDown / PageUp, ← / → on the heatmap</source>
+        <translation>PageDown / PageUp，热力图上 ← / →</translation>
+    </message>
+    <message>
+        <source>Next / previous head</source>
+        <translation>下一个 / 上一个头</translation>
+    </message>
+    <message>
+        <source>Ctrl+PageDown / Ctrl+PageUp, ↓ / ↑ on the heatmap</source>
+        <translation>Ctrl+PageDown / Ctrl+PageUp，热力图上 ↓ / ↑</translation>
+    </message>
+    <message>
+        <source>Next / previous layer</source>
+        <translation>下一层 / 上一层</translation>
+    </message>
+    <message>
+        <source>Long text box on or off</source>
+        <translation>打开或关闭长文本框</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>Open a text file</source>
+        <translation>打开文本文件</translation>
+    </message>
+    <message>
+        <source>Ctrl+O</source>
+        <translation>Ctrl+O</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O / Ctrl+S</source>
+        <translation>Ctrl+Shift+O / Ctrl+S</translation>
+    </message>
+    <message>
+        <source>Open / save a session</source>
+        <translation>打开 / 保存会话</translation>
+    </message>
+    <message>
+        <source>Ctrl+E / Ctrl+Shift+E / Ctrl+Alt+E</source>
+        <translation>Ctrl+E / Ctrl+Shift+E / Ctrl+Alt+E</translation>
+    </message>
+    <message>
+        <source>Export the image / the data / every head</source>
+        <translation>导出图像 / 数据 / 每个头</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>Reset the heatmap&apos;s zoom</source>
+        <translation>重置热力图的缩放</translation>
+    </message>
+    <message>
+        <source>Ctrl++ / Ctrl+-</source>
+        <translation>Ctrl++ / Ctrl+-</translation>
+    </message>
+    <message>
+        <source>Larger / smaller text</source>
+        <translation>放大 / 缩小文字</translation>
+    </message>
+    <message>
+        <source>Alt+1 … Alt+3</source>
+        <translation>Alt+1 … Alt+3</translation>
+    </message>
+    <message>
+        <source>Example sentences</source>
+        <translation>示例句子</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
+    </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open model folder…</source>
+        <translation>打开模型文件夹(&amp;O)……</translation>
+    </message>
+    <message>
+        <source>Download model from the &amp;Hub…</source>
+        <translation>从 Hub 下载模型(&amp;H)……</translation>
+    </message>
+    <message>
+        <source>Open &amp;text file…</source>
+        <translation>打开文本文件(&amp;T)……</translation>
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)……</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>&amp;Save session…</source>
+        <translation>保存会话(&amp;S)……</translation>
+    </message>
+    <message>
+        <source>&amp;Export image…</source>
+        <translation>导出图像(&amp;E)……</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;data…</source>
+        <translation>导出数据(&amp;D)……</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;all heads…</source>
+        <translation>导出所有头(&amp;A)……</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+E</source>
+        <translation>Ctrl+Alt+E</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Next head</source>
+        <translation>下一个头(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous head</source>
+        <translation>上一个头(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Next &amp;layer</source>
+        <translation>下一层(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Previous la&amp;yer</source>
+        <translation>上一层(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Lar&amp;ger text</source>
+        <translation>放大文字(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Smaller text</source>
+        <translation>缩小文字(&amp;S)</translation>
+    </message>
+    <message>
+        <source>L&amp;anguage</source>
+        <translation>语言(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About Headmap</source>
+        <translation>关于 Headmap(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About Headmap</source>
+        <translation>关于 Headmap</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Headmap %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Shows what the attention heads of transformer models do, with exact numbers from its own engine.&lt;/p&gt;&lt;p&gt;Rows are queries (the token attending), columns are keys (the token attended to).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Headmap %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;用自带引擎算出的精确数值，展示 Transformer 模型的注意力头在做什么。&lt;/p&gt;&lt;p&gt;行是查询（发出注意力的词元），列是键（被关注的词元）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Headmap speaks %1 from the next time it starts.</source>
+        <translation>Headmap 下次启动时将使用%1。</translation>
+    </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation>跟随系统(&amp;S)（%1）</translation>
+    </message>
+    <message>
+        <source>Saved session %1</source>
+        <translation>已保存会话 %1</translation>
+    </message>
+    <message>
+        <source>Opening session %1…</source>
+        <translation>正在打开会话 %1……</translation>
+    </message>
+    <message>
+        <source>Opened session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap)</source>
+        <translation>Headmap 会话 (*.headmap)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap);;All files (*)</source>
+        <translation>Headmap 会话 (*.headmap);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Weight × ‖v‖</source>
+        <translation>权重 × ‖v‖</translation>
+    </message>
+    <message>
+        <source>The softmax weights α_ij: where each query looks</source>
+        <translation>softmax 权重 α_ij：每个查询看向哪里</translation>
+    </message>
+    <message>
+        <source>α_ij·‖v_j·W_O‖: how far each key actually moves the query&apos;s output through the head (Kobayashi et al. 2020); sinks with small values fade</source>
+        <translation>α_ij·‖v_j·W_O‖：每个键通过这个头实际在多大程度上改变了查询的输出（Kobayashi 等，2020）；值很小的汇聚点会变淡</translation>
+    </message>
+    <message>
+        <source>What the heatmaps show: attention weights, or weights × value norms</source>
+        <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
+    </message>
+    <message>
+        <source>Meas&amp;ure:</source>
+        <translation>度量(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Show what the model predicts, and what switching heads off changes (F8)</source>
+        <translation>显示模型预测了什么，以及关闭头会带来什么变化（F8）</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dictions</source>
+        <translation>预测(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one token of this model&apos;s vocabulary.</source>
+        <translation>“%1”不是此模型词表中的单个词元。</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see what the model predicts.</source>
+        <translation>输入一个句子并按回车，查看模型预测了什么。</translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation>正在预测……</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::MatrixGrid</name>
+    <message>
+        <source>row %1 (%2), column %3: %4</source>
+        <translation>第 %1 行（%2），第 %3 列：%4</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::MatrixView</name>
+    <message>
+        <source>+ shows the numbers</source>
+        <translation>+ 显示数值</translation>
+    </message>
+    <message>
+        <source>colour: mean |value| of each block of %1 columns</source>
+        <translation>颜色：每 %1 列一块的平均 |值|</translation>
+    </message>
+    <message>
+        <source>−∞ masked</source>
+        <translation>−∞ 已掩码</translation>
+    </message>
+    <message>
+        <source>Summarise columns</source>
+        <translation>汇总列</translation>
+    </message>
+    <message>
+        <source>Show the mean |value| of every block of %1 columns, so that wide matrices fit</source>
+        <translation>显示每 %1 列一块的平均 |值|，让宽矩阵也能放下</translation>
+    </message>
+    <message>
+        <source>Smaller cells (Ctrl+wheel)</source>
+        <translation>缩小单元格（Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Larger cells (Ctrl+wheel)</source>
+        <translation>放大单元格（Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>summarised: %1 blocks of %2 columns</source>
+        <translation>已汇总：%1 块，每块 %2 列</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ModelChooser</name>
+    <message>
+        <source>The model to run: built in, from the Hugging Face cache, from Ollama or LM Studio, or a folder</source>
+        <translation>要运行的模型：内置模型、Hugging Face 缓存中的模型、Ollama 或 LM Studio 中的模型，或一个文件夹</translation>
+    </message>
+    <message>
+        <source>Teaching model (built in)</source>
+        <translation>教学模型（内置）</translation>
+    </message>
+    <message>
+        <source>Random weights, exactly as the seed tutorial builds them</source>
+        <translation>随机权重，与种子教程中的构建方式完全相同</translation>
+    </message>
+    <message>
+        <source>no model_type</source>
+        <translation>没有 model_type</translation>
+    </message>
+    <message>
+        <source>%1  (%2: not supported)</source>
+        <translation>%1  （%2：不支持）</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache: %1</source>
+        <translation>Hugging Face 缓存：%1</translation>
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation>打开文件夹……</translation>
+    </message>
+    <message>
+        <source>%1  (%2: cannot be opened)</source>
+        <translation>%1  （%2：无法打开）</translation>
+    </message>
+    <message>
+        <source>no file type</source>
+        <translation>没有文件类型</translation>
+    </message>
+    <message>
+        <source>no architecture</source>
+        <translation>没有架构</translation>
+    </message>
+    <message>
+        <source>Architecture: %1</source>
+        <translation>架构：%1</translation>
+    </message>
+    <message>
+        <source>%1 opens this file too</source>
+        <translation>%1 也会打开这个文件</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PredictionBars</name>
+    <message>
+        <source>%1: %2 (logit %3)
+piece %4, id %5</source>
+        <translation>%1：%2（logit %3）
+片段 %4，id %5</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Click to follow this token</source>
+        <translation>点击以跟踪这个词元</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PredictionPanel</name>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>%1 (mean)</source>
+        <translation>%1（平均）</translation>
+    </message>
+    <message>
+        <source>%1 (zero)</source>
+        <translation>%1（置零）</translation>
+    </message>
+    <message>
+        <source>&amp;Restore all</source>
+        <translation>全部恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Divides the scores before the softmax: below 1 the likeliest tokens gain, above 1 the distribution flattens; 0 keeps only the likeliest token</source>
+        <translation>在 softmax 之前除以分数：小于 1 时最可能的词元更突出，大于 1 时分布更平坦；0 只保留最可能的词元</translation>
+    </message>
+    <message>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>after</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <source>With every head. The dark tick on a bar marks the token&apos;s probability after switching the heads off.</source>
+        <translation>所有头都在时。条形上的深色刻度标出关闭这些头之后该词元的概率。</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>Target token: click one above or type it</source>
+        <translation>目标词元：点击上方的一个，或输入它</translation>
+    </message>
+    <message>
+        <source>Follow one token&apos;s probability before and after switching heads off</source>
+        <translation>跟踪一个词元在关闭头之前和之后的概率</translation>
+    </message>
+    <message>
+        <source>KL(before ‖ after) = Σ p_before · ln(p_before / p_after) over the whole vocabulary: 0 when switching the heads off changes nothing</source>
+        <translation>KL(之前 ‖ 之后) = Σ p_之前 · ln(p_之前 / p_之后)，在整个词表上求和：关闭头没有带来任何变化时为 0</translation>
+    </message>
+    <message>
+        <source>Switched off:</source>
+        <translation>已关闭：</translation>
+    </message>
+    <message>
+        <source>Heads whose output is replaced by zeros or by its mean over the positions; select heads in the All heads tab to switch more off</source>
+        <translation>输出被替换为零或其在各位置上的平均的头；在“所有头”标签页中选择头可以关闭更多</translation>
+    </message>
+    <message>
+        <source>Switch every head back on</source>
+        <translation>重新打开所有头</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see what the model predicts.</source>
+        <translation>输入一个句子并按回车，查看模型预测了什么。</translation>
+    </message>
+    <message>
+        <source>No predictions: %1</source>
+        <translation>没有预测：%1</translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation>正在预测……</translation>
+    </message>
+    <message>
+        <source>temperature 0: the likeliest token only</source>
+        <translation>温度 0：只取最可能的词元</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>Prediction %1 (%2)</source>
+        <translation>预测 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After switching off</source>
+        <translation>关闭之后</translation>
+    </message>
+    <message>
+        <source>With the heads switched off. The dark tick on a bar marks the token&apos;s probability before.</source>
+        <translation>关闭这些头之后。条形上的深色刻度标出之前该词元的概率。</translation>
+    </message>
+    <message>
+        <source>KL(before ‖ after) = %1 nats</source>
+        <translation>KL(之前 ‖ 之后) = %1 奈特</translation>
+    </message>
+    <message>
+        <source>KL(before ‖ after) = ∞ (a token possible before is impossible after)</source>
+        <translation>KL(之前 ‖ 之后) = ∞（之前可能的一个词元之后变得不可能）</translation>
+    </message>
+    <message>
+        <source>A dark tick on a bar: that token&apos;s probability in the other list.</source>
+        <translation>条形上的深色刻度：该词元在另一个列表中的概率。</translation>
+    </message>
+    <message>
+        <source>Top %1</source>
+        <translation>前 %1</translation>
+    </message>
+    <message>
+        <source>P(“%1”): %2 → %3 (%4%5 points)</source>
+        <translation>P(“%1”)：%2 → %3（%4%5 个百分点）</translation>
+    </message>
+    <message>
+        <source>P(“%1”) = %2</source>
+        <translation>P(“%1”) = %2</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::RolloutView</name>
+    <message>
+        <source>Rollout through layer %1</source>
+        <translation>展开到第 %1 层</translation>
+    </message>
+    <message>
+        <source>Rollout through layer %1 (special tokens hidden)</source>
+        <translation>展开到第 %1 层（已隐藏特殊词元）</translation>
+    </message>
+    <message>
+        <source>Share of the input token</source>
+        <translation>输入词元的占比</translation>
+    </message>
+    <message>
+        <source>through layer </source>
+        <translation>展开到第 </translation>
+    </message>
+    <message>
+        <source>Follow the attention from the input up to this layer</source>
+        <translation>跟踪从输入到这一层的注意力</translation>
+    </message>
+    <message>
+        <source>Attention rollout, after Abnar &amp; Zuidema (2020): how much each input token (column) flows into each position (row), multiplying the layers&apos; head-averaged attention with the residual connection added.</source>
+        <translation>注意力展开（attention rollout），依据 Abnar 与 Zuidema（2020）：把各层的头平均注意力（加上残差连接）相乘，得出每个输入词元（列）流入每个位置（行）的多少。</translation>
+    </message>
+    <message>
+        <source>Samira Abnar and Willem Zuidema, &quot;Quantifying Attention Flow in Transformers&quot;, ACL 2020, https://arxiv.org/abs/2005.00928</source>
+        <translation>Samira Abnar 和 Willem Zuidema，&quot;Quantifying Attention Flow in Transformers&quot;，ACL 2020，https://arxiv.org/abs/2005.00928</translation>
+    </message>
+    <message>
+        <source>Input token: flows from</source>
+        <translation>输入词元：从这里流出</translation>
+    </message>
+    <message>
+        <source>Position: receives, after the layer</source>
+        <translation>位置：在该层之后接收</translation>
+    </message>
+    <message>
+        <source>Rollout</source>
+        <translation>注意力展开</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see how attention flows from the input through the layers.</source>
+        <translation>输入一个句子并按回车，查看注意力如何从输入流经各层。</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::SessionText::SessionText</name>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 或更大</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::StatisticsView</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Frame every cell of the head grid by this number, from low to high</source>
+        <translation>按这个数值（从低到高）给头网格的每个单元格加边框</translation>
+    </message>
+    <message>
+        <source>Colour the grid by:</source>
+        <translation>网格着色依据：</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter: one row per head appears here, with numbers that say what kind of head it is.</source>
+        <translation>输入一个句子并按回车：这里每个头显示一行，其中的数值说明它是哪种头。</translation>
+    </message>
+    <message>
+        <source>Every number is a mean over the sentence&apos;s tokens. Click a column header to sort, hover it for what it measures; double-click a row or press Enter to open that head.</source>
+        <translation>每个数值都是对句子中各词元的平均。点击列标题排序，悬停查看它度量什么；双击一行或按回车打开那个头。</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::StepView</name>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>所有步骤</translation>
+    </message>
+    <message>
+        <source>Show every step on one scrolling page</source>
+        <translation>在一个可滚动的页面上显示所有步骤</translation>
+    </message>
+    <message>
+        <source>Type a sentence to see how one attention head works, step by step.</source>
+        <translation>输入一个句子，逐步查看一个注意力头如何工作。</translation>
+    </message>
+    <message>
+        <source>No steps to show for this head.</source>
+        <translation>这个头没有可显示的步骤。</translation>
+    </message>
+    <message>
+        <source>Input X</source>
+        <translation>输入 X</translation>
+    </message>
+    <message>
+        <source>Queries, keys, values</source>
+        <translation>查询、键、值</translation>
+    </message>
+    <message>
+        <source>Scores QKᵀ</source>
+        <translation>分数 QKᵀ</translation>
+    </message>
+    <message>
+        <source>Scale by √dₖ</source>
+        <translation>除以 √dₖ 缩放</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>Softmax</source>
+        <translation>Softmax</translation>
+    </message>
+    <message>
+        <source>Weighted sum of V</source>
+        <translation>V 的加权和</translation>
+    </message>
+    <message>
+        <source>Concatenate the heads</source>
+        <translation>拼接各头</translation>
+    </message>
+    <message>
+        <source>Output projection</source>
+        <translation>输出投影</translation>
+    </message>
+    <message>
+        <source>QK-norm</source>
+        <translation>QK 归一化</translation>
+    </message>
+    <message>
+        <source>Rotate by position (RoPE)</source>
+        <translation>按位置旋转（RoPE）</translation>
+    </message>
+    <message>
+        <source>Softcap</source>
+        <translation>软上限</translation>
+    </message>
+    <message>
+        <source>What does the model predict?</source>
+        <translation>模型预测什么？</translation>
+    </message>
+    <message>
+        <source>Switch this head off</source>
+        <translation>关闭这个头</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Q turned</source>
+        <translation>旋转后的 Q</translation>
+    </message>
+    <message>
+        <source>K turned</source>
+        <translation>旋转后的 K</translation>
+    </message>
+    <message>
+        <source>θ in radians (pair)</source>
+        <translation>θ，单位为弧度（每对）</translation>
+    </message>
+    <message>
+        <source>over the whole projection: Q&apos;s %1 numbers and K&apos;s %2 per token, before the split into heads</source>
+        <translation>在整个投影上：每个词元 Q 的 %1 个数和 K 的 %2 个数，在拆分成各头之前</translation>
+    </message>
+    <message>
+        <source>per head: over this head&apos;s %1 numbers</source>
+        <translation>每个头：在这个头的 %1 个数上</translation>
+    </message>
+    <message>
+        <source>pairs (i, i + %1) of the first %2 of %3 numbers</source>
+        <translation>%3 个数中前 %2 个的数对 (i, i + %1)</translation>
+    </message>
+    <message>
+        <source>; cos and sin × %1</source>
+        <translation>；cos 和 sin × %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2, every score between −%3 and %3</source>
+        <translation>%1 → %2，每个分数都在 −%3 到 %3 之间</translation>
+    </message>
+    <message>
+        <source>Before the scores, every query and key row is normalised: divided by its root mean square and multiplied by learned weights, so that no row can grow large enough to swamp the scores.</source>
+        <translation>在计算分数之前，每个查询行和键行都要归一化：除以它的均方根，再乘以学到的权重，这样任何一行都不会大到压倒其他分数。</translation>
+    </message>
+    <message>
+        <source>This model normalises a token&apos;s whole projection, all heads together, before splitting it into heads: this head&apos;s rows also depend on the other heads.</source>
+        <translation>此模型在拆分成各头之前，把一个词元的整个投影（所有头一起）归一化：这个头的行也取决于其他头。</translation>
+    </message>
+    <message>
+        <source>This model normalises each head&apos;s %1 numbers on their own.</source>
+        <translation>此模型对每个头的 %1 个数单独归一化。</translation>
+    </message>
+    <message>
+        <source>Here the position enters: the numbers of each query and key are taken in pairs, and every pair is turned by an angle that grows with the token&apos;s position (θ = position × the pair&apos;s frequency; the first pairs turn fast, the last slowly). Because query and key are turned alike, their score depends on how far apart the two tokens are. V is not turned. Click a row to see that token&apos;s angles.</source>
+        <translation>位置在这里加入：每个查询和键的数两两成对，每一对都旋转一个随词元位置增大的角度（θ = 位置 × 该对的频率；前面的对转得快，后面的转得慢）。因为查询和键以同样方式旋转，它们的分数取决于两个词元相距多远。V 不旋转。点击一行查看那个词元的角度。</translation>
+    </message>
+    <message>
+        <source>Only the first %1 of the %2 numbers are turned; the others pass unchanged.</source>
+        <translation>%2 个数中只有前 %1 个被旋转；其余的保持不变。</translation>
+    </message>
+    <message>
+        <source>This model squeezes every score into the range −%1 to %1 with tanh: small scores stay almost as they are, large ones level off near ±%1, so no single score can take all the attention.</source>
+        <translation>此模型用 tanh 把每个分数压缩到 −%1 到 %1 的范围内：小的分数几乎不变，大的分数在 ±%1 附近趋于平缓，所以没有哪个分数能独占全部注意力。</translation>
+    </message>
+    <message>
+        <source>; this model does not scale its scores</source>
+        <translation>；此模型不缩放它的分数</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s own factor (e.g. Gemma&apos;s query_pre_attn_scalar), not 1/√d&lt;sub&gt;head&lt;/sub&gt; = 1/√%1</source>
+        <translation>；模型自己的系数（例如 Gemma 的 query_pre_attn_scalar），而不是 1/√d&lt;sub&gt;head&lt;/sub&gt; = 1/√%1</translation>
+    </message>
+    <message>
+        <source>if</source>
+        <translation>若</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <translation>或</translation>
+    </message>
+    <message>
+        <source>else</source>
+        <translation>否则</translation>
+    </message>
+    <message>
+        <source>no mask</source>
+        <translation>无掩码</translation>
+    </message>
+    <message>
+        <source>This layer looks through a sliding window: each token sees itself and the %1 tokens before it (the last %2), never the tokens after it. The other scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>这一层通过滑动窗口观察：每个词元看到自己和它之前的 %1 个词元（最近 %2 个），从不看它之后的词元。其余分数变为 −∞（灰色阴影）；经过 softmax 后它们正好是 0。</translation>
+    </message>
+    <message>
+        <source>This sentence is no longer than the window, so here only the later tokens are masked.</source>
+        <translation>这个句子不比窗口长，所以这里只掩码后面的词元。</translation>
+    </message>
+    <message>
+        <source>This model writes text from left to right, so a token may not look at the tokens after it. Those scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>此模型从左到右生成文本，所以词元不能看它之后的词元。这些分数变为 −∞（灰色阴影）；经过 softmax 后它们正好是 0。</translation>
+    </message>
+    <message>
+        <source>No mask: this model reads the whole sentence at once, so every token may look at every token, also the later ones. The scores stay as they are.</source>
+        <translation>无掩码：此模型一次读取整个句子，所以每个词元都可以看每个词元，包括后面的。分数保持不变。</translation>
+    </message>
+    <message>
+        <source>Head %1 shares K/V head 0 with all %2 heads (multi-query attention: one K/V head for every query head).</source>
+        <translation>头 %1 与全部 %2 个头共用 K/V 头 0（多查询注意力：所有查询头共用一个 K/V 头）。</translation>
+    </message>
+    <message>
+        <source>Head %1 shares K/V head %2 with heads %3–%4 (grouped-query attention, %5 query heads per K/V head).</source>
+        <translation>头 %1 与头 %3–%4 共用 K/V 头 %2（分组查询注意力，每个 K/V 头对应 %5 个查询头）。</translation>
+    </message>
+    <message>
+        <source>Show the learned weights W_Q, W_K, W_V</source>
+        <translation>显示学到的权重 W_Q、W_K、W_V</translation>
+    </message>
+    <message>
+        <source>S″ = cap(S′) + mask</source>
+        <translation>S″ = cap(S′) + 掩码</translation>
+    </message>
+    <message>
+        <source>S″ = S′ + mask</source>
+        <translation>S″ = S′ + 掩码</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3</source>
+        <translation>第 %1 步，共 %2 步 · %3</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Scale × %1</source>
+        <translation>缩放 × %1</translation>
+    </message>
+    <message>
+        <source>Mask (window of %1)</source>
+        <translation>掩码（窗口 %1）</translation>
+    </message>
+    <message>
+        <source>%1 tokens × d&lt;sub&gt;model&lt;/sub&gt; = %2 numbers: %3</source>
+        <translation>%1 个词元 × d&lt;sub&gt;model&lt;/sub&gt; = %2 个数：%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2, every row adds up to 1</source>
+        <translation>%1 → %2，每一行之和为 1</translation>
+    </message>
+    <message>
+        <source>Output = Concat·W&lt;sub&gt;O&lt;/sub&gt; + b&lt;sub&gt;O&lt;/sub&gt;</source>
+        <translation>输出 = Concat·W&lt;sub&gt;O&lt;/sub&gt; + b&lt;sub&gt;O&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>Each row is one token of the sentence, written as a list of %1 numbers. These numbers say what the token is (and, in most models, where it stands). Attention starts from these rows.</source>
+        <translation>每一行是句子中的一个词元，写成一列 %1 个数。这些数说明这个词元是什么（在大多数模型中还说明它在哪个位置）。注意力从这些行开始。</translation>
+    </message>
+    <message>
+        <source>This model adds where each token stands later, by turning its query and key (step %1).</source>
+        <translation>此模型稍后通过旋转查询和键来加入每个词元的位置（第 %1 步）。</translation>
+    </message>
+    <message>
+        <source>Three learned weight matrices turn each token&apos;s row into three shorter rows of %1 numbers: a query (what this token is looking for), a key (what it offers to the others) and a value (what it passes on when it is chosen).</source>
+        <translation>三个学到的权重矩阵把每个词元的行变成三个较短的行，每行 %1 个数：查询（这个词元在寻找什么）、键（它向其他词元提供什么）和值（它被选中时传递什么）。</translation>
+    </message>
+    <message>
+        <source>This model has no biases: b = 0.</source>
+        <translation>此模型没有偏置：b = 0。</translation>
+    </message>
+    <message>
+        <source>Each score compares one token&apos;s query with another token&apos;s key: multiply the matching numbers and add them up (a dot product). A large score means “this key fits what I am looking for”. Rows: the token looking; columns: the token looked at. Click a cell to see the sum worked out.</source>
+        <translation>每个分数把一个词元的查询与另一个词元的键相比较：把对应的数相乘再相加（点积）。分数大意味着“这个键符合我要找的”。行：发出注意力的词元；列：被关注的词元。点击单元格查看求和过程。</translation>
+    </message>
+    <message>
+        <source>All scores are multiplied by %1, a factor this model sets itself instead of 1 ÷ √%2. Longer query and key rows give bigger dot products; without scaling, softmax would put almost all the attention on a single token.</source>
+        <translation>所有分数都乘以 %1，这是此模型自己设定的系数，而不是 1 ÷ √%2。查询行和键行越长，点积越大；如果不缩放，softmax 会把几乎全部注意力放在一个词元上。</translation>
+    </message>
+    <message>
+        <source>All scores are divided by √%1 = %2. Longer query and key rows give bigger dot products; without this, softmax would put almost all the attention on a single token.</source>
+        <translation>所有分数都除以 √%1 = %2。查询行和键行越长，点积越大；如果不这样做，softmax 会把几乎全部注意力放在一个词元上。</translation>
+    </message>
+    <message>
+        <source>Softmax turns each row of scores into weights between 0 and 1 that add up to 1: take e to the power of each score, then divide by the row&apos;s total. A row shows how one token shares its attention. Click a cell to see the calculation.</source>
+        <translation>softmax 把每一行分数变成 0 到 1 之间、总和为 1 的权重：对每个分数取 e 的幂，再除以这一行的总和。一行显示一个词元如何分配它的注意力。点击单元格查看计算过程。</translation>
+    </message>
+    <message>
+        <source>Each token&apos;s output is a mix of the value rows V: every value row is multiplied by the token&apos;s attention weight for it, and the results are added up. Click a row to see the mix.</source>
+        <translation>每个词元的输出是值行 V 的混合：每个值行乘以该词元对它的注意力权重，再把结果相加。点击一行查看混合过程。</translation>
+    </message>
+    <message>
+        <source>The model has %1 heads, and each does steps %2–%3 with its own weights. Their outputs are put side by side into one row of %4 numbers per token; the columns of this head (%5 to %6) are outlined.</source>
+        <translation>此模型有 %1 个头，每个头用自己的权重完成第 %2–%3 步。它们的输出并排放成每个词元一行 %4 个数；这个头的列（%5 到 %6）已加框标出。</translation>
+    </message>
+    <message>
+        <source>Heads of one K/V group share W_K and W_V; each has its own W_Q.</source>
+        <translation>同一个 K/V 组的头共用 W_K 和 W_V；每个头有自己的 W_Q。</translation>
+    </message>
+    <message>
+        <source>One more learned matrix, W_O, mixes what all the heads found back into %1 numbers per token. This is what the attention block hands on to the rest of the layer.</source>
+        <translation>再用一个学到的矩阵 W_O，把所有头找到的信息混合回每个词元 %1 个数。这就是注意力块传给该层其余部分的结果。</translation>
+    </message>
+    <message>
+        <source>layer %1 · head %2</source>
+        <translation>第 %1 层 · 头 %2</translation>
+    </message>
+    <message>
+        <source>Switch %1 back on</source>
+        <translation>重新打开 %1</translation>
+    </message>
+    <message>
+        <source>Switch %1 off</source>
+        <translation>关闭 %1</translation>
+    </message>
+    <message>
+        <source>Computing the prediction…</source>
+        <translation>正在计算预测……</translation>
+    </message>
+    <message>
+        <source>Prediction %1</source>
+        <translation>预测 %1</translation>
+    </message>
+    <message>
+        <source>With every head</source>
+        <translation>所有头都在时</translation>
+    </message>
+    <message>
+        <source>Switch the head off to see what changes.</source>
+        <translation>关闭这个头，看看有什么变化。</translation>
+    </message>
+    <message>
+        <source>L%1 H%2</source>
+        <translation>L%1 H%2</translation>
+    </message>
+    <message>
+        <source>With %1 off</source>
+        <translation>关闭 %1 之后</translation>
+    </message>
+    <message>
+        <source>out_h: head h&apos;s output at the token; e_w: word w&apos;s embedding; only the sentence&apos;s words are scored</source>
+        <translation>out_h：头 h 在该词元处的输出；e_w：词 w 的嵌入；只对句子中的词打分</translation>
+    </message>
+    <message>
+        <source>h_t: the last layer&apos;s output at token t; W_U: the output head (unembedding); τ: temperature</source>
+        <translation>h_t：最后一层在词元 t 处的输出；W_U：输出头（反嵌入）；τ：温度</translation>
+    </message>
+    <message>
+        <source>KL = %1 nats</source>
+        <translation>KL = %1 奈特</translation>
+    </message>
+    <message>
+        <source>the head&apos;s output A·V (step %1) replaced by zeros</source>
+        <translation>这个头的输出 A·V（第 %1 步）被替换为零</translation>
+    </message>
+    <message>
+        <source>Attention is a means, not the end: after the last layer, the output head turns each token&apos;s vector into a score for every word, and the softmax turns the scores into probabilities. Click a token in any matrix to predict there.</source>
+        <translation>注意力是手段，不是目的：在最后一层之后，输出头把每个词元的向量变成对每个词的分数，softmax 再把分数变成概率。点击任一矩阵中的词元，在那里进行预测。</translation>
+    </message>
+    <message>
+        <source>This built-in model has one layer and no training: its read-out scores each word of the sentence by how much of that word&apos;s embedding the six heads brought to the token, so it &apos;predicts&apos; the words its heads looked at: the previous word, the next word, the token itself.</source>
+        <translation>这个内置模型只有一层，而且没有经过训练：它的读出按六个头给该词元带来了多少某个词的嵌入，给句子中的每个词打分，所以它“预测”的是它的头所看的词：前一个词、后一个词、词元本身。</translation>
+    </message>
+    <message>
+        <source>A decoder predicts the next token; a masked-language model the word hidden behind [MASK].</source>
+        <translation>解码器预测下一个词元；掩码语言模型预测藏在 [MASK] 后面的词。</translation>
+    </message>
+    <message>
+        <source>Switching a head off replaces its output (step %1) by zeros, and the rest of the network runs on without it. If the prediction changes, the head mattered for it; the KL divergence measures how much.</source>
+        <translation>关闭一个头就是把它的输出（第 %1 步）替换为零，网络的其余部分在没有它的情况下继续运行。如果预测改变了，说明这个头对它有影响；KL 散度衡量影响有多大。</translation>
+    </message>
+    <message>
+        <source>This is the previous-token head: without it, the previous word drops out of the prediction.</source>
+        <translation>这是前一词元头：没有它，前一个词就从预测中消失了。</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::TeachingOptionsPanel</name>
+    <message>
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Width of every token&apos;s vector; must be a multiple of the number of heads</source>
+        <translation>每个词元向量的宽度；必须是头数的倍数</translation>
+    </message>
+    <message>
+        <source>Attention heads per layer</source>
+        <translation>每层的注意力头数</translation>
+    </message>
+    <message>
+        <source>Encoder blocks</source>
+        <translation>编码器块数</translation>
+    </message>
+    <message>
+        <source>Another seed draws other random weights</source>
+        <translation>换一个种子会生成另一组随机权重</translation>
+    </message>
+    <message>
+        <source>Each token may only attend to itself and earlier tokens, as in GPT</source>
+        <translation>每个词元只能关注自己和之前的词元，与 GPT 相同</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Teaching model:&lt;/b&gt;</source>
+        <translation>&lt;b&gt;教学模型：&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>d_model</source>
+        <translation>d_model</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::TokenPairView</name>
+    <message>
+        <source>The token that attends (a row of the heatmap tab)</source>
+        <translation>发出注意力的词元（热力图标签页中的一行）</translation>
+    </message>
+    <message>
+        <source>The token attended to (a column of the heatmap tab)</source>
+        <translation>被关注的词元（热力图标签页中的一列）</translation>
+    </message>
+    <message>
+        <source>Swap the query and the key</source>
+        <translation>交换查询和键</translation>
+    </message>
+    <message>
+        <source>&amp;Query:</source>
+        <translation>查询(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>attends to &amp;key:</source>
+        <translation>关注的键(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Every layer and head at once; click a cell to select that head, double-click to open it.</source>
+        <translation>一次显示所有层和头；点击单元格选择那个头，双击打开它。</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter, then pick two tokens.</source>
+        <translation>输入一个句子并按回车，然后选择两个词元。</translation>
+    </message>
+    <message>
+        <source>How much %1 attends to %2 in every head</source>
+        <translation>在每个头中 %1 对 %2 的注意力有多少</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: %3 attends to %4 with weight %5</source>
+        <translation>第 %1 层，头 %2：%3 以权重 %5 关注 %4</translation>
+    </message>
+    <message>
+        <source>Attention weight (special tokens hidden)</source>
+        <translation>注意力权重（已隐藏特殊词元）</translation>
+    </message>
+    <message>
+        <source>%1 · how much %2 attends to %3</source>
+        <translation>%1 · %2 对 %3 的注意力有多少</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,452 @@
+// The Danish and Chinese interface: with a language installed the real widgets speak it (menus,
+// tabs, buttons, a step explanation, the command-line help), View › Language remembers the
+// choice, and the .ts files stay complete: every entry finished, with the same placeholders and
+// accelerators as its source, so that a new tr() without a translation fails here.
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTimer>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include "AppSettings.h"
+#include "AttentionDocument.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "steps/StepView.h"
+
+using namespace headmap;
+using namespace headmap::ui;
+
+namespace {
+
+struct TsMessage {
+    QString context, source;
+    QStringList forms;  // one, or the numerus forms
+    QString type;       // the translation's type attribute: empty when finished
+    bool numerus = false;
+};
+
+// Every <message> of a Qt Linguist file, or an error message.
+QList<TsMessage> readTs(const QString& path, QString* language, QString* error) {
+    QList<TsMessage> messages;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        return messages;
+    }
+    QXmlStreamReader xml(&file);
+    QString context;
+    TsMessage current;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("TS")) {
+            *language = xml.attributes().value(QLatin1String("language")).toString();
+        } else if (name == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (name == QLatin1String("message")) {
+            current = TsMessage{};
+            current.context = context;
+            current.numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (name == QLatin1String("source")) {
+            current.source = xml.readElementText();
+        } else if (name == QLatin1String("translation")) {
+            current.type = xml.attributes().value(QLatin1String("type")).toString();
+            if (current.numerus) {
+                while (xml.readNextStartElement())
+                    current.forms << xml.readElementText();
+            } else {
+                current.forms << xml.readElementText();
+            }
+            messages << current;
+        }
+    }
+    if (xml.hasError())
+        *error = QStringLiteral("%1: line %2: %3").arg(path).arg(xml.lineNumber()).arg(xml.errorString());
+    return messages;
+}
+
+// %1 … %99 (each once, however often it is used); %n is checked apart.
+QStringList placeholders(const QString& text) {
+    static const QRegularExpression pattern(QStringLiteral("%(\\d+)"));
+    QStringList found;
+    for (auto it = pattern.globalMatch(text); it.hasNext();) {
+        const QString p = it.next().captured(0);
+        if (!found.contains(p))
+            found << p;
+    }
+    found.sort();
+    return found;
+}
+
+// Keyboard accelerators: "&F" marks F, "&&" is a literal ampersand, "& " none.
+int acceleratorCount(const QString& text) {
+    int count = 0;
+    for (int i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] != QLatin1Char('&'))
+            continue;
+        if (text[i + 1] == QLatin1Char('&')) {
+            ++i;
+        } else if (!text[i + 1].isSpace()) {
+            ++count;
+        }
+    }
+    return count;
+}
+
+QString tsPath(const QString& code) {
+    return QStringLiteral(HEADMAP_TRANSLATIONS_DIR "/headmap_%1.ts").arg(code);
+}
+
+QStringList menuTitles(const QMenuBar* bar) {
+    QStringList titles;
+    for (const QAction* action : bar->actions())
+        titles << action->text();
+    return titles;
+}
+
+QMenu* menuTitled(const QMenuBar* bar, const QString& title) {
+    for (QAction* action : bar->actions())
+        if (action->text() == title)
+            return action->menu();
+    return nullptr;
+}
+
+QAction* actionTexted(const QMenu* menu, const QString& text) {
+    for (QAction* action : menu->actions())
+        if (action->text() == text)
+            return action;
+    return nullptr;
+}
+
+// The accelerator letters of a menu's entries (lower case) that occur more than once.
+QStringList clashingAccelerators(const QList<QAction*>& actions) {
+    QStringList seen, clashes;
+    for (const QAction* action : actions) {
+        const QString text = action->text();
+        for (int i = 0; i + 1 < text.size(); ++i) {
+            if (text[i] != QLatin1Char('&'))
+                continue;
+            if (text[i + 1] == QLatin1Char('&')) {
+                ++i;
+                continue;
+            }
+            const QString key = text[i + 1].toLower();
+            if (seen.contains(key))
+                clashes << QStringLiteral("%1 (%2)").arg(key, text);
+            seen << key;
+            break;
+        }
+    }
+    return clashes;
+}
+
+bool runSentence(MainWindow& window, const QString& sentence) {
+    QSignalSpy traced(window.document(), &AttentionDocument::traceChanged);
+    window.sentenceEdit()->setText(sentence);
+    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
+    return traced.wait(10000);
+}
+
+ModelSpec teachingSpec() {
+    ModelSpec spec;
+    spec.source = QStringLiteral("builtin:teaching");
+    return spec;
+}
+
+}  // namespace
+
+class TranslationsTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+    void cleanup() { installLanguage(QStringLiteral("en")); }
+
+    void everyEntryIsTranslated_data();
+    void everyEntryIsTranslated();
+    void bothLanguagesCoverTheSameTexts();
+    void widgetsSpeakTheLanguage_data();
+    void widgetsSpeakTheLanguage();
+    void menuAcceleratorsAreUnique_data();
+    void menuAcceleratorsAreUnique();
+    void languageMenuRemembersTheChoice();
+    void codesResolve_data();
+    void codesResolve();
+    void langArgumentIsFound_data();
+    void langArgumentIsFound();
+    void commandLineHelpIsTranslated_data();
+    void commandLineHelpIsTranslated();
+};
+
+void TranslationsTest::everyEntryIsTranslated_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<int>("numerusForms");  // Danish: singular and plural; Chinese: one form
+    QTest::newRow("danish") << "da" << "da_DK" << 2;
+    QTest::newRow("chinese") << "zh_CN" << "zh_CN" << 1;
+}
+
+void TranslationsTest::everyEntryIsTranslated() {
+    QFETCH(QString, code);
+    QFETCH(QString, language);
+    QFETCH(int, numerusForms);
+    QString fileLanguage, error;
+    const QList<TsMessage> messages = readTs(tsPath(code), &fileLanguage, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(fileLanguage, language);
+    QVERIFY2(messages.size() > 500, qPrintable(QString::number(messages.size())));  // the whole UI, not a stub
+    QStringList problems;
+    for (const TsMessage& m : messages) {
+        const QString where = QStringLiteral("%1: \"%2\"").arg(m.context, m.source.left(70));
+        if (!m.type.isEmpty())
+            problems << QStringLiteral("%1 is %2").arg(where, m.type);
+        if (m.numerus && m.forms.size() != numerusForms)
+            problems << QStringLiteral("%1 has %2 plural forms, expected %3").arg(where).arg(m.forms.size()).arg(numerusForms);
+        bool hasN = false;
+        for (const QString& form : m.forms) {
+            if (form.trimmed().isEmpty())
+                problems << QStringLiteral("%1 has an empty translation").arg(where);
+            if (placeholders(form) != placeholders(m.source))
+                problems << QStringLiteral("%1: placeholders %2 in the source, %3 in \"%4\"")
+                                .arg(where, placeholders(m.source).join(QLatin1Char(' ')),
+                                     placeholders(form).join(QLatin1Char(' ')), form);
+            if (acceleratorCount(form) != acceleratorCount(m.source))
+                problems << QStringLiteral("%1: %2 accelerators (&) in the source, %3 in \"%4\"")
+                                .arg(where).arg(acceleratorCount(m.source)).arg(acceleratorCount(form)).arg(form);
+            hasN = hasN || form.contains(QLatin1String("%n"));
+        }
+        // A singular may say "one token" instead of "%n token"; some form must count.
+        if (m.source.contains(QLatin1String("%n")) && !hasN)
+            problems << QStringLiteral("%1: no form has %n").arg(where);
+    }
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TranslationsTest::bothLanguagesCoverTheSameTexts() {
+    QString language, error;
+    QSet<QString> danish, chinese;
+    for (const TsMessage& m : readTs(tsPath(QStringLiteral("da")), &language, &error))
+        danish << m.context + QLatin1Char('|') + m.source;
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    for (const TsMessage& m : readTs(tsPath(QStringLiteral("zh_CN")), &language, &error))
+        chinese << m.context + QLatin1Char('|') + m.source;
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QStringList onlyDanish = (danish - chinese).values(), onlyChinese = (chinese - danish).values();
+    QVERIFY2(onlyDanish.isEmpty(), qPrintable(onlyDanish.join(QLatin1Char('\n'))));
+    QVERIFY2(onlyChinese.isEmpty(), qPrintable(onlyChinese.join(QLatin1Char('\n'))));
+}
+
+void TranslationsTest::widgetsSpeakTheLanguage_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QStringList>("menus");    // File, View, Help as the menu bar shows them
+    QTest::addColumn<QString>("heatmapTab");
+    QTest::addColumn<QString>("stepsTab");
+    QTest::addColumn<QString>("runButton");
+    QTest::addColumn<QString>("stepName");     // the step list's name of the softmax step
+    QTest::addColumn<QString>("explanation");  // the start of step 1's explanation
+    QTest::newRow("english") << "en" << QStringList{"&File", "&View", "&Help"} << "&Heatmap" << "Ste&p by step"
+                             << "Run" << "Softmax" << "Each row is one token of the sentence";
+    QTest::newRow("danish") << "da" << QStringList{"&Filer", "&Vis", "&Hjælp"} << "&Varmekort"
+                            << "Trin for tr&in" << "Kør" << "Softmax" << "Hver række er ét token fra sætningen";
+    QTest::newRow("chinese") << "zh_CN" << QStringList{"文件(&F)", "视图(&V)", "帮助(&H)"} << "热力图(&H)"
+                             << "逐步讲解(&P)" << "运行" << "Softmax" << "每一行是句子中的一个词元";
+}
+
+void TranslationsTest::widgetsSpeakTheLanguage() {
+    QFETCH(QString, code);
+    QFETCH(QStringList, menus);
+    QFETCH(QString, heatmapTab);
+    QFETCH(QString, stepsTab);
+    QFETCH(QString, runButton);
+    QFETCH(QString, stepName);
+    QFETCH(QString, explanation);
+    QCOMPARE(installLanguage(code), code);
+    QCOMPARE(currentLanguage(), code);
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(teachingSpec()));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QStringList titles = menuTitles(window.menuBar());
+    for (const QString& menu : menus)
+        QVERIFY2(titles.contains(menu), qPrintable(titles.join(QStringLiteral(", "))));
+    QCOMPARE(window.tabs()->tabText(MainWindow::HeatmapTab), heatmapTab);
+    QCOMPARE(window.tabs()->tabText(MainWindow::StepsTab), stepsTab);
+    QStringList buttons;
+    for (const QPushButton* button : window.findChildren<QPushButton*>())
+        buttons << button->text();
+    QVERIFY2(buttons.contains(runButton), qPrintable(buttons.join(QStringLiteral(", "))));
+
+    // The walk-through: the step list and the explanation of the first step, for a sentence
+    // in the classroom's own language.
+    QVERIFY(runSentence(window, QStringLiteral("Multi-head self-attention gør det muligt")));
+    QSignalSpy stepped(&document, &AttentionDocument::stepsChanged);
+    window.tabs()->setCurrentIndex(MainWindow::StepsTab);
+    QVERIFY(stepped.wait(10000));
+    StepView* steps = window.stepView();
+    QTRY_VERIFY_WITH_TIMEOUT(steps->stepCount() > 0, 5000);
+    QCOMPARE(StepView::stepName(StepView::Softmax), stepName);
+    QCOMPARE(StepView::stepName(StepView::Projections),
+             code == QLatin1String("da")      ? QStringLiteral("Forespørgsler, nøgler, værdier")
+             : code == QLatin1String("zh_CN") ? QStringLiteral("查询、键、值")
+                                              : QStringLiteral("Queries, keys, values"));
+    QVERIFY2(steps->explanationText(0).startsWith(explanation), qPrintable(steps->explanationText(0)));
+}
+
+void TranslationsTest::menuAcceleratorsAreUnique_data() {
+    QTest::addColumn<QString>("code");
+    QTest::newRow("english") << "en";
+    QTest::newRow("danish") << "da";
+    QTest::newRow("chinese") << "zh_CN";
+}
+
+void TranslationsTest::menuAcceleratorsAreUnique() {
+    QFETCH(QString, code);
+    QCOMPARE(installLanguage(code), code);
+    AttentionDocument document;
+    MainWindow window(&document);
+    QStringList clashes = clashingAccelerators(window.menuBar()->actions());
+    QList<QMenu*> menus;
+    for (QAction* action : window.menuBar()->actions())
+        if (action->menu())
+            menus << action->menu();
+    while (!menus.isEmpty()) {
+        QMenu* menu = menus.takeFirst();
+        for (const QString& clash : clashingAccelerators(menu->actions()))
+            clashes << menu->title() + QStringLiteral(": ") + clash;
+        for (QAction* action : menu->actions())
+            if (action->menu())
+                menus << action->menu();
+    }
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+}
+
+void TranslationsTest::languageMenuRemembersTheChoice() {
+    AttentionDocument document;
+    MainWindow window(&document);
+    QMenu* view = menuTitled(window.menuBar(), QStringLiteral("&View"));
+    QVERIFY(view);
+    QAction* languageAction = actionTexted(view, QStringLiteral("L&anguage"));
+    QVERIFY(languageAction && languageAction->menu());
+    QMenu* language = languageAction->menu();
+    QStringList entries;
+    for (const QAction* action : language->actions())
+        entries << action->text();
+    QCOMPARE(entries.mid(1), (QStringList{"English", "Dansk", "简体中文"}));
+    QVERIFY2(entries.first().startsWith(QLatin1String("&System (")), qPrintable(entries.first()));
+    QVERIFY(language->actions().first()->isChecked());  // nothing chosen yet: the system's
+
+    // Choosing Danish is remembered at once and said in Danish, which takes effect at the next start.
+    QString said;
+    QTimer::singleShot(0, this, [&said] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (box) {
+            said = box->text();
+            box->accept();
+        }
+    });
+    actionTexted(language, QStringLiteral("Dansk"))->trigger();
+    QCOMPARE(AppSettings::load().language, QStringLiteral("da"));
+    QCOMPARE(said, QStringLiteral("Headmap taler Dansk fra næste gang, programmet starter."));
+    QVERIFY(actionTexted(language, QStringLiteral("Dansk"))->isChecked());
+    QCOMPARE(currentLanguage(), QStringLiteral("en"));  // this run keeps its language
+
+    // A new window (the next start) reads the choice and ticks it.
+    MainWindow next(&document);
+    QMenu* nextView = menuTitled(next.menuBar(), QStringLiteral("&View"));
+    QVERIFY(nextView);
+    QMenu* nextLanguage = actionTexted(nextView, QStringLiteral("L&anguage"))->menu();
+    QVERIFY(actionTexted(nextLanguage, QStringLiteral("Dansk"))->isChecked());
+}
+
+void TranslationsTest::codesResolve_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("english") << "en" << "en";
+    QTest::newRow("danish") << "da" << "da";
+    QTest::newRow("danish in Denmark") << "da_DK" << "da";
+    QTest::newRow("danish BCP 47") << "da-DK" << "da";
+    QTest::newRow("chinese") << "zh_CN" << "zh_CN";
+    QTest::newRow("chinese without country") << "zh" << "zh_CN";
+    QTest::newRow("simplified script") << "zh-Hans-CN" << "zh_CN";
+    QTest::newRow("traditional script") << "zh-Hant-TW" << "en";
+    QTest::newRow("taiwan") << "zh_TW" << "en";
+    QTest::newRow("french") << "fr_FR" << "en";
+    QTest::newRow("posix") << "C" << "en";
+}
+
+void TranslationsTest::codesResolve() {
+    QFETCH(QString, code);
+    QFETCH(QString, expected);
+    QCOMPARE(resolveLanguage(code), expected);
+}
+
+void TranslationsTest::langArgumentIsFound_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("none") << QStringList{"headmap", "--text", "hej"} << "";
+    QTest::newRow("separate value") << QStringList{"headmap", "--lang", "da", "--text", "hej"} << "da";
+    QTest::newRow("equals sign") << QStringList{"headmap", "--lang=zh_CN"} << "zh_CN";
+    QTest::newRow("single dash") << QStringList{"headmap", "-lang", "en"} << "en";
+    QTest::newRow("missing value") << QStringList{"headmap", "--lang"} << "";
+    QTest::newRow("after --") << QStringList{"headmap", "--", "--lang", "da"} << "";
+}
+
+void TranslationsTest::langArgumentIsFound() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    QCOMPARE(languageArgument(arguments), expected);
+}
+
+void TranslationsTest::commandLineHelpIsTranslated_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected");  // on stdout (help) or stderr (error)
+    QTest::newRow("english") << QStringList{"--lang", "en", "--help"} << 0 << "Sentence to show at start.";
+    QTest::newRow("danish") << QStringList{"--lang", "da", "--help"} << 0 << "Sætning, der vises ved start.";
+    QTest::newRow("chinese") << QStringList{"--lang=zh_CN", "--help"} << 0 << "启动时显示的句子。";
+    QTest::newRow("unknown language") << QStringList{"--lang", "fr", "--help"} << 0 << "Sentence to show at start.";
+    QTest::newRow("unknown language refused") << QStringList{"--lang", "fr", "--screenshot", "x.png"} << 2
+                                              << "--lang must be one of en, da, zh_CN, not 'fr'";
+}
+
+void TranslationsTest::commandLineHelpIsTranslated() {
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QProcess headmap;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config.path());  // no remembered language
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    headmap.setProcessEnvironment(environment);
+    headmap.setWorkingDirectory(config.path());
+    headmap.start(QStringLiteral(HEADMAP_GUI_PATH), arguments);
+    QVERIFY(headmap.waitForFinished(60000));
+    QCOMPARE(headmap.exitCode(), exitCode);
+    const QString output = QString::fromUtf8(exitCode == 0 ? headmap.readAllStandardOutput()
+                                                           : headmap.readAllStandardError());
+    QVERIFY2(output.contains(expected), qPrintable(output));
+}
+
+QTEST_MAIN(TranslationsTest)
+#include "tst_translations.moc"
