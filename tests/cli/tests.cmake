@@ -33,3 +33,6 @@ headmap_add_test(tst_clidownload SOURCES cli/tst_clidownload.cpp)
 add_dependencies(tst_clidownload headmap-cli)
 target_include_directories(tst_clidownload PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/download)
 target_compile_definitions(tst_clidownload PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/download")
+# attention --layer/--head (json, npy) against the same slice of the full output (#10).
+headmap_add_test(tst_cliattentionhead SOURCES cli/tst_cliattentionhead.cpp)
+add_dependencies(tst_cliattentionhead headmap-cli)
