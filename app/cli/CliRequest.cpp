@@ -391,7 +391,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     }
     request.format = parser.value("format");
     QStringList formats{"text", "json"};
-    if (request.command == Command::Attention) formats = QStringList{"json", "csv"};
+    if (request.command == Command::Attention) formats = QStringList{"json", "csv", "npy"};
     if (request.command == Command::Steps) formats = QStringList{"json"};
     request.bench.json = request.format == QLatin1String("json");
     if (!request.format.isEmpty() && !formats.contains(request.format))

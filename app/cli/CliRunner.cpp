@@ -17,6 +17,7 @@
 #include "core/HeadmapError.h"
 #include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
+#include "io/NpyWriter.h"
 #include "io/TraceExport.h"
 #include "model/ModelLoader.h"
 #include "model/ModelTokenizer.h"
@@ -276,13 +277,20 @@ void Runner::attention(const CliRequest& request) {
     options.ablations = request.ablations;
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
     const RunResult result = model->run(encodeInput(request, *model), options);
-    const AttentionTrace measured = request.measure == AttentionMeasure::ValueNorm
-                                        ? weightedByValueNorm(result.trace) : result.trace;
-    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(measured) : measured;
     const TraceSelection selection{request.layer, request.head};
+    // The trace holds queries and keys, and the writers compute one head at a time; the derived
+    // measures are made only for the heads written, so --layer/--head holds one head.
+    const HeadFilter selected = [&](int layer, int head) {
+        return (selection.layer < 0 || layer == selection.layer) && (selection.head < 0 || head == selection.head);
+    };
+    const AttentionTrace measured = request.measure == AttentionMeasure::ValueNorm
+                                        ? weightedByValueNorm(result.trace, selected) : result.trace;
+    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(measured, selected) : measured;
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
             return writeTraceCsv(device, trace, selection);
+        if (request.format == QLatin1String("npy"))
+            return writeTraceNpy(device, trace, selection.layer, selection.head);
         JsonWriter json(device);
         writeTraceJson(json, trace, selection, measureName(request.measure));
         return json.flush() && device->write("\n") == 1;

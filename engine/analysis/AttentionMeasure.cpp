@@ -32,12 +32,14 @@ std::optional<AttentionMeasure> parseMeasure(const QString& name) {
     return std::nullopt;
 }
 
-AttentionTrace weightedByValueNorm(const AttentionTrace& trace) {
+AttentionTrace weightedByValueNorm(const AttentionTrace& trace, const HeadFilter& heads) {
     requireValueNorms(trace);
     AttentionTrace out = trace;
     const int t = trace.length();
     for (int l = 0; l < trace.layers() && t > 0; ++l)
         for (int h = 0; h < trace.heads(); ++h) {
+            if (heads && !heads(l, h))
+                continue;
             MatrixMap weights(out.headData(l, h), t, t);  // (T, T)
             // Column j (key j) scales by that key's norm.
             weights.array().rowwise() *= trace.valueNorms(l, h).array();
@@ -55,7 +57,7 @@ std::vector<double> meanValueNormPerHead(const AttentionTrace& trace) {
     const double entries = causal ? 0.5 * double(t) * double(t + 1) : double(t) * double(t);
     for (int l = 0; l < trace.layers(); ++l)
         for (int h = 0; h < trace.heads(); ++h) {
-            const ConstMatrixMap weights = trace.head(l, h);  // (T, T)
+            const HeadWeights weights = trace.head(l, h);  // (T, T)
             const ConstRowVectorMap norms = trace.valueNorms(l, h);  // (T)
             double sum = 0.0;
             for (int q = 0; q < t; ++q)

@@ -25,8 +25,10 @@ std::optional<AttentionMeasure> parseMeasure(const QString& name);
 
 // A copy of the trace whose weights are α_ij·n_hj, n = trace.valueNorms(layer, head); tokens,
 // model, ablations and the norms are kept. Rows no longer sum to 1. Throws InputError when the
-// trace was made without value norms.
-AttentionTrace weightedByValueNorm(const AttentionTrace& trace);
+// trace was made without value norms. heads: only those heads are weighted (the others keep
+// their plain weights: read only the heads asked for), so a caller that writes one head does
+// not hold all of them; empty: every head.
+AttentionTrace weightedByValueNorm(const AttentionTrace& trace, const HeadFilter& heads = {});
 
 // Per (layer, head), layer-major (index = layer · heads + head): the mean of α_ij·n_hj over the
 // entries a query may attend to: key ≤ query for causal models, every entry otherwise (keys

@@ -72,7 +72,7 @@ std::vector<int> wordOfTokens(const AttentionTrace& trace) {
     return wordOfTokens(trace.tokens(), trace.special(), trace.model().pieces);
 }
 
-AttentionTrace mergeIntoWords(const AttentionTrace& trace) {
+AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& heads) {
     const int t = trace.length();
     const std::vector<int> word = wordOfTokens(trace);
     const int words = t == 0 ? 0 : word.back() + 1;
@@ -117,7 +117,9 @@ AttentionTrace mergeIntoWords(const AttentionTrace& trace) {
     Eigen::MatrixXd out(words, words);
     for (int l = 0; l < trace.layers(); ++l)
         for (int h = 0; h < trace.heads(); ++h) {
-            const ConstMatrixMap head = trace.head(l, h);
+            if (heads && !heads(l, h))
+                continue;
+            const HeadWeights head = trace.head(l, h);
             out.setZero();
             for (int i = 0; i < t; ++i) {
                 const int wq = word[size_t(i)];

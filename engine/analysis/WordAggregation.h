@@ -28,6 +28,7 @@ std::vector<int> wordOfTokens(const AttentionTrace& trace);
 // The trace over words: displayTokens are the words as they read ("␣attention", "多"), tokens
 // the pieces joined by spaces, tokenIds the first piece's id, special carried over, and
 // model().pieces PieceStyle::Words. (L, H, W, W) weights as described above.
-AttentionTrace mergeIntoWords(const AttentionTrace& trace);
+// heads: only those heads are merged (the others stay zeros); empty: every head.
+AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& heads = {});
 
 }  // namespace headmap

@@ -1,9 +1,12 @@
 #include "core/AttentionTrace.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include <QDir>
 #include <QFileInfo>
+
+#include "core/MultiHeadAttention.h"
 
 namespace headmap {
 
@@ -21,27 +24,66 @@ AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QS
                                QStringList displayTokens, std::vector<bool> special)
     : m_model(std::move(model)), m_tokenIds(std::move(tokenIds)), m_tokens(std::move(tokens)),
       m_displayTokens(std::move(displayTokens)), m_special(std::move(special)) {
-    const size_t t = m_tokenIds.size();
-    m_special.resize(t, false);
-    m_weights.assign(size_t(m_model.layers) * size_t(m_model.heads) * t * t, 0.0f);
+    m_special.resize(m_tokenIds.size(), false);
+    m_stored.resize(size_t(std::max(0, m_model.layers)) * size_t(std::max(0, m_model.heads)));
+    m_queriesKeys.resize(size_t(std::max(0, m_model.layers)));
 }
 
-size_t AttentionTrace::offset(int layer, int head) const {
+size_t AttentionTrace::index(int layer, int head) const {
     assert(layer >= 0 && layer < layers() && head >= 0 && head < heads());
-    const size_t t = m_tokenIds.size();
-    return (size_t(layer) * size_t(m_model.heads) + size_t(head)) * t * t;
+    return size_t(layer) * size_t(m_model.heads) + size_t(head);
+}
+
+std::shared_ptr<const MatrixF> AttentionTrace::computed(int layer, int head) const {
+    if (auto cached = m_cache->find(layer, head))
+        return cached;
+    // Computed outside the cache's lock, so threads asking for different heads do not wait.
+    const LayerQueriesKeys* qk = m_queriesKeys[size_t(layer)].get();
+    auto weights = qk ? std::make_shared<const MatrixF>(attentionWeightsOfHead(qk->queries, qk->keys, head, qk->scoring))
+                      : std::make_shared<const MatrixF>(MatrixF::Zero(length(), length()));
+    return m_cache->add(layer, head, std::move(weights));
+}
+
+HeadWeights AttentionTrace::head(int layer, int head) const {
+    if (const auto& stored = m_stored[index(layer, head)])
+        return HeadWeights(stored);
+    return HeadWeights(computed(layer, head));
 }
 
 float AttentionTrace::weight(int layer, int head, int query, int key) const {
-    return m_weights[offset(layer, head) + size_t(query) * m_tokenIds.size() + size_t(key)];
-}
-
-ConstMatrixMap AttentionTrace::head(int layer, int head) const {
-    return ConstMatrixMap(m_weights.data() + offset(layer, head), length(), length());
+    assert(query >= 0 && query < length() && key >= 0 && key < length());
+    if (const auto& stored = m_stored[index(layer, head)])
+        return (*stored)(query, key);
+    return (*computed(layer, head))(query, key);
 }
 
 float* AttentionTrace::headData(int layer, int head) {
-    return m_weights.data() + offset(layer, head);
+    std::shared_ptr<MatrixF>& stored = m_stored[index(layer, head)];
+    if (!stored && m_queriesKeys[size_t(layer)])
+        stored = std::make_shared<MatrixF>(*computed(layer, head));
+    else if (!stored)
+        stored = std::make_shared<MatrixF>(MatrixF::Zero(length(), length()));
+    else if (stored.use_count() > 1)  // shared with a copy of the trace: copy on write
+        stored = std::make_shared<MatrixF>(*stored);
+    return stored->data();
+}
+
+bool AttentionTrace::isStored(int layer, int head) const {
+    return m_stored[index(layer, head)] != nullptr;
+}
+
+void AttentionTrace::setQueriesKeys(int layer, std::shared_ptr<const LayerQueriesKeys> queriesKeys) {
+    assert(layer >= 0 && layer < layers());
+    m_queriesKeys[size_t(layer)] = std::move(queriesKeys);
+    // Heads cached for the old queries and keys must not be found again (nor by copies).
+    auto fresh = std::make_shared<HeadCache>();
+    fresh->setLimits(m_cache->maxHeads(), m_cache->maxBytes());
+    m_cache = std::move(fresh);
+}
+
+const std::shared_ptr<const LayerQueriesKeys>& AttentionTrace::queriesKeys(int layer) const {
+    assert(layer >= 0 && layer < layers());
+    return m_queriesKeys[size_t(layer)];
 }
 
 size_t AttentionTrace::normOffset(int layer, int head) const {

@@ -1,14 +1,25 @@
 #pragma once
 // What a forward pass hands to views and exporters: the tokens and, per layer and head, the
-// T×T attention weights; on request the value norms, and the heads that were ablated. A plain
-// value; it knows nothing about the model that made it.
+// T×T attention weights; on request the value norms, and the heads that were ablated. A value
+// that knows nothing about the model that made it, and cheap to copy.
+//
+// The weights of L·H heads would take L·H·T² floats (5.6 GB at 2,048 tokens for a
+// Qwen2.5-0.5B shape), so a forward pass keeps per layer the queries and keys the weights come
+// from (LayerQueriesKeys, shared between copies) and a head is recomputed when asked for, with
+// the forward pass's own code and so with the same bits, through a small cache (HeadCache).
+// Heads can also be stored in full: those RunOptions::storeHead asked for, and those a caller
+// fills with headData() (derived traces, tests).
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include <QString>
 #include <QStringList>
 
 #include "core/HeadAblation.h"
+#include "core/HeadCache.h"
+#include "core/LayerQueriesKeys.h"
 #include "core/PieceStyle.h"
 #include "core/Tensor.h"
 
@@ -43,6 +54,26 @@ struct ModelSummary {
     QString displayName() const;
 };
 
+// Picks heads by (layer, head), e.g. which to store in full or to compute; empty: all (or none,
+// where the user says so).
+using HeadFilter = std::function<bool(int layer, int head)>;
+
+namespace detail {
+struct HeadOwner {
+    std::shared_ptr<const MatrixF> owner;
+};
+}  // namespace detail
+
+// One head's (T, T) weights, rows are queries: a ConstMatrixMap that keeps the matrix it shows
+// alive, so it stays valid after the trace's cache has moved on. Hold it as HeadWeights (or
+// auto); copied into a plain ConstMatrixMap it lives only as long as the cache keeps the head.
+class HeadWeights : private detail::HeadOwner, public ConstMatrixMap {
+public:
+    explicit HeadWeights(std::shared_ptr<const MatrixF> weights)
+        : detail::HeadOwner{std::move(weights)}, ConstMatrixMap(owner->data(), owner->rows(), owner->cols()) {}
+    const std::shared_ptr<const MatrixF>& matrix() const { return owner; }
+};
+
 class AttentionTrace {
 public:
     AttentionTrace() = default;
@@ -59,11 +90,25 @@ public:
     int layers() const { return m_model.layers; }
     int heads() const { return m_model.heads; }
     int length() const { return int(m_tokenIds.size()); }
-    bool isEmpty() const { return m_weights.empty(); }
+    bool isEmpty() const { return layers() == 0 || heads() == 0 || length() == 0; }
 
+    // The head's stored weights, else recomputed from its layer's queries and keys (bit for bit
+    // what the forward pass computed) through the cache, else zeros (a trace built to be filled).
+    HeadWeights head(int layer, int head) const;  // (T, T) rows are queries
+    // One weight; a head that is not stored is computed whole (through the cache, so a hover over
+    // the head on show costs a look-up): a single row's product would round differently.
     float weight(int layer, int head, int query, int key) const;
-    ConstMatrixMap head(int layer, int head) const;  // (T, T) rows are queries
-    float* headData(int layer, int head);            // for the engine to fill
+    // Stores the head (from its current weights) and returns its (T, T) floats to change in
+    // place; copies of the trace keep their own.
+    float* headData(int layer, int head);
+    bool isStored(int layer, int head) const;
+
+    // For the engine: the layer's queries and keys, from which heads not stored are computed.
+    void setQueriesKeys(int layer, std::shared_ptr<const LayerQueriesKeys> queriesKeys);
+    // Null when the layer has none (its heads are stored, or zeros).
+    const std::shared_ptr<const LayerQueriesKeys>& queriesKeys(int layer) const;
+    // The recently computed heads; shared by copies of the trace (they compute the same heads).
+    HeadCache& headCache() const { return *m_cache; }
 
     // ‖(x_j·W_V,g + b_V,g)·W_O,h‖: how far key j's value moves the output through head h
     // (Kobayashi et al. 2020, without b_O). Present only when RunOptions::valueNorms asked.
@@ -78,15 +123,18 @@ public:
     void setAblations(std::vector<HeadAblation> ablations) { m_ablations = std::move(ablations); }
 
 private:
-    size_t offset(int layer, int head) const;
+    size_t index(int layer, int head) const;
     size_t normOffset(int layer, int head) const;
+    std::shared_ptr<const MatrixF> computed(int layer, int head) const;
 
     ModelSummary m_model;
     std::vector<int> m_tokenIds;
     QStringList m_tokens;
     QStringList m_displayTokens;
     std::vector<bool> m_special;
-    std::vector<float> m_weights;  // (L, H, T, T)
+    std::vector<std::shared_ptr<MatrixF>> m_stored;  // (L·H) (T, T) or null: not stored
+    std::vector<std::shared_ptr<const LayerQueriesKeys>> m_queriesKeys;  // (L) or null
+    std::shared_ptr<HeadCache> m_cache = std::make_shared<HeadCache>();
     std::vector<float> m_valueNorms;  // (L, H, T) or empty
     std::vector<HeadAblation> m_ablations;
 };

@@ -7,6 +7,10 @@
 
 #include "core/Ops.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 namespace headmap {
 namespace {
 
@@ -76,6 +80,19 @@ void ablate(Block&& headOutput, AblationMode mode) {
     headOutput.rowwise() = mean;
 }
 
+// Eigen's product reads the thread count from OpenMP's per-thread setting; one thread for the
+// lifetime of this guard, on the calling thread only.
+class SingleThreadedProducts {
+public:
+#ifdef _OPENMP
+    SingleThreadedProducts() : m_threads(omp_get_max_threads()) { omp_set_num_threads(1); }
+    ~SingleThreadedProducts() { omp_set_num_threads(m_threads); }
+
+private:
+    int m_threads;
+#endif
+};
+
 void rotateHeads(MatrixF& m, int heads, int dh, const RotaryEmbedding::Table& table) {
     for (int h = 0; h < heads; ++h)
         RotaryEmbedding::apply(m, h * dh, table);
@@ -91,6 +108,34 @@ AttentionSpec AttentionSpec::standard(int heads, int dModel, bool causal) {
     spec.scale = 1.0f / std::sqrt(float(spec.headDim));
     spec.mask = causal ? AttentionMask::Causal : AttentionMask::None;
     return spec;
+}
+
+MatrixF attentionWeightsOfHead(const MatrixF& queries, const MatrixF& keys, int head,
+                               const AttentionSpec& spec, HeadSteps* record) {
+    const int t = int(queries.rows());
+    const int dh = spec.headDim;
+    const auto qh = queries.middleCols(head * dh, dh);             // (T, Dh)
+    const auto kh = keys.middleCols(spec.kvHeadOf(head) * dh, dh);  // (T, Dh)
+    MatrixF scores(t, t);  // (T, T)
+    {
+        const SingleThreadedProducts oneThread;
+        scores.noalias() = qh * kh.transpose();
+    }
+    if (record)
+        record->scores = scores;
+    scores *= spec.scale;
+    if (record)
+        record->scaled = scores;
+    if (spec.softcap > 0.0f) {
+        applySoftcap(scores, spec.softcap);
+        if (record)
+            record->softcapped = scores;
+    }
+    applyMask(scores, spec);
+    if (record)
+        record->masked = scores;
+    softmaxRows(scores);
+    return scores;
 }
 
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x, int heads,
@@ -139,27 +184,11 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
 #pragma omp parallel for schedule(static) if (heads > 1 && t >= 32)
     for (int h = 0; h < heads; ++h) {
         const int g = spec.kvHeadOf(h);
-        MatrixF scores(t, t);  // (T, T)
         const auto qh = q.middleCols(h * dh, dh);  // (T, Dh)
         const auto kh = k.middleCols(g * dh, dh);  // (T, Dh)
         const auto vh = v.middleCols(g * dh, dh);  // (T, Dh)
         const bool record = steps && h == stepsHead;
-
-        scores.noalias() = qh * kh.transpose();
-        if (record)
-            steps->scores = scores;
-        scores *= spec.scale;
-        if (record)
-            steps->scaled = scores;
-        if (spec.softcap > 0.0f) {
-            applySoftcap(scores, spec.softcap);
-            if (record)
-                steps->softcapped = scores;
-        }
-        applyMask(scores, spec);
-        if (record)
-            steps->masked = scores;
-        softmaxRows(scores);
+        const MatrixF scores = attentionWeightsOfHead(q, k, h, spec, record ? steps : nullptr);  // (T, T)
         concat.middleCols(h * dh, dh).noalias() = scores * vh;
         if (const HeadAblation* ablation = ablationOf(capture, h))
             ablate(concat.middleCols(h * dh, dh), ablation->mode);
@@ -172,6 +201,8 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
 
         if (capture.weights)
             MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t), t, t) = scores;
+        if (capture.headWeights)
+            capture.headWeights(h, scores);
         if (record) {
             steps->weights = scores;
             steps->q = qh;
@@ -182,6 +213,10 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
     }
 
     MatrixF output = weights.output.forward(concat);  // (T, D)
+    if (capture.queries)
+        *capture.queries = std::move(q);
+    if (capture.keys)
+        *capture.keys = std::move(k);
     if (steps) {
         steps->x = x;
         steps->wQ = weights.query.columns(stepsHead * dh, dh);

@@ -6,6 +6,7 @@
 // where norm (QK-norm), rot (RoPE), cap (softcap) and the mask rule come from AttentionSpec.
 // Dimension legend: T tokens, D = d_model, H query heads, KV key/value heads, Dh = head_dim.
 
+#include <functional>
 #include <vector>
 
 #include "core/AttentionSpec.h"
@@ -26,6 +27,13 @@ struct AttentionWeights {
 // asks for nothing pays for nothing.
 struct AttentionCapture {
     float* weights = nullptr;     // (H, T, T) softmax weights, written when non-null
+    // Called with each head's (T, T) weights as they are computed. Heads run in parallel, so
+    // calls for different heads can come at the same time from different threads.
+    std::function<void(int head, const MatrixF& weights)> headWeights;
+    // Receive the block's q (T, H·Dh) and k (T, KV·Dh) after QK-norm and the position transform,
+    // the inputs of attentionWeightsOfHead, when non-null.
+    MatrixF* queries = nullptr;
+    MatrixF* keys = nullptr;
     int stepsHead = -1;           // head whose intermediate matrices go to steps
     HeadSteps* steps = nullptr;
     // (H, T) ‖(x_j·W_V,g + b_V,g)·W_O,h‖ per query head h and key j, written when non-null: the
@@ -42,6 +50,16 @@ struct AttentionCapture {
     MatrixF* keys = nullptr;
     MatrixF* values = nullptr;
 };
+
+// One head's softmax weights (T, T) from the block's q (T, H·Dh) and k (T, KV·Dh) as
+// AttentionCapture::queries / keys hold them: scale, softcap, mask and softmax of spec (its
+// rotary table and QK-norm are not read; they were applied already). The forward pass and
+// AttentionTrace's on-demand heads both call this, so a recomputed head has the same bits as
+// the one the forward pass computed. The scores product runs on the calling thread only:
+// Eigen would split it over threads differently inside and outside a parallel region, and the
+// split changes the rounding. record: the head's scores, scaled, softcapped and masked steps.
+MatrixF attentionWeightsOfHead(const MatrixF& queries, const MatrixF& keys, int head,
+                               const AttentionSpec& spec, HeadSteps* record = nullptr);
 
 // x: (T, D). Returns (T, D). Throws std::invalid_argument when the weights' shapes do not fit
 // the spec (both numbers in the message).

@@ -97,13 +97,15 @@ bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& s
     return writeHeader(device, shape) && writeFloats(device, data, count);
 }
 
-bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace) {
+bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer, int head) {
     const qint64 t = trace.length();
-    if (!writeHeader(device, {trace.layers(), trace.heads(), t, t}))
+    const int firstLayer = layer >= 0 ? layer : 0, endLayer = layer >= 0 ? layer + 1 : trace.layers();
+    const int firstHead = head >= 0 ? head : 0, endHead = head >= 0 ? head + 1 : trace.heads();
+    if (!writeHeader(device, {endLayer - firstLayer, endHead - firstHead, t, t}))
         return false;
     // Head by head: the trace promises each head's (T, T) block, not the layout of the whole.
-    for (int l = 0; l < trace.layers(); ++l)
-        for (int h = 0; h < trace.heads(); ++h)
+    for (int l = firstLayer; l < endLayer; ++l)
+        for (int h = firstHead; h < endHead; ++h)
             if (!writeFloats(device, trace.head(l, h).data(), t * t))
                 return false;
     return true;

@@ -20,7 +20,9 @@ namespace headmap {
 // refuses bytes. Throws InputError for a negative dimension.
 bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& shape);
 
-// The whole trace as one (L, H, T, T) array, indexed [layer][head][query][key].
-bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace);
+// The trace as one (L, H, T, T) array, indexed [layer][head][query][key]; layer / head >= 0
+// select one (the array is then (1, H, T, T), (L, 1, T, T) or (1, 1, T, T)). Head by head, so
+// only one head's weights are computed at a time.
+bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1, int head = -1);
 
 }  // namespace headmap

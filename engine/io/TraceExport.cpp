@@ -73,7 +73,7 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
     for (int layer : layers) {
         json.beginArray();
         for (int head : heads) {
-            const ConstMatrixMap weights = trace.head(layer, head);
+            const HeadWeights weights = trace.head(layer, head);
             json.beginArray();
             for (int q = 0; q < t; ++q) {
                 json.beginArray();
@@ -98,7 +98,7 @@ bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSe
     QByteArray out("layer,head,query_index,query_token,key_index,key_token,weight\n");
     for (int layer : selectedIndices(selection.layer, trace.layers())) {
         for (int head : selectedIndices(selection.head, trace.heads())) {
-            const ConstMatrixMap weights = trace.head(layer, head);
+            const HeadWeights weights = trace.head(layer, head);
             for (int q = 0; q < t; ++q) {
                 for (int k = 0; k < t; ++k) {
                     out += QByteArray::number(layer) + ',' + QByteArray::number(head) + ',' +

@@ -38,7 +38,24 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
     if (!x.allFinite())
         throw NonFiniteValues{layer, QStringLiteral("input of the attention block")};
     AttentionCapture capture;
-    capture.weights = m_trace.headData(layer, 0);
+    // The trace keeps q and k; stored heads get their matrix now, so the parallel head loop
+    // only writes into its own.
+    auto queriesKeys = std::make_shared<LayerQueriesKeys>();
+    capture.queries = &queriesKeys->queries;
+    capture.keys = &queriesKeys->keys;
+    std::vector<float*> stored(size_t(spec.heads), nullptr);
+    if (m_options.storeHead)
+        for (int h = 0; h < spec.heads; ++h)
+            if (m_options.storeHead(layer, h))
+                stored[size_t(h)] = m_trace.headData(layer, h);
+    const int t = int(x.rows());
+    if (m_options.storeHead || m_options.headWeights)
+        capture.headWeights = [&](int head, const MatrixF& weights) {
+            if (float* slot = stored[size_t(head)])
+                MatrixMap(slot, t, t) = weights;
+            if (m_options.headWeights)
+                m_options.headWeights(layer, head, weights);
+        };
     if (m_steps && m_options.steps && m_options.steps->layer == layer) {
         capture.steps = m_steps;
         capture.stepsHead = m_options.steps->head;
@@ -56,6 +73,10 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
     MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
     if (!output.allFinite())
         throw NonFiniteValues{layer, QStringLiteral("attention output")};
+    queriesKeys->scoring = spec;
+    queriesKeys->scoring.rotary = nullptr;
+    queriesKeys->scoring.qkNorm = QkNormWeights{};
+    m_trace.setQueriesKeys(layer, std::move(queriesKeys));
     return output;
 }
 

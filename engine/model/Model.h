@@ -56,6 +56,14 @@ struct RunOptions {
     // run's (to rounding).
     bool keepState = false;
     std::shared_ptr<const PrefixState> reuse;
+    // Attention at scale (#10). The trace keeps each layer's queries and keys, and a head's
+    // (T, T) weights are recomputed from them when asked for, with the same bits. storeHead says
+    // which heads the trace keeps in full as well (e.g. the one a CLI call writes, or a reference
+    // for a test); empty: none. headWeights receives every head's weights as the pass computes
+    // them, before they are dropped (statistics, thumbnails); heads of a layer run in parallel,
+    // so it may be called for different heads of one layer at the same time.
+    HeadFilter storeHead;
+    std::function<void(int layer, int head, const MatrixF& weights)> headWeights;
 };
 
 struct RunResult {

@@ -43,3 +43,6 @@ add_dependencies(tst_clirendermodule headmap-cli)
 if(HEADMAP_BUILD_GUI)
   target_compile_definitions(tst_clirendermodule PRIVATE HEADMAP_CLI_CAN_RENDER)
 endif()
+# attention --layer/--head (json, npy) against the same slice of the full output (#10).
+headmap_add_test(tst_cliattentionhead SOURCES cli/tst_cliattentionhead.cpp)
+add_dependencies(tst_cliattentionhead headmap-cli)

@@ -140,7 +140,7 @@ void DecoderModelTest::keepsCausalAndWindowInvariants() {
         const int expectedWindow = sliding[l].toBool() ? window : 0;
         QCOMPARE(decoder.config().windowOfLayer[size_t(l)], expectedWindow);
         for (int h = 0; h < model->summary().heads; ++h) {
-            const ConstMatrixMap weights = result.trace.head(l, h);
+            const HeadWeights weights = result.trace.head(l, h);
             for (int q = 0; q < t; ++q) {
                 QVERIFY(std::abs(weights.row(q).sum() - 1.0f) < 1e-5f);
                 for (int k = 0; k < t; ++k) {
