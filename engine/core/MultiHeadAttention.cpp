@@ -174,10 +174,10 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
         rotateHeads(q, heads, dh, *spec.rotary);
         rotateHeads(k, spec.kvHeads, dh, *spec.rotary);
     }
-    if (capture.keys)  // prefix reuse
-        *capture.keys = k;
-    if (capture.values)
-        *capture.values = v;
+    if (capture.stateKeys)  // prefix reuse
+        *capture.stateKeys = k;
+    if (capture.stateValues)
+        *capture.stateValues = v;
     MatrixF concat(t, heads * dh);  // (T, H·Dh)
 
     // Heads are independent; short inputs are not worth waking threads for.

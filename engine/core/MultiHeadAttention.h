@@ -47,8 +47,8 @@ struct AttentionCapture {
     std::vector<HeadAblation> ablations;
     // Prefix reuse (model/PrefixState.h): the keys after QK-norm and the position transform and
     // the values, (T, KV·Dh) each, as the scores read them; written when non-null.
-    MatrixF* keys = nullptr;
-    MatrixF* values = nullptr;
+    MatrixF* stateKeys = nullptr;
+    MatrixF* stateValues = nullptr;
 };
 
 // One head's softmax weights (T, T) from the block's q (T, H·Dh) and k (T, KV·Dh) as

@@ -104,8 +104,6 @@ MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec
                     scores(i, key) = minusInf;
         softmaxRows(scores);
         concat.middleCols(h * dh, dh).noalias() = scores * vh;
-        if (capture.weights)
-            MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t) + size_t(first) * size_t(t), n, t) = scores;
         if (capture.valueNorms) {
             // The new keys' ‖v_j·W_O,h‖; the cached keys' norms do not change.
             const MatrixF projected = vh.bottomRows(n) * weights.output.inputRows(h * dh, dh);  // (N, D)
@@ -113,6 +111,8 @@ MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec
                 projected.rowwise().norm().transpose();
         }
     }
+    if (capture.queries)
+        *capture.queries = std::move(q);
     return weights.output.forward(concat);  // (N, D)
 }
 

@@ -10,11 +10,13 @@
 
 namespace headmap {
 
-// Where the new rows go: the full (H, T, T) weights and (H, T) value norms of the block, as
-// AttentionTrace::headData(layer, 0) and valueNormData(layer, 0) lay them out. Rows (and value
-// norm entries) first..T-1 are written, the others left alone; both pointers are optional.
+// What the trace needs of the new rows. queries: the new tokens' queries after QK-norm and the
+// position transform, (N, H·Dh), appended to the earlier run's so that the trace recomputes any
+// head's (T, T) weights from them (core/LayerQueriesKeys.h). valueNorms: the block's (H, T)
+// value norms as AttentionTrace::valueNormData(layer, 0) lays them out; entries first..T-1 are
+// written, the others left alone. Both are optional.
 struct PrefixCapture {
-    float* weights = nullptr;
+    MatrixF* queries = nullptr;
     float* valueNorms = nullptr;
 };
 

@@ -35,7 +35,7 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
     if (trace.heads() != c.heads)
         throw ModelError(QStringLiteral("the model has %1 attention heads, but its summary says %2")
                              .arg(c.heads).arg(trace.heads()));
-    copySharedRows(previous.trace, reused, trace);
+    copySharedValueNorms(previous.trace, reused, trace);
 
     // The cached keys and values of the shared tokens; the new rows are appended layer by layer.
     std::shared_ptr<PrefixState> state = PrefixState::extend(previous, reused, input.ids, positionKey(t));
@@ -55,7 +55,8 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
         PrefixState::Layer& cache = state->layers[size_t(l)];
         PrefixCapture capture;
-        capture.weights = trace.headData(l, 0);
+        MatrixF newQueries;  // (N, H·Dh)
+        capture.queries = &newQueries;
         if (trace.hasValueNorms())
             capture.valueNorms = trace.valueNormData(l, 0);
         applyBlock(block, x, [&](const MatrixF& h) {
@@ -66,6 +67,7 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
                 throw NonFiniteValues{l, QStringLiteral("attention output")};
             return output;
         });
+        setReusedQueriesKeys(trace, l, previous.trace, reused, newQueries, cache.keys, spec);
         if (!context.layerDone(l))
             return MatrixF();
     }

@@ -15,7 +15,7 @@ MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& prev
     const int t = input.size();
     const int n = t - reused;
     AttentionTrace& trace = context.trace();
-    copySharedRows(previous.trace, reused, trace);
+    copySharedValueNorms(previous.trace, reused, trace);
     std::shared_ptr<PrefixState> state = PrefixState::extend(previous, reused, input.ids, {});
 
     MatrixF x(n, c.hiddenSize);  // (N, D) the new tokens' residual stream
@@ -25,7 +25,8 @@ MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& prev
         const AttentionSpec spec = AttentionSpec::standard(c.heads, block.attention.query.outFeatures(), true);
         PrefixState::Layer& cache = state->layers[size_t(l)];
         PrefixCapture capture;
-        capture.weights = trace.headData(l, 0);
+        MatrixF newQueries;  // (N, H·Dh)
+        capture.queries = &newQueries;
         if (trace.hasValueNorms())
             capture.valueNorms = trace.valueNormData(l, 0);
         applyBlock(block, x, [&](const MatrixF& h) {
@@ -36,6 +37,7 @@ MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& prev
                 throw NonFiniteValues{l, QStringLiteral("attention output")};
             return output;
         });
+        setReusedQueriesKeys(trace, l, previous.trace, reused, newQueries, cache.keys, spec);
         if (!context.layerDone(l))
             return MatrixF();
     }

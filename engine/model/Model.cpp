@@ -67,8 +67,8 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
         if (ablation.layer == layer)
             capture.ablations.push_back(ablation);
     if (m_state && layer < int(m_state->layers.size())) {  // prefix reuse: keep what later tokens read
-        capture.keys = &m_state->layers[size_t(layer)].keys;
-        capture.values = &m_state->layers[size_t(layer)].values;
+        capture.stateKeys = &m_state->layers[size_t(layer)].keys;
+        capture.stateValues = &m_state->layers[size_t(layer)].values;
     }
     MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
     if (!output.allFinite())

@@ -12,8 +12,15 @@ int PrefixState::reusableFor(const void* owner, const std::vector<int>& newIds,
         return 0;
     if (options.steps || !options.ablations.empty() || !trace.ablations().empty())
         return 0;
+    // Heads stored in full or handed out as the pass computes them: only a full pass has them.
+    if (options.storeHead || options.headWeights)
+        return 0;
     if (options.valueNorms && !trace.hasValueNorms())
         return 0;
+    // The shared tokens' queries come from the earlier trace (a cancelled run has none).
+    for (int l = 0; l < int(layers.size()); ++l)
+        if (!trace.queriesKeys(l))
+            return 0;
     const size_t limit = std::min(ids.size(), newIds.size() > 0 ? newIds.size() - 1 : 0);
     size_t shared = 0;
     while (shared < limit && ids[shared] == newIds[shared])
@@ -41,19 +48,26 @@ std::shared_ptr<PrefixState> PrefixState::extend(const PrefixState& previous, in
     return state;
 }
 
-void copySharedRows(const AttentionTrace& previous, int reused, AttentionTrace& trace) {
-    const int t = trace.length();
-    const int before = previous.length();
-    const bool norms = trace.hasValueNorms() && previous.hasValueNorms();
+void copySharedValueNorms(const AttentionTrace& previous, int reused, AttentionTrace& trace) {
+    if (!trace.hasValueNorms() || !previous.hasValueNorms())
+        return;
     for (int l = 0; l < trace.layers(); ++l)
-        for (int h = 0; h < trace.heads(); ++h) {
-            const float* from = previous.head(l, h).data();
-            float* to = trace.headData(l, h);
-            for (int q = 0; q < reused; ++q)
-                std::copy_n(from + size_t(q) * size_t(before), reused, to + size_t(q) * size_t(t));
-            if (norms)
-                std::copy_n(previous.valueNorms(l, h).data(), reused, trace.valueNormData(l, h));
-        }
+        for (int h = 0; h < trace.heads(); ++h)
+            std::copy_n(previous.valueNorms(l, h).data(), reused, trace.valueNormData(l, h));
+}
+
+void setReusedQueriesKeys(AttentionTrace& trace, int layer, const AttentionTrace& previous, int reused,
+                          const MatrixF& newQueries, const MatrixF& keys, const AttentionSpec& spec) {
+    const std::shared_ptr<const LayerQueriesKeys>& before = previous.queriesKeys(layer);
+    auto layerQk = std::make_shared<LayerQueriesKeys>();
+    layerQk->queries.resize(reused + newQueries.rows(), newQueries.cols());  // (T, H·Dh)
+    layerQk->queries.topRows(reused) = before->queries.topRows(reused);
+    layerQk->queries.bottomRows(newQueries.rows()) = newQueries;
+    layerQk->keys = keys;  // (T, KV·Dh)
+    layerQk->scoring = spec;
+    layerQk->scoring.rotary = nullptr;
+    layerQk->scoring.qkNorm = QkNormWeights{};
+    trace.setQueriesKeys(layer, std::move(layerQk));
 }
 
 }  // namespace headmap

@@ -34,8 +34,9 @@ struct PrefixState {
     std::vector<int> ids;         // (T) the tokens it covers
     std::vector<Layer> layers;
     MatrixF hidden;               // (T, D) the final hidden states (after the final norm)
-    // The run's weights (and value norms when it recorded them): the rows of the shared tokens
-    // are copied from here. A copy of RunResult::trace, so the caller may change or drop its own.
+    // The run's trace: the shared tokens' queries (and value norms when it recorded them) are
+    // taken from here. A copy of RunResult::trace (cheap: copies share the queries and keys), so
+    // the caller may change or drop its own.
     AttentionTrace trace;
     // What makes the cached keys valid besides the tokens: the position transform's parameters
     // for T tokens (inverse frequencies and scaling; dynamic NTK and LongRoPE change them with
@@ -60,9 +61,16 @@ struct PrefixState {
                                                std::vector<float> positionKey);
 };
 
-// Copies the attention rows of the first `reused` tokens of `previous` into `trace` (their
-// weights over those tokens; the rest of a causal row is 0), and their value norms when both
-// have them. The rows of a causal model's longer run are the same.
-void copySharedRows(const AttentionTrace& previous, int reused, AttentionTrace& trace);
+// Copies the value norms of the first `reused` tokens of `previous` into `trace` when both
+// have them: a key's norm depends on that token alone.
+void copySharedValueNorms(const AttentionTrace& previous, int reused, AttentionTrace& trace);
+
+// Gives `trace` layer `layer`'s queries and keys for all T tokens, from which it recomputes any
+// head's weights as a fresh run's trace does: the first `reused` tokens' queries from
+// `previous`, then `newQueries` (N, H·Dh); `keys` (T, KV·Dh) as the state holds them. The rows
+// of the shared tokens are the earlier run's, exactly; the new rows equal a fresh run's to
+// rounding.
+void setReusedQueriesKeys(AttentionTrace& trace, int layer, const AttentionTrace& previous, int reused,
+                          const MatrixF& newQueries, const MatrixF& keys, const AttentionSpec& spec);
 
 }  // namespace headmap
