@@ -6,3 +6,10 @@ if(HEADMAP_BUILD_GUI)
   add_executable(bench_gui_stall bench/bench_gui_stall.cpp)
   target_link_libraries(bench_gui_stall PRIVATE Qt6::Test headmap_ui)
 endif()
+
+if(HEADMAP_BUILD_GUI)
+  # Heatmap redraw and level-of-detail pyramid build at T = 512 … 8,192 (issue #10: < 30 ms
+  # at any zoom); --shots DIR keeps PNGs of the view.
+  add_executable(bench_heatmap_redraw bench/bench_heatmap_redraw.cpp)
+  target_link_libraries(bench_heatmap_redraw PRIVATE Qt6::Test headmap_ui)
+endif()
