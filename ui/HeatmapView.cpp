@@ -358,7 +358,11 @@ void HeatmapView::onRangeChanged() {
     updateCellTexts();
     updateSelection();
     updateSearchOutline();
-    m_plot->replot();
+    // A wheel notch changes both axes, one signal each, and QCustomPlot queues a replot of its
+    // own: drawing here too would paint the view three times per notch. Calls from the view
+    // itself (new matrix, style, search) draw at once, so that what they set is on screen.
+    const bool fromAxis = sender() == m_plot->xAxis || sender() == m_plot->yAxis;
+    m_plot->replot(fromAxis ? QCustomPlot::rpQueuedReplot : QCustomPlot::rpRefreshHint);
 }
 
 void HeatmapView::updateCellTexts() {
