@@ -9,13 +9,24 @@
 // search box above the plot (Ctrl+F) jumps to a token and outlines it. Past kScaleHintTokens
 // tokens on the 0..1 scale a hint offers the per-row scale. Masked cells of causal models (a
 // token may not look at later ones) are grey and hatched, not coloured as weights of 0.
+//
+// Any length: the colour map holds only the cells in view, at the level of detail whose tiles
+// are about a screen pixel (engine/analysis/AttentionPyramid), so a redraw costs what the
+// screen holds, not T². Pooled tiles show the maximum of their block (sharp heads stay
+// visible) or its mean, as the user picks; the colour bar's label says which and how large the
+// blocks are. Hover and the cell values always report the exact weight of the original cell.
 // Split by feature: heatmap/HeatmapView_Labels.cpp (axis labels, hover text),
-// heatmap/HeatmapView_Search.cpp (search and the scale hint).
+// heatmap/HeatmapView_Search.cpp (search and the scale hint), heatmap/HeatmapView_Tiles.cpp
+// (the tiles in view and their level of detail).
+
+#include <memory>
+#include <vector>
 
 #include <QStringList>
 #include <QWidget>
 
 #include "Colormaps.h"
+#include "analysis/AttentionPyramid.h"
 #include "core/Tensor.h"
 
 class QCustomPlot;
@@ -118,6 +129,19 @@ public:
     // Shorter axis titles and a narrower colour bar, for heatmaps that share a row.
     void setCompact(bool compact);
 
+    // Level of detail. How a pooled tile sums up its block: Pooling::Max (the default) or
+    // Pooling::Mean; a difference shown with Max keeps the weight of largest magnitude, sign
+    // and all. The toolbar offers the choice while the matrix has more cells than pixels.
+    void setPooling(Pooling pooling);
+    Pooling pooling() const { return m_pooling; }
+    // The level drawn now: 0 is one cell per matrix entry, k pools 2^k × 2^k blocks.
+    int shownLevel() const { return m_level; }
+    // "max-pooled 16×16" while a pooled level is drawn (the colour bar's label carries it);
+    // empty at level 0.
+    QString poolingNote() const;
+    // Cells the colour map holds now (bounded by the screen, not by T²).
+    int drawnCellCount() const;
+
 signals:
     void cellHovered(int query, int key, float value);
     void tokenSelected(int index);
@@ -143,6 +167,11 @@ private:
     void updateSelection();
     void updateMaskNote();
     bool cellAt(const QPointF& pos, int* query, int* key) const;
+    // heatmap/HeatmapView_Tiles.cpp
+    void updateTiles();  // the colour map's cells for the range in view, at its level of detail
+    int levelForView() const;
+    double plottedValue(int query, int key) const;  // cell (query, key) after the scale mode
+    const AttentionPyramid& pyramid();
     QString hoverTextFor(int query, int key) const;
     // heatmap/HeatmapView_Search.cpp
     void buildToolbar();
@@ -165,6 +194,24 @@ private:
     QCPItemRect* m_matchColumn;
     QList<QCPItemText*> m_cellTexts;
     MatrixF m_values;
+    // Level of detail (heatmap/HeatmapView_Tiles.cpp). The pyramid is built on first need, from
+    // what is plotted (per-row scale included), and dropped when that changes.
+    Pooling m_pooling = Pooling::Max;
+    std::unique_ptr<AttentionPyramid> m_pyramid;
+    std::vector<float> m_rowDivisors;  // per-row scale: each row's maximum (1 where ≤ 0); else empty
+    float m_valueFloor = 0.0f;  // log scale: weights below share the darkest colour; else 0 (none)
+    QString m_scaleLabel;  // the colour bar's label without the pooling note
+    int m_level = 0;
+    quint64 m_generation = 0;  // bumped when what is plotted changes: the tiles are redone
+    struct TileWindow {
+        quint64 generation = ~0ull;
+        int level = -1, firstRow = 0, lastRow = -1, firstCol = 0, lastCol = -1;
+        bool operator==(const TileWindow& o) const {
+            return generation == o.generation && level == o.level && firstRow == o.firstRow && lastRow == o.lastRow
+                   && firstCol == o.firstCol && lastCol == o.lastCol;
+        }
+    };
+    TileWindow m_tiles;
     QStringList m_queryLabels;
     QStringList m_keyLabels;
     HeatmapStyle m_style;

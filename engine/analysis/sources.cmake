@@ -2,6 +2,7 @@
 # .npy writer they export with. Eigen + Qt Core only.
 target_sources(headmap_engine PRIVATE
   analysis/AttentionMeasure.cpp
+  analysis/AttentionPyramid.cpp
   analysis/AttentionRollout.cpp
   analysis/AttentionTransforms.cpp
   analysis/HeadStatistics.cpp

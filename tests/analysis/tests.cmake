@@ -13,3 +13,5 @@ headmap_add_test(tst_npywriter
 headmap_add_test(tst_wordaggregation SOURCES analysis/tst_wordaggregation.cpp)
 # α·‖v·W_O‖ (Kobayashi et al. 2020) on hand-made traces; the norms against PyTorch are in tst_headablation.
 headmap_add_test(tst_attentionmeasure SOURCES analysis/tst_attentionmeasure.cpp)
+# Level-of-detail tiles for long heatmaps against brute-force pooling of the original matrix.
+headmap_add_test(tst_attentionpyramid SOURCES analysis/tst_attentionpyramid.cpp)

@@ -13,4 +13,8 @@ if(HEADMAP_BUILD_GUI)
   # e.g. from tests/bench/make_gguf_bench_model.py.
   add_executable(bench_typing bench/bench_typing.cpp)
   target_link_libraries(bench_typing PRIVATE Qt6::Test headmap_ui)
+  # Heatmap redraw and level-of-detail pyramid build at T = 512 … 8,192 (issue #10: < 30 ms
+  # at any zoom); --shots DIR keeps PNGs of the view.
+  add_executable(bench_heatmap_redraw bench/bench_heatmap_redraw.cpp)
+  target_link_libraries(bench_heatmap_redraw PRIVATE Qt6::Test headmap_ui)
 endif()

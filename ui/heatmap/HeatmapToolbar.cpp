@@ -1,6 +1,7 @@
 #include "heatmap/HeatmapToolbar.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -11,7 +12,7 @@ namespace headmap::ui {
 
 HeatmapToolbar::HeatmapToolbar(QWidget* parent)
     : QWidget(parent), m_search(new QLineEdit), m_matches(new QLabel),
-      m_positions(new QCheckBox(tr("Positions"))), m_hint(new QLabel) {
+      m_positions(new QCheckBox(tr("Positions"))), m_pooling(new QComboBox), m_hint(new QLabel) {
     m_search->setObjectName(QStringLiteral("tokenSearch"));
     m_search->setPlaceholderText(tr("Find a token (Ctrl+F)"));
     m_search->setToolTip(tr("Jump to a token and outline it: a word, or #12 for the token at position 12. "
@@ -21,6 +22,14 @@ HeatmapToolbar::HeatmapToolbar(QWidget* parent)
     m_positions->setObjectName(QStringLiteral("labelPositions"));
     m_positions->setToolTip(tr("Write each token's position in the axis labels (\"it #10\"). "
                                "Labels that are thinned out always carry it."));
+    m_pooling->setObjectName(QStringLiteral("pooling"));
+    m_pooling->addItem(tr("Max of each block"), int(Pooling::Max));
+    m_pooling->addItem(tr("Mean of each block"), int(Pooling::Mean));
+    m_pooling->setToolTip(tr("The matrix has more cells than the screen has pixels, so each pixel shows a block "
+                             "of cells: its largest weight (sharp heads stay visible) or its mean (how much "
+                             "attention the block gets in all). Zoom in to see every cell; hovering always "
+                             "gives the exact weight."));
+    m_pooling->setVisible(false);
     m_hint->setObjectName(QStringLiteral("scaleHint"));
     m_hint->setWordWrap(true);
     m_hint->setTextFormat(Qt::RichText);
@@ -33,6 +42,8 @@ HeatmapToolbar::HeatmapToolbar(QWidget* parent)
     row->addWidget(m_matches);
     row->addSpacing(12);
     row->addWidget(m_positions);
+    row->addSpacing(12);
+    row->addWidget(m_pooling);
     row->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -43,7 +54,20 @@ HeatmapToolbar::HeatmapToolbar(QWidget* parent)
     connect(m_search, &QLineEdit::textChanged, this, &HeatmapToolbar::searchChanged);
     connect(m_search, &QLineEdit::returnPressed, this, &HeatmapToolbar::nextMatchRequested);
     connect(m_positions, &QCheckBox::toggled, this, &HeatmapToolbar::positionsToggled);
+    connect(m_pooling, qOverload<int>(&QComboBox::activated), this,
+            [this](int index) { emit poolingChanged(Pooling(m_pooling->itemData(index).toInt())); });
     connect(m_hint, &QLabel::linkActivated, this, &HeatmapToolbar::perRowScaleRequested);
+}
+
+void HeatmapToolbar::setPooling(Pooling pooling) {
+    const int index = m_pooling->findData(int(pooling));
+    if (index >= 0)
+        m_pooling->setCurrentIndex(index);  // activated() is only for the user's choice
+}
+
+void HeatmapToolbar::setPoolingAvailable(bool available) {
+    if (m_pooling->isVisibleTo(this) != available)
+        m_pooling->setVisible(available);
 }
 
 void HeatmapToolbar::setMatchText(const QString& text) { m_matches->setText(text); }

@@ -25,6 +25,7 @@ void HeatmapView::buildToolbar() {
     connect(m_toolbar, &HeatmapToolbar::searchChanged, this, [this](const QString& text) { findToken(text); });
     connect(m_toolbar, &HeatmapToolbar::nextMatchRequested, this, &HeatmapView::findNext);
     connect(m_toolbar, &HeatmapToolbar::positionsToggled, this, &HeatmapView::setPositionsShown);
+    connect(m_toolbar, &HeatmapToolbar::poolingChanged, this, &HeatmapView::setPooling);
     connect(m_toolbar, &HeatmapToolbar::perRowScaleRequested, this, [this] { requestScale(ScaleMode::RowMax); });
 }
 

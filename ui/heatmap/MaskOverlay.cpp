@@ -50,12 +50,20 @@ void MaskOverlay::draw(QCPPainter* painter) {
     const QCPRange rows = m_queryAxis->range();
     const int q0 = std::max(0, int(std::floor(rows.lower))), q1 = std::min(int(m_firstMasked.size()) - 1, int(std::ceil(rows.upper)));
     const double right = m_keyAxis->coordToPixel(m_keys - 0.5);
-    for (int q = q0; q <= q1; ++q) {
-        const int first = m_firstMasked[size_t(q)];
+    // One rectangle per screen pixel row at most: with 8,192 rows on 800 pixels, a rectangle per
+    // row would cost more than the whole colour map. A group of rows hatches only the keys
+    // masked in all of them (its largest first masked key): the error is under a pixel.
+    const double rowPixels = std::abs(m_queryAxis->coordToPixel(1) - m_queryAxis->coordToPixel(0));
+    const int group = std::max(1, int(std::floor(1.0 / std::max(rowPixels, 1e-9))));
+    for (int q = q0; q <= q1; q += group) {
+        const int last = std::min(q1, q + group - 1);
+        int first = 0;
+        for (int r = q; r <= last; ++r)
+            first = std::max(first, m_firstMasked[size_t(r)]);
         if (first >= m_keys)
             continue;
         const double left = m_keyAxis->coordToPixel(first - 0.5);
-        const double top = m_queryAxis->coordToPixel(q - 0.5), bottom = m_queryAxis->coordToPixel(q + 0.5);
+        const double top = m_queryAxis->coordToPixel(q - 0.5), bottom = m_queryAxis->coordToPixel(last + 0.5);
         painter->fillRect(QRectF(QPointF(left, std::min(top, bottom)), QPointF(right, std::max(top, bottom))),
                           hatch(dark));
     }

@@ -22,6 +22,8 @@ public:
     // causal false: none are. Returns how many cells are masked.
     int setMatrix(const MatrixF& values, bool causal);
     bool isMasked(int query, int key) const;
+    // The first masked key of a row (keys from there on are masked); the key count when none.
+    int firstMasked(int query) const { return m_firstMasked[size_t(query)]; }
     int maskedCount() const { return m_count; }
 
     static QColor maskedColour(bool darkBackground);
