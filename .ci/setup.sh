@@ -24,6 +24,7 @@ packages=(
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji  # labels in any script, CJK and emoji
   dpkg-dev  # .ci/package.sh: cpack's dpkg-shlibdeps works out the .deb's Depends
   appstream desktop-file-utils  # .ci/package.sh validates the metainfo and the .desktop file
+  file  # .ci/package.sh checks the icons' sizes
 )
 
 missing=()

@@ -327,10 +327,6 @@
         <translation>intet at eksportere: der er endnu ingen opmærksomhed</translation>
     </message>
     <message>
-        <source>cannot create folder &apos;%1&apos;</source>
-        <translation>kan ikke oprette mappen &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -437,6 +433,14 @@
     <message>
         <source>Crossed-out grey cells are −∞: masked, they get no attention</source>
         <translation>Overstregede grå celler er −∞: maskerede, de får ingen opmærksomhed</translation>
+    </message>
+    <message>
+        <source>cannot create folder &apos;%1&apos;: %2</source>
+        <translation>kan ikke oprette mappen &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>systemet oplyste ingen årsag</translation>
     </message>
 </context>
 <context>
@@ -718,6 +722,22 @@
     <message>
         <source>headmap: --view must be one of %1</source>
         <translation>headmap: --view skal være en af %1</translation>
+    </message>
+    <message>
+        <source>give one session file or model folder, not %1</source>
+        <translation>angiv én sessionsfil eller modelmappe, ikke %1</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1: ingen sådan fil eller mappe</translation>
+    </message>
+    <message>
+        <source>A session file (.headmap) to open like --open, or a model folder or .gguf file to open like --model.</source>
+        <translation>En sessionsfil (.headmap), der åbnes som med --open, eller en modelmappe eller .gguf-fil, der åbnes som med --model.</translation>
+    </message>
+    <message>
+        <source>headmap: give the file either as an argument or with --model / --open, not both</source>
+        <translation>headmap: angiv filen enten som argument eller med --model / --open, ikke begge dele</translation>
     </message>
 </context>
 <context>
@@ -1254,6 +1274,18 @@
             <numerusform>%n tokens: på skalaen 0 til 1 er de fleste vægte for små til at skelne. &lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;Brug skalaen pr. række&lt;/b&gt;&lt;/a&gt; for at se, hvor hvert token kigger mest.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Max of each block</source>
+        <translation>Største værdi i hver blok</translation>
+    </message>
+    <message>
+        <source>Mean of each block</source>
+        <translation>Gennemsnit af hver blok</translation>
+    </message>
+    <message>
+        <source>The matrix has more cells than the screen has pixels, so each pixel shows a block of cells: its largest weight (sharp heads stay visible) or its mean (how much attention the block gets in all). Zoom in to see every cell; hovering always gives the exact weight.</source>
+        <translation>Matricen har flere celler, end skærmen har pixels, så hver pixel viser en blok af celler: dens største vægt (skarpe hoveder forbliver synlige) eller dens gennemsnit (hvor meget opmærksomhed blokken får i alt). Zoom ind for at se hver celle; når du holder musen over, vises altid den nøjagtige vægt.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeatmapView</name>
@@ -1332,6 +1364,22 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 af %2</translation>
+    </message>
+    <message>
+        <source>mean-pooled %1×%1</source>
+        <translation>gennemsnit over %1×%1</translation>
+    </message>
+    <message>
+        <source>max-pooled %1×%1, by magnitude</source>
+        <translation>maks.-samlet %1×%1, efter størrelse</translation>
+    </message>
+    <message>
+        <source>max-pooled %1×%1</source>
+        <translation>maks.-samlet %1×%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -2023,6 +2071,21 @@
     <message>
         <source>Predicting…</source>
         <translation>Forudsiger…</translation>
+    </message>
+    <message>
+        <source>&amp;Update while typing</source>
+        <translation>Opdater under s&amp;krivning</translation>
+    </message>
+    <message>
+        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
+        <translation>Beregn en dekoders opmærksomhed igen, mens du skriver, og genbrug de tokens, der ikke ændrede sig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s): %1 reused from the last run, %2 computed</source>
+        <translation>
+            <numerusform>%n token: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
+            <numerusform>%n tokens: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -322,10 +322,6 @@
         <translation>没有可导出的内容：还没有注意力</translation>
     </message>
     <message>
-        <source>cannot create folder &apos;%1&apos;</source>
-        <translation>无法创建文件夹“%1”</translation>
-    </message>
-    <message>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -432,6 +428,14 @@
     <message>
         <source>Crossed-out grey cells are −∞: masked, they get no attention</source>
         <translation>划掉的灰色单元格为 −∞：已掩码，不获得注意力</translation>
+    </message>
+    <message>
+        <source>cannot create folder &apos;%1&apos;: %2</source>
+        <translation>无法创建文件夹“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the system gave no reason</source>
+        <translation>系统未给出原因</translation>
     </message>
 </context>
 <context>
@@ -713,6 +717,22 @@
     <message>
         <source>headmap: --view must be one of %1</source>
         <translation>headmap：--view 必须是 %1 之一</translation>
+    </message>
+    <message>
+        <source>give one session file or model folder, not %1</source>
+        <translation>请只给出一个会话文件或模型文件夹，而不是 %1 个</translation>
+    </message>
+    <message>
+        <source>%1: no such file or folder</source>
+        <translation>%1：没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>A session file (.headmap) to open like --open, or a model folder or .gguf file to open like --model.</source>
+        <translation>要打开的会话文件（.headmap，同 --open），或模型文件夹、.gguf 文件（同 --model）。</translation>
+    </message>
+    <message>
+        <source>headmap: give the file either as an argument or with --model / --open, not both</source>
+        <translation>headmap：请用参数或 --model / --open 之一给出文件，不要同时使用</translation>
     </message>
 </context>
 <context>
@@ -1247,6 +1267,18 @@
             <numerusform>%n 个词元：在 0 到 1 的刻度上，大多数权重太小，难以区分。&lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;使用按行刻度&lt;/b&gt;&lt;/a&gt;，查看每个词元最关注哪里。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Max of each block</source>
+        <translation>每块的最大值</translation>
+    </message>
+    <message>
+        <source>Mean of each block</source>
+        <translation>每块的平均值</translation>
+    </message>
+    <message>
+        <source>The matrix has more cells than the screen has pixels, so each pixel shows a block of cells: its largest weight (sharp heads stay visible) or its mean (how much attention the block gets in all). Zoom in to see every cell; hovering always gives the exact weight.</source>
+        <translation>矩阵的单元格比屏幕的像素还多，因此每个像素显示一块单元格：块中的最大权重（尖锐的头仍然可见）或平均值（这块总共得到多少注意力）。放大即可看到每个单元格；鼠标悬停时总是显示精确的权重。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeatmapView</name>
@@ -1325,6 +1357,22 @@
     <message>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>mean-pooled %1×%1</source>
+        <translation>平均池化 %1×%1</translation>
+    </message>
+    <message>
+        <source>max-pooled %1×%1, by magnitude</source>
+        <translation>最大池化 %1×%1（按绝对值）</translation>
+    </message>
+    <message>
+        <source>max-pooled %1×%1</source>
+        <translation>最大池化 %1×%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2013,6 +2061,20 @@
     <message>
         <source>Predicting…</source>
         <translation>正在预测……</translation>
+    </message>
+    <message>
+        <source>&amp;Update while typing</source>
+        <translation>输入时更新(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
+        <translation>输入时重新计算解码器的注意力，并复用没有改变的词元</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s): %1 reused from the last run, %2 computed</source>
+        <translation>
+            <numerusform>%n 个词元：%1 个复用自上次运行，%2 个重新计算</numerusform>
+        </translation>
     </message>
 </context>
 <context>
