@@ -4,7 +4,6 @@
 // rows over the cached and new keys (core/PrefixAttention.h), the layout's norms and MLP.
 
 #include "core/HeadmapError.h"
-#include "core/PrefixAttention.h"
 #include "hf/DecoderModel.h"
 #include "model/PrefixState.h"
 
@@ -53,21 +52,9 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = layerWeights(l, arena, scratch);
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
-        PrefixState::Layer& cache = state->layers[size_t(l)];
-        PrefixCapture capture;
-        MatrixF newQueries;  // (N, H·Dh)
-        capture.queries = &newQueries;
-        if (trace.hasValueNorms())
-            capture.valueNorms = trace.valueNormData(l, 0);
         applyBlock(block, x, [&](const MatrixF& h) {
-            if (!h.allFinite())
-                throw NonFiniteValues{l, QStringLiteral("input of the attention block")};
-            MatrixF output = prefixSelfAttention(block.attention, spec, h, reused, cache.keys, cache.values, capture);
-            if (!output.allFinite())
-                throw NonFiniteValues{l, QStringLiteral("attention output")};
-            return output;
+            return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace);
         });
-        setReusedQueriesKeys(trace, l, previous.trace, reused, newQueries, cache.keys, spec);
         if (!context.layerDone(l))
             return MatrixF();
     }

@@ -3,7 +3,6 @@
 // tokens (core/PrefixAttention.h). Learned positions depend on the position alone, so any
 // shared start of the tokens can be reused.
 
-#include "core/PrefixAttention.h"
 #include "hf/Gpt2Model.h"
 #include "model/PrefixState.h"
 
@@ -23,21 +22,9 @@ MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& prev
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = m_blocks[size_t(l)];
         const AttentionSpec spec = AttentionSpec::standard(c.heads, block.attention.query.outFeatures(), true);
-        PrefixState::Layer& cache = state->layers[size_t(l)];
-        PrefixCapture capture;
-        MatrixF newQueries;  // (N, H·Dh)
-        capture.queries = &newQueries;
-        if (trace.hasValueNorms())
-            capture.valueNorms = trace.valueNormData(l, 0);
         applyBlock(block, x, [&](const MatrixF& h) {
-            if (!h.allFinite())
-                throw NonFiniteValues{l, QStringLiteral("input of the attention block")};
-            MatrixF output = prefixSelfAttention(block.attention, spec, h, reused, cache.keys, cache.values, capture);
-            if (!output.allFinite())
-                throw NonFiniteValues{l, QStringLiteral("attention output")};
-            return output;
+            return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace);
         });
-        setReusedQueriesKeys(trace, l, previous.trace, reused, newQueries, cache.keys, spec);
         if (!context.layerDone(l))
             return MatrixF();
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/PrefixAttention.h"
 #include "model/Model.h"
 
 namespace headmap {
@@ -68,6 +69,23 @@ void setReusedQueriesKeys(AttentionTrace& trace, int layer, const AttentionTrace
     layerQk->scoring.rotary = nullptr;
     layerQk->scoring.qkNorm = QkNormWeights{};
     trace.setQueriesKeys(layer, std::move(layerQk));
+}
+
+MatrixF attendReusing(int layer, const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& h,
+                      int reused, const AttentionTrace& previous, PrefixState& state, AttentionTrace& trace) {
+    if (!h.allFinite())
+        throw NonFiniteValues{layer, QStringLiteral("input of the attention block")};
+    PrefixState::Layer& cache = state.layers[size_t(layer)];
+    MatrixF newQueries;  // (N, H·Dh)
+    PrefixCapture capture;
+    capture.queries = &newQueries;
+    if (trace.hasValueNorms())
+        capture.valueNorms = trace.valueNormData(layer, 0);
+    MatrixF output = prefixSelfAttention(weights, spec, h, reused, cache.keys, cache.values, capture);
+    if (!output.allFinite())
+        throw NonFiniteValues{layer, QStringLiteral("attention output")};
+    setReusedQueriesKeys(trace, layer, previous, reused, newQueries, cache.keys, spec);
+    return output;
 }
 
 }  // namespace headmap

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/AttentionTrace.h"
+#include "core/MultiHeadAttention.h"
 #include "core/Tensor.h"
 
 namespace headmap {
@@ -64,6 +65,14 @@ struct PrefixState {
 // Copies the value norms of the first `reused` tokens of `previous` into `trace` when both
 // have them: a key's norm depends on that token alone.
 void copySharedValueNorms(const AttentionTrace& previous, int reused, AttentionTrace& trace);
+
+// One layer's attention block in a reuse run, for every model's reuse path: the new tokens'
+// rows (core/PrefixAttention.h) over the state's keys and values, which get the new rows
+// appended; the new keys' value norms into `trace` when it records them; and the layer's
+// queries and keys for the trace (setReusedQueriesKeys). h: (N, D) the block's input for the
+// new tokens. Throws NonFiniteValues when the input or the output holds NaN or Inf.
+MatrixF attendReusing(int layer, const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& h,
+                      int reused, const AttentionTrace& previous, PrefixState& state, AttentionTrace& trace);
 
 // Gives `trace` layer `layer`'s queries and keys for all T tokens, from which it recomputes any
 // head's weights as a fresh run's trace does: the first `reused` tokens' queries from
