@@ -17,21 +17,8 @@ packages=(
   llvm                # llvm-symbolizer: sanitizer reports with file and line
   cmake ninja-build qt6-base-dev qt6-svg-dev libeigen3-dev libqcustomplot-dev  # as .ci/setup.sh
 )
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  if [ "$(id -u)" != 0 ]; then
-    echo "The fuzz build needs these Debian packages; run as root to install them: ${missing[*]}" >&2
-    exit 1
-  fi
-  echo "Installing: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
-fi
+source "$root/.ci/install_missing.sh"
+install_missing "The fuzz build"
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   launcher=()

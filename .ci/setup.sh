@@ -27,21 +27,8 @@ packages=(
   file  # .ci/package.sh checks the icons' sizes
 )
 
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
-    || missing+=("$package")
-done
-if ((${#missing[@]})); then
-  if [ "$(id -u)" != 0 ]; then
-    echo "Headmap needs these Debian packages; run as root to install them: ${missing[*]}" >&2
-    exit 1
-  fi
-  echo "Installing: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
-fi
+source "$root/.ci/install_missing.sh"
+install_missing "Headmap"
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
