@@ -62,8 +62,9 @@ char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
 }
 
 // Labels one run of tokens that all stand for bytes: their bytes are read together, so a
-// character cut into several tokens is found whole.
-void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end) {
+// character cut into several tokens is found whole. Tooltips only when asked for: labels()
+// runs on every encoding, and their notes cost more than the labels.
+void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, bool withTooltips) {
     QByteArray flat;
     std::vector<int> owner;  // token index of each byte of flat
     for (int t = begin; t < end; ++t) {
@@ -86,7 +87,8 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
             TokenText& token = out[size_t(owner[size_t(k)])];
             touch(owner[size_t(k)], 0);
             token.label += QStringLiteral("<0x%1>").arg(hexByte(uchar(flat.at(k))));
-            notes[size_t(owner[size_t(k)] - begin)] << QStringLiteral("byte %1 is no complete character").arg(hexByte(uchar(flat.at(k))));
+            if (withTooltips)
+                notes[size_t(owner[size_t(k)] - begin)] << QStringLiteral("byte %1 is no complete character").arg(hexByte(uchar(flat.at(k))));
             ++k;
             continue;
         }
@@ -110,7 +112,8 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
                 if (t > first)
                     out[size_t(t)].continuesCharacter = true;
                 out[size_t(t)].label += character + byteMark(from, to, length);
-                notes[size_t(t - begin)] << QStringLiteral("part of %1 (%2), %3 of %4")
+                if (withTooltips)
+                    notes[size_t(t - begin)] << QStringLiteral("part of %1 (%2), %3 of %4")
                                                 .arg(character, codePointName(c),
                                                      from == to ? QStringLiteral("byte %1").arg(from)
                                                                 : QStringLiteral("bytes %1–%2").arg(from).arg(to))
@@ -119,6 +122,8 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
         }
         k += length;
     }
+    if (!withTooltips)
+        return;
     for (int t = begin; t < end; ++t) {
         TokenText& token = out[size_t(t)];
         QStringList parts{QStringLiteral("piece \"%1\"").arg(pieces[t]),
@@ -137,24 +142,29 @@ QString byteMark(int first, int last, int length) {
     return mark + QChar(u'⁄') + digits(length, kSubscriptDigits);
 }
 
-std::vector<TokenText> describe(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
-                                const QString& spaceMarker) {
+namespace {
+
+std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
+                                      const QString& spaceMarker, bool withTooltips) {
     std::vector<TokenText> out(size_t(pieces.size()));
     const auto isSpecial = [&](int t) { return t < int(special.size()) && special[size_t(t)]; };
     for (int t = 0; t < pieces.size(); ++t) {
         TokenText& token = out[size_t(t)];
         if (isSpecial(t)) {
             token.label = pieces[t];
-            token.tooltip = QStringLiteral("special token \"%1\"").arg(pieces[t]);
+            if (withTooltips)
+                token.tooltip = QStringLiteral("special token \"%1\"").arg(pieces[t]);
         } else if (readsAsBytes(style)) {
             token.hasBytes = true;
             token.bytes = bytesOf(pieces[t], style, spaceMarker);
         } else if (style == PieceStyle::Words) {
             token.label = pieces[t];
-            token.tooltip = QStringLiteral("word of pieces %1").arg(pieces[t]);
+            if (withTooltips)
+                token.tooltip = QStringLiteral("word of pieces %1").arg(pieces[t]);
         } else {
             token.label = pieces[t];
-            token.tooltip = QStringLiteral("piece \"%1\"").arg(pieces[t]);
+            if (withTooltips)
+                token.tooltip = QStringLiteral("piece \"%1\"").arg(pieces[t]);
         }
     }
     // Runs of byte tokens, broken by special tokens, which stand for no bytes.
@@ -167,17 +177,25 @@ std::vector<TokenText> describe(const QStringList& pieces, const std::vector<boo
         int end = begin;
         while (end < pieces.size() && out[size_t(end)].hasBytes)
             ++end;
-        describeRun(out, pieces, begin, end);
+        describeRun(out, pieces, begin, end, withTooltips);
         begin = end;
     }
     return out;
 }
 
+}  // namespace
+
+std::vector<TokenText> describe(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
+                                const QString& spaceMarker) {
+    return describeTokens(pieces, special, style, spaceMarker, true);
+}
+
 QStringList labels(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style,
                    const QString& spaceMarker) {
     QStringList out;
-    for (const TokenText& token : describe(pieces, special, style, spaceMarker))
-        out << token.label;
+    out.reserve(pieces.size());
+    for (TokenText& token : describeTokens(pieces, special, style, spaceMarker, false))
+        out << std::move(token.label);
     return out;
 }
 
