@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# CI: builds the libFuzzer harnesses of tests/fuzz with clang (AddressSanitizer +
-# UndefinedBehaviorSanitizer, engine instrumented for coverage) in their own build folder and
-# runs each for a short time (about 3-4 minutes in all with the build cached):
-#   bash .ci/fuzz.sh [seconds-per-harness]    (default 12)
-# Needs what .ci/setup.sh installs (Qt, Eigen, QCustomPlot, cmake, ninja) plus clang; run as
-# root it installs clang itself. tests/fuzz/run_fuzzers.sh runs them longer.
+# The stand-alone fuzz build: only the libFuzzer harnesses of tests/fuzz, with clang
+# (AddressSanitizer + UndefinedBehaviorSanitizer, engine instrumented for coverage), in their own
+# build folder, no tests and no GUI; then runs each harness for the given time:
+#   bash .ci/fuzz.sh [seconds-per-harness]    (default 12; hours for a long run)
+# CI fuzzes from the sanitizer build instead (.ci/sanitize.sh builds the harnesses beside the
+# sanitized test suite, one build for both). Needs what .ci/setup.sh installs (Qt, Eigen,
+# QCustomPlot, cmake, ninja) plus clang; run as root it installs clang itself.
+# tests/fuzz/run_fuzzers.sh runs the harnesses of an existing build.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -2,7 +2,8 @@
 # coverage instrumentation and AddressSanitizer + UndefinedBehaviorSanitizer, so that the
 # harnesses of tests/fuzz see the parsers' branches and any read out of bounds. Included by the
 # top-level CMakeLists.txt before the engine is added. Needs clang with its runtime libraries
-# (Debian: clang-14 and libclang-rt-14-dev).
+# (Debian: clang-14 and libclang-rt-14-dev). With HEADMAP_SANITIZE=ON as well, one build serves
+# the sanitized test suite and the fuzzers (.ci/sanitize.sh): only the harnesses link libFuzzer.
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR
     "HEADMAP_FUZZ=ON needs clang (libFuzzer is part of clang), but the compiler is "
@@ -62,6 +63,11 @@ function(headmap_fuzz_instrument_engine)
       file(RELATIVE_PATH source ${PROJECT_SOURCE_DIR}/engine "${source}")
     endif()
     if(source IN_LIST HEADMAP_FUZZ_UNREACHED_SOURCES)
+      if(HEADMAP_SANITIZE)
+        # One build for the fuzzers and the sanitized test suite: the tests do run the numeric
+        # code, which keeps the suite's -O1 with ASan+UBSan (no -O0 that would slow it down).
+        continue()
+      endif()
       set(options -O0 -g0)
     else()
       set(options ${HEADMAP_FUZZ_FLAGS})
