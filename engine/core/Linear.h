@@ -26,6 +26,9 @@ public:
 
     // (T, in) -> (T, out)
     MatrixF forward(const MatrixF& x) const;
+    // Which library forward() multiplies with (the build's HEADMAP_BLAS), for benchmarks' output:
+    // "OpenBLAS", "Eigen", "Eigen through OpenBLAS", ...
+    static const char* backend();
 
     // Columns [first, first + count) of W oriented (in, out): the weights that produce those
     // output features. (in, count)

@@ -343,6 +343,8 @@ void CliModelsTest::benchReportsEveryLength() {
     QCOMPARE(runs[2].toObject().value("length").toInt(), 64);
     QVERIFY(runs[0].toObject().value("best_ms").toDouble() > 0);
     QCOMPARE(r.json().value("heads_captured").toInt(), 8);
+    // Which library multiplied the dense layers, so that a benchmark's figures say what they measure.
+    QVERIFY2(!r.json().value("dense_backend").toString().isEmpty(), r.describe());
 
     checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "65"}), 3, {"65", "64"});
     checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "x"}), 2, {"--lengths"});

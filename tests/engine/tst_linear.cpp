@@ -1,0 +1,89 @@
+// Linear::forward against a plain double-precision sum, for every weight layout and the row
+// strides of fused matrices: the product goes to OpenBLAS or to Eigen depending on the build
+// (HEADMAP_BLAS, Linear::backend()), and both must give y = x·W + b.
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+#include "core/Linear.h"
+
+using headmap::Linear;
+using headmap::MatrixF;
+using headmap::WeightLayout;
+
+class LinearTest : public QObject {
+    Q_OBJECT
+private slots:
+    void forwardEqualsTheSum_data();
+    void forwardEqualsTheSum();
+    void backendIsNamed();
+};
+
+void LinearTest::forwardEqualsTheSum_data() {
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("in");
+    QTest::addColumn<int>("out");
+    QTest::addColumn<bool>("outIn");
+    QTest::addColumn<int>("stride");  // 0: dense; else the stored row length (a block of a fused matrix)
+    QTest::addColumn<int>("offset");  // the block's first column (InOut) or row (OutIn) in the fused matrix
+    QTest::addColumn<bool>("bias");
+    QTest::newRow("out-in, torch.nn.Linear") << 5 << 7 << 3 << true << 0 << 0 << true;
+    QTest::newRow("in-out, GPT-2 Conv1D") << 5 << 7 << 3 << false << 0 << 0 << true;
+    QTest::newRow("in-out, middle block of a fused c_attn") << 4 << 6 << 6 << false << 18 << 6 << true;
+    QTest::newRow("out-in, rows of a fused qkv") << 4 << 6 << 2 << true << 0 << 2 << false;
+    QTest::newRow("one token") << 1 << 64 << 96 << true << 0 << 0 << true;
+    QTest::newRow("no bias, long") << 130 << 33 << 17 << true << 0 << 0 << false;
+    QTest::newRow("no tokens") << 0 << 8 << 4 << true << 0 << 0 << true;
+}
+
+void LinearTest::forwardEqualsTheSum() {
+    QFETCH(int, tokens);
+    QFETCH(int, in);
+    QFETCH(int, out);
+    QFETCH(bool, outIn);
+    QFETCH(int, stride);
+    QFETCH(int, offset);
+    QFETCH(bool, bias);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    // Stored rows: (out, in) or (in, out), each `rowLength` floats long; the block starts at offset.
+    const int rows = outIn ? out + offset : in;
+    const int rowLength = stride > 0 ? stride : (outIn ? in : out);
+    std::vector<float> stored(size_t(rows) * size_t(rowLength));
+    for (float& v : stored)
+        v = uniform(random);
+    std::vector<float> b(static_cast<size_t>(out));
+    for (float& v : b)
+        v = uniform(random);
+    MatrixF x(tokens, in);  // (T, in)
+    for (int i = 0; i < x.size(); ++i)
+        x.data()[i] = uniform(random);
+
+    const float* block = outIn ? stored.data() + size_t(offset) * size_t(rowLength) : stored.data() + offset;
+    const Linear linear(block, bias ? b.data() : nullptr, in, out, outIn ? WeightLayout::OutIn : WeightLayout::InOut,
+                        stride);
+    const MatrixF y = linear.forward(x);  // (T, out)
+    QCOMPARE(int(y.rows()), tokens);
+    QCOMPARE(int(y.cols()), out);
+    for (int t = 0; t < tokens; ++t)
+        for (int o = 0; o < out; ++o) {
+            double sum = bias ? double(b[size_t(o)]) : 0.0;
+            for (int i = 0; i < in; ++i) {
+                const float w = outIn ? block[size_t(o) * size_t(rowLength) + size_t(i)]
+                                      : block[size_t(i) * size_t(rowLength) + size_t(o)];
+                sum += double(x(t, i)) * double(w);
+            }
+            if (std::abs(double(y(t, o)) - sum) > 1e-5 * (1.0 + std::abs(sum)))
+                QFAIL(qPrintable(QStringLiteral("y(%1, %2) = %3, expected %4").arg(t).arg(o).arg(y(t, o)).arg(sum)));
+        }
+}
+
+void LinearTest::backendIsNamed() {
+    const QString backend = QString::fromLatin1(Linear::backend());
+    QVERIFY2(QStringList({"OpenBLAS", "Eigen", "Eigen through openblas", "Eigen through blis"}).contains(backend),
+             qPrintable(backend));
+}
+
+QTEST_APPLESS_MAIN(LinearTest)
+#include "tst_linear.moc"
