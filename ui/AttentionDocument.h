@@ -81,7 +81,8 @@ public:
     // background; stepsChanged follows.
     void requestSteps(int layer, int head);
     std::shared_ptr<const HeadSteps> steps() const { return m_steps; }
-    // The trace of the run that made steps(): its tokens label the step matrices.
+    // The tokens of the run that made steps(), to label the step matrices: pieceTrace() when
+    // they are the sentence's (the usual case), else a trace of the tokens only (no heads).
     std::shared_ptr<const AttentionTrace> stepsTrace() const { return m_stepsTrace; }
     bool isComputingSteps() const;
 
@@ -195,7 +196,10 @@ private:
         std::shared_ptr<const Model> model;
         std::shared_ptr<const std::vector<HeadStatistics>> statistics;
         std::shared_ptr<const std::vector<MatrixF>> rollout;
-        std::shared_ptr<const GridImages> gridImages;
+        std::shared_ptr<const GridImages> gridImages;  // GridImages; Trace: made during the pass
+        std::shared_ptr<const AttentionTrace> gridTrace;  // Trace: the trace the pass's images show
+        HeatmapStyle gridStyle;                           // Trace: the style and hiding they were made with
+        bool gridHide = false;
         ModelSpec spec;
         QString text;  // the text the trace was computed from
         QString error;

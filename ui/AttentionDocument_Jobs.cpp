@@ -7,6 +7,7 @@
 #include "AttentionDocument.h"
 #include "analysis/AttentionMeasure.h"
 #include "analysis/AttentionRollout.h"
+#include "analysis/AttentionTransforms.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Predictions.h"
@@ -47,6 +48,55 @@ void shownTraces(const std::shared_ptr<const AttentionTrace>& pieces, AttentionM
     auto weighted = std::make_shared<const AttentionTrace>(weightedByValueNorm(*pieces));
     *shown = words ? std::make_shared<const AttentionTrace>(mergeIntoWords(*weighted)) : weighted;
 }
+
+// What the sentence's forward pass makes of each head as it computes it (RunOptions::
+// headWeights), so that the grid and the statistics are there when the pass ends instead of
+// recomputing every head afterwards: the grid's thumbnails of the trace as shown (special tokens
+// hidden or not) and each head's statistics. Only for the plain weights of pieces: value norms
+// and words are made from the finished trace, and the GridImages and Statistics jobs do those.
+struct PassCapture {
+    PassCapture(const ModelSummary& model, const Encoding& input, const HeatmapStyle& style, bool hide)
+        : heads(model.heads), special(input.special) {
+        special.resize(input.ids.size(), false);
+        if (hide) {
+            kept = keptTokens(special);
+            restrict = kept.size() < special.size();
+        }
+        statistics.resize(size_t(std::max(0, model.layers * model.heads)));
+        if (!restrict || !kept.empty())
+            grid = std::make_unique<GridImageBuilder>(model.layers, model.heads,
+                                                      restrict ? int(kept.size()) : int(special.size()), style);
+    }
+    // Called from the pass's threads, for different heads at once.
+    void add(int layer, int head, const MatrixF& weights) {  // (T, T)
+        HeadStatistics s = computeHeadStatistics(weights, special);
+        s.layer = layer;
+        s.head = head;
+        statistics[size_t(layer * heads + head)] = s;  // one slot per head: no lock needed
+        if (!grid)
+            return;
+        if (restrict) {
+            const MatrixF shown = withoutTokens(weights, kept, true);  // (K, K), as shownTrace
+            grid->addHead(layer, head, ConstMatrixMap(shown.data(), shown.rows(), shown.cols()));
+        } else {
+            grid->addHead(layer, head, ConstMatrixMap(weights.data(), weights.rows(), weights.cols()));
+        }
+    }
+
+    int heads;
+    std::vector<bool> special;
+    std::vector<int> kept;
+    bool restrict = false;
+    std::vector<HeadStatistics> statistics;
+    std::unique_ptr<GridImageBuilder> grid;
+};
+
+// The pass hands out its heads when recomputing them all afterwards would take long: from the
+// length where the grid's cells become thumbnails (a shorter trace's grid and statistics are
+// quick jobs), and with prefix reuse on only for long texts (a pass that hands out heads cannot
+// reuse the prefix, and reuse is what keeps typing in a short text quick).
+constexpr int kCaptureFrom = kGridThumbnailSide;
+constexpr int kCaptureWithReuseFrom = 1024;
 
 }  // namespace
 
@@ -128,6 +178,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
     }
     const bool words = job == Job::Trace && m_view.mergeWords;
     const AttentionMeasure measure = m_view.measure;
+    const HeatmapStyle style = m_view.style;
+    const bool hide = m_view.hideSpecialTokens;
     const std::vector<HeadAblation> ablations = m_view.ablations;
     // A baseline of the same tokens is kept: changing the ablations reruns only the ablated pass.
     const std::shared_ptr<const MatrixF> baseline = ablations.empty() ? nullptr : m_baselineHidden;  // see deliverTrace
@@ -137,7 +189,7 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
     const std::shared_ptr<const PrefixState> reuse = keepState ? m_prefixState : nullptr;
     // The destructor waits for every worker, so `this` outlives them.
     startJob(job, [this, job, model, text, pair, truncate, steps, generation, latest, words, measure, ablations,
-                   baseline, baselineIds, keepState, reuse] {
+                   baseline, baselineIds, keepState, reuse, style, hide] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -174,9 +226,25 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                     }, Qt::QueuedConnection);
                 return latest->load() == generation;  // a newer request makes this one pointless
             };
+            std::unique_ptr<PassCapture> capture;
+            if (job == Job::Trace && measure == AttentionMeasure::Weights && !words &&
+                input.size() > kCaptureFrom && (!reuse || input.size() >= kCaptureWithReuseFrom)) {
+                capture = std::make_unique<PassCapture>(model->summary(), input, style, hide);
+                options.headWeights = [&capture](int layer, int head, const MatrixF& weights) {
+                    capture->add(layer, head, weights);
+                };
+            }
             RunResult result = model->run(input, options);
             if (result.cancelled)
                 return;  // superseded: deliver() drops the outcome anyway
+            if (capture && result.trace.length() == input.size()) {
+                outcome.statistics = std::make_shared<const std::vector<HeadStatistics>>(std::move(capture->statistics));
+                if (capture->grid && capture->grid->isComplete()) {
+                    outcome.gridImages = std::make_shared<const GridImages>(capture->grid->finish());
+                    outcome.gridStyle = style;
+                    outcome.gridHide = hide;
+                }
+            }
             if (result.steps)
                 outcome.steps = std::make_shared<const HeadSteps>(std::move(*result.steps));
             outcome.prefixState = std::move(result.state);
@@ -196,11 +264,18 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                     }
                 }
             }
+            if (job == Job::Steps) {
+                // The tokens only: the views label the step matrices with them, and a second
+                // copy of every layer's queries and keys would double the sentence's memory.
+                const AttentionTrace& full = result.trace;
+                outcome.trace = std::make_shared<const AttentionTrace>(full.model(), full.tokenIds(), full.tokens(),
+                                                                       full.displayTokens(), full.special());
+                return;
+            }
             outcome.pieceTrace = std::make_shared<const AttentionTrace>(std::move(result.trace));
-            if (job == Job::Steps)
-                outcome.trace = outcome.pieceTrace;
-            else
-                shownTraces(outcome.pieceTrace, measure, words, &outcome.trace, &outcome.weightTrace);
+            shownTraces(outcome.pieceTrace, measure, words, &outcome.trace, &outcome.weightTrace);
+            if (outcome.gridImages)
+                outcome.gridTrace = shownTrace(outcome.trace, hide);
         });
         if (!failure.isEmpty())
             outcome.error = failure;
@@ -211,7 +286,9 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
 void AttentionDocument::requestDerived(DerivedKinds kinds) {
     if (m_trace->isEmpty())
         return;
-    if (kinds & Derived::Statistics && !m_statistics && !isRunning(Job::Statistics))
+    // Statistics made during the pass come without the mean value norms: the job adds them.
+    const bool normsMissing = m_statistics && !m_meanValueNorms && m_pieceTrace->hasValueNorms();
+    if (kinds & Derived::Statistics && (!m_statistics || normsMissing) && !isRunning(Job::Statistics))
         runDerived(Job::Statistics);
     if (kinds & Derived::Rollout && !m_rollout && !isRunning(Job::Rollout))
         runDerived(Job::Rollout);
@@ -244,7 +321,8 @@ void AttentionDocument::runDerived(Job job) {
     const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
     const HeatmapStyle style = m_view.style;
     const bool hide = m_view.hideSpecialTokens;
-    startJob(job, [job, generation, trace, pieces, style, hide] {
+    const std::shared_ptr<const std::vector<HeadStatistics>> statistics = m_statistics;
+    startJob(job, [job, generation, trace, pieces, style, hide, statistics] {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
@@ -253,7 +331,8 @@ void AttentionDocument::runDerived(Job job) {
                 return;
             switch (job) {
             case Job::Statistics:
-                outcome.statistics = std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*trace));
+                outcome.statistics = statistics ? statistics
+                                                : std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*trace));
                 if (pieces->hasValueNorms())
                     outcome.valueNorms = std::make_shared<const std::vector<double>>(meanValueNormPerHead(*pieces));
                 break;
@@ -340,7 +419,10 @@ void AttentionDocument::deliver(const Outcome& outcome) {
         break;
     case Job::Steps:
         m_steps = outcome.steps;
-        m_stepsTrace = outcome.trace;
+        // The sentence's own trace when the tokens are the same (one trace per sentence).
+        m_stepsTrace = m_pieceTrace && outcome.trace && m_pieceTrace->tokenIds() == outcome.trace->tokenIds() &&
+                               m_pieceTrace->model().name == outcome.trace->model().name
+                           ? m_pieceTrace : outcome.trace;
         notify(DocumentChange::Steps);
         break;
     case Job::Statistics:
@@ -401,6 +483,13 @@ void AttentionDocument::deliverTrace(const Outcome& outcome) {
         m_view.selectedToken = -1;
     clampSelection();
     dropDerived();
+    // What the pass made of each head, while it is still what the view asks for.
+    m_statistics = outcome.statistics;
+    if (outcome.gridImages && outcome.gridHide == m_view.hideSpecialTokens &&
+        outcome.gridStyle.scale == m_view.style.scale && outcome.gridStyle.colormap == m_view.style.colormap) {
+        m_gridImages = outcome.gridImages;
+        m_gridTrace = outcome.gridTrace;
+    }
     dropPredictions();
     clearError();
     notify(DocumentChange::Trace | DocumentChange::Derived | DocumentChange::Selection | DocumentChange::Prediction);

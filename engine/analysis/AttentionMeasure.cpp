@@ -32,18 +32,25 @@ std::optional<AttentionMeasure> parseMeasure(const QString& name) {
     return std::nullopt;
 }
 
+MatrixF weightedHead(const AttentionTrace& trace, int layer, int head) {
+    MatrixF weights = trace.headUncached(layer, head);  // (T, T)
+    if (weights.size() > 0)  // column j (key j) scales by that key's norm
+        weights.array().rowwise() *= trace.valueNorms(layer, head).array();
+    return weights;
+}
+
 AttentionTrace weightedByValueNorm(const AttentionTrace& trace, const HeadFilter& heads) {
     requireValueNorms(trace);
     AttentionTrace out = trace;
-    const int t = trace.length();
-    for (int l = 0; l < trace.layers() && t > 0; ++l)
-        for (int h = 0; h < trace.heads(); ++h) {
-            if (heads && !heads(l, h))
-                continue;
-            MatrixMap weights(out.headData(l, h), t, t);  // (T, T)
-            // Column j (key j) scales by that key's norm.
-            weights.array().rowwise() *= trace.valueNorms(l, h).array();
-        }
+    if (trace.length() == 0)
+        return out;
+    // Held by the derived trace's source: copies share the heads, queries and keys.
+    auto source = std::make_shared<const AttentionTrace>(trace);
+    out.deriveHeads([source, heads](int layer, int head) {
+        if (heads && !heads(layer, head))
+            return MatrixF(source->headUncached(layer, head));
+        return weightedHead(*source, layer, head);
+    });
     return out;
 }
 

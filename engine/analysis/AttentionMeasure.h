@@ -23,12 +23,15 @@ QString measureName(AttentionMeasure measure);
 // The inverse (case-insensitive, surrounding spaces ignored); nullopt for anything else.
 std::optional<AttentionMeasure> parseMeasure(const QString& name);
 
-// A copy of the trace whose weights are α_ij·n_hj, n = trace.valueNorms(layer, head); tokens,
+// A derived trace whose weights are α_ij·n_hj, n = trace.valueNorms(layer, head); tokens,
 // model, ablations and the norms are kept. Rows no longer sum to 1. Throws InputError when the
-// trace was made without value norms. heads: only those heads are weighted (the others keep
-// their plain weights: read only the heads asked for), so a caller that writes one head does
-// not hold all of them; empty: every head.
+// trace was made without value norms. Lazy (AttentionTrace::deriveHeads): a head is weighted
+// when asked for, so no head is held until then; the result keeps a copy of `trace` (cheap: it
+// shares the heads, queries and keys). heads: only those heads are weighted (the others give
+// their plain weights); empty: every head.
 AttentionTrace weightedByValueNorm(const AttentionTrace& trace, const HeadFilter& heads = {});
+// One head of weightedByValueNorm(trace): (T, T).
+MatrixF weightedHead(const AttentionTrace& trace, int layer, int head);
 
 // Per (layer, head), layer-major (index = layer · heads + head): the mean of α_ij·n_hj over the
 // entries a query may attend to: key ≤ query for causal models, every entry otherwise (keys

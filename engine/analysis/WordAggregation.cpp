@@ -46,6 +46,21 @@ bool continuesByteWord(const tokenlabels::TokenText& previous, const tokenlabels
     return !standsAlone(previous.lastChar) && !standsAlone(next.firstChar);
 }
 
+// One pass over a (T, T) head: weight (i, j) adds to (word of i, word of j), divided by the
+// number of pieces of i's word. In double, then stored as float like the trace. (W, W)
+MatrixF mergedHead(const ConstMatrixMap& head, const std::vector<int>& word, const std::vector<int>& count,
+                   int words) {
+    const int t = int(head.rows());
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(words, words);
+    for (int i = 0; i < t; ++i) {
+        const int wq = word[size_t(i)];
+        const double share = 1.0 / double(count[size_t(wq)]);
+        for (int j = 0; j < t; ++j)
+            out(wq, word[size_t(j)]) += share * double(head(i, j));
+    }
+    return out.cast<float>();
+}
+
 }  // namespace
 
 std::vector<int> wordOfTokens(const QStringList& pieces, const std::vector<bool>& special, PieceStyle style) {
@@ -112,23 +127,13 @@ AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& hea
     summary.pieces = PieceStyle::Words;
     AttentionTrace merged(summary, ids, tokens, display, special);
     merged.setAblations(trace.ablations());
-    // One pass over each (T, T) head: weight (i, j) adds to (word of i, word of j), divided by
-    // the number of pieces of i's word. In double, then stored as float like the trace.
-    Eigen::MatrixXd out(words, words);
-    for (int l = 0; l < trace.layers(); ++l)
-        for (int h = 0; h < trace.heads(); ++h) {
-            if (heads && !heads(l, h))
-                continue;
-            const HeadWeights head = trace.head(l, h);
-            out.setZero();
-            for (int i = 0; i < t; ++i) {
-                const int wq = word[size_t(i)];
-                const double share = 1.0 / double(count[size_t(wq)]);
-                for (int j = 0; j < t; ++j)
-                    out(wq, word[size_t(j)]) += share * double(head(i, j));
-            }
-            MatrixMap(merged.headData(l, h), words, words) = out.cast<float>();
-        }
+    // Held by the derived trace's source: copies share the heads, queries and keys.
+    auto source = std::make_shared<const AttentionTrace>(trace);
+    merged.deriveHeads([source, word, count, words, heads](int layer, int head) {
+        if (heads && !heads(layer, head))
+            return MatrixF(MatrixF::Zero(words, words));
+        return mergedHead(source->headUncached(layer, head), word, count, words);
+    });
     return merged;
 }
 

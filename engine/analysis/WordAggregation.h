@@ -28,7 +28,9 @@ std::vector<int> wordOfTokens(const AttentionTrace& trace);
 // The trace over words: displayTokens are the words as they read ("␣attention", "多"), tokens
 // the pieces joined by spaces, tokenIds the first piece's id, special carried over, and
 // model().pieces PieceStyle::Words. (L, H, W, W) weights as described above.
-// heads: only those heads are merged (the others stay zeros); empty: every head.
+// Lazy (AttentionTrace::deriveHeads): a head is merged when asked for, so no head is held until
+// then; the result keeps a copy of `trace` (cheap: it shares the heads, queries and keys).
+// heads: only those heads are merged (the others are zeros); empty: every head.
 AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& heads = {});
 
 }  // namespace headmap

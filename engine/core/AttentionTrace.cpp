@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "core/AttentionRow.h"
 #include "core/MultiHeadAttention.h"
 
 namespace headmap {
@@ -34,14 +35,40 @@ size_t AttentionTrace::index(int layer, int head) const {
     return size_t(layer) * size_t(m_model.heads) + size_t(head);
 }
 
+std::shared_ptr<const MatrixF> AttentionTrace::compute(int layer, int head) const {
+    if (const LayerQueriesKeys* qk = m_queriesKeys[size_t(layer)].get())
+        return std::make_shared<const MatrixF>(attentionWeightsOfHead(qk->queries, qk->keys, head, qk->scoring));
+    if (m_source) {
+        auto weights = std::make_shared<const MatrixF>(m_source(layer, head));
+        assert(weights->rows() == length() && weights->cols() == length());
+        return weights;
+    }
+    return std::make_shared<const MatrixF>(MatrixF::Zero(length(), length()));
+}
+
 std::shared_ptr<const MatrixF> AttentionTrace::computed(int layer, int head) const {
     if (auto cached = m_cache->find(layer, head))
         return cached;
     // Computed outside the cache's lock, so threads asking for different heads do not wait.
-    const LayerQueriesKeys* qk = m_queriesKeys[size_t(layer)].get();
-    auto weights = qk ? std::make_shared<const MatrixF>(attentionWeightsOfHead(qk->queries, qk->keys, head, qk->scoring))
-                      : std::make_shared<const MatrixF>(MatrixF::Zero(length(), length()));
-    return m_cache->add(layer, head, std::move(weights));
+    return m_cache->add(layer, head, compute(layer, head));
+}
+
+HeadWeights AttentionTrace::headUncached(int layer, int head) const {
+    if (const auto& stored = m_stored[index(layer, head)])
+        return HeadWeights(stored);
+    if (auto cached = m_cache->find(layer, head))
+        return HeadWeights(std::move(cached));
+    return HeadWeights(compute(layer, head));
+}
+
+void AttentionTrace::deriveHeads(HeadSource source) {
+    std::fill(m_stored.begin(), m_stored.end(), nullptr);
+    std::fill(m_queriesKeys.begin(), m_queriesKeys.end(), nullptr);
+    m_source = std::move(source);
+    // A fresh cache: copies of the trace this one was copied from keep theirs.
+    auto fresh = std::make_shared<HeadCache>();
+    fresh->setLimits(m_cache->maxHeads(), m_cache->maxBytes());
+    m_cache = std::move(fresh);
 }
 
 HeadWeights AttentionTrace::head(int layer, int head) const {
@@ -57,9 +84,20 @@ float AttentionTrace::weight(int layer, int head, int query, int key) const {
     return (*computed(layer, head))(query, key);
 }
 
+MatrixF AttentionTrace::row(int layer, int head, int query) const {
+    assert(query >= 0 && query < length());
+    if (const auto& stored = m_stored[index(layer, head)])
+        return stored->row(query);
+    if (auto cached = m_cache->find(layer, head))
+        return cached->row(query);
+    if (const LayerQueriesKeys* qk = m_queriesKeys[size_t(layer)].get())
+        return attentionRowOfHead(*qk, head, query);
+    return computed(layer, head)->row(query);
+}
+
 float* AttentionTrace::headData(int layer, int head) {
     std::shared_ptr<MatrixF>& stored = m_stored[index(layer, head)];
-    if (!stored && m_queriesKeys[size_t(layer)])
+    if (!stored && (m_queriesKeys[size_t(layer)] || m_source))
         stored = std::make_shared<MatrixF>(*computed(layer, head));
     else if (!stored)
         stored = std::make_shared<MatrixF>(MatrixF::Zero(length(), length()));

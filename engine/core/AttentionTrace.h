@@ -8,7 +8,9 @@
 // from (LayerQueriesKeys, shared between copies) and a head is recomputed when asked for, with
 // the forward pass's own code and so with the same bits, through a small cache (HeadCache).
 // Heads can also be stored in full: those RunOptions::storeHead asked for, and those a caller
-// fills with headData() (derived traces, tests).
+// fills with headData() (tests). A derived trace (hidden special tokens, value-norm weighting,
+// words) computes its heads from another trace's with a HeadSource, also on demand through its
+// own cache, so it never holds L·H matrices either.
 
 #include <functional>
 #include <memory>
@@ -58,6 +60,13 @@ struct ModelSummary {
 // where the user says so).
 using HeadFilter = std::function<bool(int layer, int head)>;
 
+class AttentionTrace;
+// A derived trace's (T, T) weights of (layer, head), made from another trace's head; it holds
+// that trace alive (capture it by shared_ptr or by value) and may be called from several
+// threads at once. Read the other trace with AttentionTrace::headUncached, so that its cache
+// does not fill with heads only the derived trace shows.
+using HeadSource = std::function<MatrixF(int layer, int head)>;
+
 namespace detail {
 struct HeadOwner {
     std::shared_ptr<const MatrixF> owner;
@@ -95,13 +104,26 @@ public:
     // The head's stored weights, else recomputed from its layer's queries and keys (bit for bit
     // what the forward pass computed) through the cache, else zeros (a trace built to be filled).
     HeadWeights head(int layer, int head) const;  // (T, T) rows are queries
+    // The same weights, but a head that is not stored nor cached is computed without entering
+    // the cache: for derived traces reading their source, and one-pass readers of every head.
+    HeadWeights headUncached(int layer, int head) const;
     // One weight; a head that is not stored is computed whole (through the cache, so a hover over
     // the head on show costs a look-up): a single row's product would round differently.
     float weight(int layer, int head, int query, int key) const;
+    // (1, T) one query's weights: from the stored or cached head when there is one (its bits),
+    // else from the layer's queries and keys alone (attentionRowOfHead: equal to the head's row to
+    // about 1e-7, not bit for bit), else (derived traces) from the head, computed whole.
+    MatrixF row(int layer, int head, int query) const;
     // Stores the head (from its current weights) and returns its (T, T) floats to change in
     // place; copies of the trace keep their own.
     float* headData(int layer, int head);
     bool isStored(int layer, int head) const;
+
+    // Makes this a derived trace: drops its stored heads, queries, keys and cached heads, and from
+    // now on computes every head that is not stored with source (through the cache). Tokens,
+    // value norms and ablations stay.
+    void deriveHeads(HeadSource source);
+    bool isDerived() const { return bool(m_source); }
 
     // For the engine: the layer's queries and keys, from which heads not stored are computed.
     void setQueriesKeys(int layer, std::shared_ptr<const LayerQueriesKeys> queriesKeys);
@@ -126,6 +148,7 @@ private:
     size_t index(int layer, int head) const;
     size_t normOffset(int layer, int head) const;
     std::shared_ptr<const MatrixF> computed(int layer, int head) const;
+    std::shared_ptr<const MatrixF> compute(int layer, int head) const;  // not cached
 
     ModelSummary m_model;
     std::vector<int> m_tokenIds;
@@ -135,6 +158,7 @@ private:
     std::vector<std::shared_ptr<MatrixF>> m_stored;  // (L·H) (T, T) or null: not stored
     std::vector<std::shared_ptr<const LayerQueriesKeys>> m_queriesKeys;  // (L) or null
     std::shared_ptr<HeadCache> m_cache = std::make_shared<HeadCache>();
+    HeadSource m_source;  // derived traces: heads that are neither stored nor have queries/keys
     std::vector<float> m_valueNorms;  // (L, H, T) or empty
     std::vector<HeadAblation> m_ablations;
 };

@@ -442,6 +442,10 @@
         <source>the system gave no reason</source>
         <translation>systemet oplyste ingen årsag</translation>
     </message>
+    <message>
+        <source>%1, max-pooled %2×%2</source>
+        <translation>%1, maks.-samlet %2×%2</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -1212,6 +1216,14 @@
     <message>
         <source>Clear the selection</source>
         <translation>Ryd markeringen</translation>
+    </message>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>Tegner alle hoveder…</translation>
+    </message>
+    <message>
+        <source>%1, max-pooled %2×%2</source>
+        <translation>%1, maks.-samlet %2×%2</translation>
     </message>
 </context>
 <context>

@@ -437,6 +437,10 @@
         <source>the system gave no reason</source>
         <translation>系统未给出原因</translation>
     </message>
+    <message>
+        <source>%1, max-pooled %2×%2</source>
+        <translation>%1，最大池化 %2×%2</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -1206,6 +1210,14 @@
     <message>
         <source>Clear the selection</source>
         <translation>清除选择</translation>
+    </message>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>正在绘制所有头……</translation>
+    </message>
+    <message>
+        <source>%1, max-pooled %2×%2</source>
+        <translation>%1，最大池化 %2×%2</translation>
     </message>
 </context>
 <context>

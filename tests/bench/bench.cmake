@@ -18,3 +18,11 @@ if(HEADMAP_BUILD_GUI)
   add_executable(bench_heatmap_redraw bench/bench_heatmap_redraw.cpp)
   target_link_libraries(bench_heatmap_redraw PRIVATE Qt6::Test headmap_ui)
 endif()
+
+if(HEADMAP_BUILD_GUI)
+  # The GUI at T = 4,096 (issue #10): pass end to grid shown, heatmap redraw, stalls while
+  # stepping heads and visiting tabs, peak resident memory; needs a model folder, e.g. from
+  # tests/bench/make_large_checkpoint.py --shape qwen2.5-0.5b.
+  add_executable(bench_grid bench/bench_grid.cpp)
+  target_link_libraries(bench_grid PRIVATE Qt6::Test headmap_ui)
+endif()

@@ -1,6 +1,7 @@
 // HeadGridView shown offscreen: one cell per head plus a layer's mean and max, each pixel the
 // gradient colour of its weight, clicks and Enter activate heads, the current-head frame moves,
-// metric frames and the empty state, and a benchmark of the paint at 12 × 12 heads, T = 128
+// metric frames and the empty state, thumbnails max-pooled past their side (against pooling by
+// brute force), and a benchmark of the paint at 12 × 12 heads, T = 128
 // (the target is well under 200 ms, also when the cell images are rebuilt).
 
 #include <QDir>
@@ -365,6 +366,65 @@ private slots:
         const QString error = headmap::ui::exportImage(path, options, paint);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(QImage(path).size(), QSize(1100, 820));
+    }
+
+    void thumbnailsAreMaxPooled_data() {
+        QTest::addColumn<int>("t");
+        QTest::addColumn<int>("maxSide");
+        QTest::addColumn<int>("scale");
+        QTest::newRow("T at the side: one pixel per weight") << 40 << 40 << int(ScaleMode::Fixed);
+        QTest::newRow("T = 2·side") << 40 << 20 << int(ScaleMode::Fixed);
+        QTest::newRow("ragged last block") << 41 << 20 << int(ScaleMode::Fixed);  // blocks of 3
+        QTest::newRow("row max of full rows") << 37 << 16 << int(ScaleMode::RowMax);
+        QTest::newRow("global max") << 45 << 16 << int(ScaleMode::GlobalMax);
+        QTest::newRow("log") << 33 << 8 << int(ScaleMode::Log);
+    }
+
+    void thumbnailsAreMaxPooled() {
+        // Each pixel is the largest of its block of the full matrix after the scale's transform,
+        // written out here by brute force from layerMean, layerMax and normaliseRowsByMax.
+        QFETCH(int, t);
+        QFETCH(int, maxSide);
+        QFETCH(int, scale);
+        const auto trace = randomTrace(2, 3, t, 7);
+        const HeatmapStyle style{Colormap::Viridis, ScaleMode(scale), false};
+        const headmap::ui::GridImages images = headmap::ui::buildGridImages(*trace, style, maxSide);
+        const int block = t <= maxSide ? 1 : (t + maxSide - 1) / maxSide;
+        const int side = (t + block - 1) / block;
+        QCOMPARE(images.pooling, block);
+        QCOMPARE(int(images.images.size()), 2 * 5);
+        std::vector<MatrixF> cells;
+        for (int l = 0; l < 2; ++l) {
+            for (int h = 0; h < 3; ++h)
+                cells.emplace_back(trace->head(l, h));
+            cells.push_back(layerMean(*trace, l));
+            cells.push_back(layerMax(*trace, l));
+        }
+        float largest = 0;
+        for (MatrixF& cell : cells) {
+            if (style.scale == ScaleMode::RowMax)
+                cell = normaliseRowsByMax(cell);
+            if (style.scale == ScaleMode::Log)
+                cell = cell.cwiseMax(1e-4f);
+            largest = std::max(largest, cell.maxCoeff());
+        }
+        const QCPRange range = style.scale == ScaleMode::GlobalMax ? QCPRange(0, largest)
+                               : style.scale == ScaleMode::Log     ? QCPRange(1e-4, 1.0)
+                                                                   : QCPRange(0, 1);
+        QCOMPARE(images.range.upper, range.upper);
+        QCPColorGradient gradient = headmap::ui::gradientFor(style.colormap);
+        for (size_t c = 0; c < cells.size(); ++c) {
+            const QImage& image = images.images[c];
+            QCOMPARE(image.size(), QSize(side, side));
+            for (int r = 0; r < side; ++r)
+                for (int k = 0; k < side; ++k) {
+                    float peak = -1;
+                    for (int i = r * block; i < std::min(t, (r + 1) * block); ++i)
+                        for (int j = k * block; j < std::min(t, (k + 1) * block); ++j)
+                            peak = std::max(peak, cells[c](i, j));
+                    QCOMPARE(image.pixel(k, r), gradient.color(double(peak), range, style.scale == ScaleMode::Log));
+                }
+        }
     }
 
     void benchmarkPaint_data() {

@@ -74,8 +74,10 @@ private slots:
         QCOMPARE(view.values().cols(), trace->heads());
         for (int l = 0; l < trace->layers(); ++l)
             for (int h = 0; h < trace->heads(); ++h) {
-                QCOMPARE(view.values()(l, h), trace->weight(l, h, query, key));
-                QCOMPARE(view.cellValue(l, h), double(trace->weight(l, h, query, key)));  // 0 to 1 scale
+                // One query's row from the layer's queries and keys (AttentionTrace::row): the
+                // whole head's weight to 1e-6, not bit for bit.
+                QVERIFY(std::abs(double(view.values()(l, h)) - double(trace->weight(l, h, query, key))) <= 1e-6);
+                QCOMPARE(view.cellValue(l, h), double(view.values()(l, h)));  // 0 to 1 scale
             }
         const QStringList labels = trace->displayTokens();
         QCOMPARE(view.title(), QStringLiteral("How much '%1' #%2 attends to '%3' #%4 in every head")

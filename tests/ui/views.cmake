@@ -1,5 +1,7 @@
 # Tests of ui/views (headmap_add_test is defined in tests/CMakeLists.txt).
 headmap_add_test(tst_headgridview SOURCES ui/tst_headgridview.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_derivedtraces SOURCES ui/tst_derivedtraces.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_documentscale SOURCES ui/tst_documentscale.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_comparisonview SOURCES ui/tst_comparisonview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_statisticsview SOURCES ui/tst_statisticsview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_rolloutview SOURCES ui/tst_rolloutview.cpp LIBRARIES headmap_ui)

@@ -29,6 +29,8 @@ HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& 
     m_scale = attentionScale(MatrixF(), style, &unused, valueLabel);  // the gradient and the label
     m_scale.range = images.range;
     m_scale.logarithmic = images.logarithmic;
+    if (images.pooling > 1)  // a long input's cells are thumbnails (buildGridImages)
+        m_scale.label = QObject::tr("%1, max-pooled %2×%2").arg(m_scale.label).arg(images.pooling);
 
     const QFont tickFont = figureFont(FigureFont::Tick), axisFont = figureFont(FigureFont::AxisTitle);
     const QFont titleFont = figureFont(FigureFont::Title), subtitleFont = figureFont(FigureFont::Subtitle);

@@ -125,14 +125,20 @@ QString HeadGridView::message() const {
     if (!m_pendingText.isEmpty())
         return m_pendingText;
     if (layerCount() > 0)
-        return QString();
+        return hasImages() ? QString() : tr("Drawing all heads…");
     return ViewText::emptyState(m_trace.get(), m_hideSpecial,
                                 tr("Type a sentence and press Enter: every head of the model "
                                    "appears here at once."));
 }
 
+bool HeadGridView::hasImages() const {
+    return m_imagesValid || tokenCount() <= kGridThumbnailSide;
+}
+
 void HeadGridView::ensureImages() const {
-    if (m_imagesValid)
+    // Built here only for a short input (standalone use, tests): the window hands over images
+    // its worker made, and a long trace's heads are never recomputed on the GUI thread.
+    if (m_imagesValid || !hasImages())
         return;
     m_imagesValid = true;
     m_images = layerCount() > 0 ? buildGridImages(*m_shown, m_style) : GridImages();
@@ -142,6 +148,8 @@ void HeadGridView::ensureMetricValues() const {
     // From the full trace, as StatisticsView lists them, whether or not special tokens are hidden.
     if (!m_metric || !m_metricValues.empty() || layerCount() == 0)
         return;
+    if (!m_statistics && m_trace->length() > kGridThumbnailSide)
+        return;  // every head again, on the GUI thread: wait for the document's
     if (!m_statistics)  // standalone use (tests); the window hands over the document's
         m_statistics = std::make_shared<const std::vector<HeadStatistics>>(computeHeadStatistics(*m_trace));
     for (const HeadStatistics& statistics : *m_statistics)
@@ -218,7 +226,7 @@ void HeadGridView::render(QPainter& painter, const QSize& size) const {
     painter.fillRect(all, palette().color(QPalette::Base));
     painter.setFont(font());
     painter.setPen(palette().color(QPalette::Text));
-    if (layerCount() == 0 || !m_pendingText.isEmpty()) {
+    if (layerCount() == 0 || !m_pendingText.isEmpty() || !hasImages()) {
         painter.drawText(all.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, message());
         painter.restore();
         return;
@@ -321,6 +329,8 @@ void HeadGridView::drawLegend(QPainter& painter, const Geometry& g) const {
     }
     if (!m_valueLabel.isEmpty())
         title = m_valueLabel;
+    if (m_images.pooling > 1)  // as the heatmap's legend says of its tiles
+        title = tr("%1, max-pooled %2×%2").arg(title).arg(m_images.pooling);
     legendLine(0, title, low, high, gradientFor(m_style.colormap), m_images.logarithmic, m_images.range);
     int row = 1;
     if (m_metric && !m_metricValues.empty())

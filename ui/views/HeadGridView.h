@@ -122,6 +122,7 @@ private:
     Geometry geometryFor(const QSize& size) const;
     bool cellAt(const QPoint& pos, int* layer, int* column) const;
     void invalidateImages();
+    bool hasImages() const;  // images given, or a trace short enough to draw here
     void ensureImages() const;
     void ensureMetricValues() const;
     void drawLegend(QPainter& painter, const Geometry& geometry) const;

@@ -211,13 +211,16 @@ void TokenPairView::compute() {
     m_values.resize(layers, heads);  // (L, H)
     const std::vector<int> kept = m_hideSpecial ? keptTokens(m_trace->special()) : std::vector<int>();
     const bool renormalise = m_hideSpecial && int(kept.size()) < m_trace->length();
+    // One query row per head (AttentionTrace::row), not every head whole: L·H rows of T cost
+    // about one head's product, where whole heads took seconds at thousands of tokens.
     for (int l = 0; l < layers; ++l)
         for (int h = 0; h < heads; ++h) {
-            float w = m_trace->weight(l, h, m_query, m_key);
+            const MatrixF row = m_trace->row(l, h, m_query);  // (1, T)
+            float w = row(0, m_key);
             if (renormalise) {  // as withoutTokens: the query's row over the tokens shown sums to 1
                 float sum = 0;
                 for (int k : kept)
-                    sum += m_trace->weight(l, h, m_query, k);
+                    sum += row(0, k);
                 if (sum != 0.0f)
                     w /= sum;
             }

@@ -60,12 +60,10 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
         display << trace->displayTokens().value(index);
     }
     auto shown = std::make_shared<AttentionTrace>(trace->model(), ids, tokens, display);
-    for (int l = 0; l < trace->layers(); ++l) {
-        for (int h = 0; h < trace->heads(); ++h) {
-            const MatrixF restricted = withoutTokens(MatrixF(trace->head(l, h)), kept, true);  // (K, K)
-            std::copy(restricted.data(), restricted.data() + restricted.size(), shown->headData(l, h));
-        }
-    }
+    // Lazy: a head is restricted when asked for, from the original's (held by the source).
+    shown->deriveHeads([trace, kept](int layer, int head) {
+        return withoutTokens(MatrixF(trace->headUncached(layer, head)), kept, true);  // (K, K)
+    });
     shownCache().add(trace, shown);
     return shown;
 }

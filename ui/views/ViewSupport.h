@@ -20,9 +20,10 @@ namespace headmap::ui {
 // (keptTokens + withoutTokens). Returns `trace` itself when hideSpecial is false or no token is
 // special, so the weights stay bit-identical. Null stays null. When every token is special the
 // result has no tokens (isEmpty()); allSpecialMessage() says why.
-// Copies every head: at T = 512 on 144 heads that is 150 MB and seconds, so the GUI thread asks
-// for one head (shownHead) instead. A result still held by someone is handed out again for the
-// same trace instead of being rebuilt (thread-safe: workers call this too).
+// A derived trace (AttentionTrace::deriveHeads): cheap to make, a head is restricted when asked
+// for, from the original's weights (held alive by the result). A result still held by someone
+// is handed out again for the same trace, so views share its cache of heads (thread-safe:
+// workers call this too).
 std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
                                                  bool hideSpecial);
 
