@@ -16,7 +16,9 @@ namespace headmap {
 class HeadCache {
 public:
     static constexpr int kDefaultHeads = 8;
-    static constexpr size_t kDefaultBytes = size_t(512) << 20;  // 2 heads at T = 8,192
+    // 4 heads at T = 4,096 (64 MB each), the newest alone at 8,192: with the queries and keys the
+    // trace keeps, a 4,096-token run of a 0.5B model stays within its weights + 1 GB (#10).
+    static constexpr size_t kDefaultBytes = size_t(256) << 20;
 
     // The cached (layer, head), made the most recent; null when it is not cached.
     std::shared_ptr<const MatrixF> find(int layer, int head);
