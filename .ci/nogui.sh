@@ -12,6 +12,8 @@ jobs=$(nproc)
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# As .ci/setup.sh: the engine, CLI and test objects are the test build's, from the cache.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHEADMAP_BUILD_GUI=OFF "${launcher[@]}"
 fi

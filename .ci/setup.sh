@@ -16,6 +16,7 @@ build=${HEADMAP_BUILD_DIR:-$root/build}
 
 packages=(
   cmake ninja-build g++
+  ccache  # CI's later builds (.ci/nogui.sh) reuse this build's objects
   python3  # tests/download/fake_hub.py, the local imitation of the Hub for the download tests
   # libqt6svg6-dev is only a name that qt6-svg-dev provides; dpkg knows the real one.
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
@@ -31,8 +32,11 @@ packages=(
 source "$root/.ci/install_missing.sh"
 install_missing "Headmap"
 
+# Paths relative to the source folder in the compiler cache's keys, so another build folder of
+# the same sources (.ci/nogui.sh's) finds this one's objects.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
 cmake --build "$build" --parallel "$(nproc)"
 

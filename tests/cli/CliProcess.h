@@ -71,14 +71,14 @@ inline CliResult runProgram(const QString& program, const QStringList& arguments
 
 inline CliResult runCli(const QStringList& arguments,
                         const std::optional<QByteArray>& input = std::nullopt) {
-    return runProgram(QStringLiteral(HEADMAP_CLI_PATH), arguments, input);
+    return runProgram(HEADMAP_CLI_PATH, arguments, input);
 }
 
 // Runs script with /bin/sh -c; inside it "$0" is headmap-cli. Lets a test pass raw bytes
 // (e.g. invalid UTF-8 made with printf) as a command-line argument.
 inline CliResult runCliThroughShell(const QString& script) {
     CliResult result = runProgram(QStringLiteral("/bin/sh"),
-                                  {QStringLiteral("-c"), script, QStringLiteral(HEADMAP_CLI_PATH)});
+                                  {QStringLiteral("-c"), script, HEADMAP_CLI_PATH});
     result.arguments = QStringList{QStringLiteral("(sh -c)"), script};
     return result;
 }

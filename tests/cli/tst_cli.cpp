@@ -42,7 +42,7 @@ class CliTest : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        QVERIFY(QFileInfo(QStringLiteral(HEADMAP_CLI_PATH)).isExecutable());
+        QVERIFY(QFileInfo(HEADMAP_CLI_PATH).isExecutable());
         QVERIFY(writeFile(m_dir.filePath("hello.txt"), "the cat sat\n"));
         QVERIFY(writeFile(m_dir.filePath("empty.txt"), QByteArray()));
         QVERIFY(QDir(m_dir.path()).mkdir("model-without-config"));
@@ -525,7 +525,7 @@ private slots:
     // Standard input that arrives in two parts, as from `(echo alpha; sleep 1; echo beta) |`.
     void standardInputInPieces() {
         QProcess process;
-        process.start(QStringLiteral(HEADMAP_CLI_PATH),
+        process.start(HEADMAP_CLI_PATH,
                       QStringList{"tokenize"} + kModel + QStringList{"--no-special", "--text", "-"});
         QVERIFY(process.waitForStarted(30000));
         process.write("alpha beta ");

@@ -374,7 +374,7 @@ void CliAbuseTest::interruptedExportAll() {
 
     // 12 x 8 heads of 60 tokens: a minute of drawing, far more than the few files waited for.
     QProcess process;
-    process.start(QStringLiteral(HEADMAP_CLI_PATH),
+    process.start(HEADMAP_CLI_PATH,
                   {"export-all", "--model", "builtin:teaching", "--layers", "12", "--heads", "8", "--text",
                    words.join(' '), "--outdir", outdir, "--format", "png"});
     QVERIFY(process.waitForStarted(30000));

@@ -97,7 +97,7 @@ void CliRenderModuleTest::linksNoGuiLibrary() {
     QFETCH(QString, pattern);
     if (QStandardPaths::findExecutable(tool).isEmpty())
         QSKIP(qPrintable(tool + " is not installed"));
-    const Run run = runProgram(tool, arguments << QStringLiteral(HEADMAP_CLI_PATH), cleanEnvironment());
+    const Run run = runProgram(tool, arguments << HEADMAP_CLI_PATH, cleanEnvironment());
     QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err));
     QStringList libraries;
     const QRegularExpression library(pattern, QRegularExpression::MultilineOption);
@@ -123,7 +123,7 @@ void CliRenderModuleTest::commandsOpenNoGuiLibrary() {
     QFETCH(QStringList, arguments);
     QProcessEnvironment environment = cleanEnvironment();
     environment.insert(QStringLiteral("LD_DEBUG"), QStringLiteral("files"));
-    const Run run = runProgram(QStringLiteral(HEADMAP_CLI_PATH), arguments, environment);
+    const Run run = runProgram(HEADMAP_CLI_PATH, arguments, environment);
     QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err.right(2000)));
     const QStringList files = loadedFiles(run.err);
     QVERIFY2(files.filter(QStringLiteral("libQt6Core")).size() == 1, "the LD_DEBUG trace was not read");
@@ -139,7 +139,7 @@ void CliRenderModuleTest::renderLoadsTheModule() {
     QProcessEnvironment environment = cleanEnvironment();
     environment.insert(QStringLiteral("LD_DEBUG"), QStringLiteral("files"));
     const QString output = dir.filePath(QStringLiteral("head.png"));
-    const Run run = runProgram(QStringLiteral(HEADMAP_CLI_PATH),
+    const Run run = runProgram(HEADMAP_CLI_PATH,
                                QStringList{"render"} + kTeaching +
                                    QStringList{"--text", "the cat", "--layer", "0", "--head", "0", "--output", output},
                                environment);
@@ -169,11 +169,11 @@ void CliRenderModuleTest::drawingWithoutTheModule() {
     QFETCH(QStringList, expected);
     QTemporaryDir dir;
     QProcessEnvironment environment = cleanEnvironment();
-    QString program = QStringLiteral(HEADMAP_CLI_PATH);
+    QString program = HEADMAP_CLI_PATH;
     if (setup == QLatin1String("copy")) {
         program = dir.filePath(QStringLiteral("bin/headmap-cli"));
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("bin")));
-        QVERIFY(QFile::copy(QStringLiteral(HEADMAP_CLI_PATH), program));
+        QVERIFY(QFile::copy(HEADMAP_CLI_PATH, program));
     } else if (setup == QLatin1String("env")) {
         environment.insert(QStringLiteral("HEADMAP_RENDER_MODULE"), dir.filePath(QStringLiteral("no-such-module.so")));
     } else {

@@ -286,7 +286,7 @@ void PatternsModelTest::tooLongInputIsRefused() {
 
 void PatternsModelTest::cliShowsPreviousTokenPattern() {
     QProcess cli;
-    cli.start(QStringLiteral(HEADMAP_CLI_PATH),
+    cli.start(HEADMAP_CLI_PATH,
               {"attention", "--model", "builtin:patterns", "--text", kCoreference, "--layer", "0",
                "--head", "0"});
     cli.closeWriteChannel();
