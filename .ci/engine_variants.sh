@@ -54,16 +54,15 @@ done
 [ "$(runpath "$libdir/libheadmap-render.so")" = '$ORIGIN' ] || fail "libheadmap-render.so's RUNPATH is not \$ORIGIN"
 echo "RUNPATH: headmap, headmap-cli \$ORIGIN/../lib/headmap; libheadmap-render.so \$ORIGIN"
 
-# The engine files one run of "$@" loaded (LD_DEBUG=libs prints "calling init: FILE" once per
-# library initialised), as paths below ROOT.
-loaded_engines() {
-  LD_DEBUG=libs "$@" 2>&1 >/dev/null | sed -n 's|.*calling init: \(.*libheadmap-engine\.so\)$|\1|p' \
-    | sed "s|^$root/||" | sort -u
-}
+# Runs "$@" with LD_DEBUG=libs (the loader prints "calling init: FILE" once per library it
+# initialises) and checks it loaded exactly the engine of level $1. LD_BIND_NOW resolves every
+# symbol at load time, so a symbol the programs or the rendering module need that a variant
+# lacks fails the run.
 expect_engine() {
   local expected=$1; shift
-  local loaded
-  loaded=$(loaded_engines "$@")
+  local log=$root/ld-debug.log loaded
+  LD_BIND_NOW=1 LD_DEBUG=libs "$@" >/dev/null 2>"$log" || fail "$* failed: $(grep -v '^ *[0-9]*:' "$log" | tail -3)"
+  loaded=$(sed -n 's|.*calling init: \(.*libheadmap-engine\.so\)$|\1|p' "$log" | sed "s|^$root/||" | sort -u)
   [ -n "$loaded" ] || fail "$* loaded no libheadmap-engine.so from $root"
   [ "$(wc -l <<<"$loaded")" -eq 1 ] || fail "$* loaded $(wc -l <<<"$loaded") engines: $loaded"
   [ "$loaded" = "${library[$expected]#"$root/"}" ] || fail "$* loaded $loaded, expected the $expected engine"
@@ -81,6 +80,8 @@ echo "this processor: $(tr '\n' ' ' <<<"$supported")-> expects the $best engine"
 export QT_QPA_PLATFORM=offscreen
 echo "LD_DEBUG=libs headmap-cli info --model builtin:teaching:"
 expect_engine "$best" "$cli" info --model builtin:teaching
+echo "  (the loader's search: $(sed -n 's|.*trying file=\(.*libheadmap-engine\.so\)$|\1|p' "$root/ld-debug.log" \
+  | sed "s|^$root/||" | tr '\n' ' '))"
 # The rendering module links the engine too; it must reuse the one already loaded.
 echo "LD_DEBUG=libs headmap-cli render (loads the rendering module):"
 expect_engine "$best" "$cli" render --model builtin:teaching --text "the cat sat" --layer 0 --head 0 \
@@ -92,7 +93,9 @@ for forced in x86-64-v3 x86-64-v2; do
   grep -qx "$forced" <<<"$supported" || continue
   expected=$forced
   [ "$forced" = x86-64-v2 ] && expected=x86-64
-  echo "$loader --glibc-hwcaps-mask $forced headmap-cli info:"
+  echo "$loader --glibc-hwcaps-mask $forced headmap-cli info, render:"
   expect_engine "$expected" "$loader" --glibc-hwcaps-mask "$forced" "$cli" info --model builtin:teaching
+  expect_engine "$expected" "$loader" --glibc-hwcaps-mask "$forced" "$cli" render --model builtin:teaching \
+    --text "the cat sat" --layer 0 --head 0 --output "$root/engine-variant-check.png"
 done
 echo "engine_variants.sh: ok"
