@@ -58,11 +58,13 @@ echo "RUNPATH: headmap, headmap-cli \$ORIGIN/../lib/headmap; libheadmap-render.s
 # initialises) and checks it loaded exactly the engine of level $1. LD_BIND_NOW resolves every
 # symbol at load time, so a symbol the programs or the rendering module need that a variant
 # lacks fails the run.
+# Loader paths as paths below ROOT: $ORIGIN makes them ROOT/usr/bin/../lib/headmap/...
+below_root() { sed -e 's|/[^/]*/\.\./|/|g' -e "s|^$root/||"; }
 expect_engine() {
   local expected=$1; shift
   local log=$root/ld-debug.log loaded
   LD_BIND_NOW=1 LD_DEBUG=libs "$@" >/dev/null 2>"$log" || fail "$* failed: $(grep -v '^ *[0-9]*:' "$log" | tail -3)"
-  loaded=$(sed -n 's|.*calling init: \(.*libheadmap-engine\.so\)$|\1|p' "$log" | sed "s|^$root/||" | sort -u)
+  loaded=$(sed -n 's|.*calling init: \(.*libheadmap-engine\.so\)$|\1|p' "$log" | below_root | sort -u)
   [ -n "$loaded" ] || fail "$* loaded no libheadmap-engine.so from $root"
   [ "$(wc -l <<<"$loaded")" -eq 1 ] || fail "$* loaded $(wc -l <<<"$loaded") engines: $loaded"
   [ "$loaded" = "${library[$expected]#"$root/"}" ] || fail "$* loaded $loaded, expected the $expected engine"
@@ -81,7 +83,7 @@ export QT_QPA_PLATFORM=offscreen
 echo "LD_DEBUG=libs headmap-cli info --model builtin:teaching:"
 expect_engine "$best" "$cli" info --model builtin:teaching
 echo "  (the loader's search: $(sed -n 's|.*trying file=\(.*libheadmap-engine\.so\)$|\1|p' "$root/ld-debug.log" \
-  | sed "s|^$root/||" | tr '\n' ' '))"
+  | below_root | tr '\n' ' '))"
 # The rendering module links the engine too; it must reuse the one already loaded.
 echo "LD_DEBUG=libs headmap-cli render (loads the rendering module):"
 expect_engine "$best" "$cli" render --model builtin:teaching --text "the cat sat" --layer 0 --head 0 \
@@ -93,9 +95,9 @@ for forced in x86-64-v3 x86-64-v2; do
   grep -qx "$forced" <<<"$supported" || continue
   expected=$forced
   [ "$forced" = x86-64-v2 ] && expected=x86-64
-  echo "$loader --glibc-hwcaps-mask $forced headmap-cli info, render:"
+  # (Only info: started through ld.so, headmap-cli sees ld.so as its own file and so does not
+  # find the rendering module beside it.)
+  echo "$loader --glibc-hwcaps-mask $forced headmap-cli info:"
   expect_engine "$expected" "$loader" --glibc-hwcaps-mask "$forced" "$cli" info --model builtin:teaching
-  expect_engine "$expected" "$loader" --glibc-hwcaps-mask "$forced" "$cli" render --model builtin:teaching \
-    --text "the cat sat" --layer 0 --head 0 --output "$root/engine-variant-check.png"
 done
 echo "engine_variants.sh: ok"
