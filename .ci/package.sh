@@ -5,7 +5,9 @@
 # makes the .deb with cpack, checks its Depends and file list (programs, rendering module,
 # desktop file, icons, metainfo, MIME type, man pages), validates the desktop metadata, unpacks
 # it into a scratch root with dpkg -x and runs headmap-cli from there: info (no GUI library
-# loaded) and render (the installed module found beside bin/ in lib/headmap/).
+# loaded) and render (the installed module found beside bin/ in lib/headmap/). A portable build
+# also installs the engine once per x86-64 level for glibc-hwcaps; .ci/engine_variants.sh checks
+# each is compiled for its level and that the loader picks the best one the processor runs.
 # Needs dpkg-dev (dpkg-shlibdeps), and uses appstreamcli / desktop-file-validate when present.
 set -euo pipefail
 
@@ -63,6 +65,13 @@ expected=(
 for size in 16 22 24 32 48 64 128 256 512; do
   expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/headmap.png")
 done
+# A native check-only build links its engine statically; a portable one ships it as variants.
+if [ "${HEADMAP_PACKAGE_CHECK_ONLY:-0}" != 1 ]; then
+  expected+=(/usr/lib/headmap/libheadmap-engine.so)
+  for level in x86-64-v3 x86-64-v4; do
+    expected+=("/usr/lib/headmap/glibc-hwcaps/$level/libheadmap-engine.so")
+  done
+fi
 for file in "${expected[@]}"; do
   grep -qx -- "$file" <<<"$files" || fail "the package lacks $file"
 done
@@ -105,4 +114,10 @@ echo "headmap-cli info --model builtin:teaching from the scratch root: ok"
 file "$scratch/head.png" | grep -q "PNG image" || fail "render from the scratch root wrote no PNG"
 echo "headmap-cli render with the installed module: ok"
 "$scratch/usr/bin/headmap" --version | grep -q "Headmap" || fail "headmap --version failed"
+
+if [ "${HEADMAP_PACKAGE_CHECK_ONLY:-0}" = 1 ]; then
+  echo "package.sh: check-only (native build, static engine): the engine's x86-64 variants are not checked"
+else
+  bash "$root/.ci/engine_variants.sh" "$scratch"
+fi
 echo "package.sh: ok"
