@@ -31,6 +31,7 @@
 #include <QtTest/QTest>
 #include <qcustomplot.h>
 
+#include "EventLoopWait.h"
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -39,6 +40,9 @@
 
 using namespace headmap;
 using namespace headmap::ui;
+
+using headmap::bench::runEvents;
+using headmap::bench::waitUntil;
 
 namespace {
 
@@ -71,28 +75,6 @@ private:
     qint64 m_last = 0;
     double m_longest = 0;
 };
-
-bool waitUntil(const std::function<bool()>& ready, int timeoutMs) {
-    if (ready())
-        return true;
-    QEventLoop loop;
-    QTimer poll, deadline;
-    poll.setInterval(1);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (ready())
-            loop.quit();
-    });
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-    poll.start();
-    deadline.start(timeoutMs);
-    loop.exec();
-    return ready();
-}
-
-void runEvents(int ms) {
-    waitUntil([] { return false; }, ms);
-}
 
 // A line of /proc/self/status in MB ("VmHWM", "VmRSS"); -1 where there is none.
 double statusMegabytes(const char* key) {

@@ -29,6 +29,7 @@
 #include <QTimer>
 #include <QtTest/QTest>
 
+#include "EventLoopWait.h"
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -40,6 +41,9 @@
 #include "views/StatisticsView.h"
 
 using namespace headmap::ui;
+
+using headmap::bench::runEvents;
+using headmap::bench::waitUntil;
 
 namespace {
 
@@ -78,30 +82,6 @@ private:
     double m_phaseLongest = 0;
     double m_overall = 0;
 };
-
-// Runs the event loop until ready() holds (checked every millisecond) or timeoutMs passes;
-// returns whether it held.
-bool waitUntil(const std::function<bool()>& ready, int timeoutMs) {
-    if (ready())
-        return true;
-    QEventLoop loop;
-    QTimer poll, deadline;
-    poll.setInterval(1);
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (ready())
-            loop.quit();
-    });
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, &loop, &QEventLoop::quit);
-    poll.start();
-    deadline.start(timeoutMs);
-    loop.exec();
-    return ready();
-}
-
-void runEvents(int ms) {
-    waitUntil([] { return false; }, ms);
-}
 
 // A text of `words` distinct vocabulary words ("w1234"): one WordPiece token each.
 QString longText(int words, int seed) {

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QtTest>
 
+#include "FamilyCases.h"
 #include "analysis/AttentionMeasure.h"
 #include "core/AttentionRow.h"
 #include "gguf/GgufModelLoader.h"
@@ -18,32 +19,11 @@
 #include "model/ModelLoader.h"
 
 using namespace headmap;
+using headmap::testing::fixturesDir;
+using headmap::testing::inputOf;
+using headmap::testing::loadCase;
 
 namespace {
-
-QString fixturesDir(const QString& relative) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(relative);
-}
-
-// "builtin:…", "models/<folder>" or "gguf/<file>|<folder whose tokenizer it is run with>".
-std::unique_ptr<Model> loadCase(const QString& source) {
-    if (source.startsWith(QLatin1String("builtin:")))
-        return loadModel(ModelSpec{source, {}});
-    if (source.startsWith(QLatin1String("models/")))
-        return loadModel(ModelSpec{fixturesDir(source), {}});
-    const QStringList parts = source.split(QLatin1Char('|'));
-    auto tokenizer = loadHfTokenizerFolder(fixturesDir(QStringLiteral("models/") + parts.value(1)), parts.value(1)).tokenizer;
-    const QString file = parts.value(0).mid(int(qstrlen("gguf/")));
-    return loadGgufModel(fixturesDir(QStringLiteral("gguf/models/") + file), file, std::move(tokenizer));
-}
-
-Encoding inputOf(const Model& model, int length) {
-    const int vocab = std::min(model.tokenizer().vocabSize(), model.summary().vocabSize);
-    std::vector<int> ids;
-    for (int i = 0; i < length; ++i)
-        ids.push_back((i * 37 + 11) % vocab);
-    return model.tokenizer().fromIds(ids);
-}
 
 bool sameBits(const MatrixF& a, const MatrixF& b) {
     return a.rows() == b.rows() && a.cols() == b.cols() &&
