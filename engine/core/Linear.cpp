@@ -1,7 +1,11 @@
 #include "core/Linear.h"
 
 #ifdef HEADMAP_LINEAR_CBLAS
+#include <algorithm>
+
+#include <QString>
 #include <cblas.h>
+#include <omp.h>
 #endif
 
 namespace headmap {
@@ -27,16 +31,59 @@ ConstStridedMatrixMap Linear::storedWeight() const {
     return ConstStridedMatrixMap(m_weight, rows, cols, Eigen::OuterStride<>(m_rowStride));
 }
 
+#ifdef HEADMAP_LINEAR_CBLAS
+namespace {
+
+// OpenMP's threads split each product's output columns, and OpenBLAS multiplies each share on
+// one thread. Letting OpenBLAS thread the products itself (HEADMAP_DENSE_SPLIT=0, kept to
+// compare) runs its thread pool beside libgomp's, which the attention code uses between the
+// products: each pool's idle threads spin on the cores the other needs. Measured on the
+// Qwen2.5-0.5B shape with 2 cores: 128 tokens 1013 -> 737 ms, 16 tokens 244 -> 188 ms
+// (README, "Speed").
+bool splitOverOpenMp() {
+    static const bool split = qEnvironmentVariable("HEADMAP_DENSE_SPLIT", QStringLiteral("1")) != QLatin1String("0");
+    return split;
+}
+
+void useOneBlasThreadOnce() {
+    static const bool once = [] {
+        if (splitOverOpenMp())
+            openblas_set_num_threads(1);
+        return true;
+    }();
+    (void)once;
+}
+
+}  // namespace
+#endif
+
 MatrixF Linear::forward(const MatrixF& x) const {
     MatrixF y(x.rows(), m_out);  // (T, out)
 #ifdef HEADMAP_LINEAR_CBLAS
+    useOneBlasThreadOnce();
     if (x.rows() > 0 && m_out > 0 && m_in > 0) {
         // Row-major throughout: x (T, in), the stored W (out, in) or (in, out) with its row
-        // stride. OpenBLAS packs and threads these shapes about twice as well as Eigen does
-        // (README, "Speed"); its threads follow OPENBLAS_NUM_THREADS / OMP_NUM_THREADS.
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, m_layout == WeightLayout::OutIn ? CblasTrans : CblasNoTrans,
-                    int(x.rows()), m_out, m_in, 1.0f, x.data(), int(x.cols()), m_weight, m_rowStride, 0.0f,
-                    y.data(), m_out);
+        // stride. OpenBLAS packs these shapes about twice as well as Eigen does (README,
+        // "Speed"). Small products stay on one thread: waking the others costs more.
+        const bool transposed = m_layout == WeightLayout::OutIn;
+        const auto product = [&](int first, int count) {  // output columns [first, first + count)
+            const float* w = m_weight + (transposed ? size_t(first) * size_t(m_rowStride) : size_t(first));
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, transposed ? CblasTrans : CblasNoTrans, int(x.rows()), count,
+                        m_in, 1.0f, x.data(), int(x.cols()), w, m_rowStride, 0.0f, y.data() + first, m_out);
+        };
+        const int threads = splitOverOpenMp() ? omp_get_max_threads() : 1;
+        if (threads <= 1 || omp_in_parallel() || double(x.rows()) * m_in * m_out < 4.0e6) {
+            product(0, m_out);
+        } else {
+#pragma omp parallel num_threads(threads)
+            {
+                // Blocks of 64 columns keep every thread on whole kernel tiles.
+                const int blocks = (m_out + 63) / 64, n = omp_get_num_threads(), i = omp_get_thread_num();
+                const int first = std::min(m_out, blocks * i / n * 64), last = std::min(m_out, blocks * (i + 1) / n * 64);
+                if (last > first)
+                    product(first, last - first);
+            }
+        }
     } else {
         y.setZero();
     }
@@ -63,6 +110,21 @@ MatrixF Linear::inputRows(int first, int count) const {
     if (m_layout == WeightLayout::OutIn)
         return storedWeight().middleCols(first, count).transpose();  // (count, out)
     return storedWeight().middleRows(first, count);                  // (count, out)
+}
+
+void multiplySingleThreaded(const ConstStridedMatrixMap& a, const ConstStridedMatrixMap& b,
+                            Eigen::Ref<MatrixF, 0, Eigen::OuterStride<>> out) {
+#ifdef HEADMAP_LINEAR_CBLAS
+    useOneBlasThreadOnce();
+    if (splitOverOpenMp()) {
+        if (out.size() > 0)
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(a.rows()), int(b.cols()), int(a.cols()), 1.0f,
+                        a.data(), int(a.outerStride()), b.data(), int(b.outerStride()), 0.0f, out.data(),
+                        int(out.outerStride()));
+        return;
+    }
+#endif
+    out.noalias() = a * b;
 }
 
 RowVectorF Linear::biasSlice(int first, int count) const {

@@ -50,4 +50,11 @@ private:
     int m_rowStride = 0;
 };
 
+// out = a · b on row-major blocks (each may be a block of a wider matrix). One thread: callers
+// run it inside their own loops over heads. Through OpenBLAS when the build uses it for the
+// dense layers (HEADMAP_BLAS), which is about twice as fast as Eigen for a head's
+// weights · values, (T, T)·(T, Dh); otherwise Eigen.
+void multiplySingleThreaded(const ConstStridedMatrixMap& a, const ConstStridedMatrixMap& b,
+                            Eigen::Ref<MatrixF, 0, Eigen::OuterStride<>> out);
+
 }  // namespace headmap

@@ -189,7 +189,9 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
         const auto vh = v.middleCols(g * dh, dh);  // (T, Dh)
         const bool record = steps && h == stepsHead;
         const MatrixF scores = attentionWeightsOfHead(q, k, h, spec, record ? steps : nullptr);  // (T, T)
-        concat.middleCols(h * dh, dh).noalias() = scores * vh;
+        multiplySingleThreaded(ConstStridedMatrixMap(scores.data(), t, t, Eigen::OuterStride<>(t)),
+                               ConstStridedMatrixMap(vh.data(), t, dh, Eigen::OuterStride<>(v.cols())),
+                               concat.middleCols(h * dh, dh));
         if (const HeadAblation* ablation = ablationOf(capture, h))
             ablate(concat.middleCols(h * dh, dh), ablation->mode);
         if (capture.valueNorms) {

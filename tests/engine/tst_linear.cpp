@@ -1,6 +1,7 @@
 // Linear::forward against a plain double-precision sum, for every weight layout and the row
 // strides of fused matrices: the product goes to OpenBLAS or to Eigen depending on the build
-// (HEADMAP_BLAS, Linear::backend()), and both must give y = x·W + b.
+// (HEADMAP_BLAS, Linear::backend()), and both must give y = x·W + b; also the single-threaded
+// product that multiplies a head's weights by its values.
 #include <QTest>
 
 #include <cmath>
@@ -17,6 +18,8 @@ class LinearTest : public QObject {
 private slots:
     void forwardEqualsTheSum_data();
     void forwardEqualsTheSum();
+    void singleThreadedProductEqualsTheSum_data();
+    void singleThreadedProductEqualsTheSum();
     void backendIsNamed();
 };
 
@@ -35,6 +38,12 @@ void LinearTest::forwardEqualsTheSum_data() {
     QTest::newRow("one token") << 1 << 64 << 96 << true << 0 << 0 << true;
     QTest::newRow("no bias, long") << 130 << 33 << 17 << true << 0 << 0 << false;
     QTest::newRow("no tokens") << 0 << 8 << 4 << true << 0 << 0 << true;
+    // Past 4e6 multiply-adds the output columns are split over the threads in blocks of 64:
+    // a ragged last block, a split that leaves a thread without a block, both layouts, strided.
+    QTest::newRow("split, out-in, ragged last block") << 64 << 200 << 330 << true << 0 << 0 << true;
+    QTest::newRow("split, in-out, strided block") << 48 << 300 << 300 << false << 900 << 300 << true;
+    QTest::newRow("split, out-in, rows of a fused qkv") << 96 << 256 << 192 << true << 0 << 64 << false;
+    QTest::newRow("split, fewer columns than a block") << 2048 << 64 << 40 << true << 0 << 0 << true;
 }
 
 void LinearTest::forwardEqualsTheSum() {
@@ -77,6 +86,50 @@ void LinearTest::forwardEqualsTheSum() {
             if (std::abs(double(y(t, o)) - sum) > 1e-5 * (1.0 + std::abs(sum)))
                 QFAIL(qPrintable(QStringLiteral("y(%1, %2) = %3, expected %4").arg(t).arg(o).arg(y(t, o)).arg(sum)));
         }
+}
+
+void LinearTest::singleThreadedProductEqualsTheSum_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("depth");
+    QTest::addColumn<int>("cols");
+    QTest::addColumn<int>("bStride");    // b is a block of a matrix this wide (a head's values)
+    QTest::addColumn<int>("outStride");  // out is a block of a matrix this wide (the concat)
+    QTest::newRow("a head's weights times its values") << 33 << 33 << 8 << 24 << 32;
+    QTest::newRow("dense blocks") << 5 << 7 << 3 << 3 << 3;
+    QTest::newRow("one row") << 1 << 17 << 4 << 12 << 4;
+    QTest::newRow("empty") << 0 << 4 << 4 << 4 << 4;
+}
+
+void LinearTest::singleThreadedProductEqualsTheSum() {
+    QFETCH(int, rows);
+    QFETCH(int, depth);
+    QFETCH(int, cols);
+    QFETCH(int, bStride);
+    QFETCH(int, outStride);
+    std::mt19937 random(11);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    MatrixF a(rows, depth), b(depth, bStride);  // (rows, depth), (depth, bStride)
+    for (int i = 0; i < a.size(); ++i)
+        a.data()[i] = uniform(random);
+    for (int i = 0; i < b.size(); ++i)
+        b.data()[i] = uniform(random);
+    MatrixF out = MatrixF::Constant(rows, outStride, 42.0f);  // the columns outside the block must stay 42
+    const int bFirst = bStride - cols, outFirst = outStride - cols;
+    headmap::multiplySingleThreaded(
+        headmap::ConstStridedMatrixMap(a.data(), rows, depth, Eigen::OuterStride<>(depth)),
+        headmap::ConstStridedMatrixMap(b.data() + bFirst, depth, cols, Eigen::OuterStride<>(bStride)),
+        out.middleCols(outFirst, cols));
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < outFirst; ++c)
+            QCOMPARE(out(r, c), 42.0f);
+        for (int c = 0; c < cols; ++c) {
+            double sum = 0.0;
+            for (int i = 0; i < depth; ++i)
+                sum += double(a(r, i)) * double(b(i, bFirst + c));
+            if (std::abs(double(out(r, outFirst + c)) - sum) > 1e-5 * (1.0 + std::abs(sum)))
+                QFAIL(qPrintable(QStringLiteral("out(%1, %2) = %3, expected %4").arg(r).arg(c).arg(out(r, outFirst + c)).arg(sum)));
+        }
+    }
 }
 
 void LinearTest::backendIsNamed() {
