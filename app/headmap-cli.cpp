@@ -12,6 +12,7 @@
 
 #include "cli/CliRender.h"
 #include "cli/CliRunner.h"
+#include "core/AllocatorTuning.h"
 
 namespace {
 
@@ -54,6 +55,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[]) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    headmap::tuneAllocatorForForwardPasses();
     const auto app = makeApplication(argc, argv);
     QList<QByteArray> arguments;
     for (int i = 1; i < argc; ++i)

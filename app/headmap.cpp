@@ -17,6 +17,7 @@
 #include "MainWindow.h"
 #include "Session.h"
 #include "analysis/AttentionMeasure.h"
+#include "core/AllocatorTuning.h"
 #include "core/HeadAblation.h"
 #include "io/AtomicFile.h"
 
@@ -96,6 +97,7 @@ bool readPositionalFile(const QStringList& positional, PositionalFile* file, QSt
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    headmap::tuneAllocatorForForwardPasses();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Headmap"));
     QApplication::setOrganizationName(QStringLiteral("Headmap"));
