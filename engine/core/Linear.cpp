@@ -5,7 +5,9 @@
 
 #include <QString>
 #include <cblas.h>
+#ifdef _OPENMP
 #include <omp.h>
+#endif
 #endif
 
 namespace headmap {
@@ -41,8 +43,12 @@ namespace {
 // Qwen2.5-0.5B shape with 2 cores: 128 tokens 1013 -> 737 ms, 16 tokens 244 -> 188 ms
 // (README, "Speed").
 bool splitOverOpenMp() {
+#ifdef _OPENMP
     static const bool split = qEnvironmentVariable("HEADMAP_DENSE_SPLIT", QStringLiteral("1")) != QLatin1String("0");
     return split;
+#else
+    return false;  // no OpenMP: OpenBLAS threads the products itself
+#endif
 }
 
 void useOneBlasThreadOnce() {
@@ -71,8 +77,9 @@ MatrixF Linear::forward(const MatrixF& x) const {
             cblas_sgemm(CblasRowMajor, CblasNoTrans, transposed ? CblasTrans : CblasNoTrans, int(x.rows()), count,
                         m_in, 1.0f, x.data(), int(x.cols()), w, m_rowStride, 0.0f, y.data() + first, m_out);
         };
-        const int threads = splitOverOpenMp() ? omp_get_max_threads() : 1;
-        if (threads <= 1 || omp_in_parallel() || double(x.rows()) * m_in * m_out < 4.0e6) {
+#ifdef _OPENMP
+        const int threads = splitOverOpenMp() && !omp_in_parallel() ? omp_get_max_threads() : 1;
+        if (threads <= 1 || double(x.rows()) * m_in * m_out < 4.0e6) {
             product(0, m_out);
         } else {
 #pragma omp parallel num_threads(threads)
@@ -84,6 +91,9 @@ MatrixF Linear::forward(const MatrixF& x) const {
                     product(first, last - first);
             }
         }
+#else
+        product(0, m_out);
+#endif
     } else {
         y.setZero();
     }
