@@ -29,8 +29,8 @@
 #include <QTimer>
 #include <QtTest/QTest>
 
-#include "EventLoopWait.h"
 #include "AttentionDocument.h"
+#include "EventLoopWait.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "steps/StepView.h"
@@ -39,6 +39,7 @@
 #include "views/HeadStatisticsModel.h"
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
+#include "core/AllocatorTuning.h"
 
 using namespace headmap::ui;
 
@@ -104,6 +105,7 @@ double median(std::vector<double> values) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    headmap::tuneAllocatorForForwardPasses();  // as headmap and headmap-cli do
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bench_gui_stall"));
     QCommandLineParser parser;

@@ -27,6 +27,7 @@
 #include <QtTest/QTest>
 #include <qcustomplot.h>
 
+#include "core/AllocatorTuning.h"
 #include "HeatmapView.h"
 #include "analysis/AttentionPyramid.h"
 
@@ -125,6 +126,7 @@ void shot(HeatmapView& view, const QString& dir, const QString& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    headmap::tuneAllocatorForForwardPasses();  // as headmap and headmap-cli do
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();

@@ -24,6 +24,7 @@
 #include <QStandardPaths>
 #include <QtTest/QTest>
 
+#include "core/AllocatorTuning.h"
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -148,6 +149,7 @@ int benchWindow(const QString& modelPath, int length, int repeats) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tuneAllocatorForForwardPasses();  // as headmap and headmap-cli do
     QApplication app(argc, argv);
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured
     QCommandLineParser parser;
