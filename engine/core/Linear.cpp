@@ -74,12 +74,25 @@ MatrixF Linear::forward(const MatrixF& x) const {
         const bool transposed = m_layout == WeightLayout::OutIn;
         const auto product = [&](int first, int count) {  // output columns [first, first + count)
             const float* w = m_weight + (transposed ? size_t(first) * size_t(m_rowStride) : size_t(first));
+            if (x.rows() == 1) {
+                // One token (typing at the end of a text): a matrix-vector product reads each
+                // weight once, where sgemm would first copy the whole matrix into its panels.
+                if (transposed)
+                    cblas_sgemv(CblasRowMajor, CblasNoTrans, count, m_in, 1.0f, w, m_rowStride, x.data(), 1, 0.0f,
+                                y.data() + first, 1);
+                else
+                    cblas_sgemv(CblasRowMajor, CblasTrans, m_in, count, 1.0f, w, m_rowStride, x.data(), 1, 0.0f,
+                                y.data() + first, 1);
+                return;
+            }
             cblas_sgemm(CblasRowMajor, CblasNoTrans, transposed ? CblasTrans : CblasNoTrans, int(x.rows()), count,
                         m_in, 1.0f, x.data(), int(x.cols()), w, m_rowStride, 0.0f, y.data() + first, m_out);
         };
 #ifdef _OPENMP
         const int threads = splitOverOpenMp() && !omp_in_parallel() ? omp_get_max_threads() : 1;
-        if (threads <= 1 || double(x.rows()) * m_in * m_out < 4.0e6) {
+        // Worth the threads when there is much to compute or, for few tokens, much to read.
+        const bool large = double(x.rows()) * m_in * m_out >= 4.0e6 || double(m_in) * m_out >= 2.5e5;
+        if (threads <= 1 || !large) {
             product(0, m_out);
         } else {
 #pragma omp parallel num_threads(threads)
@@ -135,6 +148,16 @@ void multiplySingleThreaded(const ConstStridedMatrixMap& a, const ConstStridedMa
     }
 #endif
     out.noalias() = a * b;
+}
+
+MatrixF Linear::timesInputRows(const Eigen::Ref<const MatrixF, 0, Eigen::OuterStride<>>& x, int first,
+                               int count) const {
+    MatrixF y(x.rows(), m_out);  // (N, out)
+    if (m_layout == WeightLayout::OutIn)
+        y.noalias() = x * storedWeight().middleCols(first, count).transpose();
+    else
+        y.noalias() = x * storedWeight().middleRows(first, count);
+    return y;
 }
 
 RowVectorF Linear::biasSlice(int first, int count) const {

@@ -36,6 +36,10 @@ public:
     // Rows [first, first + count) of W oriented (in, out): what those input features contribute
     // to every output, e.g. W_O,h, the block of W_O that head h's output columns feed. (count, out)
     MatrixF inputRows(int first, int count) const;
+    // x · inputRows(first, count), reading the block where it is stored instead of copying it
+    // (a head's value norms: copying W_O,h for every head was most of a one-token rerun's
+    // cost). (N, count) -> (N, out)
+    MatrixF timesInputRows(const Eigen::Ref<const MatrixF, 0, Eigen::OuterStride<>>& x, int first, int count) const;
     // The matching bias entries, zeros when the layer has no bias. (count)
     RowVectorF biasSlice(int first, int count) const;
 

@@ -196,7 +196,7 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
             ablate(concat.middleCols(h * dh, dh), ablation->mode);
         if (capture.valueNorms) {
             // What each key's value becomes after this head's block of W_O. (T, D)
-            const MatrixF projected = vh * weights.output.inputRows(h * dh, dh);
+            const MatrixF projected = weights.output.timesInputRows(vh, h * dh, dh);
             Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(t), t) =
                 projected.rowwise().norm().transpose();
         }

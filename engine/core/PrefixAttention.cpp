@@ -106,7 +106,7 @@ MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec
         concat.middleCols(h * dh, dh).noalias() = scores * vh;
         if (capture.valueNorms) {
             // The new keys' ‖v_j·W_O,h‖; the cached keys' norms do not change.
-            const MatrixF projected = vh.bottomRows(n) * weights.output.inputRows(h * dh, dh);  // (N, D)
+            const MatrixF projected = weights.output.timesInputRows(vh.bottomRows(n), h * dh, dh);  // (N, D)
             Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(t) + size_t(first), n) =
                 projected.rowwise().norm().transpose();
         }
