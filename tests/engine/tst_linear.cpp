@@ -35,7 +35,12 @@ void LinearTest::forwardEqualsTheSum_data() {
     QTest::newRow("in-out, GPT-2 Conv1D") << 5 << 7 << 3 << false << 0 << 0 << true;
     QTest::newRow("in-out, middle block of a fused c_attn") << 4 << 6 << 6 << false << 18 << 6 << true;
     QTest::newRow("out-in, rows of a fused qkv") << 4 << 6 << 2 << true << 0 << 2 << false;
+    // One token multiplies matrix by vector (sgemv), split over the threads once the weights
+    // pass 250K entries.
     QTest::newRow("one token") << 1 << 64 << 96 << true << 0 << 0 << true;
+    QTest::newRow("one token, in-out, strided block") << 1 << 64 << 96 << false << 288 << 96 << true;
+    QTest::newRow("one token, split, out-in") << 1 << 512 << 600 << true << 0 << 0 << false;
+    QTest::newRow("one token, split, in-out, strided") << 1 << 520 << 500 << false << 1500 << 500 << true;
     QTest::newRow("no bias, long") << 130 << 33 << 17 << true << 0 << 0 << false;
     QTest::newRow("no tokens") << 0 << 8 << 4 << true << 0 << 0 << true;
     // Past 4e6 multiply-adds the output columns are split over the threads in blocks of 64:
