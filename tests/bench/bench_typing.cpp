@@ -26,6 +26,7 @@
 
 #include "core/AllocatorTuning.h"
 #include "AttentionDocument.h"
+#include "EventLoopWait.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "model/ModelLoader.h"
@@ -126,12 +127,11 @@ int benchWindow(const QString& modelPath, int length, int repeats) {
         QElapsedTimer timer;
         timer.start();
         QTest::keyClick(window.sentenceEdit(), key.at(0).toLatin1());
-        while (window.heatmap()->queryCount() != expected || document.text() != text + key) {
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
-            if (timer.elapsed() > 60000) {
-                std::fprintf(stderr, "the window did not show the new token\n");
-                return 1;
-            }
+        // Waits in the event loop (a spinning wait would take a core from the rerun).
+        if (!bench::waitUntil([&] { return window.heatmap()->queryCount() == expected && document.text() == text + key; },
+                              60000)) {
+            std::fprintf(stderr, "the window did not show the new token\n");
+            return 1;
         }
         // The rerun starts when the typing pause (a single-shot timer) ends.
         const double done = msSince(timer);
