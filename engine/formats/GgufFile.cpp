@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 
@@ -125,7 +126,20 @@ const GgufTensorInfo& GgufFile::requireDequantizable(const QString& name) const 
 void GgufFile::dequantize(const QString& name, float* out) const {
     const GgufTensorInfo& tensor = requireDequantizable(name);
     const uchar* bytes = rawBytes(name);
-    dequantizeRow(tensor.type, bytes, out, tensor.elementCount());
+    // Whole blocks per piece, so pieces decode independently and give the same floats as one
+    // call; a layer at a time on every core, since decoding is what a rerun of a quantised
+    // model waits for (typing: one new token).
+    const GgmlTypeTraits* traits = ggmlTypeTraits(tensor.typeId);
+    const qint64 blocks = tensor.elementCount() / traits->blockSize;
+    const qint64 blocksPerPiece = std::max<qint64>(1, (qint64(1) << 16) / traits->blockSize);
+    const qint64 pieces = (blocks + blocksPerPiece - 1) / blocksPerPiece;
+#pragma omp parallel for schedule(static) if (pieces > 1)
+    for (qint64 piece = 0; piece < pieces; ++piece) {
+        const qint64 first = piece * blocksPerPiece;
+        const qint64 count = std::min(blocksPerPiece, blocks - first);
+        dequantizeRow(tensor.type, bytes + first * traits->blockBytes, out + first * traits->blockSize,
+                      count * traits->blockSize);
+    }
     releasePages(bytes, tensor.byteSize);
 }
 

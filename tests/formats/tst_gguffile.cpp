@@ -21,6 +21,7 @@
 #include "GgufBytes.h"
 #include "SafetensorsWriter.h"
 #include "core/HeadmapError.h"
+#include "formats/GgmlQuants.h"
 #include "formats/GgufFile.h"
 
 using headmap::GgufFile;
@@ -159,6 +160,8 @@ private slots:
             QCOMPARE(out[i], float(i));
     }
 
+    void largeTensorsDecodeAsOneRow_data();
+    void largeTensorsDecodeAsOneRow();
     void unsupportedTypes_data();
     void unsupportedTypes();
     void absentTensor();
@@ -168,6 +171,48 @@ private slots:
     void validBaseFile();
     void fuzzedFilesNeverCrash();
 };
+
+// GgufFile decodes a large tensor in pieces of whole blocks on several threads; the floats
+// must be those of one dequantizeRow() call over the whole tensor (itself checked against the
+// reference script's values above), including a ragged last piece.
+void TestGgufFile::largeTensorsDecodeAsOneRow_data() {
+    QTest::addColumn<quint32>("type");
+    QTest::addColumn<int>("blockSize");
+    QTest::addColumn<int>("blockBytes");
+    QTest::addColumn<int>("blocks");
+    QTest::newRow("Q8_0, 3 pieces and a ragged one") << 8u << 32 << 34 << 6250;
+    QTest::newRow("Q4_K, 2 pieces and a ragged one") << 12u << 256 << 144 << 600;
+    QTest::newRow("F16, one piece") << 1u << 1 << 2 << 4096;
+    QTest::newRow("BF16, many pieces") << 30u << 1 << 2 << 300000;
+}
+
+void TestGgufFile::largeTensorsDecodeAsOneRow() {
+    QFETCH(quint32, type);
+    QFETCH(int, blockSize);
+    QFETCH(int, blockBytes);
+    QFETCH(int, blocks);
+    // Random blocks; scales are kept finite (exponent bits below all-ones) so that NaN payloads
+    // do not enter the comparison.
+    QByteArray data(blocks * blockBytes, Qt::Uninitialized);
+    quint32 state = 12345u;
+    for (char& byte : data) {
+        state = state * 1664525u + 1013904223u;
+        byte = char(state >> 24);
+    }
+    for (qsizetype i = 1; i < data.size(); i += 2)
+        data[i] = char(data[i] & 0x3f);  // every little-endian 16-bit word: no Inf/NaN as F16/BF16
+    const qint64 count = qint64(blocks) * blockSize;
+    fixture::GgufParts parts = fixture::validGgufParts();
+    parts.tensorInfos = {fixture::ggufTensorInfo("big", {quint64(count)}, type, 0)};
+    parts.data = data;
+    const GgufFile gguf(writeFixture(fixture::gguf(parts)));
+    const std::vector<float> pieces = gguf.floats(QStringLiteral("big"));
+    std::vector<float> whole(static_cast<size_t>(count));
+    headmap::dequantizeRow(gguf.info(QStringLiteral("big"))->type, reinterpret_cast<const uchar*>(data.constData()),
+                           whole.data(), count);
+    QCOMPARE(qint64(pieces.size()), count);
+    QVERIFY(std::memcmp(pieces.data(), whole.data(), whole.size() * sizeof(float)) == 0);
+}
 
 // One row per way a file can be broken, with the words the error must contain; each starts
 // from validGgufParts() (checked in validBaseFile) and changes one thing.
