@@ -32,6 +32,9 @@ packages=(
 source "$root/.ci/install_missing.sh"
 install_missing "The sanitizer build"
 
+# As .ci/setup.sh: cache keys without the checkout's absolute path, so that another checkout
+# (or a CI run in another folder) finds these sanitized objects in the compiler cache.
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 if [ ! -f "$build/CMakeCache.txt" ]; then
   launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

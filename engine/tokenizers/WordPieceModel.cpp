@@ -1,5 +1,7 @@
 #include "tokenizers/WordPieceModel.h"
 
+#include <algorithm>
+
 #include "core/HeadmapError.h"
 #include "tokenizers/TokenizerChars.h"
 
@@ -12,6 +14,9 @@ WordPieceModel::WordPieceModel(Vocabulary vocabulary, const WordPieceOptions& op
         throw ModelError(QStringLiteral("the unknown token \"%1\" is not in the vocabulary")
                              .arg(m_options.unkToken));
     m_unkId = *unk;
+    // Every id's piece, including ones a later duplicate took over: at worst a bound too high.
+    for (int id = 0; id <= this->vocabulary().maxId(); ++id)
+        m_longestPiece = std::max(m_longestPiece, this->vocabulary().piece(id).size());
 }
 
 void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const {
@@ -31,7 +36,12 @@ void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const 
     size_t start = 0;
     while (start < chars) {
         std::optional<int> found;
+        // Start at the longest candidate that fits in m_longestPiece (with the prefix after
+        // the first piece): skipping longer ones cannot change which piece is found.
+        const qsizetype room = m_longestPiece - (start > 0 ? m_options.continuingSubwordPrefix.size() : 0);
         size_t end = chars;
+        while (end > start && bounds[end] - bounds[start] > room)
+            --end;
         for (; end > start; --end) {
             QString candidate = word.mid(bounds[start], bounds[end] - bounds[start]);
             if (start > 0)

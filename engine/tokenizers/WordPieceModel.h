@@ -22,6 +22,10 @@ public:
 private:
     WordPieceOptions m_options;
     int m_unkId = 0;
+    // The longest vocabulary piece in UTF-16 units: a longer candidate cannot be in the
+    // vocabulary, so tokenize() never builds one (a 100-character word would otherwise look up
+    // 5050 substrings).
+    qsizetype m_longestPiece = 0;
 };
 
 }  // namespace headmap

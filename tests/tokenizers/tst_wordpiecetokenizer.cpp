@@ -54,6 +54,8 @@ private slots:
     void bertPreTokenizer();
     void wordPieceGreedyLongestMatch_data();
     void wordPieceGreedyLongestMatch();
+    void wordPieceLongestPieceBound_data();
+    void wordPieceLongestPieceBound();
     void wordPieceNeedsUnknownToken();
     void fromIdsNamesIds();
     void fromIdsRejectsOutOfRange_data();
@@ -228,6 +230,39 @@ void WordPieceTokenizerTest::wordPieceGreedyLongestMatch() {
     WordPieceOptions options;
     options.maxInputCharsPerWord = 10;
     const WordPieceModel model(vocabulary, options);
+    std::vector<int> ids;
+    model.tokenize(word, ids);
+    QStringList got;
+    for (int id : ids)
+        got << model.vocabulary().piece(id);
+    QCOMPARE(got, expected);
+}
+
+// The model only tries candidates as long as its longest piece (WordPieceModel.h); pieces of
+// exactly that length, with and without the "##" prefix, must still be found. The real
+// vocabularies' long words (up to 150 characters) are the golden rows "long words *" above.
+void WordPieceTokenizerTest::wordPieceLongestPieceBound_data() {
+    QTest::addColumn<QString>("word");
+    QTest::addColumn<QStringList>("expected");
+    // Longest piece: "##bcdefgh", 9 units, of which 7 follow the prefix.
+    QTest::newRow("longest piece after the first") << u("abcdefgh") << words("a ##bcdefgh");
+    QTest::newRow("longest piece then more") << u("abcdefghbcb") << words("a ##bcdefgh ##bc ##b");
+    QTest::newRow("longest piece as a whole word") << u("##bcdefgh") << words("##bcdefgh");
+    QTest::newRow("uncovered past the longest piece") << u("abcdefghi") << words("[UNK]");
+    QTest::newRow("whole word at the bound") << u("abcdefgha") << words("abcdefgha");
+    QTest::newRow("long word of short pieces") << u("a") + QStringLiteral("bc").repeated(49)
+                                               << (QStringList{u("a")} + QStringList(49, u("##bc")));
+    QTest::newRow("astral piece in UTF-16 units") << u("a😀😀😀") << words("a ##😀😀😀");
+}
+
+void WordPieceTokenizerTest::wordPieceLongestPieceBound() {
+    QFETCH(QString, word);
+    QFETCH(QStringList, expected);
+    Vocabulary vocabulary;
+    const QStringList pieces = words("[UNK] a ##bcdefgh ##b ##c ##bc abcdefgha ##😀😀😀");
+    for (int i = 0; i < pieces.size(); ++i)
+        vocabulary.insert(pieces.at(i), i);
+    const WordPieceModel model(vocabulary, WordPieceOptions{});
     std::vector<int> ids;
     model.tokenize(word, ids);
     QStringList got;

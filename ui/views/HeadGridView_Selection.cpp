@@ -133,7 +133,9 @@ void HeadGridView::finishBand(const QRect& band, bool add) {
 
 void HeadGridView::switchOffSelected(AblationMode mode) {
     std::vector<HeadAblation> ablations = m_ablations;
-    for (const auto& [layer, head] : targetHeads()) {
+    // Not a structured binding: lambdas may not capture those in C++17 (clang refuses; g++ lets it by).
+    for (const std::pair<int, int>& target : targetHeads()) {
+        const int layer = target.first, head = target.second;
         ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
                                        [&](const HeadAblation& a) { return a.layer == layer && a.head == head; }),
                         ablations.end());
@@ -144,9 +146,9 @@ void HeadGridView::switchOffSelected(AblationMode mode) {
 
 void HeadGridView::restoreSelected() {
     std::vector<HeadAblation> ablations = m_ablations;
-    for (const auto& [layer, head] : targetHeads())
+    for (const std::pair<int, int>& target : targetHeads())
         ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
-                                       [&](const HeadAblation& a) { return a.layer == layer && a.head == head; }),
+                                       [&](const HeadAblation& a) { return a.layer == target.first && a.head == target.second; }),
                         ablations.end());
     emit ablationsRequested(ablations);
 }
