@@ -1,5 +1,7 @@
 #include "analysis/AttentionMeasure.h"
 
+#include <algorithm>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -60,19 +62,36 @@ std::vector<double> meanValueNormPerHead(const AttentionTrace& trace) {
     std::vector<double> means(size_t(trace.layers()) * size_t(trace.heads()), 0.0);
     if (t == 0)
         return means;
-    const bool causal = trace.model().causal;
-    const double entries = causal ? 0.5 * double(t) * double(t + 1) : double(t) * double(t);
     for (int l = 0; l < trace.layers(); ++l)
         for (int h = 0; h < trace.heads(); ++h) {
             const HeadWeights weights = trace.head(l, h);  // (T, T)
-            const ConstRowVectorMap norms = trace.valueNorms(l, h);  // (T)
-            double sum = 0.0;
-            for (int q = 0; q < t; ++q)
-                for (int k = 0, end = causal ? q + 1 : t; k < end; ++k)
-                    sum += double(weights(q, k)) * double(norms(k));
-            means[size_t(l) * size_t(trace.heads()) + size_t(h)] = sum / entries;
+            means[size_t(l) * size_t(trace.heads()) + size_t(h)] = meanValueNormFromColumnSums(
+                attendedColumnSums(weights, trace.model().causal), trace.valueNorms(l, h), trace.model().causal);
         }
     return means;
+}
+
+std::vector<double> attendedColumnSums(const ConstMatrixMap& weights, bool causal) {
+    const Eigen::Index t = weights.rows();
+    std::vector<double> sums(static_cast<size_t>(t), 0.0);
+    for (Eigen::Index q = 0; q < t; ++q) {
+        const float* row = weights.data() + q * weights.cols();
+        for (Eigen::Index k = 0, end = causal ? q + 1 : weights.cols(); k < end; ++k)
+            sums[size_t(k)] += double(row[k]);
+    }
+    return sums;
+}
+
+double meanValueNormFromColumnSums(const std::vector<double>& columnSums, const ConstRowVectorMap& norms,
+                                   bool causal) {
+    const double t = double(columnSums.size());
+    if (columnSums.empty())
+        return 0.0;
+    const double entries = causal ? 0.5 * t * (t + 1.0) : t * t;
+    double sum = 0.0;
+    for (size_t k = 0; k < columnSums.size(); ++k)
+        sum += columnSums[k] * double(norms(Eigen::Index(k)));
+    return sum / entries;
 }
 
 }  // namespace headmap

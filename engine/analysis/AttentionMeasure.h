@@ -39,4 +39,12 @@ MatrixF weightedHead(const AttentionTrace& trace, int layer, int head);
 // the trace has no value norms.
 std::vector<double> meanValueNormPerHead(const AttentionTrace& trace);
 
+// The same mean for one head in two steps, so that a forward pass can keep the first while the
+// weights pass by (the GUI's long sentences) instead of recomputing every head afterwards:
+// the weights' column sums over the entries, Σ_q α_qj with q ≥ j when causal (T), ...
+std::vector<double> attendedColumnSums(const ConstMatrixMap& weights, bool causal);
+// ... then Σ_j (Σ_q α_qj)·n_hj divided by the number of entries.
+double meanValueNormFromColumnSums(const std::vector<double>& columnSums, const ConstRowVectorMap& norms,
+                                   bool causal);
+
 }  // namespace headmap
