@@ -8,6 +8,7 @@
 
 #include "heatmap/HeatmapToolbar.h"
 #include "heatmap/MaskOverlay.h"
+#include "heatmap/PendingOverlay.h"
 
 namespace headmap::ui {
 namespace {
@@ -38,6 +39,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     buildToolbar();
     layout->addWidget(m_toolbar);
     layout->addWidget(m_plot, 1);
+    m_pendingOverlay = new PendingOverlay(m_plot);
     // QCustomPlot asks for room for every margin at the current font; with large classroom
     // fonts and three plots side by side that would push the window past the screen.
     m_plot->setMinimumSize(160, 120);
@@ -113,18 +115,47 @@ void HeatmapView::setDifference(const MatrixF& values, const QStringList& queryL
 
 void HeatmapView::display(const MatrixF& values, const QStringList& queryLabels,
                        const QStringList& keyLabels, const QString& title, bool difference) {
-    const bool sameShape = values.rows() == m_values.rows() && values.cols() == m_values.cols();
-    m_values = values;
-    m_pyramid.reset();
-    m_queryLabels = queryLabels;
-    m_keyLabels = keyLabels;
-    m_difference = difference;
+    HeatmapContent content;
+    content.values = values;
+    content.queryLabels = queryLabels;
+    content.keyLabels = keyLabels;
+    content.title = title;
+    content.difference = difference;
+    content.causal = m_causal;
+    setContent(std::move(content));
+}
+
+PyramidKind HeatmapView::pyramidKind(bool difference) const {
+    // A difference is signed: its maximum would hide every negative difference.
+    const Pooling pooling = difference && m_pooling == Pooling::Max ? Pooling::MaxMagnitude : m_pooling;
+    return PyramidKind{pooling, !difference && m_style.scale == ScaleMode::RowMax};
+}
+
+void HeatmapView::setContent(HeatmapContent content) {
+    if (!content.prepared)
+        prepareContent(content, pyramidKind(content.difference), false);  // the pyramid on first need
+    const bool sameShape = content.values.rows() == m_values.rows() && content.values.cols() == m_values.cols();
+    m_values = std::move(content.values);
+    m_rowMaxima = std::move(content.rowMaxima);
+    m_largest = content.largest;
+    m_largestMagnitude = content.largestMagnitude;
+    m_queryLabels = std::move(content.queryLabels);
+    m_keyLabels = std::move(content.keyLabels);
+    m_difference = content.difference;
+    m_causal = content.causal;
     m_hoverText.clear();
+    m_pendingOverlay->setText(QString());
     if (m_selected >= std::max(queryCount(), keyCount()))
         m_selected = -1;
-    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(title);
-    m_mask->setMatrix(m_values, m_causal);
+    static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(content.title);
+    m_mask->setMask(std::move(content.firstMasked), keyCount(), content.maskedCount);
     updateMaskNote();
+    // The divisors of this matrix before applyStyle compares them, so that it keeps the pyramid.
+    m_rowDivisors = pyramidKind(m_difference).rowScaled ? rowDivisors(m_rowMaxima) : std::vector<float>();
+    m_pyramid.reset();
+    if (content.pyramid && content.pyramidKind == pyramidKind(m_difference) &&
+        content.pyramid->rows() == queryCount() && content.pyramid->cols() == keyCount())
+        m_pyramid = std::move(content.pyramid);
     applyStyle();
     updateScaleHint();
     if (!sameShape) {
@@ -134,6 +165,18 @@ void HeatmapView::display(const MatrixF& values, const QStringList& queryLabels,
         onRangeChanged();
     }
 }
+
+void HeatmapView::setPending(const QString& text) {
+    m_pendingOverlay->setText(text);
+    if (!text.isEmpty()) {
+        m_hoverText.clear();  // the cells under the veil are not the head asked for
+        QToolTip::hideText();
+    }
+}
+
+bool HeatmapView::isPending() const { return !m_pendingOverlay->text().isEmpty(); }
+
+QString HeatmapView::pendingText() const { return m_pendingOverlay->text(); }
 
 void HeatmapView::setCausalMask(bool causal) {
     if (causal == m_causal)
@@ -185,14 +228,14 @@ void HeatmapView::applyStyle() {
 
     // The scale mode is applied where cells are read (plottedValue, the pyramid), never to a
     // copy of the matrix: at 8,192 tokens that is 256 MB and a second per style change.
-    std::vector<float> divisors;
+    std::vector<float> divisors;  // per-row scale only
     QCPRange range(0.0, 1.0);
     bool logarithmic = false;
     float floor = 0.0f;
     QString label = tr("Attention weight");
     if (m_difference) {
         // A floor keeps identical heads white with readable ticks instead of a ±1e-9 scale.
-        const double extent = std::max(1e-3, m_values.size() ? double(m_values.cwiseAbs().maxCoeff()) : 1.0);
+        const double extent = std::max(1e-3, m_values.size() ? double(m_largestMagnitude) : 1.0);
         range = QCPRange(-extent, extent);
         label = tr("Difference of weights");
     } else {
@@ -200,15 +243,11 @@ void HeatmapView::applyStyle() {
         case ScaleMode::Fixed:
             break;
         case ScaleMode::RowMax:
-            divisors.resize(size_t(queries));
-            for (int r = 0; r < queries; ++r) {
-                const float rowMax = keys > 0 ? m_values.row(r).maxCoeff() : 0.0f;
-                divisors[size_t(r)] = rowMax > 0 ? rowMax : 1.0f;  // an all-zero row stays 0
-            }
+            divisors = rowDivisors(m_rowMaxima);  // an all-zero row stays 0
             label = tr("Weight / row maximum");
             break;
         case ScaleMode::GlobalMax:
-            range = QCPRange(0.0, std::max(1e-9, m_values.size() ? double(m_values.maxCoeff()) : 1.0));
+            range = QCPRange(0.0, std::max(1e-9, m_values.size() ? double(m_largest) : 1.0));
             break;
         case ScaleMode::Log:
             floor = float(kLogFloor);
@@ -426,7 +465,7 @@ bool HeatmapView::cellAt(const QPointF& pos, int* query, int* key) const {
 
 void HeatmapView::onMouseMove(QMouseEvent* event) {
     int query = -1, key = -1;
-    if (!cellAt(event->position(), &query, &key)) {
+    if (isPending() || !cellAt(event->position(), &query, &key)) {
         m_hoverText.clear();
         QToolTip::hideText();
         return;

@@ -27,6 +27,7 @@
 
 #include "Colormaps.h"
 #include "analysis/AttentionPyramid.h"
+#include "heatmap/HeatmapContent.h"
 #include "core/Tensor.h"
 
 class QCustomPlot;
@@ -43,6 +44,7 @@ namespace headmap::ui {
 
 class HeatmapToolbar;
 class MaskOverlay;
+class PendingOverlay;
 
 enum class ScaleMode {
     Fixed,      // 0..1: weights comparable across heads
@@ -73,6 +75,18 @@ public:
     void setDifference(const MatrixF& values, const QStringList& queryLabels,
                        const QStringList& keyLabels, const QString& title);
     void clear(const QString& message = QString());
+    // Shows content as setMatrix/setDifference would, adopting what prepareContent worked out
+    // (a worker ran it, see heatmap/HeadLoader.h): no pass over the cells on this thread, and its
+    // pyramid when it is of pyramidKind(content.difference). Unprepared content is prepared here.
+    void setContent(HeatmapContent content);
+    // The pyramid this view would build now for a matrix (difference: signed values).
+    PyramidKind pyramidKind(bool difference) const;
+    // While the next matrix is computed elsewhere: the current one stays, dimmed, under text
+    // ("Computing layer 3, head 5…") and hover reports nothing. Showing anything (setContent,
+    // setMatrix, clear) ends it; an empty text ends it too.
+    void setPending(const QString& text);
+    bool isPending() const;
+    QString pendingText() const;
 
     void setStyle(const HeatmapStyle& style);
     const HeatmapStyle& style() const { return m_style; }
@@ -197,7 +211,12 @@ private:
     // Level of detail (heatmap/HeatmapView_Tiles.cpp). The pyramid is built on first need, from
     // what is plotted (per-row scale included), and dropped when that changes.
     Pooling m_pooling = Pooling::Max;
-    std::unique_ptr<AttentionPyramid> m_pyramid;
+    std::shared_ptr<const AttentionPyramid> m_pyramid;
+    // What the colour scales need from the matrix, worked out once per matrix (prepareContent).
+    std::vector<float> m_rowMaxima;  // (queries)
+    float m_largest = 0.0f;
+    float m_largestMagnitude = 0.0f;
+    PendingOverlay* m_pendingOverlay = nullptr;
     std::vector<float> m_rowDivisors;  // per-row scale: each row's maximum (1 where ≤ 0); else empty
     float m_valueFloor = 0.0f;  // log scale: weights below share the darkest colour; else 0 (none)
     QString m_scaleLabel;  // the colour bar's label without the pooling note

@@ -985,6 +985,26 @@
         <source>A − B</source>
         <translation>A − B</translation>
     </message>
+    <message>
+        <source>Out of memory while comparing these heads: try a shorter text.</source>
+        <translation>Løb tør for hukommelse under sammenligningen af hovederne: prøv en kortere tekst.</translation>
+    </message>
+    <message>
+        <source>Comparing these heads failed: %1</source>
+        <translation>Sammenligningen af hovederne mislykkedes: %1</translation>
+    </message>
+    <message>
+        <source>Comparing these heads failed: unexpected error</source>
+        <translation>Sammenligningen af hovederne mislykkedes: uventet fejl</translation>
+    </message>
+    <message>
+        <source>Computing layer %1, head %2…</source>
+        <translation>Beregner lag %1, hoved %2…</translation>
+    </message>
+    <message>
+        <source>Computing A − B…</source>
+        <translation>Beregner A − B…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -1224,6 +1244,29 @@
     <message>
         <source>%1, max-pooled %2×%2</source>
         <translation>%1, maks.-samlet %2×%2</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadLoader</name>
+    <message>
+        <source>computing layer %1, head %2</source>
+        <translation>beregning af lag %1, hoved %2</translation>
+    </message>
+    <message>
+        <source>Out of memory while %1.</source>
+        <translation>Løb tør for hukommelse under %1.</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>Fejl under %1: %2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>Fejl under %1: uventet fejl</translation>
+    </message>
+    <message>
+        <source>Computing layer %1, head %2…</source>
+        <translation>Beregner lag %1, hoved %2…</translation>
     </message>
 </context>
 <context>

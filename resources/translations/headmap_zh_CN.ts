@@ -980,6 +980,26 @@
         <source>A − B</source>
         <translation>A − B</translation>
     </message>
+    <message>
+        <source>Out of memory while comparing these heads: try a shorter text.</source>
+        <translation>比较这些头时内存不足：请尝试更短的文本。</translation>
+    </message>
+    <message>
+        <source>Comparing these heads failed: %1</source>
+        <translation>比较这些头失败：%1</translation>
+    </message>
+    <message>
+        <source>Comparing these heads failed: unexpected error</source>
+        <translation>比较这些头失败：意外错误</translation>
+    </message>
+    <message>
+        <source>Computing layer %1, head %2…</source>
+        <translation>正在计算第 %1 层，头 %2…</translation>
+    </message>
+    <message>
+        <source>Computing A − B…</source>
+        <translation>正在计算 A − B…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -1218,6 +1238,29 @@
     <message>
         <source>%1, max-pooled %2×%2</source>
         <translation>%1，最大池化 %2×%2</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadLoader</name>
+    <message>
+        <source>computing layer %1, head %2</source>
+        <translation>计算第 %1 层头 %2</translation>
+    </message>
+    <message>
+        <source>Out of memory while %1.</source>
+        <translation>%1时内存不足。</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>%1时失败：%2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>%1时失败：意外错误</translation>
+    </message>
+    <message>
+        <source>Computing layer %1, head %2…</source>
+        <translation>正在计算第 %1 层，头 %2…</translation>
     </message>
 </context>
 <context>

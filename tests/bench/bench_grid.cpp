@@ -4,7 +4,11 @@
 // tab, runs a text of exactly T tokens (fitted with the folder's tokenizer alone), and records
 //   - the time from the pass's end (the document's traceChanged) to the grid drawn;
 //   - a heatmap redraw (QCustomPlot::replot, median of a few);
-//   - the longest event-loop stall while stepping heads (PageDown) and visiting every tab;
+//   - stepping heads with PageDown (the head and its pyramid are made in a worker, HeadLoader):
+//     the longest event-loop stall over the steps, and per step the time from the key press
+//     until the heatmap shows the new head (median and largest); then five PageDowns at once
+//     (only the last head is drawn): the stall and the time until the last head is shown;
+//   - the longest event-loop stall while visiting every tab (--tabs);
 //   - peak resident memory (VmHWM of /proc/self/status), and the weights' size on disk.
 //
 //   /usr/bin/python3 tests/bench/make_large_checkpoint.py /tmp/headmap-qwen --shape qwen2.5-0.5b --dtype F32
@@ -36,6 +40,7 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "hf/HfModelLoader.h"
+#include "heatmap/HeadLoader.h"
 #include "views/HeadGridView.h"
 
 using namespace headmap;
@@ -141,12 +146,15 @@ int main(int argc, char** argv) {
     parser.addOption({"model", "Model folder (tests/bench/make_large_checkpoint.py writes one).", "DIR",
                       "/tmp/headmap-qwen"});
     parser.addOption({"length", "Tokens of the text, special tokens included.", "T", "4096"});
-    parser.addOption({"steps", "Heads to step through with PageDown.", "N", "6"});
+    parser.addOption({"steps", "Heads to step through with PageDown.", "N", "5"});
+    parser.addOption({"async-from", "Compute heads in a worker from this many tokens on (HeadLoader; a large value "
+                                    "shows the synchronous path).", "T", QString::number(HeadLoader::kDefaultAsyncFrom)});
     parser.addOption({"tabs", "Also visit every tab (those that run a pass or read every head again take minutes at "
                               "T = 4,096)."});
     parser.process(app);
     const QString folder = parser.value("model");
     const int length = std::max(3, parser.value("length").toInt());
+    HeadLoader::setAsyncFrom(parser.value("async-from").toInt());
     constexpr int kTimeout = 1800000;  // a 4,096-token pass on two shared cores takes minutes
 
     QStandardPaths::setTestModeEnabled(true);  // the user's settings stay untouched
@@ -218,19 +226,41 @@ int main(int argc, char** argv) {
     }
 
     // Stepping heads on the heatmap, then every tab: the longest stall of each.
+    HeatmapView* heatmap = window.heatmap();
+    auto headShown = [&] {
+        return !heatmap->isPending() &&
+               heatmap->title().contains(QStringLiteral("layer %1, head %2").arg(document.layer()).arg(document.head()));
+    };
     monitor.restart();
+    std::vector<double> shownAfter;
     for (int i = 0; i < parser.value("steps").toInt() && !failed; ++i) {
         const int before = document.layer() * 1000 + document.head();
+        QElapsedTimer step;
+        step.start();
         QTest::keyClick(&window, Qt::Key_PageDown);
         require(waitUntil([&] {
-            return document.layer() * 1000 + document.head() != before && !document.isBusy() &&
-                   window.heatmap()->title().contains(QStringLiteral("head %1").arg(document.head()));
+            return document.layer() * 1000 + document.head() != before && !document.isBusy() && headShown();
         }, kTimeout), "the next head");
+        shownAfter.push_back(double(step.nsecsElapsed()) / 1e6);
         runEvents(50);
     }
     const double headStall = monitor.restart();
+    // Five steps at once, as a user holding PageDown: only the last head is computed to the end.
+    QElapsedTimer burst;
+    burst.start();
+    for (int i = 0; i < 5; ++i)
+        QTest::keyClick(&window, Qt::Key_PageDown);
+    require(waitUntil([&] { return !document.isBusy() && headShown(); }, kTimeout), "the last of five heads");
+    const double burstMs = double(burst.nsecsElapsed()) / 1e6;
+    const double burstStall = monitor.restart();
     printf("%-44s %10.1f\n", "heatmap redraw (median of 5), ms", median(redraws));
+    printf("%-44s %10d\n", "heads computed in a worker from T", HeadLoader::asyncFrom());
     printf("%-44s %10.1f\n", "longest stall stepping heads, ms", headStall);
+    printf("%-44s %10.1f\n", "step to head shown (median), ms", median(shownAfter));
+    printf("%-44s %10.1f\n", "step to head shown (largest), ms",
+           shownAfter.empty() ? 0.0 : *std::max_element(shownAfter.begin(), shownAfter.end()));
+    printf("%-44s %10.1f\n", "5 steps at once to the last head shown, ms", burstMs);
+    printf("%-44s %10.1f\n", "longest stall during the 5 steps, ms", burstStall);
     printf("%-44s %10.0f\n", "peak resident (VmHWM) after the heads, MB", statusMegabytes("VmHWM"));
     for (int index = 0; index < window.tabs()->count() && !failed && parser.isSet("tabs"); ++index) {
         monitor.restart();

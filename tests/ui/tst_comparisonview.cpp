@@ -16,6 +16,7 @@
 
 #include "TestTraces.h"
 
+#include "heatmap/HeadLoader.h"
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
 
@@ -79,6 +80,8 @@ private slots:
     void layoutAt1280x860_data();
     void layoutAt1280x860();
     void causalModelMasksAllThree();
+    void longSentencesComputeInWorker_data();
+    void longSentencesComputeInWorker();
 };
 
 void ComparisonViewTest::twoHeadsDifferenceIsAMinusB_data() {
@@ -363,6 +366,44 @@ void ComparisonViewTest::causalModelMasksAllThree() {
     }
     view.setTrace(teachingTrace(QStringLiteral("an encoder looks both ways")));
     QCOMPARE(view.heatmapA()->maskedCellCount(), 0);
+}
+
+void ComparisonViewTest::longSentencesComputeInWorker_data() {
+    QTest::addColumn<bool>("twoSentences");
+    QTest::newRow("two heads") << false;
+    QTest::newRow("two sentences") << true;
+}
+
+// Past HeadLoader::asyncFrom() tokens (lowered here so the teaching model's sentences count as
+// long) the panes are computed in a worker: they end on exactly the heads asked for last, and
+// the difference is still exactly A − B.
+void ComparisonViewTest::longSentencesComputeInWorker() {
+    QFETCH(bool, twoSentences);
+    headmap::ui::HeadLoader::setAsyncFrom(0);
+    const auto a = teachingTrace(QStringLiteral("the cat sat on the mat"));
+    const auto b = teachingTrace(QStringLiteral("the dog sat on the rug"));
+    ComparisonView view;
+    showView(view);
+    QSignalSpy shown(&view, &ComparisonView::headsShown);
+    if (twoSentences)
+        view.setMode(ComparisonView::Mode::TwoSentences);
+    view.setData(a, b, 0, 0, 0, 1);
+    // Quick steps, as spin box clicks: only the last request's panes arrive.
+    view.setHeads(1, 0, 0, 2);
+    view.setHeads(1, 1, 0, 3);
+    QVERIFY(view.heatmapA()->isPending());
+    QTRY_VERIFY(!view.isComputing());
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::processEvents();
+    headmap::ui::HeadLoader::setAsyncFrom(headmap::ui::HeadLoader::kDefaultAsyncFrom);
+    QCOMPARE(shown.count(), 1);
+    QVERIFY(!view.heatmapA()->isPending());
+    compareToHead(view.heatmapA(), *a, 1, 1);
+    if (twoSentences)
+        compareToHead(view.heatmapB(), *b, 1, 1);
+    else
+        compareToHead(view.heatmapB(), *a, 0, 3);
+    compareDifference(view);
 }
 
 QTEST_MAIN(ComparisonViewTest)

@@ -13,3 +13,4 @@ headmap_add_test(tst_mainwindow_lines SOURCES ui/tst_mainwindow_lines.cpp LIBRAR
 headmap_add_test(tst_predictionpanel SOURCES ui/tst_predictionpanel.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_predictions SOURCES ui/tst_mainwindow_predictions.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp formats/GgufBytes.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_headloader SOURCES ui/tst_headloader.cpp LIBRARIES headmap_ui)

@@ -76,10 +76,9 @@ double HeatmapView::plottedValue(int query, int key) const {
 
 const AttentionPyramid& HeatmapView::pyramid() {
     if (!m_pyramid) {
-        // A difference is signed: its maximum would hide every negative difference.
-        const Pooling pooling = m_difference && m_pooling == Pooling::Max ? Pooling::MaxMagnitude : m_pooling;
-        m_pyramid = std::make_unique<AttentionPyramid>(
-            ConstMatrixMap(m_values.data(), m_values.rows(), m_values.cols()), pooling, m_rowDivisors);
+        m_pyramid = std::make_shared<const AttentionPyramid>(
+            ConstMatrixMap(m_values.data(), m_values.rows(), m_values.cols()), pyramidKind(m_difference).pooling,
+            m_rowDivisors);
     }
     return *m_pyramid;
 }

@@ -9,22 +9,35 @@ MaskOverlay::MaskOverlay(QCustomPlot* plot, QCPAxis* keyAxis, QCPAxis* queryAxis
     : QCPLayerable(plot), m_keyAxis(keyAxis), m_queryAxis(queryAxis) {}
 
 int MaskOverlay::setMatrix(const MatrixF& values, bool causal) {
-    m_keys = int(values.cols());
-    m_firstMasked.assign(size_t(values.rows()), m_keys);
-    m_count = 0;
+    int count = 0;
+    std::vector<int> first = firstMaskedKeys(values, causal, &count);
+    setMask(std::move(first), int(values.cols()), count);
+    return m_count;
+}
+
+void MaskOverlay::setMask(std::vector<int> firstMasked, int keys, int maskedCount) {
+    m_firstMasked = std::move(firstMasked);
+    m_keys = keys;
+    m_count = maskedCount;
+}
+
+std::vector<int> MaskOverlay::firstMaskedKeys(const MatrixF& values, bool causal, int* count) {
+    const int keys = int(values.cols());
+    std::vector<int> firstMasked(size_t(values.rows()), keys);
+    *count = 0;
     if (!causal)
-        return 0;
+        return firstMasked;
     // A causal head's weights above the diagonal are exact zeros (exp(−∞)). Only the run of
     // zeros that reaches the last key counts: a zero in the middle of the allowed keys is a
     // weight, however small, and one non-zero cell means this row was not masked.
     for (Eigen::Index q = 0; q < values.rows(); ++q) {
-        int first = m_keys;
+        int first = keys;
         while (first - 1 > q && values(q, first - 1) == 0.0f)
             --first;
-        m_firstMasked[size_t(q)] = first;
-        m_count += m_keys - first;
+        firstMasked[size_t(q)] = first;
+        *count += keys - first;
     }
-    return m_count;
+    return firstMasked;
 }
 
 bool MaskOverlay::isMasked(int query, int key) const {

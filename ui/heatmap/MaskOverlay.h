@@ -21,6 +21,11 @@ public:
     // (queries, keys): the cells above the diagonal that are exactly 0 (-0 too) are masked.
     // causal false: none are. Returns how many cells are masked.
     int setMatrix(const MatrixF& values, bool causal);
+    // The same from firstMaskedKeys' result, computed elsewhere (a worker): no pass over cells.
+    void setMask(std::vector<int> firstMasked, int keys, int maskedCount);
+    // Per query row of values, the first masked key (keys() when none, or not causal), and the
+    // number of masked cells in *count. Thread-safe.
+    static std::vector<int> firstMaskedKeys(const MatrixF& values, bool causal, int* count);
     bool isMasked(int query, int key) const;
     // The first masked key of a row (keys from there on are masked); the key count when none.
     int firstMasked(int query) const { return m_firstMasked[size_t(query)]; }

@@ -2,13 +2,16 @@
 # the level of detail. Paths are relative to ui/; the fuzz build's session harness, which has
 # no headmap_ui, compiles the same list (tests/fuzz/CMakeLists.txt).
 set(HEADMAP_HEATMAP_PART_SOURCES
+  heatmap/HeatmapContent.cpp
   heatmap/HeatmapLabels.cpp
   heatmap/HeatmapToolbar.cpp
   heatmap/HeatmapView_Labels.cpp
   heatmap/HeatmapView_Search.cpp
   heatmap/HeatmapView_Tiles.cpp
   heatmap/MaskOverlay.cpp
+  heatmap/PendingOverlay.cpp
 )
 if(TARGET headmap_ui)
-  target_sources(headmap_ui PRIVATE ${HEADMAP_HEATMAP_PART_SOURCES})
+  # HeadLoader reads traces (views/ViewSupport): the application's, not one of the view's parts.
+  target_sources(headmap_ui PRIVATE ${HEADMAP_HEATMAP_PART_SOURCES} heatmap/HeadLoader.cpp)
 endif()

@@ -6,6 +6,7 @@
 
 #include "HeadExport.h"
 #include "HeatmapView.h"
+#include "heatmap/HeadLoader.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
 #include "views/HeadGridView.h"
@@ -26,6 +27,8 @@ constexpr DocumentChanges kData = DocumentChange::Model | DocumentChange::Trace 
 
 }  // namespace
 
+HeatmapTabView::HeatmapTabView(HeatmapView* view) : m_view(view), m_loader(new HeadLoader(view)) {}
+
 QWidget* HeatmapTabView::widget() { return m_view; }
 
 void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
@@ -34,9 +37,9 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
         m_view->setStyle(view.style);
     if (changes & (kData | DocumentChange::Selection | DocumentChange::Style)) {
         if (document.trace().isEmpty() && document.isWorking() && !document.isOpeningModel())
-            m_view->clear(document.busyText());
+            m_loader->clear(document.busyText());
         else
-            showHead(*m_view, document.sharedTrace(), view.layer, view.head, view.hideSpecialTokens);
+            m_loader->show(document.sharedTrace(), view.layer, view.head, view.hideSpecialTokens);
         m_view->setSelectedToken(shownTokenIndex(document.trace(), view.hideSpecialTokens, view.selectedToken));
     }
 }

@@ -9,6 +9,7 @@ namespace headmap::ui {
 
 class ComparisonView;
 class HeadGridView;
+class HeadLoader;
 class HeatmapView;
 class RolloutView;
 class StatisticsView;
@@ -16,12 +17,15 @@ class StepView;
 
 class HeatmapTabView : public DocumentView {
 public:
-    explicit HeatmapTabView(HeatmapView* view) : m_view(view) {}
+    explicit HeatmapTabView(HeatmapView* view);
     QWidget* widget() override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    // Brings the heads into the view; past a few hundred tokens in a worker (HeadLoader).
+    HeadLoader* loader() const { return m_loader; }
 
 private:
     HeatmapView* m_view;
+    HeadLoader* m_loader;  // a child of m_view
 };
 
 class GridTabView : public DocumentView {

@@ -10,6 +10,7 @@
 #include <QStackedWidget>
 
 #include "analysis/AttentionTransforms.h"
+#include "heatmap/HeadLoader.h"
 #include "heatmap/HeatmapLabels.h"
 #include "views/ViewSupport.h"
 
@@ -216,65 +217,135 @@ void ComparisonView::updateControls() {
     }
 }
 
-void ComparisonView::refresh() {
-    updateControls();
+ComparisonView::Panes ComparisonView::computePanes(const Request& r, const PyramidKind& headKind,
+                                                  const PyramidKind& differenceKind, bool withPyramid) {
+    Panes panes;
     // Only the heads drawn are restricted to the shown tokens (shownHead): shownTrace would copy
     // every head of the trace, seconds at T = 512, on each change of head or style.
-    const MatrixF a = hasNoAttention(m_trace.get()) ? MatrixF()
-                                                    : shownHead(*m_trace, layerA(), headA(), m_hideSpecial);  // (T_A, T_A)
+    MatrixF a = hasNoAttention(r.trace.get()) ? MatrixF()
+                                              : shownHead(*r.trace, r.layerA, r.headA, r.hideSpecial);  // (T_A, T_A)
     if (a.size() == 0) {
-        const QString message = ViewText::emptyState(
-            m_trace.get(), m_hideSpecial, tr("Type a sentence and press Enter to compare its heads."));
-        m_heatmapA->clear(message);
-        m_heatmapB->clear(message);
-        showDifferenceMessage(message);
-        return;
+        panes.empty = ViewText::emptyState(r.trace.get(), r.hideSpecial,
+                                           tr("Type a sentence and press Enter to compare its heads."));
+        return panes;
     }
-    const bool twoHeads = m_mode == Mode::TwoHeads;
     // A causal model's masked cells are grey in A and B, and in A − B where both are masked.
-    const bool causal = m_trace->model().causal;
-    for (HeatmapView* view : {m_heatmapA, m_heatmapB, m_difference})
-        view->setCausalMask(causal);
-    const int la = layerA(), ha = headA();
-    const QStringList labelsA = shownLabels(*m_trace, m_hideSpecial);
-    m_heatmapA->setMatrix(a, labelsA, labelsA,
-                          twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
-                                   : tr("Sentence A: layer %1, head %2").arg(la).arg(ha));
+    const bool causal = r.trace->model().causal;
+    const int la = r.layerA, ha = r.headA;
+    const QStringList labelsA = shownLabels(*r.trace, r.hideSpecial);
+    panes.a.queryLabels = panes.a.keyLabels = labelsA;
+    panes.a.title = r.twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
+                               : tr("Sentence A: layer %1, head %2").arg(la).arg(ha);
+    panes.a.causal = causal;
 
     MatrixF b;
     QStringList labelsB;
-    if (twoHeads) {
-        b = shownHead(*m_trace, layerB(), headB(), m_hideSpecial);
+    if (r.twoHeads) {
+        b = shownHead(*r.trace, r.layerB, r.headB, r.hideSpecial);
         labelsB = labelsA;
-        m_heatmapB->setMatrix(b, labelsB, labelsB, tr("B: layer %1, head %2").arg(layerB()).arg(headB()));
+        panes.b.title = tr("B: layer %1, head %2").arg(r.layerB).arg(r.headB);
+        panes.b.causal = causal;
     } else {
         QString problem;
-        if (!m_second)
+        if (!r.second)
             problem = tr("Type a second sentence above and press Compare.");
-        else if (hasNoAttention(m_second.get()) || shownLabels(*m_second, m_hideSpecial).isEmpty())
-            problem = ViewText::emptyState(m_second.get(), m_hideSpecial,
+        else if (hasNoAttention(r.second.get()) || shownLabels(*r.second, r.hideSpecial).isEmpty())
+            problem = ViewText::emptyState(r.second.get(), r.hideSpecial,
                                            tr("The second sentence has no attention to show."));
-        else if (la >= m_second->layers() || ha >= m_second->heads())
+        else if (la >= r.second->layers() || ha >= r.second->heads())
             problem = tr("The second sentence's model has no layer %1, head %2.").arg(la).arg(ha);
         if (!problem.isEmpty()) {
-            m_heatmapB->clear(problem);
-            showDifferenceMessage(tr("The difference A − B appears here once sentence B is shown."));
-            return;
-        }
-        b = shownHead(*m_second, la, ha, m_hideSpecial);  // (T_B, T_B)
-        labelsB = shownLabels(*m_second, m_hideSpecial);
-        m_heatmapB->setCausalMask(m_second->model().causal);
-        m_heatmapB->setMatrix(b, labelsB, labelsB, tr("Sentence B: layer %1, head %2").arg(la).arg(ha));
-        if (a.rows() != b.rows()) {
-            showDifferenceMessage(
-                tr("The sentences have %1 and %2 tokens; the difference needs the same number.")
-                    .arg(a.rows()).arg(b.rows()));
-            return;
+            panes.bMessage = problem;
+            panes.differenceMessage = tr("The difference A − B appears here once sentence B is shown.");
+        } else {
+            b = shownHead(*r.second, la, ha, r.hideSpecial);  // (T_B, T_B)
+            labelsB = shownLabels(*r.second, r.hideSpecial);
+            panes.b.title = tr("Sentence B: layer %1, head %2").arg(la).arg(ha);
+            panes.b.causal = r.second->model().causal;
+            if (a.rows() != b.rows())
+                panes.differenceMessage =
+                    tr("The sentences have %1 and %2 tokens; the difference needs the same number.")
+                        .arg(a.rows()).arg(b.rows());
         }
     }
-    const QStringList labels = mergedLabels(labelsA, labelsB);
-    m_difference->setDifference(headmap::difference(a, b), labels, labels, tr("A − B"));
-    m_differenceStack->setCurrentWidget(m_difference);
+    if (panes.bMessage.isEmpty() && panes.differenceMessage.isEmpty()) {
+        panes.difference.values = headmap::difference(a, b);
+        panes.difference.queryLabels = panes.difference.keyLabels = mergedLabels(labelsA, labelsB);
+        panes.difference.title = tr("A − B");
+        panes.difference.difference = true;
+        panes.difference.causal = causal;
+        prepareContent(panes.difference, differenceKind, withPyramid);
+    }
+    panes.a.values = std::move(a);
+    prepareContent(panes.a, headKind, withPyramid);
+    if (panes.bMessage.isEmpty()) {
+        panes.b.values = std::move(b);
+        panes.b.queryLabels = panes.b.keyLabels = labelsB;
+        prepareContent(panes.b, headKind, withPyramid);
+    }
+    return panes;
+}
+
+void ComparisonView::showPanes(Panes panes) {
+    if (!panes.empty.isEmpty()) {
+        m_heatmapA->clear(panes.empty);
+        m_heatmapB->clear(panes.empty);
+        showDifferenceMessage(panes.empty);
+    } else {
+        m_heatmapA->setContent(std::move(panes.a));
+        if (!panes.bMessage.isEmpty())
+            m_heatmapB->clear(panes.bMessage);
+        else
+            m_heatmapB->setContent(std::move(panes.b));
+        if (!panes.differenceMessage.isEmpty()) {
+            showDifferenceMessage(panes.differenceMessage);
+        } else {
+            m_difference->setContent(std::move(panes.difference));
+            m_differenceStack->setCurrentWidget(m_difference);
+        }
+    }
+    emit headsShown();
+}
+
+void ComparisonView::refresh() {
+    updateControls();
+    Request request{m_trace, m_second, layerA(), headA(), layerB(), headB(), m_mode == Mode::TwoHeads, m_hideSpecial};
+    if (m_hasRequest && request == m_request)
+        return;  // e.g. the window passing on a new selected token: the same three matrices
+    m_request = request;
+    m_hasRequest = true;
+    const int length = std::max(request.trace ? request.trace->length() : 0,
+                                request.second && !request.twoHeads ? request.second->length() : 0);
+    const PyramidKind headKind = m_heatmapA->pyramidKind(false), differenceKind = m_difference->pyramidKind(true);
+    if (length < HeadLoader::asyncFrom()) {
+        m_job.drop();
+        showPanes(computePanes(request, headKind, differenceKind, false));
+        return;
+    }
+    m_job.start(
+        [request, headKind, differenceKind]() -> Panes {
+            try {
+                return computePanes(request, headKind, differenceKind, true);
+            } catch (const std::bad_alloc&) {
+                Panes failed;
+                failed.empty = tr("Out of memory while comparing these heads: try a shorter text.");
+                return failed;
+            } catch (const std::exception& error) {
+                Panes failed;
+                failed.empty = tr("Comparing these heads failed: %1").arg(QString::fromUtf8(error.what()));
+                return failed;
+            } catch (...) {
+                Panes failed;
+                failed.empty = tr("Comparing these heads failed: unexpected error");
+                return failed;
+            }
+        },
+        [this](Panes&& panes) { showPanes(std::move(panes)); });
+    const QString computing = tr("Computing layer %1, head %2…");
+    m_heatmapA->setPending(computing.arg(request.layerA).arg(request.headA));
+    m_heatmapB->setPending(request.twoHeads ? computing.arg(request.layerB).arg(request.headB)
+                                            : computing.arg(request.layerA).arg(request.headA));
+    m_difference->setPending(tr("Computing A − B…"));
 }
 
 }  // namespace headmap::ui

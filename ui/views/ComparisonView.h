@@ -4,6 +4,9 @@
 // one head of two sentences (the main window computes the second sentence's trace when the
 // user asks for it through secondSentenceRequested, then calls setSecondTrace). Sentences of
 // different lengths cannot be subtracted: the difference pane then says so.
+// Long sentences (HeadLoader::asyncFrom() tokens on) have their heads and the difference
+// computed in a worker; the panes keep what they showed, dimmed, until the newest request's
+// heads are there.
 
 #include <memory>
 
@@ -11,6 +14,7 @@
 
 #include "HeatmapView.h"
 #include "core/AttentionTrace.h"
+#include "heatmap/LatestJob.h"
 
 class QComboBox;
 class QLabel;
@@ -59,11 +63,37 @@ public:
     QSpinBox* headBBox() const { return m_headB; }
     QLineEdit* secondSentenceEdit() const { return m_sentenceEdit; }
     QPushButton* compareButton() const { return m_compareButton; }
+    // The newest heads asked for are still being computed (long sentences only).
+    bool isComputing() const { return m_job.isWaiting(); }
 
 signals:
     void secondSentenceRequested(const QString& text);
+    // The panes show the heads last asked for (at once for short sentences).
+    void headsShown();
 
 private:
+    // What the three panes show follows from these alone.
+    struct Request {
+        std::shared_ptr<const AttentionTrace> trace;
+        std::shared_ptr<const AttentionTrace> second;
+        int layerA = 0, headA = 0, layerB = 0, headB = 0;
+        bool twoHeads = true;
+        bool hideSpecial = false;
+        bool operator==(const Request& o) const {
+            return trace == o.trace && second == o.second && layerA == o.layerA && headA == o.headA &&
+                   layerB == o.layerB && headB == o.headB && twoHeads == o.twoHeads && hideSpecial == o.hideSpecial;
+        }
+    };
+    struct Panes {
+        QString empty;  // non-empty: nothing to compare, every pane says this
+        HeatmapContent a, b, difference;
+        QString bMessage;           // non-empty: B shows this instead of a head
+        QString differenceMessage;  // non-empty: the difference pane shows this
+    };
+    // The panes' matrices, labels and messages; thread-safe (no widgets).
+    static Panes computePanes(const Request& request, const PyramidKind& headKind, const PyramidKind& differenceKind,
+                              bool withPyramid);
+    void showPanes(Panes panes);
     void refresh();
     void updateControls();
     void showDifferenceMessage(const QString& message);
@@ -90,6 +120,9 @@ private:
     HeatmapView* m_difference;
     QStackedWidget* m_differenceStack;
     QLabel* m_differenceMessage;
+    Request m_request;  // shown or on its way
+    bool m_hasRequest = false;
+    LatestJob<Panes> m_job{this};
 };
 
 }  // namespace headmap::ui

@@ -1,0 +1,101 @@
+#include "heatmap/HeadLoader.h"
+
+#include <atomic>
+#include <new>
+
+#include "HeadExport.h"
+#include "HeatmapView.h"
+#include "core/HeadmapError.h"
+#include "views/ViewSupport.h"
+
+namespace headmap::ui {
+
+namespace {
+
+std::atomic<int> g_asyncFrom{HeadLoader::kDefaultAsyncFrom};
+
+QString noAttentionText() {
+    return QObject::tr("No attention yet: type a sentence and press Enter");  // as showHead
+}
+
+}  // namespace
+
+int HeadLoader::asyncFrom() { return g_asyncFrom.load(); }
+
+void HeadLoader::setAsyncFrom(int tokens) { g_asyncFrom.store(tokens); }
+
+HeadLoader::HeadLoader(HeatmapView* view) : QObject(view), m_view(view) {}
+
+HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
+                                       const PyramidKind& kind, bool withPyramid) {
+    HeatmapContent content;
+    content.values = shownHead(trace, layer, head, hideSpecial);  // (K, K)
+    if (content.values.size() == 0)
+        return content;
+    content.queryLabels = shownLabels(trace, hideSpecial);
+    content.keyLabels = content.queryLabels;
+    content.title = headTitle(trace, layer, head);
+    content.causal = trace.model().causal;  // masked cells drawn as masked, not as 0 weights
+    prepareContent(content, kind, withPyramid);
+    return content;
+}
+
+void HeadLoader::show(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head, bool hideSpecial) {
+    const Request request{trace, layer, head, hideSpecial};
+    if (m_hasRequest && request == m_request)
+        return;
+    m_request = request;
+    m_hasRequest = true;
+    if (!trace || trace->length() < asyncFrom()) {
+        m_job.drop();
+        present(request, trace ? headContent(*trace, layer, head, hideSpecial, m_view->pyramidKind(false), false)
+                               : HeatmapContent());
+        return;
+    }
+    const PyramidKind kind = m_view->pyramidKind(false);
+    m_job.start(
+        [request, kind]() -> Computed {
+            Computed computed;
+            const QString what = tr("computing layer %1, head %2").arg(request.layer).arg(request.head);
+            try {
+                computed.content = headContent(*request.trace, request.layer, request.head, request.hideSpecial,
+                                               kind, true);
+            } catch (const HeadmapError& error) {
+                computed.error = error.message();
+            } catch (const std::bad_alloc&) {
+                computed.error = tr("Out of memory while %1.").arg(what);
+            } catch (const std::exception& error) {
+                computed.error = tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
+            } catch (...) {
+                computed.error = tr("Failed while %1: unexpected error").arg(what);
+            }
+            return computed;
+        },
+        [this, request](Computed&& computed) {
+            if (!computed.error.isEmpty()) {
+                m_hasRequest = false;  // asking again tries again
+                m_view->clear(computed.error);
+                emit headShown();
+                return;
+            }
+            present(request, std::move(computed.content));
+        });
+    m_view->setPending(tr("Computing layer %1, head %2…").arg(layer).arg(head));
+}
+
+void HeadLoader::present(const Request& request, HeatmapContent content) {
+    if (content.values.size() == 0) {
+        m_view->clear(ViewText::emptyState(request.trace.get(), request.hideSpecial, noAttentionText()));
+    } else {
+        m_view->setContent(std::move(content));
+    }
+    emit headShown();
+}
+
+void HeadLoader::clear(const QString& message) {
+    m_job.drop();
+    m_hasRequest = false;
+    m_view->clear(message);
+}
+
+}  // namespace headmap::ui

@@ -1,0 +1,46 @@
+#include "heatmap/HeatmapContent.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "heatmap/MaskOverlay.h"
+
+namespace headmap::ui {
+
+std::vector<float> rowDivisors(const std::vector<float>& rowMaxima) {
+    std::vector<float> divisors(rowMaxima.size());
+    for (size_t r = 0; r < rowMaxima.size(); ++r)
+        divisors[r] = rowMaxima[r] > 0 ? rowMaxima[r] : 1.0f;
+    return divisors;
+}
+
+void prepareContent(HeatmapContent& content, const PyramidKind& kind, bool withPyramid) {
+    const MatrixF& values = content.values;  // (queries, keys)
+    const Eigen::Index queries = values.rows(), keys = values.cols();
+    content.rowMaxima.assign(size_t(queries), 0.0f);
+    content.largest = 0.0f;
+    content.largestMagnitude = 0.0f;
+    if (keys > 0 && queries > 0) {
+        // Row-major: one pass over each row gives its maximum and its largest magnitude.
+        float largest = values(0, 0), magnitude = 0.0f;
+        for (Eigen::Index q = 0; q < queries; ++q) {
+            const float rowMax = values.row(q).maxCoeff();
+            content.rowMaxima[size_t(q)] = rowMax;
+            largest = std::max(largest, rowMax);
+            magnitude = std::max(magnitude, values.row(q).cwiseAbs().maxCoeff());
+        }
+        content.largest = largest;
+        content.largestMagnitude = magnitude;
+    }
+    content.firstMasked = MaskOverlay::firstMaskedKeys(values, content.causal, &content.maskedCount);
+    content.pyramid.reset();
+    content.pyramidKind = kind;
+    if (withPyramid && queries > 1 && keys > 1) {
+        const std::vector<float> divisors = kind.rowScaled ? rowDivisors(content.rowMaxima) : std::vector<float>();
+        content.pyramid = std::make_shared<const AttentionPyramid>(
+            ConstMatrixMap(values.data(), queries, keys), kind.pooling, divisors);
+    }
+    content.prepared = true;
+}
+
+}  // namespace headmap::ui

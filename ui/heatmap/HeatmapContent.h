@@ -1,0 +1,55 @@
+#pragma once
+// What a HeatmapView shows, with everything that costs a pass over the T×T cells worked out
+// beforehand: the row maxima and extremes the colour scales need, the causal mask's rows and,
+// optionally, the level-of-detail pyramid. prepareContent touches no widget, so a worker can
+// run it; HeatmapView::setContent then adopts the result in time linear in T (at 4,096 tokens
+// the passes over 16 million cells are what held the GUI thread up on every change of head).
+
+#include <memory>
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+
+#include "analysis/AttentionPyramid.h"
+#include "core/Tensor.h"
+
+namespace headmap::ui {
+
+// The pyramid a view draws from depends on how it pools and whether it plots each row against
+// its own maximum (the per-row scale); HeatmapView::pyramidKind says which one it wants now.
+struct PyramidKind {
+    Pooling pooling = Pooling::Max;  // MaxMagnitude for a difference shown with Max
+    bool rowScaled = false;
+    bool operator==(const PyramidKind& o) const { return pooling == o.pooling && rowScaled == o.rowScaled; }
+};
+
+struct HeatmapContent {
+    MatrixF values;  // (queries, keys)
+    QStringList queryLabels;
+    QStringList keyLabels;
+    QString title;
+    bool difference = false;  // signed values: diverging colours around 0
+    bool causal = false;      // zeros above the diagonal are masked cells
+
+    // Filled by prepareContent.
+    bool prepared = false;
+    std::vector<float> rowMaxima;  // (queries) each row's largest value
+    float largest = 0.0f;          // over all cells; 0 when empty
+    float largestMagnitude = 0.0f;  // max |value|; 0 when empty
+    std::vector<int> firstMasked;  // (queries) MaskOverlay::firstMaskedKeys
+    int maskedCount = 0;
+    // Built for pyramidKind when asked; null: the view builds its own when it first needs one.
+    std::shared_ptr<const AttentionPyramid> pyramid;
+    PyramidKind pyramidKind;
+};
+
+// Each row's divisor under the per-row scale: its maximum, 1 where that is ≤ 0 (an all-zero row
+// stays 0). The view and the pyramid divide by exactly these floats.
+std::vector<float> rowDivisors(const std::vector<float>& rowMaxima);
+
+// Fills content's derived fields from its values. withPyramid: also builds the pyramid of
+// `kind` (worth it past a few hundred tokens, where the view draws pooled tiles). Thread-safe.
+void prepareContent(HeatmapContent& content, const PyramidKind& kind, bool withPyramid);
+
+}  // namespace headmap::ui
