@@ -57,8 +57,9 @@ void shownTraces(const std::shared_ptr<const AttentionTrace>& pieces, AttentionM
 // and words are made from the finished trace, and the GridImages and Statistics jobs do those.
 struct PassCapture {
     PassCapture(const ModelSummary& model, const Encoding& input, const HeatmapStyle& style, bool hide)
-        : heads(model.heads), special(input.special) {
+        : heads(model.heads), causal(model.causal), special(input.special) {
         special.resize(input.ids.size(), false);
+        columnSums.resize(size_t(std::max(0, model.layers * model.heads)));
         if (hide) {
             kept = keptTokens(special);
             restrict = kept.size() < special.size();
@@ -74,6 +75,9 @@ struct PassCapture {
         s.layer = layer;
         s.head = head;
         statistics[size_t(layer * heads + head)] = s;  // one slot per head: no lock needed
+        // The head's part of its mean value norm (the norms come with the trace, after the pass).
+        columnSums[size_t(layer * heads + head)] = attendedColumnSums(
+            ConstMatrixMap(weights.data(), weights.rows(), weights.cols()), causal);
         if (!grid)
             return;
         if (restrict) {
@@ -84,11 +88,23 @@ struct PassCapture {
         }
     }
 
+    // The mean value norm of every head, from the column sums kept above. (layers · heads)
+    std::vector<double> meanValueNorms(const AttentionTrace& trace) const {
+        std::vector<double> means(columnSums.size(), 0.0);
+        for (int l = 0; l < trace.layers(); ++l)
+            for (int h = 0; h < trace.heads(); ++h)
+                means[size_t(l * heads + h)] =
+                    meanValueNormFromColumnSums(columnSums[size_t(l * heads + h)], trace.valueNorms(l, h), causal);
+        return means;
+    }
+
     int heads;
+    bool causal;
     std::vector<bool> special;
     std::vector<int> kept;
     bool restrict = false;
     std::vector<HeadStatistics> statistics;
+    std::vector<std::vector<double>> columnSums;  // per head, attendedColumnSums() of its weights
     std::unique_ptr<GridImageBuilder> grid;
 };
 
@@ -251,6 +267,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
                 return;  // superseded: deliver() drops the outcome anyway
             if (capture && result.trace.length() == input.size()) {
                 outcome.statistics = std::make_shared<const std::vector<HeadStatistics>>(std::move(capture->statistics));
+                if (result.trace.hasValueNorms())
+                    outcome.valueNorms = std::make_shared<const std::vector<double>>(capture->meanValueNorms(result.trace));
                 if (capture->grid && capture->grid->isComplete()) {
                     outcome.gridImages = std::make_shared<const GridImages>(capture->grid->finish());
                     outcome.gridStyle = style;
@@ -298,7 +316,8 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
 void AttentionDocument::requestDerived(DerivedKinds kinds) {
     if (m_trace->isEmpty())
         return;
-    // Statistics made during the pass come without the mean value norms: the job adds them.
+    // Statistics made during a pass come with the mean value norms when the trace has value
+    // norms; otherwise the job adds them.
     const bool normsMissing = m_statistics && !m_meanValueNorms && m_pieceTrace->hasValueNorms();
     if (kinds & Derived::Statistics && (!m_statistics || normsMissing) && !isRunning(Job::Statistics))
         runDerived(Job::Statistics);
@@ -497,6 +516,7 @@ void AttentionDocument::deliverTrace(const Outcome& outcome) {
     dropDerived();
     // What the pass made of each head, while it is still what the view asks for.
     m_statistics = outcome.statistics;
+    m_meanValueNorms = outcome.valueNorms;
     if (outcome.gridImages && outcome.gridHide == m_view.hideSpecialTokens &&
         outcome.gridStyle.scale == m_view.style.scale && outcome.gridStyle.colormap == m_view.style.colormap) {
         m_gridImages = outcome.gridImages;

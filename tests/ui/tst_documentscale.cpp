@@ -6,11 +6,15 @@
 // A decoder fixture with 4,096 positions (llama_f32_yarn, one layer of four heads) runs a few
 // hundred tokens, so the thumbnails are max-pooled, and the heads are computed in parallel.
 
+#include <algorithm>
+#include <cmath>
+
 #include <QDir>
 #include <QSignalSpy>
 #include <QtTest>
 
 #include "AttentionDocument.h"
+#include "analysis/AttentionMeasure.h"
 #include "views/ViewSupport.h"
 
 using namespace headmap;
@@ -107,6 +111,7 @@ void TestDocumentScale::passMakesGridAndStatistics() {
     // head again (the trace's cache is empty).
     QVERIFY(document.gridImages());
     QVERIFY(document.statistics());
+    QVERIFY(document.meanValueNorms());
     QCOMPARE(document.pieceTrace()->headCache().heads(), 0);
     const auto shown = shownTrace(trace, hide);
     QCOMPARE(document.gridTrace()->length(), shown->length());
@@ -134,11 +139,18 @@ void TestDocumentScale::passMakesGridAndStatistics() {
         QCOMPARE(during[i].previousToken, after[i].previousToken);
         QCOMPARE(during[i].selfAttention, after[i].selfAttention);
     }
-    // The mean value norms are not made in the pass: asking for the statistics adds them.
-    QVERIFY(!document.meanValueNorms());
+    // The mean value norms come from the pass too (each head's column sums, the norms after
+    // it), equal to computing them from the trace afterwards but for the order of the sums.
+    const std::vector<double> meansAfter = meanValueNormPerHead(*document.pieceTrace());
+    const std::vector<double>& meansDuring = *document.meanValueNorms();
+    QCOMPARE(meansDuring.size(), meansAfter.size());
+    for (size_t i = 0; i < meansAfter.size(); ++i)
+        QVERIFY2(std::abs(meansDuring[i] - meansAfter[i]) <= 1e-12 * std::max(1.0, std::abs(meansAfter[i])),
+                 qPrintable(QStringLiteral("head %1: %2 during the pass, %3 after").arg(i).arg(meansDuring[i]).arg(meansAfter[i])));
+    // Asking for the statistics then computes nothing again.
     document.requestDerived(Derived::Statistics);
     document.waitForIdle();
-    QVERIFY(document.meanValueNorms());
+    QCOMPARE(document.meanValueNorms().get(), &meansDuring);
     QCOMPARE(document.statistics()->size(), after.size());
 }
 
