@@ -1,6 +1,10 @@
 # Tests of engine/core, engine/io and the teaching model (headmap_add_test is defined in tests/CMakeLists.txt).
 headmap_add_test(tst_multiheadattention SOURCES engine/tst_multiheadattention.cpp engine/GoldenFile.cpp)
 headmap_add_test(tst_linear SOURCES engine/tst_linear.cpp)
+# The same products with OpenBLAS threading them itself (core/Linear.cpp, HEADMAP_DENSE_SPLIT=0)
+# instead of OpenMP splitting their columns: both paths must give y = x·W + b.
+add_test(NAME tst_linear_blas_threads COMMAND tst_linear)
+set_tests_properties(tst_linear_blas_threads PROPERTIES ENVIRONMENT "HEADMAP_DENSE_SPLIT=0" TIMEOUT 600)
 headmap_add_test(tst_teachingmodel SOURCES engine/tst_teachingmodel.cpp engine/GoldenFile.cpp)
 headmap_add_test(tst_teachingtokenizer SOURCES engine/tst_teachingtokenizer.cpp)
 headmap_add_test(tst_portablerandom SOURCES engine/tst_portablerandom.cpp)
