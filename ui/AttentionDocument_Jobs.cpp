@@ -14,6 +14,7 @@
 #include "model/Predictions.h"
 #include "model/PrefixState.h"
 #include "text/TextDecoding.h"
+#include "WorkerPool.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -422,7 +423,7 @@ void AttentionDocument::startJob(Job job, std::function<Outcome()> work) {
     if (m_pending++ == 0)
         emit busyChanged(true);
     notify(DocumentChange::Busy);
-    watcher->setFuture(QtConcurrent::run(work));
+    watcher->setFuture(QtConcurrent::run(workerPool(), work));
 }
 
 void AttentionDocument::deliver(const Outcome& outcome) {

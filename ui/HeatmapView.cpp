@@ -116,7 +116,7 @@ void HeatmapView::setDifference(const MatrixF& values, const QStringList& queryL
 void HeatmapView::display(const MatrixF& values, const QStringList& queryLabels,
                        const QStringList& keyLabels, const QString& title, bool difference) {
     HeatmapContent content;
-    content.values = values;
+    content.setValues(values);
     content.queryLabels = queryLabels;
     content.keyLabels = keyLabels;
     content.title = title;
@@ -134,8 +134,8 @@ PyramidKind HeatmapView::pyramidKind(bool difference) const {
 void HeatmapView::setContent(HeatmapContent content) {
     if (!content.prepared)
         prepareContent(content, pyramidKind(content.difference), false);  // the pyramid on first need
-    const bool sameShape = content.values.rows() == m_values.rows() && content.values.cols() == m_values.cols();
-    m_values = std::move(content.values);
+    const bool sameShape = content.values().rows() == shown().rows() && content.values().cols() == shown().cols();
+    m_matrix = content.matrix ? std::move(content.matrix) : std::make_shared<const MatrixF>();
     m_rowMaxima = std::move(content.rowMaxima);
     m_largest = content.largest;
     m_largestMagnitude = content.largestMagnitude;
@@ -182,7 +182,7 @@ void HeatmapView::setCausalMask(bool causal) {
     if (causal == m_causal)
         return;
     m_causal = causal;
-    m_mask->setMatrix(m_values, m_causal);
+    m_mask->setMatrix(shown(), m_causal);
     updateMaskNote();
     applyStyle();
     onRangeChanged();
@@ -235,7 +235,7 @@ void HeatmapView::applyStyle() {
     QString label = tr("Attention weight");
     if (m_difference) {
         // A floor keeps identical heads white with readable ticks instead of a ±1e-9 scale.
-        const double extent = std::max(1e-3, m_values.size() ? double(m_largestMagnitude) : 1.0);
+        const double extent = std::max(1e-3, shown().size() ? double(m_largestMagnitude) : 1.0);
         range = QCPRange(-extent, extent);
         label = tr("Difference of weights");
     } else {
@@ -247,7 +247,7 @@ void HeatmapView::applyStyle() {
             label = tr("Weight / row maximum");
             break;
         case ScaleMode::GlobalMax:
-            range = QCPRange(0.0, std::max(1e-9, m_values.size() ? double(m_largest) : 1.0));
+            range = QCPRange(0.0, std::max(1e-9, shown().size() ? double(m_largest) : 1.0));
             break;
         case ScaleMode::Log:
             floor = float(kLogFloor);
@@ -408,7 +408,7 @@ void HeatmapView::updateCellTexts() {
     for (QCPItemText* text : m_cellTexts)
         m_plot->removeItem(text);
     m_cellTexts.clear();
-    if (!m_style.showValues || m_values.size() == 0)
+    if (!m_style.showValues || shown().size() == 0)
         return;
     const double cellWidth = std::abs(m_plot->xAxis->coordToPixel(1) - m_plot->xAxis->coordToPixel(0));
     const double cellHeight = std::abs(m_plot->yAxis->coordToPixel(1) - m_plot->yAxis->coordToPixel(0));
@@ -430,7 +430,7 @@ void HeatmapView::updateCellTexts() {
             auto* text = new QCPItemText(m_plot);
             text->position->setCoords(k, q);
             text->setFont(font);
-            text->setText(QString::number(double(m_values(q, k)), 'f', 2));
+            text->setText(QString::number(double(shown()(q, k)), 'f', 2));
             // Dark text on light cells, light text on dark ones.
             const QColor cell = QColor::fromRgb(gradient.color(cellValue(q, k), m_map->dataRange(), logarithmic));
             text->setColor(cell.lightnessF() > 0.55 ? Qt::black : Qt::white);
@@ -470,7 +470,7 @@ void HeatmapView::onMouseMove(QMouseEvent* event) {
         QToolTip::hideText();
         return;
     }
-    const float weight = m_values(query, key);
+    const float weight = shown()(query, key);
     m_hoverText = hoverTextFor(query, key);
     QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
     emit cellHovered(query, key, weight);

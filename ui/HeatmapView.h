@@ -96,9 +96,9 @@ public:
     int selectedToken() const { return m_selected; }
     void resetZoom();
 
-    int queryCount() const { return int(m_values.rows()); }
-    int keyCount() const { return int(m_values.cols()); }
-    float value(int query, int key) const { return m_values(query, key); }  // as given
+    int queryCount() const { return int(shown().rows()); }
+    int keyCount() const { return int(shown().cols()); }
+    float value(int query, int key) const { return shown()(query, key); }  // as given
     double cellValue(int query, int key) const;  // as plotted (after the scale mode)
     QPoint cellCenter(int query, int key) const;  // in this widget's coordinates
     QString hoverText() const { return m_hoverText; }
@@ -207,7 +207,8 @@ private:
     QCPItemRect* m_matchRow;
     QCPItemRect* m_matchColumn;
     QList<QCPItemText*> m_cellTexts;
-    MatrixF m_values;
+    const MatrixF& shown() const { return *m_matrix; }  // (queries, keys) as given
+    std::shared_ptr<const MatrixF> m_matrix = std::make_shared<const MatrixF>();  // never null
     // Level of detail (heatmap/HeatmapView_Tiles.cpp). The pyramid is built on first need, from
     // what is plotted (per-row scale included), and dropped when that changes.
     Pooling m_pooling = Pooling::Max;

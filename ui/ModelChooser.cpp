@@ -5,6 +5,7 @@
 
 #include <QDir>
 
+#include "WorkerPool.h"
 #include "hf/HubCache.h"
 #include "model/ModelLoader.h"
 
@@ -37,7 +38,7 @@ void ModelChooser::refresh(const QStringList& recentModels) {
             refresh(m_recent);
             emit cacheScanned();
         });
-        watcher->setFuture(QtConcurrent::run(&ModelChooser::scanStores));
+        watcher->setFuture(QtConcurrent::run(workerPool(), &ModelChooser::scanStores));
     }
     const QSignalBlocker block(this);
     clear();

@@ -66,7 +66,7 @@ MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool
     return out;
 }
 
-MatrixF normaliseRowsByMax(const MatrixF& weights) {
+MatrixF normaliseRowsByMax(const Eigen::Ref<const MatrixF>& weights) {
     MatrixF out = weights;  // (T, T)
     for (Eigen::Index r = 0; r < out.rows(); ++r) {
         const float peak = out.cols() == 0 ? 0.0f : out.row(r).cwiseAbs().maxCoeff();

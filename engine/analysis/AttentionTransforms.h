@@ -26,7 +26,7 @@ MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool
 // Each row divided by its largest magnitude, for a per-row colour scale: the strongest weight
 // of every query becomes 1. For attention weights (never negative) that is the row's max; a
 // signed matrix such as a difference keeps its signs and lands in [−1, 1]. All-zero rows stay 0.
-MatrixF normaliseRowsByMax(const MatrixF& weights);
+MatrixF normaliseRowsByMax(const Eigen::Ref<const MatrixF>& weights);
 
 // a − b, e.g. two heads or two sentences. Throws InputError naming both shapes if they differ.
 MatrixF difference(const MatrixF& a, const MatrixF& b);

@@ -8,22 +8,20 @@
 namespace headmap {
 namespace {
 
-// Row-major like MatrixF, so elementwise expressions mixing the two stay vectorised.
-using ArrayF = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-// What every head of one trace shares, built once instead of once per head.
+// What every head of one trace shares. The distances |q − k| are one vector of 2T − 1 floats,
+// not a T×T table: row q's distances are its window starting at T − 1 − q. (The table cost
+// 64 MB at 4,096 tokens, allocated and filled again for every head of a long pass.)
 struct SharedTerms {
-    ArrayF distance;            // (T, T) |q − k|
+    Eigen::ArrayXf distances;    // (2T − 1) |j − (T − 1)|
     Eigen::VectorXf special;    // (T) 1 for a special key, else 0
     bool hasSpecial = false;
 };
 
 SharedTerms sharedTerms(int t, const std::vector<bool>& special) {
     SharedTerms terms;
-    terms.distance.resize(t, t);
-    for (int q = 0; q < t; ++q)
-        for (int k = 0; k < t; ++k)
-            terms.distance(q, k) = float(q > k ? q - k : k - q);  // exact: T < 2^24
+    terms.distances.resize(std::max(0, 2 * t - 1));
+    for (int j = 0; j < 2 * t - 1; ++j)
+        terms.distances(j) = float(j > t - 1 ? j - (t - 1) : (t - 1) - j);  // exact: T < 2^24
     terms.special = Eigen::VectorXf::Zero(t);
     for (int k = 0; k < int(special.size()); ++k) {
         if (special[size_t(k)]) {
@@ -57,7 +55,10 @@ HeadStatistics statisticsOf(const Eigen::Ref<const MatrixF>& weights, const Shar
     s.firstToken = meanOf(weights.col(0));
     if (terms.hasSpecial)
         s.specialTokens = meanOf((weights * terms.special).eval());  // (T) per-row sums
-    s.meanDistance = meanOf((w * terms.distance).rowwise().sum().matrix());
+    Eigen::VectorXf distance(t);  // (T) per-row expected distance
+    for (Eigen::Index q = 0; q < t; ++q)
+        distance(q) = (w.row(q) * terms.distances.segment(t - 1 - q, t).transpose()).sum();
+    s.meanDistance = meanOf(distance);
     if (t > 1)
         s.previousToken = meanOf(weights.diagonal(-1));  // (T − 1) entries W[q][q − 1]
     s.selfAttention = meanOf(weights.diagonal());

@@ -16,9 +16,13 @@ namespace headmap {
 class HeadCache {
 public:
     static constexpr int kDefaultHeads = 8;
-    // 4 heads at T = 4,096 (64 MB each), the newest alone at 8,192: with the queries and keys the
-    // trace keeps, a 4,096-token run of a 0.5B model stays within its weights + 1 GB (#10).
-    static constexpr size_t kDefaultBytes = size_t(256) << 20;
+    // 6 heads at T = 2,048, 1 at 4,096 (64 MB), the newest alone at 8,192. The views share the
+    // cached matrix instead of copying it, so the cache is for going back to a head just seen;
+    // what it holds beyond the shown head counts against the weights + 1 GB a 4,096-token run
+    // of a 0.5B model may take (#10): besides the trace's queries and keys (400 MB there) and two
+    // head jobs in flight, bench_grid measured 3,030 MB with 256 MB here, 2,905 with 128 MB,
+    // against 2,885.
+    static constexpr size_t kDefaultBytes = size_t(96) << 20;
 
     // The cached (layer, head), made the most recent; null when it is not cached.
     std::shared_ptr<const MatrixF> find(int layer, int head);

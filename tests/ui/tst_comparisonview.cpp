@@ -393,7 +393,7 @@ void ComparisonViewTest::longSentencesComputeInWorker() {
     view.setHeads(1, 1, 0, 3);
     QVERIFY(view.heatmapA()->isPending());
     QTRY_VERIFY(!view.isComputing());
-    QThreadPool::globalInstance()->waitForDone();
+    headmap::ui::workerPool()->waitForDone();
     QCoreApplication::processEvents();
     headmap::ui::HeadLoader::setAsyncFrom(headmap::ui::HeadLoader::kDefaultAsyncFrom);
     QCOMPARE(shown.count(), 1);

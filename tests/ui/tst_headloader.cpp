@@ -8,7 +8,9 @@
 // The main-window rows run a real decoder fixture (llama_f32_yarn, four heads) on ~300 tokens,
 // above the default threshold, and step with the window's own keys.
 
+#include <algorithm>
 #include <future>
+#include <mutex>
 
 #include <QDir>
 #include <QSignalSpy>
@@ -48,22 +50,45 @@ MatrixF patternHead(int tokens, int layer, int head) {
 }
 
 // Heads computed only once the gate opens, so the test decides when a job may finish.
+// It records which heads were computed, in the order they got past the gate.
 struct GatedTrace {
     std::shared_ptr<AttentionTrace> trace;
     std::promise<void> gate;
+    struct Log {
+        std::mutex mutex;
+        QList<int> heads;
+    };
+    std::shared_ptr<Log> computed = std::make_shared<Log>();
 
     GatedTrace(int tokens, int heads) {
         std::vector<bool> special(size_t(tokens), false);
         special[0] = true;  // something to hide
         trace = testtraces::blankTrace(1, heads, numberedTokens(tokens), special);
         std::shared_future<void> opened = gate.get_future().share();
-        trace->deriveHeads([opened, tokens](int layer, int head) {
+        trace->deriveHeads([opened, tokens, log = computed](int layer, int head) {
             opened.wait();
+            {
+                std::lock_guard<std::mutex> lock(log->mutex);
+                log->heads << head;
+            }
             return patternHead(tokens, layer, head);
         });
     }
+    QList<int> computedHeads() const {
+        std::lock_guard<std::mutex> lock(computed->mutex);
+        QList<int> heads = computed->heads;
+        std::sort(heads.begin(), heads.end());
+        return heads;
+    }
     void open() { gate.set_value(); }
 };
+
+QString toText(const QList<int>& heads) {
+    QStringList parts;
+    for (int head : heads)
+        parts << QString::number(head);
+    return QStringLiteral("computed heads: ") + parts.join(QLatin1Char(' '));
+}
 
 // The view's whole matrix against the expected one, float for float.
 void compareValues(const HeatmapView& view, const MatrixF& expected) {
@@ -111,6 +136,8 @@ private slots:
     void workerShowsExactHead();
     void shortTracesShowAtOnce();
     void quickSteppingEndsOnLastHead();
+    void heldKeyComputesOnlyTwoStaleHeads();
+    void droppedRequestNeverStarts();
     void newSentenceDropsRunningJob();
     void sameRequestStartsNoJob();
     void windowStepsToExactHead_data();
@@ -185,11 +212,53 @@ void TestHeadLoader::quickSteppingEndsOnLastHead() {
     QCOMPARE(view.pendingText(), QStringLiteral("Computing layer 0, head 9…"));
     gated.open();
     QTRY_VERIFY(!loader.isComputing());
-    QThreadPool::globalInstance()->waitForDone();  // the nine superseded jobs too
+    workerPool()->waitForDone();  // the nine superseded jobs too
     QCoreApplication::processEvents();
     QCOMPARE(titles.size(), 1);  // the nine superseded heads never reached the view
     QVERIFY(titles.front().contains(QStringLiteral("head 9")));
     compareValues(view, gated.trace->head(0, 9));
+}
+
+void TestHeadLoader::heldKeyComputesOnlyTwoStaleHeads() {
+    // Ten requests while the first two jobs run: heads 2 to 8 only ever wait in the slot, each
+    // replaced by the next, so the pool computes head 9 and at most heads 0 and 1 (started
+    // before they were superseded; a job that sees it is superseded before it begins skips it).
+    GatedTrace gated(300, 10);
+    HeatmapView view;
+    HeadLoader loader(&view);
+    int mostRunning = 0;
+    for (int head = 0; head < 10; ++head) {
+        loader.show(gated.trace, 0, head, false);
+        mostRunning = std::max(mostRunning, loader.runningJobs());
+    }
+    QCOMPARE(mostRunning, 2);
+    gated.open();
+    QTRY_VERIFY(!loader.isComputing());
+    QTRY_COMPARE(loader.runningJobs(), 0);
+    const QList<int> computed = gated.computedHeads();
+    QVERIFY2(computed.contains(9), qPrintable(toText(computed)));
+    for (int head : computed)
+        QVERIFY2(head == 0 || head == 1 || head == 9, qPrintable(toText(computed)));
+    QCOMPARE(QSet<int>(computed.begin(), computed.end()).size(), computed.size());  // none twice
+    QVERIFY(view.title().contains(QStringLiteral("head 9")));
+    compareValues(view, gated.trace->head(0, 9));
+}
+
+void TestHeadLoader::droppedRequestNeverStarts() {
+    // A request waiting in the slot is dropped with clear(): it never runs.
+    GatedTrace gated(300, 4);
+    HeatmapView view;
+    HeadLoader loader(&view);
+    for (int head = 0; head < 3; ++head)
+        loader.show(gated.trace, 0, head, false);
+    loader.clear(QStringLiteral("closed"));
+    QVERIFY(!loader.isComputing());
+    gated.open();
+    QTRY_COMPARE(loader.runningJobs(), 0);
+    QCoreApplication::processEvents();
+    for (int head : gated.computedHeads())
+        QVERIFY2(head == 0 || head == 1, qPrintable(toText(gated.computedHeads())));  // never head 2
+    QCOMPARE(view.queryCount(), 0);  // the message stays; no head arrived after it
 }
 
 void TestHeadLoader::newSentenceDropsRunningJob() {
@@ -218,7 +287,7 @@ void TestHeadLoader::newSentenceDropsRunningJob() {
     QCOMPARE(shown.count(), 2);
     compareValues(view, second->head(0, 1));
     first.open();  // the old sentence's job ends now; its head must not replace the new one
-    QThreadPool::globalInstance()->waitForDone();
+    workerPool()->waitForDone();
     QCoreApplication::processEvents();
     QCOMPARE(shown.count(), 2);
     compareValues(view, second->head(0, 1));

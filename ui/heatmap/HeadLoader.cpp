@@ -28,15 +28,21 @@ HeadLoader::HeadLoader(HeatmapView* view) : QObject(view), m_view(view) {}
 
 HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
                                        const PyramidKind& kind, bool withPyramid) {
+    return headContent(trace, layer, head, hideSpecial, kind, [withPyramid] { return !withPyramid; });
+}
+
+HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
+                                       const PyramidKind& kind, const std::function<bool()>& skipPyramid) {
     HeatmapContent content;
-    content.values = shownHead(trace, layer, head, hideSpecial);  // (K, K)
-    if (content.values.size() == 0)
+    content.matrix = sharedShownHead(trace, layer, head, hideSpecial);  // (K, K)
+    if (content.values().size() == 0)
         return content;
     content.queryLabels = shownLabels(trace, hideSpecial);
     content.keyLabels = content.queryLabels;
     content.title = headTitle(trace, layer, head);
     content.causal = trace.model().causal;  // masked cells drawn as masked, not as 0 weights
-    prepareContent(content, kind, withPyramid);
+    // Asked after the head, the costly part: a superseded job leaves the pyramid out.
+    prepareContent(content, kind, !skipPyramid());
     return content;
 }
 
@@ -54,12 +60,14 @@ void HeadLoader::show(const std::shared_ptr<const AttentionTrace>& trace, int la
     }
     const PyramidKind kind = m_view->pyramidKind(false);
     m_job.start(
-        [request, kind]() -> Computed {
+        [request, kind](const LatestJob<Computed>::Superseded& superseded) -> Computed {
             Computed computed;
+            if (superseded())
+                return computed;  // stepped on while it waited: nobody will see this head
             const QString what = tr("computing layer %1, head %2").arg(request.layer).arg(request.head);
             try {
                 computed.content = headContent(*request.trace, request.layer, request.head, request.hideSpecial,
-                                               kind, true);
+                                               kind, superseded);
             } catch (const HeadmapError& error) {
                 computed.error = error.message();
             } catch (const std::bad_alloc&) {
@@ -84,7 +92,7 @@ void HeadLoader::show(const std::shared_ptr<const AttentionTrace>& trace, int la
 }
 
 void HeadLoader::present(const Request& request, HeatmapContent content) {
-    if (content.values.size() == 0) {
+    if (content.values().size() == 0) {
         m_view->clear(ViewText::emptyState(request.trace.get(), request.hideSpecial, noAttentionText()));
     } else {
         m_view->setContent(std::move(content));

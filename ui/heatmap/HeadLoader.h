@@ -7,6 +7,7 @@
 // there, and only the newest request's head is shown (stepping through ten heads quickly ends
 // on the tenth, without drawing the nine before). Shorter traces are shown at once, as before.
 
+#include <functional>
 #include <memory>
 
 #include <QObject>
@@ -37,12 +38,17 @@ public:
     void clear(const QString& message = QString());
     // A head was asked for and is not in the view yet.
     bool isComputing() const { return m_job.isWaiting(); }
+    // Head jobs on the thread pool now, superseded ones still finishing included (at most 2).
+    int runningJobs() const { return m_job.runningCount(); }
 
     // The head's matrix and labels as the view shows it, prepared for the pyramid of kind
     // (withPyramid: built too). Empty values when the head does not exist or every token is
     // hidden. Thread-safe; throws what computing the head throws.
     static HeatmapContent headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
                                       const PyramidKind& kind, bool withPyramid);
+    // The same, the pyramid built unless skipPyramid() says so once the head is computed.
+    static HeatmapContent headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
+                                      const PyramidKind& kind, const std::function<bool()>& skipPyramid);
 
 signals:
     // The head last asked for (or the message standing for it) is now in the view.

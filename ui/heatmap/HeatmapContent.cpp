@@ -7,6 +7,13 @@
 
 namespace headmap::ui {
 
+const MatrixF& emptyMatrix() {
+    static const MatrixF empty;
+    return empty;
+}
+
+const MatrixF& HeatmapContent::values() const { return matrix ? *matrix : emptyMatrix(); }
+
 std::vector<float> rowDivisors(const std::vector<float>& rowMaxima) {
     std::vector<float> divisors(rowMaxima.size());
     for (size_t r = 0; r < rowMaxima.size(); ++r)
@@ -15,7 +22,7 @@ std::vector<float> rowDivisors(const std::vector<float>& rowMaxima) {
 }
 
 void prepareContent(HeatmapContent& content, const PyramidKind& kind, bool withPyramid) {
-    const MatrixF& values = content.values;  // (queries, keys)
+    const MatrixF& values = content.values();  // (queries, keys)
     const Eigen::Index queries = values.rows(), keys = values.cols();
     content.rowMaxima.assign(size_t(queries), 0.0f);
     content.largest = 0.0f;

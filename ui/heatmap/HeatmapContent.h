@@ -25,7 +25,12 @@ struct PyramidKind {
 };
 
 struct HeatmapContent {
-    MatrixF values;  // (queries, keys)
+    // (queries, keys); shared, never copied: a head straight from the trace's cache of heads is
+    // the cache's own matrix (64 MB at 4,096 tokens that the view and the cache held twice).
+    // Null means empty.
+    std::shared_ptr<const MatrixF> matrix;
+    const MatrixF& values() const;
+    void setValues(MatrixF values) { matrix = std::make_shared<const MatrixF>(std::move(values)); }
     QStringList queryLabels;
     QStringList keyLabels;
     QString title;
@@ -46,6 +51,9 @@ struct HeatmapContent {
 
 // Each row's divisor under the per-row scale: its maximum, 1 where that is ≤ 0 (an all-zero row
 // stays 0). The view and the pyramid divide by exactly these floats.
+// The empty matrix values() gives for null; lives as long as the program.
+const MatrixF& emptyMatrix();
+
 std::vector<float> rowDivisors(const std::vector<float>& rowMaxima);
 
 // Fills content's derived fields from its values. withPyramid: also builds the pyramid of

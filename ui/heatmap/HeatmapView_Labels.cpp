@@ -71,7 +71,7 @@ void HeatmapView::setPositionsShown(bool shown) {
 // "Query token #3 “it” attends to key token #1 “cat”: 0.123456". Positions always: the same
 // word may appear many times.
 QString HeatmapView::hoverTextFor(int query, int key) const {
-    const double weight = double(m_values(query, key));
+    const double weight = double(shown()(query, key));
     // One multi-argument arg(): a token such as "%3" must not be filled in itself.
     const QString queryText = m_queryLabels.value(query), keyText = m_keyLabels.value(key);
     if (m_mask->isMasked(query, key))

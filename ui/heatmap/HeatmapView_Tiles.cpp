@@ -66,7 +66,7 @@ double HeatmapView::plottedValue(int query, int key) const {
         return 0.0;
     if (m_mask->maskedCount() > 0 && m_mask->isMasked(query, key))
         return std::nan("");  // the gradient's masked colour
-    float value = m_values(query, key);
+    float value = shown()(query, key);
     if (!m_rowDivisors.empty())
         value /= m_rowDivisors[size_t(query)];
     if (m_valueFloor > 0)
@@ -77,7 +77,7 @@ double HeatmapView::plottedValue(int query, int key) const {
 const AttentionPyramid& HeatmapView::pyramid() {
     if (!m_pyramid) {
         m_pyramid = std::make_shared<const AttentionPyramid>(
-            ConstMatrixMap(m_values.data(), m_values.rows(), m_values.cols()), pyramidKind(m_difference).pooling,
+            ConstMatrixMap(shown().data(), shown().rows(), shown().cols()), pyramidKind(m_difference).pooling,
             m_rowDivisors);
     }
     return *m_pyramid;

@@ -269,17 +269,17 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
         }
     }
     if (panes.bMessage.isEmpty() && panes.differenceMessage.isEmpty()) {
-        panes.difference.values = headmap::difference(a, b);
+        panes.difference.setValues(headmap::difference(a, b));
         panes.difference.queryLabels = panes.difference.keyLabels = mergedLabels(labelsA, labelsB);
         panes.difference.title = tr("A − B");
         panes.difference.difference = true;
         panes.difference.causal = causal;
         prepareContent(panes.difference, differenceKind, withPyramid);
     }
-    panes.a.values = std::move(a);
+    panes.a.setValues(std::move(a));
     prepareContent(panes.a, headKind, withPyramid);
     if (panes.bMessage.isEmpty()) {
-        panes.b.values = std::move(b);
+        panes.b.setValues(std::move(b));
         panes.b.queryLabels = panes.b.keyLabels = labelsB;
         prepareContent(panes.b, headKind, withPyramid);
     }

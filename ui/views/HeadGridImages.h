@@ -49,7 +49,7 @@ public:
 
 private:
     struct LayerSums;
-    void addCell(size_t index, const MatrixF& full);
+    void addCell(size_t index, const ConstMatrixMap& full);
     void finishLayer(int layer, LayerSums& sums);
 
     int m_layers, m_heads, m_length, m_pooling;

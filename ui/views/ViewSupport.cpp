@@ -79,6 +79,14 @@ MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpe
     return withoutTokens(MatrixF(trace.head(layer, head)), kept, true);  // (K, K), as shownTrace
 }
 
+std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial) {
+    if (hasNoAttention(&trace) || layer < 0 || layer >= trace.layers() || head < 0 || head >= trace.heads())
+        return nullptr;
+    if (!hideSpecial || int(keptTokens(trace.special()).size()) == trace.length())
+        return trace.head(layer, head).matrix();
+    return std::make_shared<const MatrixF>(shownHead(trace, layer, head, true));  // (K, K)
+}
+
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial) {
     if (!hideSpecial)
         return trace.displayTokens();

@@ -30,6 +30,8 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
 // One head of shownTrace(trace, hideSpecial) without building the rest: (K, K), K the tokens
 // shown. Empty (0, 0) when the head does not exist or every token is hidden.
 MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
+// The same, shared: with every token shown, the trace's own matrix (its cache's, no copy).
+std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
 // The display labels of the tokens shownTrace keeps.
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial);
 
