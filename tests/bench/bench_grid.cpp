@@ -103,13 +103,16 @@ double weightsMegabytes(const QString& folder) {
 
 // Words "w1234" until the folder's tokenizer gives exactly `length` tokens (special ones
 // included), else the nearest length below.
-QString fittedText(const QString& folder, int length) {
+QString fittedText(const QString& folder, int length, bool chinese) {
     const HfTokenizerFolder loaded = loadHfTokenizerFolder(folder, QDir(folder).dirName());
+    // The Chinese seed's sentence (shared/seeds), to look at CJK labels at length.
+    const QString sentence = QStringLiteral("模型的好方法是学习注意机制。");
     auto tokens = [&](int words) {
         QStringList parts;
         for (int i = 0; i < words; ++i)
-            parts << QStringLiteral("w%1").arg(1000 + (i * 7919) % 29000);
-        return std::make_pair(parts.join(QLatin1Char(' ')), loaded.tokenizer->encode(parts.join(QLatin1Char(' ')), true).size());
+            parts << (chinese ? sentence.left(1 + i % sentence.size()) : QStringLiteral("w%1").arg(1000 + (i * 7919) % 29000));
+        const QString text = parts.join(chinese ? QString() : QStringLiteral(" "));
+        return std::make_pair(text, loaded.tokenizer->encode(text, true).size());
     };
     int low = 1, high = length;  // tokens grow with words: the largest word count that fits
     while (low < high) {
@@ -149,6 +152,9 @@ int main(int argc, char** argv) {
     parser.addOption({"steps", "Heads to step through with PageDown.", "N", "5"});
     parser.addOption({"async-from", "Compute heads in a worker from this many tokens on (HeadLoader; a large value "
                                     "shows the synchronous path).", "T", QString::number(HeadLoader::kDefaultAsyncFrom)});
+    parser.addOption({"chinese", "Chinese text (the Chinese seed's sentence) instead of numbered words."});
+    parser.addOption({"shots", "Save the window as DIR/pending.png while the last of the five heads is computed "
+                               "and DIR/shown.png once it is there (that run's timings include the grabs).", "DIR"});
     parser.addOption({"tabs", "Also visit every tab (those that run a pass or read every head again take minutes at "
                               "T = 4,096)."});
     parser.process(app);
@@ -159,7 +165,7 @@ int main(int argc, char** argv) {
 
     QStandardPaths::setTestModeEnabled(true);  // the user's settings stay untouched
     QSettings().clear();
-    const QString text = fittedText(folder, length);
+    const QString text = fittedText(folder, length, parser.isSet("chinese"));
 
     AttentionDocument document;
     MainWindow window(&document);
@@ -250,9 +256,15 @@ int main(int argc, char** argv) {
     burst.start();
     for (int i = 0; i < 5; ++i)
         QTest::keyClick(&window, Qt::Key_PageDown);
+    const double beforeShot = monitor.restart();  // grabbing the window is not a stall of the steps
+    if (parser.isSet("shots") && heatmap->isPending())
+        window.grab().save(QDir(parser.value("shots")).filePath(QStringLiteral("pending.png")));
+    monitor.restart();
     require(waitUntil([&] { return !document.isBusy() && headShown(); }, kTimeout), "the last of five heads");
     const double burstMs = double(burst.nsecsElapsed()) / 1e6;
-    const double burstStall = monitor.restart();
+    const double burstStall = std::max(beforeShot, monitor.restart());
+    if (parser.isSet("shots"))
+        window.grab().save(QDir(parser.value("shots")).filePath(QStringLiteral("shown.png")));
     printf("%-44s %10.1f\n", "heatmap redraw (median of 5), ms", median(redraws));
     printf("%-44s %10d\n", "heads computed in a worker from T", HeadLoader::asyncFrom());
     printf("%-44s %10.1f\n", "longest stall stepping heads, ms", headStall);
