@@ -121,7 +121,7 @@ private slots:
             QCOMPARE(line.weight, trace->weight(1, line.head, line.query, line.key));
         leave(view);
         QCOMPARE(view.focus().side, LineSide::None);
-        QVERIFY(view.visibleLines().size() > expectedLines(*trace, 1, {0, 1, 2, 3}, s, token, 0.01f).size());
+        QVERIFY(qsizetype(view.visibleLines().size()) > expectedLines(*trace, 1, {0, 1, 2, 3}, s, token, 0.01f).size());
     }
 
     void valueNormOpacityIsRelativeToTheLayer_data() {
