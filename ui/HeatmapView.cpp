@@ -159,7 +159,10 @@ void HeatmapView::setContent(HeatmapContent content) {
     applyStyle();
     updateScaleHint();
     if (!sameShape) {
-        findToken(m_search);  // the matches of the new sentence
+        // The matches of the new sentence, drawn once by resetZoom: each replot of a changed
+        // sentence lays out every tick label again (two of them took 30 ms of a keystroke's
+        // update while typing).
+        updateMatches(m_search);
         resetZoom();  // a new sentence starts unzoomed; a new head keeps the user's zoom
     } else {
         onRangeChanged();

@@ -168,6 +168,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    int updateMatches(const QString& text);  // findToken without drawing
     void display(const MatrixF& values, const QStringList& queryLabels, const QStringList& keyLabels,
               const QString& title, bool difference);
     void applyStyle();

@@ -49,6 +49,12 @@ void HeatmapView::setToolbarVisible(bool visible) {
 }
 
 int HeatmapView::findToken(const QString& text) {
+    const int matches = updateMatches(text);
+    m_plot->replot();
+    return matches;
+}
+
+int HeatmapView::updateMatches(const QString& text) {
     if (searchBox()->text() != text) {
         const QSignalBlocker block(searchBox());
         searchBox()->setText(text);
@@ -82,7 +88,6 @@ int HeatmapView::findToken(const QString& text) {
                             : m_matches.isEmpty() ? tr("no match")
                                                   : tr("%1 of %2").arg(m_match + 1).arg(m_matches.size()));
     updateSearchOutline();
-    m_plot->replot();
     return int(m_matches.size());
 }
 
