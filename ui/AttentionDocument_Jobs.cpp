@@ -14,6 +14,7 @@
 #include "model/Predictions.h"
 #include "model/PrefixState.h"
 #include "text/TextDecoding.h"
+#include "ProgressThrottle.h"
 #include "WorkerPool.h"
 #include "views/ViewSupport.h"
 
@@ -232,18 +233,12 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
             options.valueNorms = job != Job::Steps;  // cheap next to the pass; the measure needs them
             options.keepState = keepState;
             options.reuse = reuse;
-            // Progress is for long passes: each update repaints the window on the GUI thread,
-            // which takes a core from a short pass (typing at the end of 64 tokens on the
-            // Qwen2.5-0.5B shape spent a third of its time so). Shown from 200 ms in, at most
-            // every 100 ms.
+            // Progress is for long passes (ProgressThrottle says why).
             QElapsedTimer sinceStart;
             sinceStart.start();
-            qint64 lastShown = -1000;
-            options.progress = [this, job, generation, latest, sinceStart, lastShown](int done, int total) mutable {
-                const qint64 now = sinceStart.elapsed();
-                const bool show = now >= 200 && now - lastShown >= 100;
-                if (show)
-                    lastShown = now;
+            ProgressThrottle throttle;
+            options.progress = [this, job, generation, latest, sinceStart, throttle](int done, int total) mutable {
+                const bool show = throttle.admit(sinceStart.elapsed());
                 if (job == Job::Trace && show)
                     QMetaObject::invokeMethod(this, [this, generation, done, total] {
                         if (generation != m_latest[int(Job::Trace)]->load())
