@@ -117,7 +117,13 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         restoreState(m_settings.windowState);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // QWidget's destructor, which runs after this one, closes the window and so hides the
+    // predictions dock, whose visibilityChanged would then call showPredictions() on a
+    // MainWindow whose members are already destroyed (UndefinedBehaviorSanitizer, vptr).
+    if (m_predictionDock)
+        m_predictionDock->disconnect(this);
+}
 
 QWidget* MainWindow::buildControls() {
     m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
