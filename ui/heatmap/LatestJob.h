@@ -58,7 +58,7 @@ public:
 
     explicit LatestJob(QObject* context) : m_state(std::make_shared<State>()) { m_state->context = context; }
 
-    // Runs work() or work(const Superseded&) on the global thread pool, at once or when a running
+    // Runs work() or work(const Superseded&) on workerPool(), at once or when a running
     // job ends. deliver(Result&&) runs on the context's thread if no start() or drop() came in
     // between. work must not throw (it runs where nothing catches).
     template <typename Work, typename Deliver>

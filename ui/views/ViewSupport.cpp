@@ -69,22 +69,20 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
 }
 
 MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial) {
-    if (hasNoAttention(&trace) || layer < 0 || layer >= trace.layers() || head < 0 || head >= trace.heads())
-        return MatrixF();
-    if (!hideSpecial)
-        return trace.head(layer, head);
-    const std::vector<int> kept = keptTokens(trace.special());
-    if (int(kept.size()) == trace.length())
-        return trace.head(layer, head);
-    return withoutTokens(MatrixF(trace.head(layer, head)), kept, true);  // (K, K), as shownTrace
+    const auto shown = sharedShownHead(trace, layer, head, hideSpecial);
+    return shown ? *shown : MatrixF();
 }
 
 std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial) {
     if (hasNoAttention(&trace) || layer < 0 || layer >= trace.layers() || head < 0 || head >= trace.heads())
         return nullptr;
-    if (!hideSpecial || int(keptTokens(trace.special()).size()) == trace.length())
-        return trace.head(layer, head).matrix();
-    return std::make_shared<const MatrixF>(shownHead(trace, layer, head, true));  // (K, K)
+    const HeadWeights weights = trace.head(layer, head);
+    if (!hideSpecial)
+        return weights.matrix();
+    const std::vector<int> kept = keptTokens(trace.special());
+    if (int(kept.size()) == trace.length())
+        return weights.matrix();
+    return std::make_shared<const MatrixF>(withoutTokens(*weights.matrix(), kept, true));  // (K, K), as shownTrace
 }
 
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial) {
