@@ -215,7 +215,7 @@ void StatisticsViewTest::metricComboEmitsChoice() {
     StatisticsView view;
     showView(view);
     view.setTrace(teachingTrace(QStringLiteral("The animal was tired")));
-    QVERIFY(!view.metric().has_value());
+    QVERIFY(!view.chosenMetric().has_value());
     QCOMPARE(view.metricBox()->itemText(0), QStringLiteral("none"));
     QCOMPARE(view.metricBox()->count(), 1 + int(allHeadMetrics().size()));
     QSignalSpy spy(&view, &StatisticsView::metricChosen);
@@ -226,7 +226,7 @@ void StatisticsViewTest::metricComboEmitsChoice() {
     using Choice = std::optional<HeadMetric>;
     QCOMPARE(spy[0][0].value<Choice>(), Choice(allHeadMetrics()[0]));
     QCOMPARE(spy[1][0].value<Choice>(), Choice(allHeadMetrics()[1]));
-    QCOMPARE(view.metric(), std::optional<HeadMetric>(allHeadMetrics()[1]));
+    QCOMPARE(view.chosenMetric(), std::optional<HeadMetric>(allHeadMetrics()[1]));
     view.setMetric(std::nullopt);
     QCOMPARE(spy.count(), 3);
     QVERIFY(!spy[2][0].value<std::optional<HeadMetric>>().has_value());

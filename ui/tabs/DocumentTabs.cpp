@@ -48,7 +48,7 @@ QWidget* GridTabView::widget() { return m_view; }
 
 DerivedKinds GridTabView::needs() const {
     // Metric frames are drawn from the statistics.
-    return m_view->metric() ? Derived::GridImages | Derived::Statistics : DerivedKinds(Derived::GridImages);
+    return m_view->frameMetric() ? Derived::GridImages | Derived::Statistics : DerivedKinds(Derived::GridImages);
 }
 
 void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {

@@ -66,7 +66,7 @@ public:
 
     const HeatmapStyle& style() const { return m_style; }
     bool hideSpecialTokens() const { return m_hideSpecial; }
-    std::optional<HeadMetric> metric() const { return m_metric; }
+    std::optional<HeadMetric> frameMetric() const { return m_metric; }
     int currentLayer() const { return m_currentLayer; }
     int currentHead() const { return m_currentHead; }
 

@@ -62,7 +62,7 @@ StatisticsView::StatisticsView(QWidget* parent)
 
     connect(m_table, &QAbstractItemView::activated, this, &StatisticsView::activateRow);
     connect(m_metricBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this] { emit metricChosen(metric()); });
+            [this] { emit metricChosen(chosenMetric()); });
 }
 
 void StatisticsView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
@@ -105,7 +105,7 @@ void StatisticsView::setMetric(std::optional<HeadMetric> metric) {
     m_metricBox->setCurrentIndex(metric ? int(allHeadMetrics().indexOf(*metric)) + 1 : 0);
 }
 
-std::optional<HeadMetric> StatisticsView::metric() const {
+std::optional<HeadMetric> StatisticsView::chosenMetric() const {
     const int index = m_metricBox->currentData().toInt();
     if (index < 0)
         return std::nullopt;

@@ -36,7 +36,7 @@ public:
     void setCurrentHead(int layer, int head);  // selects that row, without emitting headActivated
     // Sets the "Colour the grid by" choice; emits metricChosen when it changes.
     void setMetric(std::optional<HeadMetric> metric);
-    std::optional<HeadMetric> metric() const;
+    std::optional<HeadMetric> chosenMetric() const;
 
     HeadStatisticsModel* model() const { return m_model; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
