@@ -33,33 +33,6 @@ Linear linear(const WeightLookup& weights, const QString& name, int in, int out,
 
 }  // namespace
 
-namespace {
-
-// Reads a checkpoint that converts on read through an arena: floats() lands in buffers the next
-// layer reuses, so WeightLookup (names, prefixes, shape checks) serves both ways of loading.
-class ArenaReader final : public Checkpoint {
-public:
-    ArenaReader(const Checkpoint& source, DecoderModel::Arena& arena) : m_source(source), m_arena(arena) {}
-    QStringList tensorNames() const override { return m_source.tensorNames(); }
-    const TensorInfo* info(const QString& name) const override { return m_source.info(name); }
-    QString fileOf(const QString& name) const override { return m_source.fileOf(name); }
-    QString description() const override { return m_source.description(); }
-    const float* floats(const QString& name) const override {
-        const TensorInfo* tensor = m_source.info(name);
-        if (!tensor)
-            return m_source.floats(name);  // throws, naming the tensor
-        float* values = m_arena.allocate(size_t(tensor->elementCount()));
-        m_source.readFloats(name, values);
-        return values;
-    }
-
-private:
-    const Checkpoint& m_source;
-    DecoderModel::Arena& m_arena;
-};
-
-}  // namespace
-
 DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> checkpoint,
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
@@ -108,20 +81,6 @@ WeightLookup DecoderModel::lookup(const Checkpoint& checkpoint) const {
                         neox ? QStringList{QStringLiteral("gpt_neox."), QString()}
                              : QStringList{QStringLiteral("model."), QString()},
                         neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"));
-}
-
-float* DecoderModel::Arena::allocate(size_t count) {
-    if (m_next == m_buffers.size())
-        m_buffers.emplace_back();
-    std::vector<float>& buffer = m_buffers[m_next++];
-    buffer.resize(count);  // the same shapes layer after layer: no allocation after the first
-    return buffer.data();
-}
-
-const float* DecoderModel::Arena::copy(const std::vector<float>& values) {
-    float* target = allocate(values.size());
-    std::copy(values.begin(), values.end(), target);
-    return target;
 }
 
 const DecoderModel::Block& DecoderModel::layerWeights(int layer, Arena& arena, Block& scratch) const {

@@ -23,6 +23,7 @@
 
 #include "hf/CheckpointModel.h"
 #include "hf/DecoderConfig.h"
+#include "hf/LayerArena.h"
 
 namespace headmap {
 
@@ -48,18 +49,7 @@ public:
     QString outputHeadMissing() const override;
     RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
 
-    // Buffers of floats that keep their address; reset() reuses them for a layer of the same
-    // shapes without allocating.
-    class Arena {
-    public:
-        float* allocate(size_t count);
-        const float* copy(const std::vector<float>& values);
-        void reset() { m_next = 0; }
-
-    private:
-        std::vector<std::vector<float>> m_buffers;
-        size_t m_next = 0;
-    };
+    using Arena = LayerArena;  // one layer's weights when streaming (hf/LayerArena.h)
 
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;

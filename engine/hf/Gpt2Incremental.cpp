@@ -19,8 +19,10 @@ MatrixF Gpt2Model::forwardReusing(const Encoding& input, const PrefixState& prev
 
     MatrixF x(n, c.hiddenSize);  // (N, D) the new tokens' residual stream
     embedRows(input.ids, reused, x);
+    LayerArena arena;  // streaming: this layer's weights, reused for the next
+    Block scratch;
     for (int l = 0; l < c.layers; ++l) {
-        const Block& block = m_blocks[size_t(l)];
+        const Block& block = blockWeights(l, arena, scratch);
         const AttentionSpec spec = AttentionSpec::standard(c.heads, block.attention.query.outFeatures(), true);
         applyBlock(block, x, [&](const MatrixF& h) {
             return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace);

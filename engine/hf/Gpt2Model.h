@@ -4,13 +4,20 @@
 //   x = E_word[ids] + E_pos[0..T-1]
 //   per layer: x += MultiHead(LN_1(x)) (causal);  x += W_proj·gelu_new(W_fc·LN_2(x))
 //   output = LN_f(x)
+//
+// Weights: F32 safetensors are used in place. From a checkpoint that converts on read (F16,
+// BF16) each block is converted when the forward pass reaches it, into buffers reused for the
+// next (hf/LayerArena.h), the embedding rows of the input alone, the output head in slices.
 
 #include <functional>
 #include <vector>
 
 #include "hf/HfModel.h"
+#include "hf/LayerArena.h"
 
 namespace headmap {
+
+class WeightLookup;
 
 class Gpt2Model : public HfModel {
 public:
@@ -32,6 +39,9 @@ private:
         Linear fc, proj;
     };
 
+    void loadBlock(const WeightLookup& weights, int layer, Block& block) const;
+    // Layer `layer`'s weights: m_blocks' when in place, else converted into `arena`.
+    const Block& blockWeights(int layer, LayerArena& arena, Block& scratch) const;
     // x += Attn(LN_1(x)); x += MLP(LN_2(x)) on rows of the residual stream; the full run and
     // the prefix-reuse run (hf/Gpt2Incremental.cpp) share it.
     void applyBlock(const Block& block, MatrixF& x, const std::function<MatrixF(const MatrixF&)>& attention) const;
@@ -40,10 +50,13 @@ private:
     MatrixF forwardReusing(const Encoding& input, const PrefixState& previous, int reused,
                            ForwardContext& context) const;
 
-    const float* m_wordEmbeddings = nullptr;      // (vocab, D)
-    const float* m_positionEmbeddings = nullptr;  // (max positions, D)
-    std::vector<Block> m_blocks;
+    bool m_streaming = false;                     // the checkpoint converts on read
+    const float* m_wordEmbeddings = nullptr;      // (vocab, D); null when streaming
+    const float* m_positionEmbeddings = nullptr;  // (max positions, D); null when streaming
+    QString m_wordName, m_positionName;           // the stored names, for streaming
+    std::vector<Block> m_blocks;                  // empty when streaming
     LayerNormWeights m_finalNorm;
+    LayerArena m_owned;                           // the final norm when streaming
 };
 
 }  // namespace headmap

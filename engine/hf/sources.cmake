@@ -14,5 +14,6 @@ target_sources(headmap_engine PRIVATE
   hf/HfModel.cpp
   hf/HfModelLoader.cpp
   hf/HubCache.cpp
+  hf/LayerArena.cpp
   hf/WeightLookup.cpp
 )

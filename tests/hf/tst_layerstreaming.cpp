@@ -54,7 +54,7 @@ private slots:
     void sameAttentionAsWholeConversion_data() {
         QTest::addColumn<QString>("fixtureName");
         for (const char* name : {"qwen2_bf16", "llama_bf16_sharded", "gemma3_text_bf16", "mistral_f16",
-                                 "llama_f16_linear", "gpt_neox_f16"})
+                                 "llama_f16_linear", "gpt_neox_f16", "gpt2_bf16_sharded"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
@@ -79,6 +79,15 @@ private slots:
         QCOMPARE(a.hidden.rows(), b.hidden.rows());
         QCOMPARE(a.hidden.cols(), b.hidden.cols());
         QCOMPARE(std::memcmp(a.hidden.data(), b.hidden.data(), size_t(a.hidden.size()) * sizeof(float)), 0);
+        // The head read in slices of rows gives the logits of the whole matrix.
+        QCOMPARE(streamed->hasOutputHead(), whole->hasOutputHead());
+        if (streamed->hasOutputHead()) {
+            const RowVectorF logitsA = streamed->outputLogits(a.hidden, t - 1);
+            const RowVectorF logitsB = whole->outputLogits(b.hidden, t - 1);
+            QCOMPARE(logitsA.size(), logitsB.size());
+            for (int i = 0; i < logitsA.size(); ++i)
+                QVERIFY2(sameBits(logitsA[i], logitsB[i]), qPrintable(QStringLiteral("logit %1").arg(i)));
+        }
     }
 };
 

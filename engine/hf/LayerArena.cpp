@@ -1,0 +1,30 @@
+#include "hf/LayerArena.h"
+
+#include <algorithm>
+
+namespace headmap {
+
+float* LayerArena::allocate(size_t count) {
+    if (m_next == m_buffers.size())
+        m_buffers.emplace_back();
+    std::vector<float>& buffer = m_buffers[m_next++];
+    buffer.resize(count);  // the same shapes layer after layer: no allocation after the first
+    return buffer.data();
+}
+
+const float* LayerArena::copy(const std::vector<float>& values) {
+    float* target = allocate(values.size());
+    std::copy(values.begin(), values.end(), target);
+    return target;
+}
+
+const float* ArenaReader::floats(const QString& name) const {
+    const TensorInfo* tensor = m_source.info(name);
+    if (!tensor)
+        return m_source.floats(name);  // throws, naming the tensor
+    float* values = m_arena.allocate(size_t(tensor->elementCount()));
+    m_source.readFloats(name, values);
+    return values;
+}
+
+}  // namespace headmap
