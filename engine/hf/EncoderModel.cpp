@@ -1,29 +1,31 @@
 #include "hf/EncoderModel.h"
 
+#include <algorithm>
+#include <utility>
+
 #include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "hf/WeightLookup.h"
 
 namespace headmap {
 
-// How one architecture spells its tensors; %1 is the layer index.
-struct EncoderModel::TensorNames {
-    QStringList prefixes;
-    QString embeddings;  // "embeddings." before word_embeddings etc.
-    QString layer;
-    QString query, key, value, attentionOut, attentionNorm, ffnIn, ffnOut, outputNorm;
-};
-
 EncoderModel::EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : HfModel(std::move(config), std::move(checkpoint), std::move(tokenizer), name) {
     const HfConfig& c = this->config();
-    const TensorNames names = namesFor(c.modelType);
-    const WeightLookup weights(this->checkpoint(), names.prefixes,
-                               names.embeddings + QStringLiteral("word_embeddings.weight"));
+    m_names = namesFor(c.modelType);
+    m_streaming = this->checkpoint().convertsOnRead();
+    const ArenaReader reader(this->checkpoint(), m_owned);
+    const WeightLookup weights(m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint(),
+                               m_names.prefixes, m_names.embeddings + QStringLiteral("word_embeddings.weight"));
     if (c.modelType == QLatin1String("roberta"))
         m_positionOffset = c.padTokenId + 1;  // HfModel::summaryOf checked that positions remain
-    loadWeights(weights, names);
+    loadEmbeddings(weights);
+    if (!m_streaming) {
+        m_layers.resize(size_t(c.layers));
+        for (int l = 0; l < c.layers; ++l)
+            loadLayer(weights, l, m_layers[size_t(l)]);
+    }
     loadMaskedLmHead();
 }
 
@@ -63,7 +65,9 @@ void EncoderModel::loadMaskedLmHead() {
                             .arg(summary().displayName(), checkpoint().description(), needed.join(QStringLiteral(", ")));
         return;
     }
-    const WeightLookup head(checkpoint(), {QString()}, needed.first());
+    const ArenaReader reader(checkpoint(), m_owned);
+    const WeightLookup head(m_streaming ? static_cast<const Checkpoint&>(reader) : checkpoint(), {QString()},
+                            needed.first());
     QStringList missing;
     for (const QString& name : needed)
         if (!head.contains(name) && !(name == bias && !altBias.isEmpty() && head.contains(altBias)))
@@ -97,44 +101,101 @@ RowVectorF EncoderModel::outputLogits(const MatrixF& hidden, int position) const
     MatrixF x = m_head.transform.forward(hidden.row(position));  // (1, D)
     applyActivation(x, m_head.activation);
     layerNormRows(x, m_head.norm.gamma, m_head.norm.beta, m_head.eps);
-    const ConstMatrixMap decoder(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
-    return x.row(0) * decoder.transpose() + ConstRowVectorMap(m_head.bias, c.vocabSize);
+    const ConstRowVectorMap bias(m_head.bias, c.vocabSize);
+    if (!m_streaming) {
+        const ConstMatrixMap decoder(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
+        return x.row(0) * decoder.transpose() + bias;
+    }
+    // E_word in slices of rows, each converted into one reused buffer.
+    constexpr qint64 kSliceRows = 4096;
+    RowVectorF logits(c.vocabSize);
+    std::vector<float> slice;
+    for (qint64 first = 0; first < c.vocabSize; first += kSliceRows) {
+        const qint64 rows = std::min<qint64>(kSliceRows, c.vocabSize - first);
+        slice.resize(size_t(rows) * size_t(c.hiddenSize));
+        checkpoint().readRows(m_wordName, first, rows, slice.data());
+        const ConstMatrixMap decoder(slice.data(), rows, c.hiddenSize);  // (rows, D)
+        logits.segment(first, rows) = x.row(0) * decoder.transpose() + bias.segment(first, rows);
+    }
+    return logits;
 }
 
-void EncoderModel::loadWeights(const WeightLookup& weights, const TensorNames& n) {
+namespace {
+
+LayerNormWeights layerNorm(const WeightLookup& weights, const QString& base, qint64 d) {
+    return LayerNormWeights{weights.require(base + QStringLiteral(".weight"), {d}),
+                            weights.require(base + QStringLiteral(".bias"), {d})};
+}
+
+}  // namespace
+
+void EncoderModel::loadEmbeddings(const WeightLookup& weights) {
+    const HfConfig& c = config();
+    const qint64 d = c.hiddenSize;
+    const TensorNames& n = m_names;
+    const QString word = n.embeddings + QStringLiteral("word_embeddings.weight");
+    const QString position = n.embeddings + QStringLiteral("position_embeddings.weight");
+    m_prefix = weights.prefix();
+    m_wordName = weights.prefix() + word;
+    m_positionName = weights.prefix() + position;
+    if (m_streaming) {
+        // Only the shapes now; the rows are read when tokens need them.
+        const std::pair<QString, std::vector<qint64>> embeddings[] = {
+            {word, {c.vocabSize, d}}, {position, {c.maxPositions, d}}};
+        for (const auto& [name, shape] : embeddings) {
+            const TensorInfo* info = checkpoint().info(weights.prefix() + name);
+            if (!info || info->shape != shape) {
+                const WeightLookup inPlace(checkpoint(), {weights.prefix()}, word);
+                inPlace.require(name, {shape[0], shape[1]});  // throws, naming both shapes
+            }
+        }
+    } else {
+        m_wordEmbeddings = weights.require(word, {c.vocabSize, d});
+        m_positionEmbeddings = weights.require(position, {c.maxPositions, d});
+    }
+    if (c.typeVocabSize > 0)
+        m_typeEmbeddings = weights.require(n.embeddings + QStringLiteral("token_type_embeddings.weight"), {c.typeVocabSize, d});
+    m_embeddingNorm = layerNorm(weights, n.embeddings + QStringLiteral("LayerNorm"), d);
+}
+
+void EncoderModel::loadLayer(const WeightLookup& weights, int l, Layer& layer) const {
     const HfConfig& c = config();
     const qint64 d = c.hiddenSize;
     const qint64 ff = c.intermediateSize;
-    auto norm = [&](const QString& base) {
-        return LayerNormWeights{weights.require(base + QStringLiteral(".weight"), {d}),
-                                weights.require(base + QStringLiteral(".bias"), {d})};
-    };
+    const TensorNames& n = m_names;
     auto linear = [&](const QString& base, qint64 in, qint64 out) {
         // One statement per tensor: a missing weight is reported before its bias.
         const float* weight = weights.require(base + QStringLiteral(".weight"), {out, in});
         const float* bias = weights.require(base + QStringLiteral(".bias"), {out});
         return Linear(weight, bias, int(in), int(out), WeightLayout::OutIn);
     };
+    const QString base = n.layer.arg(l);
+    layer.attention.query = linear(base + n.query, d, d);
+    layer.attention.key = linear(base + n.key, d, d);
+    layer.attention.value = linear(base + n.value, d, d);
+    layer.attention.output = linear(base + n.attentionOut, d, d);
+    layer.attentionNorm = layerNorm(weights, base + n.attentionNorm, d);
+    layer.ffnIn = linear(base + n.ffnIn, d, ff);
+    layer.ffnOut = linear(base + n.ffnOut, ff, d);
+    layer.outputNorm = layerNorm(weights, base + n.outputNorm, d);
+}
 
-    m_wordEmbeddings = weights.require(n.embeddings + QStringLiteral("word_embeddings.weight"), {c.vocabSize, d});
-    m_positionEmbeddings = weights.require(n.embeddings + QStringLiteral("position_embeddings.weight"), {c.maxPositions, d});
-    if (c.typeVocabSize > 0)
-        m_typeEmbeddings = weights.require(n.embeddings + QStringLiteral("token_type_embeddings.weight"), {c.typeVocabSize, d});
-    m_embeddingNorm = norm(n.embeddings + QStringLiteral("LayerNorm"));
+const EncoderModel::Layer& EncoderModel::layerWeights(int layer, LayerArena& arena, Layer& scratch) const {
+    if (!m_streaming)
+        return m_layers[size_t(layer)];
+    arena.reset();
+    const ArenaReader reader(checkpoint(), arena);
+    loadLayer(WeightLookup(reader, {m_prefix}, m_names.embeddings + QStringLiteral("word_embeddings.weight")), layer,
+              scratch);
+    return scratch;
+}
 
-    m_layers.resize(size_t(c.layers));
-    for (int l = 0; l < c.layers; ++l) {
-        const QString base = n.layer.arg(l);
-        Layer& layer = m_layers[size_t(l)];
-        layer.attention.query = linear(base + n.query, d, d);
-        layer.attention.key = linear(base + n.key, d, d);
-        layer.attention.value = linear(base + n.value, d, d);
-        layer.attention.output = linear(base + n.attentionOut, d, d);
-        layer.attentionNorm = norm(base + n.attentionNorm);
-        layer.ffnIn = linear(base + n.ffnIn, d, ff);
-        layer.ffnOut = linear(base + n.ffnOut, ff, d);
-        layer.outputNorm = norm(base + n.outputNorm);
-    }
+void EncoderModel::embeddingRow(const QString& name, const float* inPlace, qint64 row, float* out) const {
+    const int d = config().hiddenSize;
+    if (m_streaming)
+        checkpoint().readRows(name, row, 1, out);
+    else
+        std::copy(inPlace + size_t(row) * size_t(d), inPlace + size_t(row + 1) * size_t(d), out);
 }
 
 MatrixF EncoderModel::forward(const Encoding& input, ForwardContext& context) const {
@@ -142,9 +203,12 @@ MatrixF EncoderModel::forward(const Encoding& input, ForwardContext& context) co
     const int t = input.size();
     const int d = c.hiddenSize;
     MatrixF x(t, d);  // (T, D)
+    RowVectorF position(d);
     for (int i = 0; i < t; ++i) {
-        x.row(i) = ConstRowVectorMap(m_wordEmbeddings + size_t(input.ids[size_t(i)]) * size_t(d), d) +
-                   ConstRowVectorMap(m_positionEmbeddings + size_t(i + m_positionOffset) * size_t(d), d);
+        auto row = x.row(i);  // rows of MatrixF are contiguous
+        embeddingRow(m_wordName, m_wordEmbeddings, input.ids[size_t(i)], row.data());
+        embeddingRow(m_positionName, m_positionEmbeddings, i + m_positionOffset, position.data());
+        row += position;
         if (m_typeEmbeddings) {
             const int type = input.typeId(i);
             if (type < 0 || type >= c.typeVocabSize)
@@ -155,8 +219,10 @@ MatrixF EncoderModel::forward(const Encoding& input, ForwardContext& context) co
     }
     layerNormRows(x, m_embeddingNorm.gamma, m_embeddingNorm.beta, c.layerNormEps);
 
+    LayerArena arena;  // streaming: this layer's weights, reused for the next
+    Layer scratch;
     for (int l = 0; l < c.layers; ++l) {
-        const Layer& layer = m_layers[size_t(l)];
+        const Layer& layer = layerWeights(l, arena, scratch);
         x += context.attention(l, layer.attention, x, c.heads, false);
         layerNormRows(x, layer.attentionNorm.gamma, layer.attentionNorm.beta, c.layerNormEps);
         MatrixF hidden = layer.ffnIn.forward(x);  // (T, FF)

@@ -1,8 +1,9 @@
 // F16/BF16 safetensors are read a layer at a time (SafetensorsCheckpoint converts on read, and
-// DecoderModel streams each layer into reused buffers). The numbers must not change: for every
-// half-precision decoder fixture, the attention of every head and the final hidden state are
-// bit-identical to a run over the whole-file conversion (the loading Headmap did before, which
-// tests/golden/decoders_golden.json checks against PyTorch in tst_decodermodel).
+// DecoderModel, Gpt2Model and EncoderModel stream each layer into reused buffers). The numbers
+// must not change: for every half-precision fixture, decoders, GPT-2 and encoders, the attention
+// of every head, the final hidden state and the output head's logits are bit-identical to a run
+// over the whole-file conversion (the loading Headmap did before, which the PyTorch goldens
+// check in tst_decodermodel and tst_hfmodelloader).
 
 #include <cstring>
 
@@ -54,7 +55,8 @@ private slots:
     void sameAttentionAsWholeConversion_data() {
         QTest::addColumn<QString>("fixtureName");
         for (const char* name : {"qwen2_bf16", "llama_bf16_sharded", "gemma3_text_bf16", "mistral_f16",
-                                 "llama_f16_linear", "gpt_neox_f16", "gpt2_bf16_sharded"})
+                                 "llama_f16_linear", "gpt_neox_f16", "gpt2_bf16_sharded",
+                                 "bert_f16_gamma", "roberta_bf16"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
