@@ -147,16 +147,7 @@ RowVectorF DecoderModel::outputLogits(const MatrixF& hidden, int position) const
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(m_config.hiddenSize));
     RowVectorF logits(m_config.vocabSize);
     if (m_streaming) {
-        // The head in slices of rows, each dequantised into one reused buffer.
-        constexpr qint64 kSliceRows = 4096;
-        std::vector<float> slice;
-        for (qint64 first = 0; first < m_config.vocabSize; first += kSliceRows) {
-            const qint64 rows = std::min<qint64>(kSliceRows, m_config.vocabSize - first);
-            slice.resize(size_t(rows) * size_t(m_config.hiddenSize));
-            checkpoint().readRows(m_headName, first, rows, slice.data());
-            const ConstMatrixMap head(slice.data(), rows, m_config.hiddenSize);  // (rows, D)
-            logits.segment(first, rows) = hidden.row(position) * head.transpose();
-        }
+        logits = productWithRowsInSlices(checkpoint(), m_headName, m_config.vocabSize, hidden.row(position));
     } else {
         const ConstMatrixMap head(m_head, m_config.vocabSize, m_config.hiddenSize);  // (vocab, D)
         logits = hidden.row(position) * head.transpose();                            // (vocab)

@@ -106,18 +106,7 @@ RowVectorF EncoderModel::outputLogits(const MatrixF& hidden, int position) const
         const ConstMatrixMap decoder(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
         return x.row(0) * decoder.transpose() + bias;
     }
-    // E_word in slices of rows, each converted into one reused buffer.
-    constexpr qint64 kSliceRows = 4096;
-    RowVectorF logits(c.vocabSize);
-    std::vector<float> slice;
-    for (qint64 first = 0; first < c.vocabSize; first += kSliceRows) {
-        const qint64 rows = std::min<qint64>(kSliceRows, c.vocabSize - first);
-        slice.resize(size_t(rows) * size_t(c.hiddenSize));
-        checkpoint().readRows(m_wordName, first, rows, slice.data());
-        const ConstMatrixMap decoder(slice.data(), rows, c.hiddenSize);  // (rows, D)
-        logits.segment(first, rows) = x.row(0) * decoder.transpose() + bias.segment(first, rows);
-    }
-    return logits;
+    return productWithRowsInSlices(checkpoint(), m_wordName, c.vocabSize, x.row(0)) + bias;
 }
 
 namespace {

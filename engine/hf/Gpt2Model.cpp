@@ -150,18 +150,7 @@ RowVectorF Gpt2Model::outputLogits(const MatrixF& hidden, int position) const {
         const ConstMatrixMap wte(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)
         return hidden.row(position) * wte.transpose();                          // (vocab)
     }
-    // wte in slices of rows, each converted into one reused buffer.
-    constexpr qint64 kSliceRows = 4096;
-    RowVectorF logits(c.vocabSize);
-    std::vector<float> slice;
-    for (qint64 first = 0; first < c.vocabSize; first += kSliceRows) {
-        const qint64 rows = std::min<qint64>(kSliceRows, c.vocabSize - first);
-        slice.resize(size_t(rows) * size_t(c.hiddenSize));
-        checkpoint().readRows(m_wordName, first, rows, slice.data());
-        const ConstMatrixMap wte(slice.data(), rows, c.hiddenSize);  // (rows, D)
-        logits.segment(first, rows) = hidden.row(position) * wte.transpose();
-    }
-    return logits;
+    return productWithRowsInSlices(checkpoint(), m_wordName, c.vocabSize, hidden.row(position));
 }
 
 }  // namespace headmap

@@ -27,4 +27,20 @@ const float* ArenaReader::floats(const QString& name) const {
     return values;
 }
 
+RowVectorF productWithRowsInSlices(const Checkpoint& checkpoint, const QString& name, qint64 rows,
+                                   const Eigen::Ref<const RowVectorF>& x) {
+    constexpr qint64 kSliceRows = 4096;
+    const qint64 columns = x.size();
+    RowVectorF product(rows);
+    std::vector<float> slice;
+    for (qint64 first = 0; first < rows; first += kSliceRows) {
+        const qint64 count = std::min<qint64>(kSliceRows, rows - first);
+        slice.resize(size_t(count) * size_t(columns));
+        checkpoint.readRows(name, first, count, slice.data());
+        const ConstMatrixMap w(slice.data(), count, columns);  // (count, columns)
+        product.segment(first, count) = x * w.transpose();
+    }
+    return product;
+}
+
 }  // namespace headmap

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "core/Tensor.h"
 #include "formats/Checkpoint.h"
 
 namespace headmap {
@@ -35,5 +36,10 @@ private:
     const Checkpoint& m_source;
     LayerArena& m_arena;
 };
+
+// x · Wᵀ for the 2-D tensor `name` (rows × x.size()), read in slices of rows, each converted
+// into one reused buffer: an output head is never held whole as floats. (rows)
+RowVectorF productWithRowsInSlices(const Checkpoint& checkpoint, const QString& name, qint64 rows,
+                                   const Eigen::Ref<const RowVectorF>& x);
 
 }  // namespace headmap
