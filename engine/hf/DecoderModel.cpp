@@ -56,12 +56,8 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     const Checkpoint& source = m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint();
     const WeightLookup weights = lookup(source);
     const QString embeddings = neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight");
-    m_embeddingName = weights.prefix() + embeddings;
-    if (m_streaming) {
-        const TensorInfo* info = this->checkpoint().info(m_embeddingName);
-        if (!info || info->shape != std::vector<qint64>{c.vocabSize, c.hiddenSize})
-            weights.require(embeddings, {c.vocabSize, c.hiddenSize});  // throws, naming both shapes
-    } else {
+    m_embeddingName = weights.requireShape(embeddings, {c.vocabSize, c.hiddenSize});
+    if (!m_streaming) {
         m_embeddings = weights.require(embeddings, {c.vocabSize, c.hiddenSize});
         m_blocks.resize(size_t(c.layers));
         for (int l = 0; l < c.layers; ++l)

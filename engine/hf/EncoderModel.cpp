@@ -125,19 +125,10 @@ void EncoderModel::loadEmbeddings(const WeightLookup& weights) {
     const QString word = n.embeddings + QStringLiteral("word_embeddings.weight");
     const QString position = n.embeddings + QStringLiteral("position_embeddings.weight");
     m_prefix = weights.prefix();
-    m_wordName = weights.prefix() + word;
-    m_positionName = weights.prefix() + position;
     if (m_streaming) {
         // Only the shapes now; the rows are read when tokens need them.
-        const std::pair<QString, std::vector<qint64>> embeddings[] = {
-            {word, {c.vocabSize, d}}, {position, {c.maxPositions, d}}};
-        for (const auto& [name, shape] : embeddings) {
-            const TensorInfo* info = checkpoint().info(weights.prefix() + name);
-            if (!info || info->shape != shape) {
-                const WeightLookup inPlace(checkpoint(), {weights.prefix()}, word);
-                inPlace.require(name, {shape[0], shape[1]});  // throws, naming both shapes
-            }
-        }
+        m_wordName = weights.requireShape(word, {c.vocabSize, d});
+        m_positionName = weights.requireShape(position, {c.maxPositions, d});
     } else {
         m_wordEmbeddings = weights.require(word, {c.vocabSize, d});
         m_positionEmbeddings = weights.require(position, {c.maxPositions, d});

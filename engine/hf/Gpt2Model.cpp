@@ -32,18 +32,10 @@ Gpt2Model::Gpt2Model(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
     m_streaming = this->checkpoint().convertsOnRead();
     const ArenaReader reader(this->checkpoint(), m_owned);
     const WeightLookup weights = gpt2Lookup(m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint());
-    m_wordName = weights.prefix() + QStringLiteral("wte.weight");
-    m_positionName = weights.prefix() + QStringLiteral("wpe.weight");
     if (m_streaming) {
         // Only the shapes now; the rows are read when tokens need them.
-        const WeightLookup inPlace = gpt2Lookup(this->checkpoint());
-        const std::pair<QString, std::vector<qint64>> embeddings[] = {
-            {m_wordName, {c.vocabSize, d}}, {m_positionName, {c.maxPositions, d}}};
-        for (const auto& [stored, shape] : embeddings) {
-            const TensorInfo* info = this->checkpoint().info(stored);
-            if (!info || info->shape != shape)
-                inPlace.require(stored.mid(weights.prefix().size()), {shape[0], shape[1]});  // throws, naming both shapes
-        }
+        m_wordName = weights.requireShape(QStringLiteral("wte.weight"), {c.vocabSize, d});
+        m_positionName = weights.requireShape(QStringLiteral("wpe.weight"), {c.maxPositions, d});
     } else {
         m_wordEmbeddings = weights.require(QStringLiteral("wte.weight"), {c.vocabSize, d});
         m_positionEmbeddings = weights.require(QStringLiteral("wpe.weight"), {c.maxPositions, d});

@@ -55,6 +55,10 @@ bool WeightLookup::contains(const QString& name) const {
 }
 
 const float* WeightLookup::require(const QString& name, std::initializer_list<qint64> shape) const {
+    return m_checkpoint.floats(requireShape(name, shape));
+}
+
+QString WeightLookup::requireShape(const QString& name, std::initializer_list<qint64> shape) const {
     const QString stored = resolve(name);
     if (stored.isEmpty())
         throw ModelError(QStringLiteral("%1: missing tensor '%2' (expected shape %3)")
@@ -63,7 +67,7 @@ const float* WeightLookup::require(const QString& name, std::initializer_list<qi
     if (info->shape != std::vector<qint64>(shape))
         throw ModelError(QStringLiteral("%1: tensor '%2' has shape %3, expected %4 (from config.json)")
                              .arg(m_checkpoint.fileOf(stored), stored, info->shapeText(), shapeText(shape)));
-    return m_checkpoint.floats(stored);
+    return stored;
 }
 
 }  // namespace headmap

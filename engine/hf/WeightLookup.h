@@ -20,6 +20,9 @@ public:
 
     // F32 data of the tensor; throws ModelError naming the file, the tensor and both shapes.
     const float* require(const QString& name, std::initializer_list<qint64> shape) const;
+    // The same checks without reading the data (a tensor read later, row by row); returns the
+    // stored name.
+    QString requireShape(const QString& name, std::initializer_list<qint64> shape) const;
     bool contains(const QString& name) const;
     const QString& prefix() const { return m_prefix; }
 
