@@ -29,7 +29,6 @@ namespace headmap::ui {
 // Derived data a view can ask for; computed in the background from the current trace.
 enum class Derived { Statistics = 0x1, Rollout = 0x2, GridImages = 0x4 };
 Q_DECLARE_FLAGS(DerivedKinds, Derived)
-Q_DECLARE_OPERATORS_FOR_FLAGS(DerivedKinds)
 
 // The last failure, for the banner over the views.
 struct DocumentError {
@@ -270,5 +269,9 @@ private:
 };
 
 }  // namespace headmap::ui
+
+// Outside the namespace, as Qt asks: inside it, it would hide the global operator| of every other
+// flag type (QCustomPlot's too) from code in headmap::ui.
+Q_DECLARE_OPERATORS_FOR_FLAGS(headmap::ui::DerivedKinds)
 
 Q_DECLARE_METATYPE(headmap::ui::DocumentChanges)

@@ -73,8 +73,10 @@ enum class DocumentChange {
     Prediction = 0x200,  // the predictions, their settings or the ablations
 };
 Q_DECLARE_FLAGS(DocumentChanges, DocumentChange)
-Q_DECLARE_OPERATORS_FOR_FLAGS(DocumentChanges)
 
 constexpr DocumentChanges kEverything = DocumentChanges(0x3ff);
 
 }  // namespace headmap::ui
+
+// Outside the namespace, as Qt asks (see AttentionDocument.h).
+Q_DECLARE_OPERATORS_FOR_FLAGS(headmap::ui::DocumentChanges)

@@ -41,7 +41,7 @@ QString downloadsFolder(const QString& home) {
     return document.object().value(QStringLiteral("downloadsFolder")).toString();
 }
 
-QStringList defaultRoots() {
+QStringList lmStudioRoots() {
     const QString home = lmStudioHome();
     QStringList candidates;
     if (const QString chosen = downloadsFolder(home); !chosen.isEmpty())
@@ -77,7 +77,7 @@ QString listOf(const QStringList& items, int shown) {
 
 }  // namespace
 
-LmStudioStore::LmStudioStore() : m_roots(defaultRoots()) {}
+LmStudioStore::LmStudioStore() : m_roots(lmStudioRoots()) {}
 
 LmStudioStore::LmStudioStore(QStringList roots) : m_roots(std::move(roots)) {}
 

@@ -27,7 +27,7 @@ QString cleanedVariable(const char* name) {
     return value.mid(begin, end - begin);
 }
 
-QStringList defaultRoots() {
+QStringList ollamaRoots() {
     QStringList roots;
     const QString configured = cleanedVariable("OLLAMA_MODELS");
     roots << (configured.isEmpty() ? QDir::home().filePath(QStringLiteral(".ollama/models")) : configured);
@@ -70,7 +70,7 @@ QString knownRoots(const QStringList& roots) {
 
 }  // namespace
 
-OllamaStore::OllamaStore() : m_roots(defaultRoots()) {}
+OllamaStore::OllamaStore() : m_roots(ollamaRoots()) {}
 
 OllamaStore::OllamaStore(QStringList roots) : m_roots(std::move(roots)) {}
 

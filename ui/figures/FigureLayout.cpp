@@ -10,8 +10,7 @@
 namespace headmap::ui {
 namespace {
 
-constexpr double kGap = 4;         // between a label band and what it labels
-constexpr double kTick = 3;        // tick marks
+constexpr double kBandGap = 4;     // between a label band and what it labels
 constexpr double kPanelGap = 28;   // between two panels
 constexpr double kBarGap = 14;     // between the cells and a colour bar
 constexpr double kBarWidth = 12;
@@ -19,11 +18,9 @@ constexpr double kMaxLabel = 120;  // longer tick labels are elided
 constexpr double kMultiPanel = 380;  // the longest side of each of several panels
 constexpr double kSin45 = 0.70710678;
 
-double lineHeight(FigureFont role) { return figureMetrics(figureFont(role)).height(); }
-
 // The anchor of a column label: under the column's centre; the text ends there, rotated 45°.
 QPointF columnAnchor(const QRectF& cells, double cellWidth, int column) {
-    return {cells.left() + (column + 0.5) * cellWidth, cells.bottom() + kTick + 0.4 * lineHeight(FigureFont::Tick)};
+    return {cells.left() + (column + 0.5) * cellWidth, cells.bottom() + kTickLength + 0.4 * figureLineHeight(FigureFont::Tick)};
 }
 
 QRectF rotatedBox(const QPointF& anchor, double width, double height) {
@@ -89,13 +86,13 @@ void FigureLayout::place() {
     const int count = int(m_spec.panels.size());
     m_panels.assign(size_t(count), Panel());
     const QFont tickFont = figureFont(FigureFont::Tick), axisFont = figureFont(FigureFont::AxisTitle);
-    const double tickH = lineHeight(FigureFont::Tick), axisH = lineHeight(FigureFont::AxisTitle);
-    const double captionH = lineHeight(FigureFont::Subtitle);
+    const double tickH = figureLineHeight(FigureFont::Tick), axisH = figureLineHeight(FigureFont::AxisTitle);
+    const double captionH = figureLineHeight(FigureFont::Subtitle);
     const bool fitted = m_spec.page.isValid() && !m_spec.page.isEmpty();
 
     // Title band.
-    const double titleH = lineHeight(FigureFont::Title);
-    const double subtitleH = m_spec.subtitle.isEmpty() ? 0.0 : lineHeight(FigureFont::Subtitle) + 2;
+    const double titleH = figureLineHeight(FigureFont::Title);
+    const double subtitleH = m_spec.subtitle.isEmpty() ? 0.0 : figureLineHeight(FigureFont::Subtitle) + 2;
     const double titleBand = titleH + subtitleH + 10;
 
     // Bars: their width depends only on their tick texts.
@@ -130,14 +127,14 @@ void FigureLayout::place() {
             const FigurePanel& p = m_spec.panels[size_t(i)];
             rowText[size_t(i)] = measureLabels(p.rowLabels, p.rows, rowsThinned[size_t(i)]);
             columnText[size_t(i)] = measureLabels(p.columnLabels, p.columns, columnsThinned[size_t(i)]);
-            const double rowBand = axisH + kGap + rowText[size_t(i)].widest + kTick + 2;
+            const double rowBand = axisH + kBandGap + rowText[size_t(i)].widest + kTickLength + 2;
             const double columnOverhang = kSin45 * columnText[size_t(i)].widest + 0.36 * tickH + 2;
             left[size_t(i)] = std::max(rowBand, columnOverhang);
-            bottom[size_t(i)] = kTick + 0.4 * tickH + kSin45 * columnText[size_t(i)].widest + 0.36 * tickH + kGap + axisH;
+            bottom[size_t(i)] = kTickLength + 0.4 * tickH + kSin45 * columnText[size_t(i)].widest + 0.36 * tickH + kBandGap + axisH;
             leftSum += left[size_t(i)];
             maxBottom = std::max(maxBottom, bottom[size_t(i)]);
             if (!p.caption.isEmpty())
-                top = std::max(top, captionH + kGap);
+                top = std::max(top, captionH + kBandGap);
         }
         if (fitted) {
             const double availableW = m_spec.page.width() - 2 * kMargin - leftSum - (count - 1) * kPanelGap - barsWidth;
@@ -174,8 +171,8 @@ void FigureLayout::place() {
         g.cells = QRectF(x, cellsTop, p.columns * m_cell.width(), p.rows * m_cell.height());
         g.numbers = bool(p.cellText) &&
                     m_cell.width() >= textWidth(figureFont(FigureFont::Cell), QStringLiteral("−0.00")) + 2 &&
-                    m_cell.height() >= lineHeight(FigureFont::Cell);
-        const double labelRight = g.cells.left() - kTick - 2;
+                    m_cell.height() >= figureLineHeight(FigureFont::Cell);
+        const double labelRight = g.cells.left() - kTickLength - 2;
         for (int r : g.rowTicks) {
             const QString text = rowText[size_t(i)].texts.value(r);
             const double w = textWidth(tickFont, text);
@@ -188,7 +185,7 @@ void FigureLayout::place() {
             g.columnTickRects << rotatedBox(columnAnchor(g.cells, m_cell.width(), c), textWidth(tickFont, text), tickH);
         }
         g.rowTitleText = elidedText(axisFont, p.rowTitle, g.cells.height());
-        const double rowTitleLeft = labelRight - rowText[size_t(i)].widest - kGap - axisH;
+        const double rowTitleLeft = labelRight - rowText[size_t(i)].widest - kBandGap - axisH;
         g.rowTitle = verticalBox(rowTitleLeft, g.cells.center().y(), textWidth(axisFont, g.rowTitleText), axisH);
         g.columnTitleText = elidedText(axisFont, p.columnTitle, g.cells.width() + left[size_t(i)]);
         const double columnTitleW = textWidth(axisFont, g.columnTitleText);
@@ -241,7 +238,7 @@ void FigureLayout::place() {
     const double titleW = textWidth(titleFont, m_titleText), subtitleW = textWidth(subtitleFont, m_subtitleText);
     m_title = QRectF((m_page.width() - titleW) / 2, kMargin, titleW, titleH);
     if (!m_subtitleText.isEmpty())
-        m_subtitle = QRectF((m_page.width() - subtitleW) / 2, kMargin + titleH + 2, subtitleW, lineHeight(FigureFont::Subtitle));
+        m_subtitle = QRectF((m_page.width() - subtitleW) / 2, kMargin + titleH + 2, subtitleW, figureLineHeight(FigureFont::Subtitle));
 
     // Centre the content when the page (or the title) is wider than it.
     const double dx = std::max(0.0, (m_page.width() - (contentRight + kMargin)) / 2);
@@ -299,12 +296,12 @@ double FigureLayout::barBandWidth(const ColourScale& scale) {
     double widest = 0;
     for (double v : figureTicks(scale.range.lower, scale.range.upper, scale.logarithmic))
         widest = std::max(widest, textWidth(tickFont, tickText(v, scale.logarithmic)));
-    return kBarWidth + kTick + 2 + widest + kGap + lineHeight(FigureFont::AxisTitle);
+    return kBarWidth + kTickLength + 2 + widest + kBandGap + figureLineHeight(FigureFont::AxisTitle);
 }
 
 FigureLayout::Bar FigureLayout::placeBar(const ColourScale& scale, const QRectF& rect) {
     const QFont tickFont = figureFont(FigureFont::Tick), axisFont = figureFont(FigureFont::AxisTitle);
-    const double tickH = lineHeight(FigureFont::Tick);
+    const double tickH = figureLineHeight(FigureFont::Tick);
     Bar bar;
     bar.bar = rect;
     bar.ticks = figureTicks(scale.range.lower, scale.range.upper, scale.logarithmic);
@@ -316,11 +313,11 @@ FigureLayout::Bar FigureLayout::placeBar(const ColourScale& scale, const QRectF&
         const double w = textWidth(tickFont, text);
         widest = std::max(widest, w);
         bar.tickTexts << text;
-        bar.tickRects << QRectF(rect.right() + kTick + 2, rect.bottom() - f * rect.height() - tickH / 2, w, tickH);
+        bar.tickRects << QRectF(rect.right() + kTickLength + 2, rect.bottom() - f * rect.height() - tickH / 2, w, tickH);
     }
     bar.labelText = elidedText(axisFont, scale.label, rect.height());
-    bar.label = verticalBox(rect.right() + kTick + 2 + widest + kGap, rect.center().y(), textWidth(axisFont, bar.labelText),
-                            lineHeight(FigureFont::AxisTitle));
+    bar.label = verticalBox(rect.right() + kTickLength + 2 + widest + kBandGap, rect.center().y(), textWidth(axisFont, bar.labelText),
+                            figureLineHeight(FigureFont::AxisTitle));
     return bar;
 }
 

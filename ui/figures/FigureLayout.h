@@ -17,6 +17,8 @@
 
 namespace headmap::ui {
 
+constexpr double kTickLength = 3;  // tick marks, in points: measured by the layout, drawn by the paint
+
 struct FigurePanel {
     QString caption;  // above the cells ("A: layer 0, head 1"); empty: none
     QImage cells;     // one pixel per cell, columns × rows (colourCells)

@@ -13,7 +13,6 @@
 namespace headmap::ui {
 namespace {
 
-constexpr double kTick = 3;
 constexpr int kMaxImageSide = 8192;
 
 QColor textColourOn(QRgb background) {
@@ -124,7 +123,7 @@ void FigureLayout::paint(QPainter& painter) const {
         for (int t = 0; t < g.rowTicks.size(); ++t) {
             const double y = g.cells.top() + (g.rowTicks[t] + 0.5) * ch;
             painter.setPen(tickPen);
-            painter.drawLine(QPointF(g.cells.left() - kTick, y), QPointF(g.cells.left(), y));
+            painter.drawLine(QPointF(g.cells.left() - kTickLength, y), QPointF(g.cells.left(), y));
             painter.setPen(ink);
             painter.drawText(g.rowTickRects[t], Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip, g.rowTickTexts[t]);
         }
@@ -132,12 +131,12 @@ void FigureLayout::paint(QPainter& painter) const {
         for (int t = 0; t < g.columnTicks.size(); ++t) {
             const double x = g.cells.left() + (g.columnTicks[t] + 0.5) * cw;
             painter.setPen(tickPen);
-            painter.drawLine(QPointF(x, g.cells.bottom()), QPointF(x, g.cells.bottom() + kTick));
+            painter.drawLine(QPointF(x, g.cells.bottom()), QPointF(x, g.cells.bottom() + kTickLength));
             painter.setPen(ink);
             const QString& text = g.columnTickTexts[t];
             const double w = textWidth(figureFont(FigureFont::Tick), text);
             painter.save();
-            painter.translate(x, g.cells.bottom() + kTick + 0.4 * tickH);
+            painter.translate(x, g.cells.bottom() + kTickLength + 0.4 * tickH);
             painter.rotate(-45);
             painter.drawText(QRectF(-w, -tickH / 2, w, tickH), Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip, text);
             painter.restore();
@@ -168,7 +167,7 @@ void FigureLayout::paintBar(QPainter& painter, const Bar& bar, const ColourScale
     for (int t = 0; t < bar.ticks.size(); ++t) {
         const double y = bar.tickRects[t].center().y();
         painter.setPen(QPen(ink, 0.6));
-        painter.drawLine(QPointF(bar.bar.right(), y), QPointF(bar.bar.right() + kTick, y));
+        painter.drawLine(QPointF(bar.bar.right(), y), QPointF(bar.bar.right() + kTickLength, y));
         painter.setPen(ink);
         painter.drawText(bar.tickRects[t], Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, bar.tickTexts[t]);
     }

@@ -42,6 +42,8 @@ QFontMetricsF figureMetrics(const QFont& font) {
     return QFontMetricsF(font, &measuringDevice());
 }
 
+double figureLineHeight(FigureFont role) { return figureMetrics(figureFont(role)).height(); }
+
 double textWidth(const QFont& font, const QString& text) {
     return figureMetrics(font).horizontalAdvance(text);
 }

@@ -19,6 +19,8 @@ enum class FigureFont { Title, Subtitle, AxisTitle, Tick, Cell };
 QFont figureFont(FigureFont role);
 // Metrics at 72 dpi: one unit per point, whatever the screen's resolution.
 QFontMetricsF figureMetrics(const QFont& font);
+// One line of a role's text, in points.
+double figureLineHeight(FigureFont role);
 double textWidth(const QFont& font, const QString& text);
 // text cut to width points with an ellipsis; the whole text when it fits.
 QString elidedText(const QFont& font, const QString& text, double width);

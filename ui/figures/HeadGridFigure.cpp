@@ -12,11 +12,9 @@ namespace headmap::ui {
 namespace {
 
 constexpr double kMargin = FigureLayout::kMargin;
-constexpr double kGap = 4;
+constexpr double kHeaderGap = 4;
 constexpr double kMaxGrid = 1300;  // the grid's longest side before the cells shrink
 constexpr double kMaxSentence = 900;
-
-double lineHeight(FigureFont role) { return figureMetrics(figureFont(role)).height(); }
 
 }  // namespace
 
@@ -34,7 +32,7 @@ HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& 
 
     const QFont tickFont = figureFont(FigureFont::Tick), axisFont = figureFont(FigureFont::AxisTitle);
     const QFont titleFont = figureFont(FigureFont::Title), subtitleFont = figureFont(FigureFont::Subtitle);
-    const double tickH = lineHeight(FigureFont::Tick), axisH = lineHeight(FigureFont::AxisTitle);
+    const double tickH = figureLineHeight(FigureFont::Tick), axisH = figureLineHeight(FigureFont::AxisTitle);
     const int columnCount = columns();
     for (int h = 0; h < m_heads; ++h)
         m_columnTexts << QString::number(h);
@@ -48,9 +46,9 @@ HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& 
     for (const QString& text : m_columnTexts)
         columnLabelW = std::max(columnLabelW, textWidth(tickFont, text));
 
-    const double titleBand = lineHeight(FigureFont::Title) + (sentence.isEmpty() ? 0 : 2 + lineHeight(FigureFont::Subtitle)) + 12;
-    const double headerBand = axisH + 2 + tickH + kGap;  // "Head", then the numbers
-    const double leftBand = axisH + kGap + rowLabelW + kGap;
+    const double titleBand = figureLineHeight(FigureFont::Title) + (sentence.isEmpty() ? 0 : 2 + figureLineHeight(FigureFont::Subtitle)) + 12;
+    const double headerBand = axisH + 2 + tickH + kHeaderGap;  // "Head", then the numbers
+    const double leftBand = axisH + kHeaderGap + rowLabelW + kHeaderGap;
     const double barBand = 16 + FigureLayout::barBandWidth(m_scale);
     const int t = trace.length();
     const bool fitted = page.isValid() && !page.isEmpty();
@@ -85,22 +83,22 @@ HeadGridFigure::HeadGridFigure(const AttentionTrace& trace, const HeatmapStyle& 
     m_titleText = elidedText(titleFont, title, m_page.width() - 2 * kMargin);
     m_sentenceText = elidedText(subtitleFont, sentence, m_page.width() - 2 * kMargin);
     const double titleW = textWidth(titleFont, m_titleText), sentenceShown = textWidth(subtitleFont, m_sentenceText);
-    m_titleRect = QRectF((m_page.width() - titleW) / 2, kMargin, titleW, lineHeight(FigureFont::Title));
+    m_titleRect = QRectF((m_page.width() - titleW) / 2, kMargin, titleW, figureLineHeight(FigureFont::Title));
     if (!m_sentenceText.isEmpty())
         m_sentenceRect = QRectF((m_page.width() - sentenceShown) / 2, m_titleRect.bottom() + 2, sentenceShown,
-                                lineHeight(FigureFont::Subtitle));
+                                figureLineHeight(FigureFont::Subtitle));
 
     const double left = std::max(kMargin, (m_page.width() - contentW) / 2);
     m_origin = QPointF(left + leftBand, kMargin + titleBand + headerBand);
     for (int c = 0; c < columnCount; ++c) {
         const QRectF cell = cellRect(0, c);
         const double w = textWidth(tickFont, m_columnTexts[c]);
-        m_columnRects << QRectF(cell.center().x() - w / 2, cell.top() - kGap - tickH, w, tickH);
+        m_columnRects << QRectF(cell.center().x() - w / 2, cell.top() - kHeaderGap - tickH, w, tickH);
     }
     for (int l = 0; l < m_layers; ++l) {
         const QRectF cell = cellRect(l, 0);
         const double w = textWidth(tickFont, m_rowTexts[l]);
-        m_rowRects << QRectF(cell.left() - kGap - w, cell.center().y() - tickH / 2, w, tickH);
+        m_rowRects << QRectF(cell.left() - kHeaderGap - w, cell.center().y() - tickH / 2, w, tickH);
     }
     const QString headTitle = QObject::tr("Head");
     const double headsW = m_heads * m_cell + std::max(0, m_heads - 1) * m_spacing;

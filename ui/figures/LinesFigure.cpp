@@ -12,12 +12,10 @@
 namespace headmap::ui {
 namespace {
 
-constexpr double kGap = 5;         // between a label column and its lines' ends
+constexpr double kLabelGap = 5;    // between a label column and its lines' ends
 constexpr double kMaxLabel = 120;  // longer labels are elided
 constexpr double kMaxNote = 480;   // the note wraps past this width
 constexpr double kSwatch = 16;     // the legend's coloured line
-
-double lineHeight(FigureFont role) { return figureMetrics(figureFont(role)).height(); }
 
 // Greedy word wrap at `width` points.
 QStringList wrapped(const QFont& font, const QString& text, double width) {
@@ -52,8 +50,8 @@ void LinesFigure::place() {
     const int n = int(labels.size());
     const QFont titleFont = figureFont(FigureFont::Title), subtitleFont = figureFont(FigureFont::Subtitle);
     const QFont axisFont = figureFont(FigureFont::AxisTitle), tickFont = figureFont(FigureFont::Tick);
-    const double titleH = lineHeight(FigureFont::Title), subtitleH = lineHeight(FigureFont::Subtitle);
-    const double axisH = lineHeight(FigureFont::AxisTitle), tickH = lineHeight(FigureFont::Tick);
+    const double titleH = figureLineHeight(FigureFont::Title), subtitleH = figureLineHeight(FigureFont::Subtitle);
+    const double axisH = figureLineHeight(FigureFont::AxisTitle), tickH = figureLineHeight(FigureFont::Tick);
     const bool fitted = m_data.page.isValid() && !m_data.page.isEmpty();
     const double titleBand = titleH + (m_data.subtitle.isEmpty() ? 0.0 : subtitleH + 2) + 10;
     const double headerH = axisH + 6;
@@ -97,8 +95,8 @@ void LinesFigure::place() {
     auto measureWidths = [&] {
         const double leftBlock = std::max(widest, queryTitleW), rightBlock = std::max(widest, keyTitleW);
         if (fitted)
-            span = std::max(40.0, m_data.page.width() - 2 * kMargin - leftBlock - rightBlock - 2 * kGap);
-        contentW = leftBlock + 2 * kGap + span + rightBlock;
+            span = std::max(40.0, m_data.page.width() - 2 * kMargin - leftBlock - rightBlock - 2 * kLabelGap);
+        contentW = leftBlock + 2 * kLabelGap + span + rightBlock;
         pageW = fitted ? m_data.page.width()
                        : std::max({contentW, textWidth(titleFont, m_data.title), textWidth(subtitleFont, m_data.subtitle),
                                    std::min(textWidth(tickFont, note), kMaxNote)}) + 2 * kMargin;
@@ -122,9 +120,9 @@ void LinesFigure::place() {
 
     const double left = (pageW - contentW) / 2;  // the content centred on the page
     const double labelRight = left + std::max(widest, queryTitleW);
-    m_linesLeft = labelRight + kGap;
+    m_linesLeft = labelRight + kLabelGap;
     m_linesRight = m_linesLeft + span;
-    const double keyLeft = m_linesRight + kGap;
+    const double keyLeft = m_linesRight + kLabelGap;
     m_rowsTop = kMargin + titleBand + headerH;
     const double rowsBottom = m_rowsTop + n * m_row;
 

@@ -11,16 +11,11 @@
 
 #include "steps/MatrixView.h"
 #include "steps/StepBreakdown.h"
+#include "steps/StepText.h"
 #include "steps/StepView.h"
 
 namespace headmap::ui {
 namespace {
-
-QString shape(const MatrixF& m) { return QStringLiteral("(%1 × %2)").arg(m.rows()).arg(m.cols()); }
-
-QString grey(const QString& html) {
-    return QStringLiteral("<br><span style='font-size:small;color:gray'>%1</span>").arg(html);
-}
 
 const QString kSpace = QStringLiteral("&nbsp;&nbsp;&nbsp; ");
 
@@ -87,7 +82,7 @@ QString StepView::decoderFormulaFor(Step kind) const {
                                  : tr("per head: over this head's %1 numbers").arg(s.dHead);
         return QStringLiteral("Q̂ = RMSNorm(Q)") + kSpace + QStringLiteral("K̂ = RMSNorm(K)") + kSpace
                + QStringLiteral("RMSNorm(x) = x ÷ √(mean(x²) + ε) · w")
-               + grey(over + QStringLiteral("; %1 → %2").arg(shape(s.qProjected), shape(s.qNormed)));
+               + greyNote(over + QStringLiteral("; %1 → %2").arg(shapeText(s.qProjected), shapeText(s.qNormed)));
     }
     case Rotary: {
         const int pairs = int(s.rotaryAngles.cols());
@@ -97,12 +92,12 @@ QString StepView::decoderFormulaFor(Step kind) const {
         return QStringLiteral("q′<sub>p</sub> = R(θ<sub>p</sub>)·q<sub>p</sub>") + kSpace
                + QStringLiteral("k′<sub>p</sub> = R(θ<sub>p</sub>)·k<sub>p</sub>") + kSpace
                + QStringLiteral("θ<sub>p,i</sub> = p · f<sub>i</sub>")
-               + grey(detail + QStringLiteral("; %1 → %2").arg(shape(s.q), shape(s.q)));
+               + greyNote(detail + QStringLiteral("; %1 → %2").arg(shapeText(s.q), shapeText(s.q)));
     }
     case Softcap: {
         const QString cap = QString::number(s.softcap, 'g', 4);
         return QStringLiteral("cap(S′) = softcap · tanh(S′ ÷ softcap) = %1 · tanh(S′ ÷ %1)").arg(cap)
-               + grey(tr("%1 → %2, every score between −%3 and %3").arg(shape(s.scaled), shape(s.softcapped), cap));
+               + greyNote(tr("%1 → %2, every score between −%3 and %3").arg(shapeText(s.scaled), shapeText(s.softcapped), cap));
     }
     default: return QString();
     }
@@ -142,26 +137,26 @@ QString StepView::decoderExplanationFor(Step kind) const {
 
 QString StepView::scaleFormula() const {
     const HeadSteps& s = *m_steps;
-    const QString shapes = QStringLiteral("%1 → %2").arg(shape(s.scores), shape(s.scaled));
+    const QString shapes = QStringLiteral("%1 → %2").arg(shapeText(s.scores), shapeText(s.scaled));
     if (isStandardScale(s))
         return QStringLiteral("S′ = S ÷ √d<sub>k</sub> = S ÷ √%1 = S ÷ %2")
                    .arg(s.dHead).arg(QString::number(std::sqrt(double(s.dHead)), 'g', 4))
-               + grey(shapes);
+               + greyNote(shapes);
     const QString factor = QString::number(s.scale, 'g', 4);
     if (s.scale == 1.0f)
-        return QStringLiteral("S′ = S × 1") + grey(shapes + tr("; this model does not scale its scores"));
+        return QStringLiteral("S′ = S × 1") + greyNote(shapes + tr("; this model does not scale its scores"));
     const int root = scaleRootOf(s);
     // Gemma's factor is 1/√query_pre_attn_scalar, set in its configuration, not 1/√head_dim.
     return (root > 0 ? QStringLiteral("S′ = S × %1 = S × 1/√%2").arg(factor).arg(root)
                      : QStringLiteral("S′ = S × %1").arg(factor))
-           + grey(shapes + tr("; the model's own factor (e.g. Gemma's query_pre_attn_scalar), not "
-                              "1/√d<sub>head</sub> = 1/√%1").arg(s.dHead));
+           + greyNote(shapes + tr("; the model's own factor (e.g. Gemma's query_pre_attn_scalar), not "
+                                  "1/√d<sub>head</sub> = 1/√%1").arg(s.dHead));
 }
 
 QString StepView::maskFormula() const {
     const HeadSteps& s = *m_steps;
     const QString input = s.softcapped.size() > 0 ? QStringLiteral("cap(S′)") : QStringLiteral("S′");
-    const QString shapes = grey(QStringLiteral("%1 → %2").arg(shape(s.scaled), shape(s.masked)));
+    const QString shapes = greyNote(QStringLiteral("%1 → %2").arg(shapeText(s.scaled), shapeText(s.masked)));
     if (s.mask == AttentionMask::SlidingWindow)
         return QStringLiteral("S″ = %1 + M&nbsp;&nbsp;&nbsp; M<sub>ij</sub> = −∞ %2 j &gt; i %3 j ≤ i − %4, %5 0")
                    .arg(input, tr("if"), tr("or")).arg(s.window).arg(tr("else"))

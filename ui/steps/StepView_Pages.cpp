@@ -16,18 +16,13 @@
 
 #include "steps/MatrixView.h"
 #include "steps/StepBreakdown.h"
+#include "steps/StepText.h"
 #include "steps/StepView.h"
 
 namespace headmap::ui {
 namespace {
 
 constexpr int kSummariseAbove = 128;  // columns; wider matrices start summarised
-
-QString shape(const MatrixF& m) { return QStringLiteral("(%1 × %2)").arg(m.rows()).arg(m.cols()); }
-
-QString grey(const QString& html) {
-    return QStringLiteral("<br><span style='font-size:small;color:gray'>%1</span>").arg(html);
-}
 
 bool allZero(const RowVectorF& bias) { return bias.size() == 0 || bias.isZero(0); }
 
@@ -240,32 +235,32 @@ QString StepView::formulaFor(Step step) const {
     const int heads = s.heads > 0 ? s.heads : (s.dHead > 0 ? s.dModel / s.dHead : 0);
     switch (step) {
     case Input:
-        return QStringLiteral("X") + grey(tr("%1 tokens × d<sub>model</sub> = %2 numbers: %3")
-                                               .arg(s.x.rows()).arg(s.dModel).arg(shape(s.x)));
+        return QStringLiteral("X") + greyNote(tr("%1 tokens × d<sub>model</sub> = %2 numbers: %3")
+                                                   .arg(s.x.rows()).arg(s.dModel).arg(shapeText(s.x)));
     case Projections:
         return QStringLiteral("Q = X·W<sub>Q</sub> + b<sub>Q</sub>&nbsp;&nbsp;&nbsp; K = X·W<sub>K</sub> + "
                               "b<sub>K</sub>&nbsp;&nbsp;&nbsp; V = X·W<sub>V</sub> + b<sub>V</sub>")
-               + grey(QStringLiteral("%1 · %2 + (%3) → %4").arg(shape(s.x), shape(s.wQ)).arg(s.dHead).arg(shape(s.v)));
+               + greyNote(QStringLiteral("%1 · %2 + (%3) → %4").arg(shapeText(s.x), shapeText(s.wQ)).arg(s.dHead).arg(shapeText(s.v)));
     case Scores:
         return QStringLiteral("S = Q·K<sup>T</sup>&nbsp;&nbsp;&nbsp; s<sub>ij</sub> = q<sub>i</sub>·k<sub>j</sub>")
-               + grey(QStringLiteral("%1 · (%2 × %3) → %4").arg(shape(s.q)).arg(s.k.cols()).arg(s.k.rows()).arg(shape(s.scores)));
+               + greyNote(QStringLiteral("%1 · (%2 × %3) → %4").arg(shapeText(s.q)).arg(s.k.cols()).arg(s.k.rows()).arg(shapeText(s.scores)));
     case Scaled: return scaleFormula();
     case Masked: return maskFormula();
     case Softmax:
         return QStringLiteral("A = softmax(S″)&nbsp;&nbsp;&nbsp; a<sub>ij</sub> = exp(s″<sub>ij</sub>) ÷ "
                               "Σ<sub>k</sub> exp(s″<sub>ik</sub>)")
-               + grey(tr("%1 → %2, every row adds up to 1").arg(shape(s.masked), shape(s.weights)));
+               + greyNote(tr("%1 → %2, every row adds up to 1").arg(shapeText(s.masked), shapeText(s.weights)));
     case HeadOutput:
         return QStringLiteral("head<sub>%1</sub> = A·V&nbsp;&nbsp;&nbsp; o<sub>i</sub> = Σ<sub>j</sub> "
                               "a<sub>ij</sub> v<sub>j</sub>").arg(s.head)
-               + grey(QStringLiteral("%1 · %2 → %3").arg(shape(s.weights), shape(s.v), shape(s.headOutput)));
+               + greyNote(QStringLiteral("%1 · %2 → %3").arg(shapeText(s.weights), shapeText(s.v), shapeText(s.headOutput)));
     case Concat:
         return QStringLiteral("Concat(head<sub>0</sub>, …, head<sub>%1</sub>)").arg(heads - 1)
-               + grey(QStringLiteral("%1 × (%2 × %3) → %4").arg(heads).arg(s.headOutput.rows()).arg(s.dHead).arg(shape(s.concat)));
+               + greyNote(QStringLiteral("%1 × (%2 × %3) → %4").arg(heads).arg(s.headOutput.rows()).arg(s.dHead).arg(shapeText(s.concat)));
     case Output:
         return tr("Output = Concat·W<sub>O</sub> + b<sub>O</sub>")
-               + grey(QStringLiteral("%1 · (%2 × %3) + (%3) → %4")
-                          .arg(shape(s.concat)).arg(s.concat.cols()).arg(s.dModel).arg(shape(s.output)));
+               + greyNote(QStringLiteral("%1 · (%2 × %3) + (%3) → %4")
+                              .arg(shapeText(s.concat)).arg(s.concat.cols()).arg(s.dModel).arg(shapeText(s.output)));
     case Predict:
     case Ablate: return predictionFormulaFor(step);
     default: return decoderFormulaFor(step);

@@ -10,14 +10,11 @@
 
 #include "predictions/PredictionBars.h"
 #include "predictions/PredictionResult.h"
+#include "steps/StepText.h"
 #include "steps/StepView.h"
 
 namespace headmap::ui {
 namespace {
-
-QString grey(const QString& html) {
-    return QStringLiteral("<br><span style='font-size:small;color:gray'>%1</span>").arg(html);
-}
 
 // builtin:patterns' read-out scores only the words of the input (Prediction::ids).
 bool readsOutInputWords(const PredictionResult& p) { return !p.after.ids.empty(); }
@@ -126,15 +123,15 @@ QString StepView::predictionFormulaFor(Step kind) const {
         if (patterns)
             return QStringLiteral("score(w) = λ · Σ<sub>h</sub> out<sub>h</sub> · e<sub>w</sub>&nbsp;&nbsp;&nbsp; "
                                   "p(w) = softmax(score)")
-                   + grey(tr("out_h: head h's output at the token; e_w: word w's embedding; only the "
-                             "sentence's words are scored"));
+                   + greyNote(tr("out_h: head h's output at the token; e_w: word w's embedding; only the "
+                                 "sentence's words are scored"));
         return QStringLiteral("p = softmax(h<sub>t</sub> · W<sub>U</sub><sup>T</sup> ÷ τ)")
-               + grey(tr("h_t: the last layer's output at token t; W_U: the output head (unembedding); "
-                         "τ: temperature"));
+               + greyNote(tr("h_t: the last layer's output at token t; W_U: the output head (unembedding); "
+                             "τ: temperature"));
     }
     return QStringLiteral("head<sub>%1</sub> := 0&nbsp;&nbsp;&nbsp; KL(before ‖ after) = Σ<sub>w</sub> "
                           "p(w) · ln(p(w) ÷ p′(w))").arg(m_steps ? m_steps->head : 0)
-           + grey(m_prediction && m_prediction->hasAblations()
+           + greyNote(m_prediction && m_prediction->hasAblations()
                       ? tr("KL = %1 nats").arg(m_prediction->kl, 0, 'g', 3)
                       : tr("the head's output A·V (step %1) replaced by zeros").arg(pageOf(HeadOutput) + 1));
 }

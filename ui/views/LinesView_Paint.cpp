@@ -17,7 +17,7 @@
 namespace headmap::ui {
 namespace {
 
-constexpr double kGap = 8;           // between a label column and its lines' ends
+constexpr double kLabelColumnGap = 8;  // between a label column and its lines' ends
 constexpr double kMaxLabel = 160;    // longer labels are elided
 constexpr double kMinSpan = 120;     // the lines' horizontal run
 constexpr double kMaxSpan = 520;
@@ -51,10 +51,10 @@ void LinesView::layoutCanvas() {
         m_labelTexts << metrics.elidedText(FigureLayout::tickLabel(labels, i, step > 1), Qt::ElideRight, kMaxLabel);
         m_labelWidth = std::max(m_labelWidth, metrics.horizontalAdvance(m_labelTexts.back()));
     }
-    const double span = std::clamp(viewport.width() - 2 * (m_labelWidth + kGap + kSide), kMinSpan, kMaxSpan);
-    const double total = 2 * (m_labelWidth + kGap) + span;
+    const double span = std::clamp(viewport.width() - 2 * (m_labelWidth + kLabelColumnGap + kSide), kMinSpan, kMaxSpan);
+    const double total = 2 * (m_labelWidth + kLabelColumnGap) + span;
     const double left = std::max(kSide, (viewport.width() - total) / 2);
-    m_linesLeft = left + m_labelWidth + kGap;
+    m_linesLeft = left + m_labelWidth + kLabelColumnGap;
     m_linesRight = m_linesLeft + span;
     const double height = m_top + n * m_row + 8;
     m_canvas->resize(std::max(viewport.width(), int(std::ceil(total + 2 * kSide))),
@@ -64,7 +64,7 @@ void LinesView::layoutCanvas() {
 
 QPoint LinesView::tokenPoint(LineSide side, int token) const {
     const double y = m_top + (token + 0.5) * m_row;
-    const double x = side == LineSide::Query ? m_linesLeft - kGap - m_labelWidth / 2 : m_linesRight + kGap + m_labelWidth / 2;
+    const double x = side == LineSide::Query ? m_linesLeft - kLabelColumnGap - m_labelWidth / 2 : m_linesRight + kLabelColumnGap + m_labelWidth / 2;
     return QPointF(x, y).toPoint();
 }
 
@@ -73,9 +73,9 @@ LinesFocus LinesView::tokenAt(const QPoint& point) const {
     if (n == 0 || point.y() < m_top || point.y() >= m_top + n * m_row)
         return {};
     const int token = std::clamp(int((point.y() - m_top) / m_row), 0, n - 1);
-    if (point.x() < m_linesLeft - kGap / 2)
+    if (point.x() < m_linesLeft - kLabelColumnGap / 2)
         return {LineSide::Query, token};
-    if (point.x() > m_linesRight + kGap / 2)
+    if (point.x() > m_linesRight + kLabelColumnGap / 2)
         return {LineSide::Key, token};
     return {};
 }
@@ -107,9 +107,9 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
     painter.setFont(bold);
     painter.setPen(text);
     const double titleY = 4;
-    painter.drawText(QRectF(0, titleY, v.m_linesLeft - kGap, lineH), Qt::AlignRight | Qt::AlignVCenter,
+    painter.drawText(QRectF(0, titleY, v.m_linesLeft - kLabelColumnGap, lineH), Qt::AlignRight | Qt::AlignVCenter,
                      HeatmapFigure::queryAxisTitle());
-    painter.drawText(QRectF(v.m_linesRight + kGap, titleY, width() - v.m_linesRight - kGap, lineH),
+    painter.drawText(QRectF(v.m_linesRight + kLabelColumnGap, titleY, width() - v.m_linesRight - kLabelColumnGap, lineH),
                      Qt::AlignLeft | Qt::AlignVCenter, HeatmapFigure::keyAxisTitle());
     painter.setFont(font());
 
@@ -128,7 +128,7 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
     if (focus.side != LineSide::None) {  // a band behind the focused token's label
         QColor band = palette().color(QPalette::Highlight);
         band.setAlpha(50);
-        const double x = focus.side == LineSide::Query ? v.m_linesLeft - kGap - v.m_labelWidth - 4 : v.m_linesRight + kGap - 4;
+        const double x = focus.side == LineSide::Query ? v.m_linesLeft - kLabelColumnGap - v.m_labelWidth - 4 : v.m_linesRight + kLabelColumnGap - 4;
         painter.fillRect(QRectF(x, rowY(focus.token) - std::max(v.m_row, lineH) / 2, v.m_labelWidth + 8,
                                 std::max(v.m_row, lineH)), band);
     }
@@ -159,8 +159,8 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
             painter.setFont(labelFont);
             painter.setPen(focused ? highlight() : text);
             const QRectF box = side == LineSide::Query
-                                   ? QRectF(v.m_linesLeft - kGap - v.m_labelWidth, y - lineH / 2, v.m_labelWidth, lineH)
-                                   : QRectF(v.m_linesRight + kGap, y - lineH / 2, v.m_labelWidth, lineH);
+                                   ? QRectF(v.m_linesLeft - kLabelColumnGap - v.m_labelWidth, y - lineH / 2, v.m_labelWidth, lineH)
+                                   : QRectF(v.m_linesRight + kLabelColumnGap, y - lineH / 2, v.m_labelWidth, lineH);
             painter.drawText(box, (side == LineSide::Query ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter |
                                       Qt::TextDontClip, label);
         }
