@@ -13,7 +13,6 @@
 namespace headmap {
 namespace {
 
-constexpr qint64 kMaxQint64 = std::numeric_limits<qint64>::max();
 
 // The fewest bytes one entry can take, used to refuse counts the rest of the file cannot hold
 // before anything is allocated for them. A tensor info: name length, a 1-byte name, n_dims,

@@ -13,7 +13,6 @@
 namespace headmap {
 namespace {
 
-constexpr qint64 kMaxQint64 = std::numeric_limits<qint64>::max();
 
 struct DTypeName {
     const char* name;

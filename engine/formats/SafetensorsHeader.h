@@ -3,6 +3,7 @@
 // is looked at before every entry has been checked against the size of the data area.
 // Internal to engine/formats: SafetensorsFile is the public face.
 
+#include <limits>
 #include <vector>
 
 #include <QByteArray>
@@ -27,6 +28,9 @@ int dtypeSize(TensorDType dtype);
 
 // Product of the dimensions into *count; false when it does not fit in a qint64. A zero
 // anywhere makes the product zero, however large the other dimensions are.
+// The largest byte count or offset a file may have (qint64, as QFile measures).
+constexpr qint64 kMaxQint64 = std::numeric_limits<qint64>::max();
+
 bool checkedElementCount(const std::vector<qint64>& shape, qint64* count);
 
 // A tensor or key name made safe for a one-line message: quoted, control characters escaped,

@@ -8,9 +8,9 @@
 namespace headmap {
 namespace {
 
-constexpr quint64 kMaxDim = 1 << 20;
-constexpr quint64 kMaxLayers = 4096;
-constexpr quint64 kMaxPositions = 1 << 24;
+constexpr quint64 kMaxGgufDim = 1 << 20;
+constexpr quint64 kMaxGgufLayers = 4096;
+constexpr quint64 kMaxGgufPositions = 1 << 24;
 
 QString modelTypeOf(const QString& arch) {
     if (arch == QLatin1String("llama") || arch == QLatin1String("qwen2") || arch == QLatin1String("qwen3") ||
@@ -76,7 +76,7 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
     if (rope.rotaryDim % 2 != 0)
         read.fail(QStringLiteral("key %1 is odd").arg(quotedName(read.key("rope.dimension_count"))));
     rope.maxPositions = c.maxPositions;
-    rope.originalMaxPositions = read.countOr("rope.scaling.original_context_length", quint64(c.maxPositions), 1, kMaxPositions);
+    rope.originalMaxPositions = read.countOr("rope.scaling.original_context_length", quint64(c.maxPositions), 1, kMaxGgufPositions);
 
     const QString scaling = read.file().metadata().string(read.key("rope.scaling.type"), QStringLiteral("none"));
     const double factor = read.number("rope.scaling.factor", 1.0);
@@ -132,9 +132,9 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     const bool neox = c.modelType == QLatin1String("gpt_neox");
     const bool gemma = c.modelType.startsWith(QLatin1String("gemma"));
 
-    c.hiddenSize = read.count("embedding_length", 1, kMaxDim);
-    c.layers = read.count("block_count", 1, kMaxLayers);
-    c.heads = read.count("attention.head_count", 1, kMaxDim);
+    c.hiddenSize = read.count("embedding_length", 1, kMaxGgufDim);
+    c.layers = read.count("block_count", 1, kMaxGgufLayers);
+    c.heads = read.count("attention.head_count", 1, kMaxGgufDim);
     c.kvHeads = read.countOr("attention.head_count_kv", quint64(c.heads), 1, quint64(c.heads));
     if (c.heads % c.kvHeads != 0)
         read.fail(QStringLiteral("%1 attention heads cannot share %2 key/value heads")
@@ -142,12 +142,12 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     if (!read.has("attention.key_length") && c.hiddenSize % c.heads != 0)
         read.fail(QStringLiteral("embedding length %1 is not divisible by %2 heads, and there is no %3")
                       .arg(QString::number(c.hiddenSize), QString::number(c.heads), read.key("attention.key_length")));
-    c.headDim = read.countOr("attention.key_length", quint64(c.hiddenSize / c.heads), 1, kMaxDim);
-    if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxDim) != c.headDim)
+    c.headDim = read.countOr("attention.key_length", quint64(c.hiddenSize / c.heads), 1, kMaxGgufDim);
+    if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxGgufDim) != c.headDim)
         read.fail(QStringLiteral("%1 differs from %2; Headmap needs them equal")
                       .arg(read.key("attention.value_length"), read.key("attention.key_length")));
-    c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxDim);
-    c.maxPositions = read.count("context_length", 1, kMaxPositions);
+    c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxGgufDim);
+    c.maxPositions = read.count("context_length", 1, kMaxGgufPositions);
 
     const GgufTensorInfo* embeddings = file.info(QStringLiteral("token_embd.weight"));
     if (!embeddings || embeddings->dims.size() != 2)
@@ -192,7 +192,7 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     if (bos < quint64(c.vocabSize))
         c.bosTokenId = int(bos);
 
-    const int window = read.countOr("attention.sliding_window", 0, 0, kMaxPositions);
+    const int window = read.countOr("attention.sliding_window", 0, 0, kMaxGgufPositions);
     c.windowOfLayer.assign(size_t(c.layers), 0);
     for (int l = 0; l < c.layers && window > 0; ++l) {
         bool sliding = false;

@@ -9,10 +9,6 @@
 namespace headmap {
 namespace {
 
-bool isGemma(const QString& type) {
-    return type == QLatin1String("gemma2") || type == QLatin1String("gemma3_text");
-}
-
 // Which layers attend through a sliding window, as each family's configuration_<name>.py
 // derives its layer_types when config.json does not list them.
 std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c, int window) {
@@ -79,7 +75,7 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.path = path;
     c.modelType = read.stringOr("model_type", QString());
     const bool neox = c.modelType == QLatin1String("gpt_neox");
-    const bool gemma = isGemma(c.modelType);
+    const bool gemma = isGemmaType(c.modelType);
 
     c.hiddenSize = read.integer("hidden_size", 1, kMaxDim);
     c.layers = read.integer("num_hidden_layers", 1, kMaxLayers);
@@ -187,6 +183,10 @@ QString DecoderConfig::ropeDescription() const {
     if (localRope)
         text += QStringLiteral("; local layers %1, theta %2").arg(RopeParameters::typeName(localRope->type)).arg(localRope->theta);
     return text + QLatin1Char(')');
+}
+
+bool isGemmaType(const QString& modelType) {
+    return modelType == QLatin1String("gemma2") || modelType == QLatin1String("gemma3_text");
 }
 
 }  // namespace headmap

@@ -52,4 +52,7 @@ struct DecoderConfig {
     QString ropeDescription() const;
 };
 
+// gemma2 and gemma3_text: the sandwich norms, (1 + w) RMSNorm weights and scaled embeddings.
+bool isGemmaType(const QString& modelType);
+
 }  // namespace headmap

@@ -10,12 +10,8 @@
 namespace headmap {
 namespace {
 
-bool isGemma(const QString& type) {
-    return type == QLatin1String("gemma2") || type == QLatin1String("gemma3_text");
-}
-
 DecoderModel::BlockLayout layoutOf(const QString& type) {
-    if (isGemma(type))
+    if (isGemmaType(type))
         return DecoderModel::BlockLayout::Sandwich;
     if (type == QLatin1String("olmo2"))
         return DecoderModel::BlockLayout::PostNorm;
@@ -38,7 +34,7 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
     const DecoderConfig& c = m_config;
     m_layout = layoutOf(c.modelType);
-    m_gemmaNorms = isGemma(c.modelType);
+    m_gemmaNorms = isGemmaType(c.modelType);
     m_layerNorms = c.modelType == QLatin1String("gpt_neox");
     m_streaming = this->checkpoint().convertsOnRead();
     m_rotary = RotaryEmbedding(c.rope);

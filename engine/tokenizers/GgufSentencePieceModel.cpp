@@ -7,7 +7,7 @@
 namespace headmap {
 namespace {
 
-struct Symbol {
+struct PieceSymbol {
     qsizetype start;   // UTF-16 offset into the word
     qsizetype length;  // 0 once merged into the symbol on its left
     int prev;
@@ -41,10 +41,10 @@ GgufSentencePieceModel::GgufSentencePieceModel(Vocabulary vocabulary, std::vecto
 }
 
 void GgufSentencePieceModel::tokenize(const QString& word, std::vector<int>& ids) const {
-    std::vector<Symbol> symbols;
+    std::vector<PieceSymbol> symbols;
     tokchars::forEachCodePoint(word, [&](char32_t, qsizetype start, qsizetype end) {
         const int index = int(symbols.size());
-        symbols.push_back(Symbol{start, end - start, index - 1, index + 1});
+        symbols.push_back(PieceSymbol{start, end - start, index - 1, index + 1});
     });
     if (symbols.empty())
         return;
@@ -65,8 +65,8 @@ void GgufSentencePieceModel::tokenize(const QString& word, std::vector<int>& ids
     while (!queue.empty()) {
         const Bigram bigram = queue.top();
         queue.pop();
-        Symbol& left = symbols[size_t(bigram.left)];
-        Symbol& right = symbols[size_t(bigram.right)];
+        PieceSymbol& left = symbols[size_t(bigram.left)];
+        PieceSymbol& right = symbols[size_t(bigram.right)];
         if (left.length == 0 || right.length == 0 || left.length + right.length != bigram.length)
             continue;  // one of them was merged since
         left.length += right.length;

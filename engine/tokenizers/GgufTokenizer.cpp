@@ -16,7 +16,7 @@ namespace {
 const QString kSpaceMarker = QStringLiteral("\u2581");
 
 // File contents in one-line messages: quoted, control characters escaped (as GgufMetadata does).
-QString quoted(const QString& text) {
+QString quotedText(const QString& text) {
     return quotedName(text);
 }
 
@@ -102,8 +102,8 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
     } else {
         GgufPreTokenizerPreset preset = ggufPreTokenizer(gguf.pre);
         if (!preset.preTokenizer)
-            throwGgufError(path, QStringLiteral("metadata key ") + quoted(ggufkeys::kPre) + QStringLiteral(" is ") +
-                                     quoted(gguf.pre) + QStringLiteral(", a pre-tokenizer Headmap does not know (it reads ") +
+            throwGgufError(path, QStringLiteral("metadata key ") + quotedText(ggufkeys::kPre) + QStringLiteral(" is ") +
+                                     quotedText(gguf.pre) + QStringLiteral(", a pre-tokenizer Headmap does not know (it reads ") +
                                      supportedGgufPreTokenizers() + QLatin1Char(')'));
         addBos = preset.addBos;
         parts.preTokenizer = std::move(preset.preTokenizer);
@@ -112,7 +112,7 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
         try {
             parts.model = std::make_unique<BpeModel>(vocabularyOf(gguf), mergesOf(gguf.merges), options);
         } catch (const ModelError& error) {
-            throwGgufError(path, QStringLiteral("metadata key ") + quoted(ggufkeys::kMerges) +
+            throwGgufError(path, QStringLiteral("metadata key ") + quotedText(ggufkeys::kMerges) +
                                      QStringLiteral(": ") + error.message());
         }
         parts.byteLevel = true;

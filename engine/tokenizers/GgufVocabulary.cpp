@@ -16,7 +16,7 @@ namespace {
 // Keys and values come from the file: quoted with control characters escaped and long ones cut
 // (messages stay one line), and joined to the text, never passed to arg(), so a value holding
 // "%1" is shown as it is.
-QString quoted(const QString& text) {
+QString quotedValue(const QString& text) {
     return quotedName(text);
 }
 
@@ -43,13 +43,13 @@ public:
 
     QStringList tokens() const {
         if (!m_metadata.contains(ggufkeys::kTokens))
-            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) +
+            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) +
                  QStringLiteral(" is missing: the file has no token list (every tokenizer needs one)"));
         QStringList tokens = strings(ggufkeys::kTokens);
         if (tokens.isEmpty())
-            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) + QStringLiteral(" is empty"));
+            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) + QStringLiteral(" is empty"));
         if (tokens.size() > qsizetype(Vocabulary::kMaxId) + 1)
-            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) +
+            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) +
                  QStringLiteral(" has %1 tokens, more than the %2 Headmap accepts")
                      .arg(tokens.size()).arg(qsizetype(Vocabulary::kMaxId) + 1));
         // As llama.cpp: an empty piece gets a name of its own, a piece listed twice is an error.
@@ -60,8 +60,8 @@ public:
                 tokens[i] = QStringLiteral("[EMPTY_%1]").arg(i);
             const auto [it, inserted] = tryInsert(seen, tokens[i], i);
             if (!inserted)
-                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokens) + QStringLiteral(": token ") +
-                     quoted(tokens[i]) + QStringLiteral(" is listed twice, as ids %1 and %2").arg(it).arg(i));
+                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) + QStringLiteral(": token ") +
+                     quotedValue(tokens[i]) + QStringLiteral(" is listed twice, as ids %1 and %2").arg(it).arg(i));
         }
         return tokens;
     }
@@ -69,7 +69,7 @@ public:
     // An array with at least count elements (llama.cpp ignores any beyond).
     void checkLength(const QString& key, size_t found, int count) const {
         if (found < size_t(count))
-            fail(QStringLiteral("metadata key ") + quoted(key) +
+            fail(QStringLiteral("metadata key ") + quotedValue(key) +
                  QStringLiteral(" has %1 elements, expected one per token (%2)").arg(found).arg(count));
     }
 
@@ -90,7 +90,7 @@ public:
         scores.resize(size_t(count));
         for (int i = 0; i < count; ++i)
             if (!std::isfinite(scores[size_t(i)]))
-                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kScores) +
+                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kScores) +
                      QStringLiteral(": the score of token %1 is %2, expected a finite number")
                          .arg(i).arg(double(scores[size_t(i)])));
         return scores;
@@ -106,7 +106,7 @@ public:
         for (int i = 0; i < count; ++i) {
             const qint64 type = values[size_t(i)];
             if (type < 0 || type > int(GgufTokenType::Byte))
-                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kTokenType) +
+                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokenType) +
                      QStringLiteral(": token %1 has type %2, expected 0 to 6 (undefined, normal, unknown, "
                                     "control, user-defined, unused, byte)").arg(i).arg(type));
             types.push_back(GgufTokenType(type));
@@ -116,15 +116,15 @@ public:
 
     QStringList merges() const {
         if (!m_metadata.contains(ggufkeys::kMerges))
-            fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kMerges) +
+            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kMerges) +
                  QStringLiteral(" is missing: a \"gpt2\" (byte-level BPE) tokenizer needs its merges"));
         const QStringList merges = strings(ggufkeys::kMerges);
         for (int i = 0; i < int(merges.size()); ++i) {
             // "a b", split at the first space after the first character, as llama.cpp does.
             const qsizetype space = merges[i].indexOf(QLatin1Char(' '), 1);
             if (space < 1 || space + 1 >= merges[i].size())
-                fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kMerges) +
-                     QStringLiteral(": merge %1 is ").arg(i) + quoted(merges[i]) +
+                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kMerges) +
+                     QStringLiteral(": merge %1 is ").arg(i) + quotedValue(merges[i]) +
                      QStringLiteral(", expected two pieces separated by a space"));
         }
         return merges;
@@ -136,7 +136,7 @@ public:
             return fallback && *fallback < count ? fallback : std::nullopt;
         const quint64 id = m_metadata.uint(key);
         if (id >= quint64(count))
-            fail(QStringLiteral("metadata key ") + quoted(key) +
+            fail(QStringLiteral("metadata key ") + quotedValue(key) +
                  QStringLiteral(" is %1, outside the %2 tokens (expected 0 to %3)").arg(id).arg(count).arg(count - 1));
         return int(id);
     }
@@ -164,7 +164,7 @@ GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString&
     const Reader reader(metadata, path);
     GgufVocabulary vocabulary;
     if (!metadata.contains(ggufkeys::kModel))
-        reader.fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kModel) +
+        reader.fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kModel) +
                     QStringLiteral(" is missing: the file names no tokenizer"));
     vocabulary.modelName = metadata.string(ggufkeys::kModel);
     if (vocabulary.modelName == QLatin1String("llama"))
@@ -172,8 +172,8 @@ GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString&
     else if (vocabulary.modelName == QLatin1String("gpt2"))
         vocabulary.model = Model::BytePairEncoding;
     else
-        reader.fail(QStringLiteral("metadata key ") + quoted(ggufkeys::kModel) + QStringLiteral(" is ") +
-                    quoted(vocabulary.modelName) + QStringLiteral(", Headmap reads ") + supportedGgufTokenizerModels());
+        reader.fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kModel) + QStringLiteral(" is ") +
+                    quotedValue(vocabulary.modelName) + QStringLiteral(", Headmap reads ") + supportedGgufTokenizerModels());
     vocabulary.pre = metadata.string(ggufkeys::kPre, QStringLiteral("default"));
 
     vocabulary.tokens = reader.tokens();

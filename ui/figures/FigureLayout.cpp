@@ -14,7 +14,6 @@ constexpr double kBandGap = 4;     // between a label band and what it labels
 constexpr double kPanelGap = 28;   // between two panels
 constexpr double kBarGap = 14;     // between the cells and a colour bar
 constexpr double kBarWidth = 12;
-constexpr double kMaxLabel = 120;  // longer tick labels are elided
 constexpr double kMultiPanel = 380;  // the longest side of each of several panels
 constexpr double kSin45 = 0.70710678;
 
@@ -41,7 +40,7 @@ AxisText measureLabels(const QStringList& labels, int n, bool withPosition) {
     const QFont font = figureFont(FigureFont::Tick);
     AxisText axis;
     for (int i = 0; i < n; ++i) {
-        const QString text = elidedText(font, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabel);
+        const QString text = elidedText(font, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabelWidth);
         axis.widest = std::max(axis.widest, textWidth(font, text));
         axis.texts << text;
     }

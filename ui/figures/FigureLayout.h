@@ -18,6 +18,7 @@
 namespace headmap::ui {
 
 constexpr double kTickLength = 3;  // tick marks, in points: measured by the layout, drawn by the paint
+constexpr double kMaxLabelWidth = 120;  // points; longer tick labels are elided
 
 struct FigurePanel {
     QString caption;  // above the cells ("A: layer 0, head 1"); empty: none

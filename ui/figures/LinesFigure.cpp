@@ -13,7 +13,6 @@ namespace headmap::ui {
 namespace {
 
 constexpr double kLabelGap = 5;    // between a label column and its lines' ends
-constexpr double kMaxLabel = 120;  // longer labels are elided
 constexpr double kMaxNote = 480;   // the note wraps past this width
 constexpr double kSwatch = 16;     // the legend's coloured line
 
@@ -62,7 +61,7 @@ void LinesFigure::place() {
         QStringList texts;
         *widest = 0;
         for (int i = 0; i < n; ++i) {
-            texts << elidedText(tickFont, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabel);
+            texts << elidedText(tickFont, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabelWidth);
             *widest = std::max(*widest, textWidth(tickFont, texts.back()));
         }
         return texts;

@@ -18,7 +18,7 @@ namespace headmap::ui {
 namespace {
 
 constexpr double kLabelColumnGap = 8;  // between a label column and its lines' ends
-constexpr double kMaxLabel = 160;    // longer labels are elided
+constexpr double kMaxScreenLabel = 160;    // longer labels are elided
 constexpr double kMinSpan = 120;     // the lines' horizontal run
 constexpr double kMaxSpan = 520;
 constexpr double kSide = 12;         // free space left and right of the columns
@@ -48,7 +48,7 @@ void LinesView::layoutCanvas() {
                             metrics.horizontalAdvance(HeatmapFigure::keyAxisTitle())) / 2;
     for (int i = 0; i < n; ++i) {
         // Thinned labels carry their position, so repeated words can be told apart.
-        m_labelTexts << metrics.elidedText(FigureLayout::tickLabel(labels, i, step > 1), Qt::ElideRight, kMaxLabel);
+        m_labelTexts << metrics.elidedText(FigureLayout::tickLabel(labels, i, step > 1), Qt::ElideRight, kMaxScreenLabel);
         m_labelWidth = std::max(m_labelWidth, metrics.horizontalAdvance(m_labelTexts.back()));
     }
     const double span = std::clamp(viewport.width() - 2 * (m_labelWidth + kLabelColumnGap + kSide), kMinSpan, kMaxSpan);
