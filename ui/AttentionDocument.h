@@ -18,6 +18,7 @@
 
 #include "ViewState.h"
 #include "analysis/HeadStatistics.h"
+#include "analysis/RolloutSeries.h"
 #include "core/AttentionTrace.h"
 #include "core/HeadSteps.h"
 #include "model/ModelLoader.h"
@@ -98,7 +99,7 @@ public:
     // Derived data of the current trace; null until computed (requestDerived).
     void requestDerived(DerivedKinds kinds);
     std::shared_ptr<const std::vector<HeadStatistics>> statistics() const { return m_statistics; }
-    std::shared_ptr<const std::vector<MatrixF>> rollout() const { return m_rollout; }
+    std::shared_ptr<const RolloutSeries> rollout() const { return m_rollout; }
     // Mean α·‖v·W_O‖ per head over the pieces, layer-major; computed with the statistics, null
     // when the trace has no value norms.
     std::shared_ptr<const std::vector<double>> meanValueNorms() const { return m_meanValueNorms; }
@@ -194,7 +195,7 @@ private:
         std::shared_ptr<const HeadSteps> steps;
         std::shared_ptr<const Model> model;
         std::shared_ptr<const std::vector<HeadStatistics>> statistics;
-        std::shared_ptr<const std::vector<MatrixF>> rollout;
+        std::shared_ptr<const RolloutSeries> rollout;
         std::shared_ptr<const GridImages> gridImages;  // GridImages; Trace: made during the pass
         std::shared_ptr<const AttentionTrace> gridTrace;  // Trace: the trace the pass's images show
         HeatmapStyle gridStyle;                           // Trace: the style and hiding they were made with
@@ -253,7 +254,7 @@ private:
     std::shared_ptr<const HeadSteps> m_steps;
     std::shared_ptr<const AttentionTrace> m_stepsTrace;
     std::shared_ptr<const std::vector<HeadStatistics>> m_statistics;
-    std::shared_ptr<const std::vector<MatrixF>> m_rollout;
+    std::shared_ptr<const RolloutSeries> m_rollout;
     std::shared_ptr<const GridImages> m_gridImages;
     std::shared_ptr<const AttentionTrace> m_gridTrace;
     ViewState m_view;

@@ -7,7 +7,7 @@
 
 #include "AttentionDocument.h"
 #include "analysis/AttentionMeasure.h"
-#include "analysis/AttentionRollout.h"
+#include "analysis/RolloutSeries.h"
 #include "analysis/AttentionTransforms.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
@@ -363,9 +363,15 @@ void AttentionDocument::runDerived(Job job) {
                 if (pieces->hasValueNorms())
                     outcome.valueNorms = std::make_shared<const std::vector<double>>(meanValueNormPerHead(*pieces));
                 break;
-            case Job::Rollout:
-                outcome.rollout = std::make_shared<const std::vector<MatrixF>>(attentionRollout(*trace));
+            case Job::Rollout: {
+                // Short traces keep every layer: compute them all now, so that stepping
+                // through the layers is instant. Longer ones compute the layer on show.
+                auto series = std::make_shared<const RolloutSeries>(trace);
+                if (series->keepsEveryLayer())
+                    (void)series->through(series->layers() - 1);
+                outcome.rollout = std::move(series);
                 break;
+            }
             case Job::GridImages:
                 outcome.trace = shownTrace(trace, hide);
                 if (!hasNoAttention(outcome.trace.get()))

@@ -10,7 +10,7 @@
 #include <qcustomplot.h>
 
 #include "AttentionDocument.h"
-#include "analysis/AttentionRollout.h"
+#include "analysis/RolloutSeries.h"
 #include "analysis/AttentionTransforms.h"
 #include "HeadExport.h"
 #include "HeatmapView.h"
@@ -116,36 +116,30 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView* comparison, const
     return std::make_unique<ComparisonFigure>(data, style);
 }
 
-std::unique_ptr<Figure> rolloutFigure(const RolloutView* rollout, const std::shared_ptr<const AttentionTrace>& trace) {
-    // Computed here, not read from the tab: the tab may not have received its rollout yet.
+std::unique_ptr<Figure> rolloutFigure(const RolloutView* rollout, const AttentionDocument* document) {
+    // The document's series (the tab's), which may already keep the layer; a new one when the
+    // tab has not received it yet. Either way only this layer is computed, never all of them.
+    const std::shared_ptr<const AttentionTrace> trace = document->sharedTrace();
     if (hasNoAttention(trace.get()))
         return nullptr;
-    const std::vector<MatrixF> layers = attentionRollout(*trace);  // one (T, T) per layer
-    const int layer = std::clamp(rollout->layer(), 0, int(layers.size()) - 1);
-    MatrixF values = layers[size_t(layer)];
-    QStringList labels = trace->displayTokens();
-    QString title = RolloutView::tr("Rollout through layer %1").arg(layer);
-    if (rollout->hideSpecialTokens()) {  // as the tab: hidden after the rollout, rows renormalised
-        const std::vector<int> kept = keptTokens(trace->special());
-        if (kept.empty())
-            return nullptr;
-        if (int(kept.size()) < trace->length()) {
-            values = withoutTokens(values, kept, true);
-            QStringList keptLabels;
-            for (int index : kept)
-                keptLabels << labels.value(index);
-            labels = keptLabels;
-        }
-        title = RolloutView::tr("Rollout through layer %1 (special tokens hidden)").arg(layer);
-    }
+    std::shared_ptr<const RolloutSeries> series = document->rollout();
+    if (!series)
+        series = std::make_shared<const RolloutSeries>(document->weightTrace());
+    const int layer = std::clamp(rollout->layer(), 0, series->layers() - 1);
+    bool allHidden = false;
+    const HeatmapContent content = RolloutView::layerContent(*series, *trace, layer, rollout->hideSpecialTokens(),
+                                                             PyramidKind(), false, {}, &allHidden);
+    if (allHidden || content.values().size() == 0)
+        return nullptr;
     const HeatmapView* view = rollout->heatmap();
     HeatmapFigureOptions options;
     options.style = view->style();
     options.valueLabel = RolloutView::tr("Share of the input token");
     options.rowTitle = view->plot()->yAxis->label();
     options.columnTitle = view->plot()->xAxis->label();
-    return std::make_unique<HeatmapFigure>(values, labels, labels,
-                                           QObject::tr("%1 · %2").arg(trace->model().displayName(), title), options);
+    return std::make_unique<HeatmapFigure>(content.values(), content.queryLabels, content.keyLabels,
+                                           QObject::tr("%1 · %2").arg(trace->model().displayName(), content.title),
+                                           options);
 }
 
 }  // namespace
@@ -179,7 +173,7 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         figure = comparisonFigure(m_comparison, m_document, m_heatmap->style());
         break;
     case RolloutTab:
-        figure = rolloutFigure(m_rollout, trace);
+        figure = rolloutFigure(m_rollout, m_document);
         break;
     case StepsTab:
         figure = matrixFigure(m_stepView, m_document);

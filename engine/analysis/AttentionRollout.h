@@ -6,7 +6,13 @@
 // Per layer l: A_l = mean over heads of the weights; Â_l = 0.5·A_l + 0.5·I (the residual
 // connection carries half the signal), rows renormalised to sum 1;
 // rollout_l = Â_l · rollout_(l−1), with rollout_(−1) = I.
+//
+// Every layer's rollout is a (T, T) matrix: 1.5 GB for 24 layers at 4,096 tokens. Views keep
+// them through a RolloutSeries (a few layers, the others recomputed from the nearest kept one);
+// attentionRollout holds them all, for short traces and tests. Both multiply with the same
+// two functions below, so the series' layers have the same bits as attentionRollout's.
 
+#include <functional>
 #include <vector>
 
 #include "core/AttentionTrace.h"
@@ -16,5 +22,13 @@ namespace headmap {
 // One (T, T) matrix per layer: element [i][j] is how much token j contributes to position i
 // after that layer; every row sums to 1. Empty for a trace without layers.
 std::vector<MatrixF> attentionRollout(const AttentionTrace& trace);
+
+// Â_l of layer `layer`: its heads' mean with the residual added, rows renormalised. Heads are
+// computed two at a time and added in head order, so the bits do not depend on the threads.
+// cancelled(), asked between heads, stops it early: the result is then empty. (T, T)
+MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled = {});
+
+// rollout_l = Â_l · rollout_(l−1). (T, T)
+MatrixF rolloutProduct(const MatrixF& step, const MatrixF& previous);
 
 }  // namespace headmap

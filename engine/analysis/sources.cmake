@@ -5,6 +5,7 @@ target_sources(headmap_engine PRIVATE
   analysis/AttentionPyramid.cpp
   analysis/AttentionRollout.cpp
   analysis/AttentionTransforms.cpp
+  analysis/RolloutSeries.cpp
   analysis/HeadStatistics.cpp
   analysis/WordAggregation.cpp
   io/NpyWriter.cpp

@@ -2422,6 +2422,26 @@ del %4, id %5</translation>
         <source>Type a sentence and press Enter to see how attention flows from the input through the layers.</source>
         <translation>Skriv en sætning, og tryk på Enter for at se, hvordan opmærksomheden flyder fra inputtet gennem lagene.</translation>
     </message>
+    <message>
+        <source>computing the rollout through layer %1</source>
+        <translation>beregning af rollout gennem lag %1</translation>
+    </message>
+    <message>
+        <source>Out of memory while %1.</source>
+        <translation>Løb tør for hukommelse under %1.</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>Fejl under %1: %2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>Fejl under %1: uventet fejl</translation>
+    </message>
+    <message>
+        <source>Computing rollout through layer %1…</source>
+        <translation>Beregner rollout gennem lag %1…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::SessionText::SessionText</name>

@@ -2411,6 +2411,26 @@ piece %4, id %5</source>
         <source>Type a sentence and press Enter to see how attention flows from the input through the layers.</source>
         <translation>输入一个句子并按回车，查看注意力如何从输入流经各层。</translation>
     </message>
+    <message>
+        <source>computing the rollout through layer %1</source>
+        <translation>计算展开到第 %1 层</translation>
+    </message>
+    <message>
+        <source>Out of memory while %1.</source>
+        <translation>%1时内存不足。</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>%1时失败：%2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>%1时失败：意外错误</translation>
+    </message>
+    <message>
+        <source>Computing rollout through layer %1…</source>
+        <translation>正在计算展开到第 %1 层…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::SessionText::SessionText</name>

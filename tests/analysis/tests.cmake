@@ -15,3 +15,6 @@ headmap_add_test(tst_wordaggregation SOURCES analysis/tst_wordaggregation.cpp)
 headmap_add_test(tst_attentionmeasure SOURCES analysis/tst_attentionmeasure.cpp)
 # Level-of-detail tiles for long heatmaps against brute-force pooling of the original matrix.
 headmap_add_test(tst_attentionpyramid SOURCES analysis/tst_attentionpyramid.cpp)
+# The rollout layer by layer in bounded memory: the same bits as attentionRollout in any order.
+headmap_add_test(tst_rolloutseries
+  SOURCES analysis/tst_rolloutseries.cpp engine/FamilyCases.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})

@@ -8,6 +8,8 @@
 //     the longest event-loop stall over the steps, and per step the time from the key press
 //     until the heatmap shows the new head (median and largest); then five PageDowns at once
 //     (only the last head is drawn): the stall and the time until the last head is shown;
+//   - the rollout tab (--rollout): the time until its first layer shows, then to each layer of a
+//     walk (up one, to the last, back to the middle), the longest stall, the layers kept;
 //   - the longest event-loop stall while visiting every tab (--tabs);
 //   - peak resident memory (VmHWM of /proc/self/status), and the weights' size on disk.
 //
@@ -42,6 +44,7 @@
 #include "hf/HfModelLoader.h"
 #include "heatmap/HeadLoader.h"
 #include "views/HeadGridView.h"
+#include "views/RolloutView.h"
 
 using namespace headmap;
 using namespace headmap::ui;
@@ -155,6 +158,7 @@ int main(int argc, char** argv) {
     parser.addOption({"chinese", "Chinese text (the Chinese seed's sentence) instead of numbered words."});
     parser.addOption({"shots", "Save the window as DIR/pending.png while the last of the five heads is computed "
                                "and DIR/shown.png once it is there (that run's timings include the grabs).", "DIR"});
+    parser.addOption({"rollout", "Also show the rollout tab and walk its layers (first, up one, the last, the middle)."});
     parser.addOption({"tabs", "Also visit every tab (those that run a pass or read every head again take minutes at "
                               "T = 4,096)."});
     parser.process(app);
@@ -274,6 +278,38 @@ int main(int argc, char** argv) {
     printf("%-44s %10.1f\n", "5 steps at once to the last head shown, ms", burstMs);
     printf("%-44s %10.1f\n", "longest stall during the 5 steps, ms", burstStall);
     printf("%-44s %10.0f\n", "peak resident (VmHWM) after the heads, MB", statusMegabytes("VmHWM"));
+    if (parser.isSet("rollout") && !failed) {
+        RolloutView* rollout = window.rollout();
+        const int layers = document.modelSummary().layers;
+        auto layerShown = [&](int layer) {
+            return !rollout->isComputing() && !rollout->heatmap()->isPending() &&
+                   rollout->heatmap()->title().endsWith(QStringLiteral("layer %1").arg(layer));
+        };
+        monitor.restart();
+        QElapsedTimer shown;
+        shown.start();
+        window.tabs()->setCurrentIndex(MainWindow::RolloutTab);
+        const int first = rollout->layer();
+        require(waitUntil([&] { return !document.isBusy() && layerShown(first); }, kTimeout), "the rollout");
+        printf("%-44s %10.0f\n", qPrintable(QStringLiteral("rollout tab, layer %1 shown after, ms").arg(first)),
+               double(shown.nsecsElapsed()) / 1e6);
+        for (int layer : {first + 1, layers - 1, layers / 2}) {
+            if (failed || layer < 0 || layer >= layers)
+                continue;
+            shown.restart();
+            rollout->setLayer(layer);
+            require(waitUntil([&] { return layerShown(layer); }, kTimeout), "a rollout layer");
+            printf("%-44s %10.0f\n", qPrintable(QStringLiteral("rollout layer %1 shown after, ms").arg(layer)),
+                   double(shown.nsecsElapsed()) / 1e6);
+        }
+        QString kept;
+        if (rollout->series())
+            for (int layer : rollout->series()->keptLayers())
+                kept += QString::number(layer) + QLatin1Char(' ');
+        printf("%-44s %10.1f\n", "longest stall in the rollout tab, ms", monitor.restart());
+        printf("%-44s %s\n", "rollout layers kept", qPrintable(kept));
+        printf("%-44s %10.0f\n", "peak resident (VmHWM) after the rollout, MB", statusMegabytes("VmHWM"));
+    }
     for (int index = 0; index < window.tabs()->count() && !failed && parser.isSet("tabs"); ++index) {
         monitor.restart();
         QElapsedTimer shown;

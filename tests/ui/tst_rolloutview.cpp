@@ -13,6 +13,8 @@
 
 #include "analysis/AttentionRollout.h"
 #include "analysis/AttentionTransforms.h"
+#include "analysis/RolloutSeries.h"
+#include "heatmap/HeadLoader.h"
 #include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 #include "views/RolloutView.h"
@@ -51,6 +53,8 @@ private slots:
     void explanationCitesPaper();
     void emptyAndOneTokenTraces();
     void cjkAndEmojiLabels();
+    void longTracesComputeLayersInWorker_data();
+    void longTracesComputeLayersInWorker();
 };
 
 void RolloutViewTest::cellsEqualAttentionRollout_data() {
@@ -176,6 +180,50 @@ void RolloutViewTest::cjkAndEmojiLabels() {
         const QString text = heatmap->hoverText();
         QVERIFY2(text.contains(trace->displayTokens()[q]), qPrintable(text));
     }
+}
+
+void RolloutViewTest::longTracesComputeLayersInWorker_data() {
+    QTest::addColumn<int>("budgetLayers");  // the series' budget in layers' worth of bytes
+    QTest::addColumn<bool>("hideSpecial");
+    QTest::newRow("one layer kept") << 1 << false;
+    QTest::newRow("three layers kept") << 3 << false;
+    QTest::newRow("one layer kept, special tokens hidden") << 1 << true;
+}
+
+void RolloutViewTest::longTracesComputeLayersInWorker() {
+    // Past HeadLoader::asyncFrom() tokens (lowered here so that a short sentence counts as long),
+    // a layer is computed in a worker from the nearest kept one while the view says so.
+    QFETCH(int, budgetLayers);
+    QFETCH(bool, hideSpecial);
+    ui::HeadLoader::setAsyncFrom(0);
+    const auto trace = teachingTrace(QStringLiteral("The animal didn't cross the street because it was tired"), 6);
+    const std::vector<MatrixF> expected = attentionRollout(*trace);
+    const qint64 layerBytes = qint64(trace->length()) * trace->length() * qint64(sizeof(float));
+    auto series = std::make_shared<const RolloutSeries>(trace, budgetLayers * layerBytes);
+    const std::vector<int> kept = keptTokens(trace->special());
+    RolloutView view;
+    showView(view);
+    view.setHideSpecialTokens(hideSpecial);
+    view.setRollout(trace, series);
+    int computed = 0;
+    for (int layer : {0, 5, 2, 3, 4, 1}) {
+        view.setLayer(layer);
+        if (view.isComputing() && ++computed)
+            QVERIFY2(view.heatmap()->pendingText().contains(QStringLiteral("layer %1").arg(layer)),
+                     qPrintable(view.heatmap()->pendingText()));
+        QTRY_VERIFY(!view.isComputing());
+        QVERIFY(!view.heatmap()->isPending());
+        QVERIFY(view.heatmap()->title().endsWith(QStringLiteral("layer %1").arg(layer)) ||
+                view.heatmap()->title().endsWith(QStringLiteral("layer %1 (special tokens hidden)").arg(layer)));
+        compareMatrix(view.heatmap(), hideSpecial ? withoutTokens(expected[size_t(layer)], kept, true)
+                                                  : expected[size_t(layer)]);
+        QVERIFY(int(series->keptLayers().size()) <= series->capacity());
+    }
+    QCOMPARE(computed, 6);  // layer 0 is on its way from setRollout, each other one from setLayer
+    // The same layer again (the document refreshes the tab on every change) computes nothing.
+    view.setRollout(trace, series);
+    QVERIFY(!view.isComputing());
+    ui::HeadLoader::setAsyncFrom(ui::HeadLoader::kDefaultAsyncFrom);
 }
 
 QTEST_MAIN(RolloutViewTest)

@@ -1,12 +1,15 @@
 #include "views/RolloutView.h"
 
+#include <new>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <qcustomplot.h>
 
-#include "analysis/AttentionRollout.h"
 #include "analysis/AttentionTransforms.h"
+#include "core/HeadmapError.h"
+#include "heatmap/HeadLoader.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -46,15 +49,16 @@ RolloutView::RolloutView(QWidget* parent)
 
 void RolloutView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
     const bool empty = hasNoAttention(trace.get());
-    setRollout(trace, empty ? nullptr : std::make_shared<const std::vector<MatrixF>>(attentionRollout(*trace)));
+    auto series = empty ? nullptr : std::make_shared<const RolloutSeries>(trace);
+    setRollout(std::move(trace), std::move(series));
 }
 
 void RolloutView::setRollout(std::shared_ptr<const AttentionTrace> trace,
-                             std::shared_ptr<const std::vector<MatrixF>> rollout, const QString& pendingText) {
+                             std::shared_ptr<const RolloutSeries> rollout, const QString& pendingText) {
     m_trace = std::move(trace);
-    m_rolloutLayers = hasNoAttention(m_trace.get()) ? nullptr : std::move(rollout);
+    m_series = hasNoAttention(m_trace.get()) ? nullptr : std::move(rollout);
     m_pendingText = hasNoAttention(m_trace.get()) ? QString() : pendingText;
-    const int layers = m_rolloutLayers ? int(m_rolloutLayers->size()) : 0;
+    const int layers = m_series ? m_series->layers() : 0;
     {
         const QSignalBlocker blocker(m_layerBox);
         m_layerBox->setMaximum(std::max(0, layers - 1));
@@ -81,40 +85,101 @@ int RolloutView::layer() const {
 }
 
 MatrixF RolloutView::rollout(int layer) const {
-    if (!m_rolloutLayers || layer < 0 || layer >= int(m_rolloutLayers->size()))
-        return MatrixF();
-    return (*m_rolloutLayers)[size_t(layer)];
+    const auto rollout = m_series ? m_series->through(layer) : nullptr;
+    return rollout ? *rollout : MatrixF();
 }
 
-void RolloutView::refresh() {
-    if (!m_rolloutLayers || m_rolloutLayers->empty()) {
-        m_heatmap->clear(!m_pendingText.isEmpty()
-                             ? m_pendingText
-                             : tr("Type a sentence and press Enter to see how attention flows from "
-                                  "the input through the layers."));
-        return;
-    }
-    const int l = layer();
-    MatrixF shown = (*m_rolloutLayers)[size_t(l)];  // (T, T)
-    QStringList labels = m_trace->displayTokens();
-    if (m_hideSpecial) {
-        const std::vector<int> kept = keptTokens(m_trace->special());
+HeatmapContent RolloutView::layerContent(const RolloutSeries& series, const AttentionTrace& trace, int layer,
+                                         bool hideSpecial, const PyramidKind& kind, bool withPyramid,
+                                         const std::function<bool()>& cancelled, bool* allHidden) {
+    *allHidden = false;
+    HeatmapContent content;
+    const std::shared_ptr<const MatrixF> rollout = series.through(layer, cancelled);  // (T, T)
+    if (!rollout)
+        return content;
+    content.matrix = rollout;  // shared with the series, not copied
+    QStringList labels = trace.displayTokens();
+    if (hideSpecial) {
+        const std::vector<int> kept = keptTokens(trace.special());
         if (kept.empty()) {
-            m_heatmap->clear(ViewText::emptyState(m_trace.get(), true, QString()));
-            return;
+            *allHidden = true;
+            return HeatmapContent();
         }
-        if (int(kept.size()) < m_trace->length()) {
-            shown = withoutTokens(shown, kept, true);
+        if (int(kept.size()) < trace.length()) {
+            content.setValues(withoutTokens(*rollout, kept, true));
             QStringList keptLabels;
             for (int index : kept)
                 keptLabels << labels.value(index);
             labels = keptLabels;
         }
     }
-    m_heatmap->setCausalMask(m_trace->model().causal);  // rollout of a causal model stays triangular
-    m_heatmap->setMatrix(shown, labels, labels,
-                         m_hideSpecial ? tr("Rollout through layer %1 (special tokens hidden)").arg(l)
-                                       : tr("Rollout through layer %1").arg(l));
+    content.queryLabels = labels;
+    content.keyLabels = labels;
+    content.title = hideSpecial ? tr("Rollout through layer %1 (special tokens hidden)").arg(layer)
+                                : tr("Rollout through layer %1").arg(layer);
+    content.causal = trace.model().causal;  // rollout of a causal model stays triangular
+    prepareContent(content, kind, withPyramid);
+    return content;
+}
+
+void RolloutView::present(const Computed& computed) {
+    if (!computed.error.isEmpty()) {
+        m_request = Request();  // asking again tries again
+        m_heatmap->clear(computed.error);
+    } else if (computed.allHidden) {
+        m_heatmap->clear(ViewText::emptyState(m_trace.get(), true, QString()));
+    } else {
+        m_heatmap->setContent(computed.content);
+    }
+    emit layerShown();
+}
+
+void RolloutView::refresh() {
+    if (!m_series || m_series->layers() == 0) {
+        m_job.drop();
+        m_request = Request();
+        m_heatmap->clear(!m_pendingText.isEmpty()
+                             ? m_pendingText
+                             : tr("Type a sentence and press Enter to see how attention flows from "
+                                  "the input through the layers."));
+        emit layerShown();
+        return;
+    }
+    const int l = layer();
+    const bool hide = m_hideSpecial;
+    const PyramidKind kind = m_heatmap->pyramidKind(false);
+    const Request request{m_series, l, hide, kind};
+    if (request == m_request)
+        return;
+    m_request = request;
+    if (m_trace->length() < HeadLoader::asyncFrom()) {
+        m_job.drop();
+        Computed computed;
+        computed.content = layerContent(*m_series, *m_trace, l, hide, kind, false, {}, &computed.allHidden);
+        present(computed);
+        return;
+    }
+    // Long inputs: the layer may need recomputing from a kept one (seconds at 4,096 tokens),
+    // and its pyramid is a pass over every cell: both off the GUI thread.
+    m_job.start(
+        [series = m_series, trace = m_trace, l, hide, kind](const LatestJob<Computed>::Superseded& superseded) {
+            Computed computed;
+            const QString what = tr("computing the rollout through layer %1").arg(l);
+            try {
+                computed.content = layerContent(*series, *trace, l, hide, kind, true, superseded, &computed.allHidden);
+            } catch (const HeadmapError& error) {
+                computed.error = error.message();
+            } catch (const std::bad_alloc&) {
+                computed.error = tr("Out of memory while %1.").arg(what);
+            } catch (const std::exception& error) {
+                computed.error = tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
+            } catch (...) {
+                computed.error = tr("Failed while %1: unexpected error").arg(what);
+            }
+            return computed;
+        },
+        [this](Computed&& computed) { present(computed); });
+    m_heatmap->setPending(tr("Computing rollout through layer %1…").arg(l));
 }
 
 }  // namespace headmap::ui

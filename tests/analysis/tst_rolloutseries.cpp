@@ -1,0 +1,184 @@
+// RolloutSeries: every layer it hands out has exactly attentionRollout's bits, whichever kept
+// layer it was computed from and in whatever order the layers are asked for; it never keeps
+// more layers than its budget allows; a cancelled computation returns nothing and loses
+// nothing. Traces with stored heads (many layers, so the anchors matter) and with heads
+// recomputed on demand from fixture models (tst_ondemandheads' families).
+
+#include <atomic>
+#include <cstring>
+#include <random>
+
+#include <QtTest>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "../engine/FamilyCases.h"
+#include "AnalysisTestData.h"
+#include "analysis/AttentionRollout.h"
+#include "analysis/RolloutSeries.h"
+#include "model/Model.h"
+
+using namespace headmap;
+
+Q_DECLARE_METATYPE(std::vector<int>)
+
+namespace {
+
+bool sameBits(const MatrixF& a, const MatrixF& b) {
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           std::memcmp(a.data(), b.data(), size_t(a.size()) * sizeof(float)) == 0;
+}
+
+// Heads of random weights, each row summing to 1, stored in the trace.
+std::shared_ptr<const AttentionTrace> randomTrace(int layers, int heads, int t) {
+    AttentionTrace trace = analysistest::zeroTrace(layers, heads, t);
+    std::mt19937 random(1234);
+    std::uniform_real_distribution<float> weight(0.0f, 1.0f);
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h) {
+            MatrixF w(t, t);
+            for (Eigen::Index i = 0; i < w.size(); ++i)
+                w.data()[i] = weight(random);
+            w.array().colwise() /= w.rowwise().sum().array();
+            analysistest::setHead(trace, l, h, w);
+        }
+    return std::make_shared<const AttentionTrace>(std::move(trace));
+}
+
+std::shared_ptr<const AttentionTrace> modelTrace(const QString& source, int length) {
+    const auto model = testing::loadCase(source);
+    return std::make_shared<const AttentionTrace>(model->run(testing::inputOf(*model, length), RunOptions()).trace);
+}
+
+qint64 layerBytes(int t) { return qint64(t) * t * qint64(sizeof(float)); }
+
+}  // namespace
+
+class TestRolloutSeries : public QObject {
+    Q_OBJECT
+private slots:
+    void equalsAttentionRollout_data();
+    void equalsAttentionRollout();
+    void onDemandHeads_data();
+    void onDemandHeads();
+    void cancelledKeepsWhatWasComputed();
+    void stepBitsDoNotDependOnThreads();
+    void outOfRangeLayers();
+};
+
+void TestRolloutSeries::equalsAttentionRollout_data() {
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("t");
+    QTest::addColumn<int>("budgetLayers");  // the budget, in layers' worth of bytes
+    QTest::addColumn<int>("capacity");
+    QTest::addColumn<std::vector<int>>("asked");  // layers asked for, in this order
+    QTest::newRow("every layer fits, top first") << 6 << 9 << 100 << 6 << std::vector<int>{5, 0, 3, 3, 1};
+    QTest::newRow("three kept of 24, upwards") << 24 << 7 << 3 << 3 << std::vector<int>{0, 1, 2, 3, 10, 23};
+    QTest::newRow("three kept of 24, downwards") << 24 << 7 << 3 << 3 << std::vector<int>{23, 22, 16, 15, 8, 7, 0};
+    QTest::newRow("three kept of 24, back and forth") << 24 << 7 << 3 << 3 << std::vector<int>{12, 5, 20, 5, 12, 23, 0, 14};
+    QTest::newRow("five kept of 9") << 9 << 11 << 5 << 5 << std::vector<int>{8, 4, 6, 2, 7, 0};
+    QTest::newRow("only the newest") << 7 << 5 << 1 << 1 << std::vector<int>{6, 2, 3, 6, 0};
+    QTest::newRow("budget below one layer") << 4 << 16 << 0 << 1 << std::vector<int>{3, 1, 2};
+    QTest::newRow("one layer") << 1 << 4 << 1 << 1 << std::vector<int>{0, 0};
+}
+
+void TestRolloutSeries::equalsAttentionRollout() {
+    QFETCH(int, layers);
+    QFETCH(int, t);
+    QFETCH(int, budgetLayers);
+    QFETCH(int, capacity);
+    QFETCH(std::vector<int>, asked);
+    const auto trace = randomTrace(layers, 3, t);
+    const std::vector<MatrixF> reference = attentionRollout(*trace);
+    const RolloutSeries series(trace, budgetLayers * layerBytes(t));
+    QCOMPARE(series.capacity(), capacity);
+    QCOMPARE(series.keepsEveryLayer(), capacity >= layers);
+    for (int layer : asked) {
+        const auto rollout = series.through(layer);
+        QVERIFY(rollout);
+        QVERIFY2(sameBits(*rollout, reference[size_t(layer)]), qPrintable(QStringLiteral("layer %1").arg(layer)));
+        QCOMPARE(series.ifKept(layer), rollout);  // the layer asked for last stays
+        QVERIFY2(int(series.keptLayers().size()) <= capacity,
+                 qPrintable(QStringLiteral("%1 layers kept").arg(series.keptLayers().size())));
+    }
+    if (series.keepsEveryLayer()) {
+        (void)series.through(layers - 1);
+        for (int l = 0; l < layers; ++l)
+            QVERIFY(series.ifKept(l));
+    }
+}
+
+void TestRolloutSeries::onDemandHeads_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("budgetLayers");
+    for (const QString source : {"builtin:teaching", "models/gemma2_f32", "models/qwen2_bf16", "models/bert_f32_prefixed"})
+        for (int budget : {1, 2, 100})
+            QTest::newRow(qPrintable(QStringLiteral("%1, budget %2").arg(source).arg(budget))) << source << budget;
+}
+
+void TestRolloutSeries::onDemandHeads() {
+    QFETCH(QString, source);
+    QFETCH(int, budgetLayers);
+    const int t = 23;
+    const auto trace = modelTrace(source, t);
+    QVERIFY(trace->queriesKeys(0));  // heads are recomputed, not stored
+    const std::vector<MatrixF> reference = attentionRollout(*trace);
+    const RolloutSeries series(trace, budgetLayers * layerBytes(t));
+    for (int layer = trace->layers() - 1; layer >= 0; --layer) {
+        const auto rollout = series.through(layer);
+        QVERIFY(rollout);
+        QVERIFY2(sameBits(*rollout, reference[size_t(layer)]), qPrintable(QStringLiteral("layer %1").arg(layer)));
+        QVERIFY(rollout->rowwise().sum().isApproxToConstant(1.0f, 1e-5f));
+    }
+}
+
+void TestRolloutSeries::cancelledKeepsWhatWasComputed() {
+    const int layers = 10, t = 8;
+    const auto trace = randomTrace(layers, 4, t);
+    const std::vector<MatrixF> reference = attentionRollout(*trace);
+    const RolloutSeries series(trace, 3 * layerBytes(t));  // anchors 3 and 7, and the newest
+    std::atomic<int> asked{0};
+    // Stops after layer 6: each layer asks once before it and once per head (heads in threads).
+    const auto stopLate = [&asked] { return ++asked > 7 * 5; };
+    QVERIFY(!series.through(8, stopLate));
+    const std::vector<int> kept = series.keptLayers();
+    QVERIFY2(!kept.empty() && kept.back() >= 4 && kept.back() < 8,
+             qPrintable(QStringLiteral("kept up to layer %1").arg(kept.empty() ? -1 : kept.back())));
+    for (int layer : kept)
+        QVERIFY(sameBits(*series.ifKept(layer), reference[size_t(layer)]));
+    const auto rollout = series.through(8);
+    QVERIFY(rollout && sameBits(*rollout, reference[8]));
+    QVERIFY(!series.through(2, [] { return true; }));
+    QVERIFY(!series.ifKept(2));
+}
+
+void TestRolloutSeries::stepBitsDoNotDependOnThreads() {
+    const auto trace = modelTrace(QStringLiteral("models/qwen2_bf16"), 40);
+    const MatrixF many = rolloutStep(*trace, 1);
+#ifdef _OPENMP
+    const int threads = omp_get_max_threads();
+    omp_set_num_threads(1);
+    const MatrixF one = rolloutStep(*trace, 1);
+    omp_set_num_threads(3);
+    const MatrixF three = rolloutStep(*trace, 1);
+    omp_set_num_threads(threads);
+    QVERIFY(sameBits(one, many));
+    QVERIFY(sameBits(three, many));
+#endif
+    QCOMPARE(many.rows(), Eigen::Index(40));
+    QVERIFY(many.rowwise().sum().isApproxToConstant(1.0f, 1e-5f));
+}
+
+void TestRolloutSeries::outOfRangeLayers() {
+    const RolloutSeries series(randomTrace(3, 2, 4));
+    QVERIFY(!series.through(-1));
+    QVERIFY(!series.through(3));
+    QVERIFY(!series.ifKept(0));
+    const RolloutSeries empty(nullptr);
+    QCOMPARE(empty.layers(), 0);
+    QVERIFY(!empty.through(0));
+}
+
+QTEST_GUILESS_MAIN(TestRolloutSeries)
+#include "tst_rolloutseries.moc"
