@@ -6,11 +6,11 @@
 #include <QtConcurrent>
 
 #include "AttentionDocument.h"
+#include "WorkFailure.h"
 #include "analysis/AttentionMeasure.h"
 #include "analysis/RolloutSeries.h"
 #include "analysis/AttentionTransforms.h"
 #include "analysis/WordAggregation.h"
-#include "core/HeadmapError.h"
 #include "model/Predictions.h"
 #include "model/PrefixState.h"
 #include "text/TextDecoding.h"
@@ -21,23 +21,6 @@
 namespace headmap::ui {
 
 namespace {
-
-// Every exception stops at the worker's edge: one reaching the GUI thread would abort.
-template <typename Work>
-QString catchAll(const QString& what, Work work) {
-    try {
-        work();
-    } catch (const HeadmapError& error) {
-        return error.message();
-    } catch (const std::bad_alloc&) {
-        return AttentionDocument::tr("Out of memory while %1: try a shorter text or a smaller model.").arg(what);
-    } catch (const std::exception& error) {
-        return AttentionDocument::tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
-    } catch (...) {
-        return AttentionDocument::tr("Failed while %1: unexpected error").arg(what);
-    }
-    return QString();
-}
 
 // The trace as views show it, and the same tokens' plain weights (statistics, rollout): the
 // measure first (value norms belong to pieces), then words.
@@ -181,7 +164,7 @@ void AttentionDocument::openModel(const ModelSpec& spec) {
         outcome.job = Job::Model;
         outcome.generation = generation;
         outcome.spec = spec;
-        outcome.error = catchAll(tr("opening %1").arg(spec.source), [&] { outcome.model = loadModel(spec); });
+        outcome.error = WorkFailure::of(tr("opening %1").arg(spec.source), [&] { outcome.model = loadModel(spec); });
         return outcome;
     });
 }
@@ -214,7 +197,7 @@ void AttentionDocument::runTrace(Job job, const QString& text, const QString& pa
         outcome.generation = generation;
         outcome.text = text;
         outcome.ablations = ablations;
-        const QString failure = catchAll(tr("computing attention"), [&] {
+        const QString failure = WorkFailure::of(tr("computing attention"), [&] {
             TokenizeOptions tokenize;
             if (!isBlank(pair))
                 tokenize.pair = pair;
@@ -335,7 +318,7 @@ void AttentionDocument::runWords() {
         outcome.generation = generation;
         outcome.text = text;
         outcome.pieceTrace = pieces;
-        outcome.error = catchAll(words ? tr("merging pieces into words") : tr("weighting attention by value norms"),
+        outcome.error = WorkFailure::of(words ? tr("merging pieces into words") : tr("weighting attention by value norms"),
                                  [&] { shownTraces(pieces, measure, words, &outcome.trace, &outcome.weightTrace); });
         return outcome;
     });
@@ -353,7 +336,7 @@ void AttentionDocument::runDerived(Job job) {
         Outcome outcome;
         outcome.job = job;
         outcome.generation = generation;
-        outcome.error = catchAll(tr("analysing the attention"), [&] {
+        outcome.error = WorkFailure::of(tr("analysing the attention"), [&] {
             if (hasNoAttention(trace.get()))
                 return;
             switch (job) {

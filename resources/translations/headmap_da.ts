@@ -622,6 +622,21 @@
     </message>
 </context>
 <context>
+    <name>WorkFailure</name>
+    <message>
+        <source>Out of memory while %1: try a shorter text or a smaller model.</source>
+        <translation>Løb tør for hukommelse under %1: prøv en kortere tekst eller en mindre model.</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>Fejl under %1: %2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>Fejl under %1: uventet fejl</translation>
+    </message>
+</context>
+<context>
     <name>headmap</name>
     <message>
         <source>the window was not ready</source>
@@ -769,18 +784,6 @@
     <message>
         <source>Type a second sentence to compare with.</source>
         <translation>Skriv en anden sætning at sammenligne med.</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1: try a shorter text or a smaller model.</source>
-        <translation>Løb tør for hukommelse under %1: prøv en kortere tekst eller en mindre model.</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>Fejl under %1: %2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>Fejl under %1: uventet fejl</translation>
     </message>
     <message>
         <source>Opening the model…</source>
@@ -1251,18 +1254,6 @@
     <message>
         <source>computing layer %1, head %2</source>
         <translation>beregning af lag %1, hoved %2</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1.</source>
-        <translation>Løb tør for hukommelse under %1.</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>Fejl under %1: %2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>Fejl under %1: uventet fejl</translation>
     </message>
     <message>
         <source>Computing layer %1, head %2…</source>
@@ -2425,18 +2416,6 @@ del %4, id %5</translation>
     <message>
         <source>computing the rollout through layer %1</source>
         <translation>beregning af rollout gennem lag %1</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1.</source>
-        <translation>Løb tør for hukommelse under %1.</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>Fejl under %1: %2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>Fejl under %1: uventet fejl</translation>
     </message>
     <message>
         <source>Computing rollout through layer %1…</source>

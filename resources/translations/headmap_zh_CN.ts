@@ -617,6 +617,21 @@
     </message>
 </context>
 <context>
+    <name>WorkFailure</name>
+    <message>
+        <source>Out of memory while %1: try a shorter text or a smaller model.</source>
+        <translation>%1时内存不足：请尝试更短的文本或更小的模型。</translation>
+    </message>
+    <message>
+        <source>Failed while %1: %2</source>
+        <translation>%1时失败：%2</translation>
+    </message>
+    <message>
+        <source>Failed while %1: unexpected error</source>
+        <translation>%1时失败：意外错误</translation>
+    </message>
+</context>
+<context>
     <name>headmap</name>
     <message>
         <source>the window was not ready</source>
@@ -764,18 +779,6 @@
     <message>
         <source>Type a second sentence to compare with.</source>
         <translation>请输入要比较的第二个句子。</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1: try a shorter text or a smaller model.</source>
-        <translation>%1时内存不足：请尝试更短的文本或更小的模型。</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>%1时失败：%2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>%1时失败：意外错误</translation>
     </message>
     <message>
         <source>Opening the model…</source>
@@ -1245,18 +1248,6 @@
     <message>
         <source>computing layer %1, head %2</source>
         <translation>计算第 %1 层头 %2</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1.</source>
-        <translation>%1时内存不足。</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>%1时失败：%2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>%1时失败：意外错误</translation>
     </message>
     <message>
         <source>Computing layer %1, head %2…</source>
@@ -2414,18 +2405,6 @@ piece %4, id %5</source>
     <message>
         <source>computing the rollout through layer %1</source>
         <translation>计算展开到第 %1 层</translation>
-    </message>
-    <message>
-        <source>Out of memory while %1.</source>
-        <translation>%1时内存不足。</translation>
-    </message>
-    <message>
-        <source>Failed while %1: %2</source>
-        <translation>%1时失败：%2</translation>
-    </message>
-    <message>
-        <source>Failed while %1: unexpected error</source>
-        <translation>%1时失败：意外错误</translation>
     </message>
     <message>
         <source>Computing rollout through layer %1…</source>

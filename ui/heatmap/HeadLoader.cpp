@@ -1,11 +1,10 @@
 #include "heatmap/HeadLoader.h"
 
 #include <atomic>
-#include <new>
 
 #include "HeadExport.h"
 #include "HeatmapView.h"
-#include "core/HeadmapError.h"
+#include "WorkFailure.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -64,19 +63,10 @@ void HeadLoader::show(const std::shared_ptr<const AttentionTrace>& trace, int la
             Computed computed;
             if (superseded())
                 return computed;  // stepped on while it waited: nobody will see this head
-            const QString what = tr("computing layer %1, head %2").arg(request.layer).arg(request.head);
-            try {
+            computed.error = WorkFailure::of(tr("computing layer %1, head %2").arg(request.layer).arg(request.head), [&] {
                 computed.content = headContent(*request.trace, request.layer, request.head, request.hideSpecial,
                                                kind, superseded);
-            } catch (const HeadmapError& error) {
-                computed.error = error.message();
-            } catch (const std::bad_alloc&) {
-                computed.error = tr("Out of memory while %1.").arg(what);
-            } catch (const std::exception& error) {
-                computed.error = tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
-            } catch (...) {
-                computed.error = tr("Failed while %1: unexpected error").arg(what);
-            }
+            });
             return computed;
         },
         [this, request](Computed&& computed) {

@@ -1,14 +1,12 @@
 #include "views/RolloutView.h"
 
-#include <new>
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <qcustomplot.h>
 
 #include "analysis/AttentionTransforms.h"
-#include "core/HeadmapError.h"
+#include "WorkFailure.h"
 #include "heatmap/HeadLoader.h"
 #include "views/ViewSupport.h"
 
@@ -164,18 +162,9 @@ void RolloutView::refresh() {
     m_job.start(
         [series = m_series, trace = m_trace, l, hide, kind](const LatestJob<Computed>::Superseded& superseded) {
             Computed computed;
-            const QString what = tr("computing the rollout through layer %1").arg(l);
-            try {
+            computed.error = WorkFailure::of(tr("computing the rollout through layer %1").arg(l), [&] {
                 computed.content = layerContent(*series, *trace, l, hide, kind, true, superseded, &computed.allHidden);
-            } catch (const HeadmapError& error) {
-                computed.error = error.message();
-            } catch (const std::bad_alloc&) {
-                computed.error = tr("Out of memory while %1.").arg(what);
-            } catch (const std::exception& error) {
-                computed.error = tr("Failed while %1: %2").arg(what, QString::fromUtf8(error.what()));
-            } catch (...) {
-                computed.error = tr("Failed while %1: unexpected error").arg(what);
-            }
+            });
             return computed;
         },
         [this](Computed&& computed) { present(computed); });
