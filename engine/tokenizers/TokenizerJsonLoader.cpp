@@ -1,8 +1,10 @@
 #include "tokenizers/TokenizerJsonLoader.h"
 
+#include <QHash>
 #include <QJsonArray>
 
 #include "core/HeadmapError.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
 #include "tokenizers/TokenizerFiles.h"
 #include "tokenizers/TokenizerJsonComponents.h"
 #include "tokenizers/TokenizerJsonModel.h"
@@ -18,6 +20,7 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
     if (!value.isArray())
         throw ModelError(QStringLiteral("added_tokens must be a list"));
     const QJsonArray items = value.toArray();
+    QHash<int, int> tokenWithId;  // id -> index in tokens
     for (int i = 0; i < items.size(); ++i) {
         const QString where = QStringLiteral("added_tokens[%1]").arg(i);
         const QJsonObject item = tokenizerjson::requireObject(items.at(i), where);
@@ -30,6 +33,18 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
         // The file's id is checked even then: a negative or absurd id is a broken file.
         const int fileId = tokenizerjson::tokenId(item.value(QLatin1String("id")), where, token.content);
         token.id = vocabulary.id(token.content).value_or(fileId);
+        // One id names one piece, or encoding and naming ids would disagree (the Rust library
+        // gives such a token another id than the file says, with a warning): a broken file.
+        if (const QString piece = vocabulary.piece(token.id); !piece.isNull() && piece != token.content)
+            throw ModelError(QStringLiteral("%1 %2 has id %3, which the vocabulary gives to %4")
+                                 .arg(where, quotedName(token.content), QString::number(token.id), quotedName(piece)));
+        if (const auto other = tokenWithId.constFind(token.id); other != tokenWithId.constEnd()) {
+            if (tokens[size_t(*other)].content != token.content)
+                throw ModelError(QStringLiteral("%1 %2 has id %3, which added_tokens[%4] gives to %5")
+                                     .arg(where, quotedName(token.content), QString::number(token.id),
+                                          QString::number(*other), quotedName(tokens[size_t(*other)].content)));
+        }
+        tokenWithId.insert(token.id, int(tokens.size()));
         token.special = optionalBool(item, QStringLiteral("special"), false, where);
         token.singleWord = optionalBool(item, QStringLiteral("single_word"), false, where);
         token.lstrip = optionalBool(item, QStringLiteral("lstrip"), false, where);

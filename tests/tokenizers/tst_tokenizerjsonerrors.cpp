@@ -132,6 +132,16 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
                                           << words("tokenizer.json post_processor.special_tokens \"[CLS]\" -1");
     QTest::newRow("added token without content") << fromEdit << set("added_tokens", R"([{"id": 3}])")
                                                  << words("tokenizer.json added_tokens[0]");
+    // One id, two pieces: encode() and fromIds() would name the id differently (found by fuzzing,
+    // tests/fuzz/regressions/tokenizer_json).
+    QTest::newRow("added token on a vocabulary piece's id") << fromEdit << set("added_tokens", R"([{"id": 3, "content": "<new>"}])")
+        << words("tokenizer.json added_tokens[0] '<new>' 3 vocabulary 'hello'");
+    QTest::newRow("added token on the id of a vocabulary piece added too") << fromEdit
+        << set("added_tokens", R"([{"id": 3, "content": "<begin>"}, {"id": 99, "content": "hello"}])")
+        << words("tokenizer.json added_tokens[0] '<begin>' 3 'hello'");
+    QTest::newRow("two added tokens on one id") << fromEdit
+        << set("added_tokens", R"([{"id": 40, "content": "<a>"}, {"id": 40, "content": "<b>"}])")
+        << words("tokenizer.json added_tokens[1] '<b>' 40 added_tokens[0] '<a>'");
 }
 
 void TokenizerJsonErrorsTest::refusesBadFiles() {
