@@ -10,12 +10,20 @@
 #include <omp.h>
 #endif
 
+#include "core/AttentionRow.h"
+
 namespace headmap {
 namespace {
 
-// Heads computed at once while a layer is summed: each is a (T, T) matrix waiting for its turn
-// (64 MB at 4,096 tokens), so more threads than this would buy little speed for much memory.
+// Heads computed at once while a layer is summed: each is a (T, T) matrix waiting for its turn,
+// so at most this many, and no more than kInFlightBytes of them (one at a time from 4,096 tokens).
 constexpr int kHeadsInFlight = 4;
+constexpr qint64 kInFlightBytes = qint64(64) << 20;
+// Rows of the product computed at a time: the product needs no second (T, T) matrix, only a
+// band of this many rows (16 MB at 4,096 tokens).
+constexpr Eigen::Index kBandRows = 1024;
+// Rows of every head computed at a time when a layer's heads are summed from its queries and keys.
+constexpr int kStepBandRows = 64;
 
 // Divides each row by its sum (added in double: 4,096 terms). A row summing to 0 (only possible
 // with negative weights) stays as it is rather than becoming NaN.
@@ -27,16 +35,51 @@ void normaliseRows(MatrixF& m) {
     }
 }
 
-}  // namespace
-
-MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled) {
+// Σ_h A_l,h of a layer whose heads are computed from its queries and keys: a band of rows of every
+// head at a time, bands on every core, so that no (T, T) head is ever held. Each row adds its heads
+// in head order whatever thread computes it: the same bits on any number of cores.
+bool sumHeadsInBands(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled, MatrixF& sum) {
+    const LayerQueriesKeys& queriesKeys = *trace.queriesKeys(layer);
     const int t = trace.length(), heads = trace.heads();
-    MatrixF a = MatrixF::Zero(t, t);  // (T, T) Σ_h A_l,h, then Â_l
+    const int bands = (t + kStepBandRows - 1) / kStepBandRows;
+    std::atomic<bool> stop{false};
+    std::mutex failureLock;
+    std::exception_ptr failure;  // exceptions must not leave an OpenMP region
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int band = 0; band < bands; ++band) {
+        if (stop.load())
+            continue;
+        if (cancelled && cancelled()) {
+            stop = true;
+            continue;
+        }
+        const int first = band * kStepBandRows, count = std::min(kStepBandRows, t - first);
+        try {
+            for (int h = 0; h < heads; ++h)
+                sum.middleRows(first, count) += attentionRowsOfHead(queriesKeys, h, first, count);  // (count, T)
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(failureLock);
+            if (!failure)
+                failure = std::current_exception();
+            stop = true;
+        }
+    }
+    if (failure)
+        std::rethrow_exception(failure);
+    return !stop.load();
+}
+
+// The same for heads that are stored or come from another trace: whole heads, a few at a time,
+// added in head order.
+bool sumWholeHeads(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled, MatrixF& a) {
+    const int t = trace.length(), heads = trace.heads();
     std::atomic<bool> stop{false};
     std::mutex failureLock;
     std::exception_ptr failure;  // exceptions must not leave an OpenMP region
 #ifdef _OPENMP
-    const int threads = std::max(1, std::min({omp_get_max_threads(), kHeadsInFlight, heads}));
+    const qint64 headBytes = std::max<qint64>(1, qint64(t) * t * qint64(sizeof(float)));
+    const int byMemory = int(std::max<qint64>(1, kInFlightBytes / headBytes));
+    const int threads = std::max(1, std::min({omp_get_max_threads(), kHeadsInFlight, heads, byMemory}));
 #pragma omp parallel for ordered schedule(static, 1) num_threads(threads)
 #endif
     for (int h = 0; h < heads; ++h) {
@@ -64,7 +107,27 @@ MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<
     }
     if (failure)
         std::rethrow_exception(failure);
-    if (stop.load())
+    return !stop.load();
+}
+
+// Every head of the layer is made from its queries and keys (none stored, the trace not derived).
+bool headsFromQueriesKeys(const AttentionTrace& trace, int layer) {
+    if (!trace.queriesKeys(layer))
+        return false;
+    for (int h = 0; h < trace.heads(); ++h)
+        if (trace.isStored(layer, h))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled) {
+    const int t = trace.length(), heads = trace.heads();
+    MatrixF a = MatrixF::Zero(t, t);  // (T, T) Σ_h A_l,h, then Â_l
+    const bool summed = headsFromQueriesKeys(trace, layer) ? sumHeadsInBands(trace, layer, cancelled, a)
+                                                           : sumWholeHeads(trace, layer, cancelled, a);
+    if (!summed)
         return MatrixF();
     if (heads > 0)
         a /= float(heads);
@@ -74,10 +137,14 @@ MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<
     return a;
 }
 
-MatrixF rolloutProduct(const MatrixF& step, const MatrixF& previous) {
-    MatrixF rollout(step.rows(), previous.cols());  // (T, T)
-    rollout.noalias() = step * previous;
-    return rollout;
+void multiplyRollout(MatrixF& step, const MatrixF& previous) {
+    // Row i of the product needs row i of Â_l only, so each band replaces the rows it was made of.
+    MatrixF band;  // (≤ kBandRows, T)
+    for (Eigen::Index first = 0; first < step.rows(); first += kBandRows) {
+        const Eigen::Index rows = std::min(kBandRows, step.rows() - first);
+        band.noalias() = step.middleRows(first, rows) * previous;
+        step.middleRows(first, rows) = band;
+    }
 }
 
 std::vector<MatrixF> attentionRollout(const AttentionTrace& trace) {
@@ -86,7 +153,9 @@ std::vector<MatrixF> attentionRollout(const AttentionTrace& trace) {
     for (int l = 0; l < trace.layers(); ++l) {
         MatrixF step = rolloutStep(trace, l);
         // rollout_0 = Â_0 · I = Â_0: every product term but one is an exact zero.
-        rollouts.push_back(l == 0 ? std::move(step) : rolloutProduct(step, rollouts.back()));
+        if (l > 0)
+            multiplyRollout(step, rollouts.back());
+        rollouts.push_back(std::move(step));
     }
     return rollouts;
 }

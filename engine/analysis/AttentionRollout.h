@@ -23,12 +23,16 @@ namespace headmap {
 // after that layer; every row sums to 1. Empty for a trace without layers.
 std::vector<MatrixF> attentionRollout(const AttentionTrace& trace);
 
-// Â_l of layer `layer`: its heads' mean with the residual added, rows renormalised. Heads are
-// computed two at a time and added in head order, so the bits do not depend on the threads.
-// cancelled(), asked between heads, stops it early: the result is then empty. (T, T)
+// Â_l of layer `layer`: its heads' mean with the residual added, rows renormalised. Heads made
+// from the layer's queries and keys are computed a band of rows at a time (attentionRowsOfHead,
+// equal to the whole heads to about 1e-7), so no (T, T) head is held; stored and derived heads
+// whole, a few at a time. Either way each entry adds its heads in head order, so the bits do not
+// depend on the threads. cancelled(), asked between bands or heads, stops it early: the result is
+// then empty. (T, T)
 MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled = {});
 
-// rollout_l = Â_l · rollout_(l−1). (T, T)
-MatrixF rolloutProduct(const MatrixF& step, const MatrixF& previous);
+// rollout_l = Â_l · rollout_(l−1), in place of Â_l (step), a band of rows at a time so that no
+// second (T, T) matrix is needed. (T, T)
+void multiplyRollout(MatrixF& step, const MatrixF& previous);
 
 }  // namespace headmap

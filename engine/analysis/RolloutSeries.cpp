@@ -76,7 +76,9 @@ std::shared_ptr<const MatrixF> RolloutSeries::through(int layer, const std::func
             return nullptr;
         }
         // As attentionRollout: rollout_0 = Â_0, then Â_l · rollout_(l−1).
-        rollout = std::make_shared<const MatrixF>(l == 0 ? std::move(step) : rolloutProduct(step, *rollout));
+        if (l > 0)
+            multiplyRollout(step, *rollout);
+        rollout = std::make_shared<const MatrixF>(std::move(step));
         if (isAnchor(l))
             keep(l, rollout);
     }

@@ -20,8 +20,9 @@ namespace headmap {
 
 class RolloutSeries {
 public:
-    // 3 layers at 4,096 tokens, all 24 layers of a Qwen2.5-0.5B shape up to 1,448 tokens.
-    static constexpr qint64 kDefaultBudgetBytes = qint64(192) << 20;
+    // 2 layers at 4,096 tokens (one anchor and the newest), all 24 layers of a Qwen2.5-0.5B shape
+    // up to 1,182 tokens.
+    static constexpr qint64 kDefaultBudgetBytes = qint64(128) << 20;
 
     explicit RolloutSeries(std::shared_ptr<const AttentionTrace> trace, qint64 budgetBytes = kDefaultBudgetBytes);
 
@@ -53,7 +54,7 @@ private:
     int m_capacity = 0;
     int m_anchorStride = 0;  // anchors are layers k·stride − 1; 0: every layer is kept
 
-    mutable std::mutex m_computing;  // one computation at a time: each holds up to 4 (T, T)
+    mutable std::mutex m_computing;  // one computation at a time: each holds 2 (T, T) and the heads in flight
     mutable std::mutex m_keptLock;   // m_anchors, m_newest: quick, the GUI thread reads them
     mutable std::map<int, std::shared_ptr<const MatrixF>> m_anchors;
     mutable int m_newestLayer = -1;

@@ -62,9 +62,13 @@ private slots:
     void equalsAttentionRollout();
     void onDemandHeads_data();
     void onDemandHeads();
+    void stepFromBandsEqualsWholeHeads_data();
+    void stepFromBandsEqualsWholeHeads();
     void cancelledKeepsWhatWasComputed();
     void stepBitsDoNotDependOnThreads();
     void outOfRangeLayers();
+    void bandedProductEqualsProduct_data();
+    void bandedProductEqualsProduct();
 };
 
 void TestRolloutSeries::equalsAttentionRollout_data() {
@@ -133,6 +137,38 @@ void TestRolloutSeries::onDemandHeads() {
     }
 }
 
+void TestRolloutSeries::stepFromBandsEqualsWholeHeads_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<int>("length");
+    // The fixtures have 64 positions, one band; the teaching model takes more.
+    for (const QString source : {"models/gemma2_f32", "models/qwen2_bf16", "models/bert_f32_prefixed", "models/gpt2_f32",
+                                 "models/mistral_f16"})
+        for (int length : {5, 64})
+            QTest::newRow(qPrintable(QStringLiteral("%1 T=%2").arg(source).arg(length))) << source << length;
+    for (int length : {65, 150})  // a band and a bit, three bands
+        QTest::newRow(qPrintable(QStringLiteral("builtin:teaching T=%1").arg(length))) << "builtin:teaching" << length;
+}
+
+void TestRolloutSeries::stepFromBandsEqualsWholeHeads() {
+    // Heads made from queries and keys are summed in bands of rows: the same Â_l, to rounding, as
+    // the mean of the whole heads the trace gives.
+    QFETCH(QString, source);
+    QFETCH(int, length);
+    const auto trace = modelTrace(source, length);
+    for (int l = 0; l < trace->layers(); ++l) {
+        MatrixF expected = MatrixF::Zero(length, length);
+        for (int h = 0; h < trace->heads(); ++h)
+            expected += trace->head(l, h);
+        expected /= float(trace->heads());
+        expected = 0.5f * expected + 0.5f * MatrixF::Identity(length, length);
+        expected.array().colwise() /= expected.rowwise().sum().array();
+        const MatrixF step = rolloutStep(*trace, l);
+        QCOMPARE(step.rows(), Eigen::Index(length));
+        const double worst = (step - expected).cwiseAbs().maxCoeff();
+        QVERIFY2(worst <= 1e-6, qPrintable(QStringLiteral("layer %1: largest difference %2").arg(l).arg(worst)));
+    }
+}
+
 void TestRolloutSeries::cancelledKeepsWhatWasComputed() {
     const int layers = 10, t = 8;
     const auto trace = randomTrace(layers, 4, t);
@@ -154,7 +190,7 @@ void TestRolloutSeries::cancelledKeepsWhatWasComputed() {
 }
 
 void TestRolloutSeries::stepBitsDoNotDependOnThreads() {
-    const auto trace = modelTrace(QStringLiteral("models/qwen2_bf16"), 40);
+    const auto trace = modelTrace(QStringLiteral("builtin:teaching"), 300);  // five bands of rows
     const MatrixF many = rolloutStep(*trace, 1);
 #ifdef _OPENMP
     const int threads = omp_get_max_threads();
@@ -166,7 +202,7 @@ void TestRolloutSeries::stepBitsDoNotDependOnThreads() {
     QVERIFY(sameBits(one, many));
     QVERIFY(sameBits(three, many));
 #endif
-    QCOMPARE(many.rows(), Eigen::Index(40));
+    QCOMPARE(many.rows(), Eigen::Index(300));
     QVERIFY(many.rowwise().sum().isApproxToConstant(1.0f, 1e-5f));
 }
 
@@ -178,6 +214,24 @@ void TestRolloutSeries::outOfRangeLayers() {
     const RolloutSeries empty(nullptr);
     QCOMPARE(empty.layers(), 0);
     QVERIFY(!empty.through(0));
+}
+
+void TestRolloutSeries::bandedProductEqualsProduct_data() {
+    QTest::addColumn<int>("t");
+    QTest::newRow("one band") << 300;
+    QTest::newRow("a band and a bit") << 1025;
+    QTest::newRow("three bands, the last short") << 2100;
+}
+
+void TestRolloutSeries::bandedProductEqualsProduct() {
+    // multiplyRollout works in place, a band of rows at a time: the same numbers as one product.
+    QFETCH(int, t);
+    const MatrixF previous = MatrixF::Random(t, t).cwiseAbs();  // (T, T)
+    MatrixF step = MatrixF::Random(t, t).cwiseAbs();             // (T, T)
+    const Eigen::MatrixXd expected = step.cast<double>() * previous.cast<double>();
+    multiplyRollout(step, previous);
+    const double worst = (step.cast<double>() - expected).cwiseAbs().maxCoeff() / expected.cwiseAbs().maxCoeff();
+    QVERIFY2(worst < 1e-6, qPrintable(QStringLiteral("relative difference %1").arg(worst)));
 }
 
 QTEST_GUILESS_MAIN(TestRolloutSeries)

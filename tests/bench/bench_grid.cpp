@@ -285,6 +285,7 @@ int main(int argc, char** argv) {
             return !rollout->isComputing() && !rollout->heatmap()->isPending() &&
                    rollout->heatmap()->title().endsWith(QStringLiteral("layer %1").arg(layer));
         };
+        printf("%-44s %10.0f\n", "resident (VmRSS) before the rollout, MB", statusMegabytes("VmRSS"));
         monitor.restart();
         QElapsedTimer shown;
         shown.start();

@@ -85,6 +85,18 @@ void TestAttentionRow::rowEqualsFullHead() {
         }
     }
     QVERIFY2(worst <= 1e-6, qPrintable(QStringLiteral("largest difference %1").arg(worst)));
+    // A band of rows (the rollout reads heads so) is the same rows to the same bound.
+    double worstBand = 0;
+    const int first = length / 3, count = length - first - 1;
+    for (int l = 0; l < trace.layers(); ++l)
+        for (int h = 0; h < trace.heads(); ++h) {
+            const MatrixF band = attentionRowsOfHead(*trace.queriesKeys(l), h, first, count);  // (count, T)
+            QCOMPARE(band.rows(), Eigen::Index(count));
+            const MatrixF expected = MatrixF(reference.head(l, h)).middleRows(first, count);
+            QVERIFY(((band.array() == 0.0f) == (expected.array() == 0.0f)).all());  // the mask is exact
+            worstBand = std::max(worstBand, double((band - expected).cwiseAbs().maxCoeff()));
+        }
+    QVERIFY2(worstBand <= 1e-6, qPrintable(QStringLiteral("largest difference in a band %1").arg(worstBand)));
     // Through the trace, nothing is cached: a row never computes the whole head.
     (void)trace.row(0, 0, length - 1);
     QCOMPARE(trace.headCache().heads(), 0);
