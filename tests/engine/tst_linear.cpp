@@ -3,8 +3,12 @@
 // (HEADMAP_BLAS, Linear::backend()), and both must give y = x·W + b; also the single-threaded
 // product that multiplies a head's weights by its values.
 #include <QTest>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "core/Linear.h"
@@ -21,6 +25,7 @@ private slots:
     void singleThreadedProductEqualsTheSum_data();
     void singleThreadedProductEqualsTheSum();
     void backendIsNamed();
+    void fewTokensSameBitsOnAnyThreads();
 };
 
 void LinearTest::forwardEqualsTheSum_data() {
@@ -49,6 +54,13 @@ void LinearTest::forwardEqualsTheSum_data() {
     QTest::newRow("split, in-out, strided block") << 48 << 300 << 300 << false << 900 << 300 << true;
     QTest::newRow("split, out-in, rows of a fused qkv") << 96 << 256 << 192 << true << 0 << 64 << false;
     QTest::newRow("split, fewer columns than a block") << 2048 << 64 << 40 << true << 0 << 0 << true;
+    // 2 to 32 tokens, out-in: the weights are read once (SkinnyProduct): rows of x and of W in
+    // blocks with remainders, in not a multiple of a register, split or not, strided.
+    QTest::newRow("few tokens, in shorter than a register") << 2 << 5 << 9 << true << 0 << 0 << true;
+    QTest::newRow("few tokens, ragged in and out") << 3 << 901 << 67 << true << 0 << 0 << false;
+    QTest::newRow("few tokens, split, ragged") << 17 << 896 << 1030 << true << 0 << 0 << true;
+    QTest::newRow("32 tokens, rows of a fused qkv, strided") << 32 << 200 << 130 << true << 260 << 64 << true;
+    QTest::newRow("33 tokens, past the weights-once path") << 33 << 300 << 70 << true << 0 << 0 << true;
 }
 
 void LinearTest::forwardEqualsTheSum() {
@@ -141,6 +153,31 @@ void LinearTest::backendIsNamed() {
     const QString backend = QString::fromLatin1(Linear::backend());
     QVERIFY2(QStringList({"OpenBLAS", "Eigen", "Eigen through openblas", "Eigen through blis"}).contains(backend),
              qPrintable(backend));
+}
+
+void LinearTest::fewTokensSameBitsOnAnyThreads() {
+    // Each output is one dot product, whichever thread computes its block of columns.
+    std::mt19937 random(11);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    std::vector<float> w(size_t(1030) * 896);
+    for (float& v : w)
+        v = uniform(random);
+    MatrixF x(16, 896);
+    for (int i = 0; i < x.size(); ++i)
+        x.data()[i] = uniform(random);
+    const Linear linear(w.data(), nullptr, 896, 1030, WeightLayout::OutIn);
+    const MatrixF many = linear.forward(x);
+#ifdef _OPENMP
+    const int threads = omp_get_max_threads();
+    for (int n : {1, 3}) {
+        omp_set_num_threads(n);
+        const MatrixF y = linear.forward(x);
+        QVERIFY2(std::memcmp(y.data(), many.data(), size_t(y.size()) * sizeof(float)) == 0,
+                 qPrintable(QStringLiteral("%1 threads").arg(n)));
+    }
+    omp_set_num_threads(threads);
+#endif
+    QCOMPARE(many.rows(), Eigen::Index(16));
 }
 
 QTEST_APPLESS_MAIN(LinearTest)
