@@ -68,6 +68,15 @@ std::shared_ptr<const MatrixF> RolloutSeries::through(int layer, const std::func
         keep(layer, rollout);  // the newest again, so that stepping back and forth stays cheap
         return rollout;
     }
+    {
+        // The layer asked for before is replaced when this one is done; unless the computation
+        // starts from it, let it go now rather than hold one more (T, T) meanwhile.
+        const std::lock_guard<std::mutex> lock(m_keptLock);
+        if (m_newest && m_newestLayer != start) {
+            m_newest.reset();
+            m_newestLayer = -1;
+        }
+    }
     for (int l = start + 1; l <= layer; ++l) {
         MatrixF step = cancelled && cancelled() ? MatrixF() : rolloutStep(*m_trace, l, cancelled);  // (T, T) Â_l
         if (step.size() == 0 && m_trace->length() > 0) {

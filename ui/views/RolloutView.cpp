@@ -168,7 +168,12 @@ void RolloutView::refresh() {
             return computed;
         },
         [this](Computed&& computed) { present(computed); });
-    m_heatmap->setPending(tr("Computing rollout through layer %1…").arg(l));
+    const QString pending = tr("Computing rollout through layer %1…").arg(l);
+    // Past a few thousand tokens the layer shown is 16 to 64 MB: let it go rather than keep it
+    // dimmed while the next one is made (the series lets go of its copy too).
+    if (m_trace->length() >= kReleaseWhileComputingFrom)
+        m_heatmap->clear(pending);
+    m_heatmap->setPending(pending);
 }
 
 }  // namespace headmap::ui

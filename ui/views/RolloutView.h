@@ -25,6 +25,9 @@ namespace headmap::ui {
 class RolloutView : public QWidget {
     Q_OBJECT
 public:
+    // From this many tokens the layer on show is dropped, not dimmed, while the next is computed.
+    static constexpr int kReleaseWhileComputingFrom = 2048;
+
     explicit RolloutView(QWidget* parent = nullptr);
 
     void setTrace(std::shared_ptr<const AttentionTrace> trace);  // null: the empty state
