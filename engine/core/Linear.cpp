@@ -70,7 +70,9 @@ namespace {
 
 // Products of at most this many rows of x read the weights once (SkinnyProduct.h) instead of
 // through sgemm: from 2 to 32 rows they took 0.6–0.9 of sgemm's time on weights coming from
-// memory (K·N = 896·4864 and 4864·896, 2 cores; one row stays a matrix-vector product).
+// memory (K·N = 896·4864 and 4864·896, 2 cores), one row as long as sgemv; and a row's outputs
+// do not depend on how many rows there are, so typing one token reproduces the full run's numbers
+// (torch.nn.Linear's layout; GPT-2's Conv1D layout stays with OpenBLAS).
 constexpr int kSkinnyRows = 32;
 
 // Runs product(first, count) over the output columns, split in blocks of 64 (whole kernel tiles)
@@ -103,7 +105,7 @@ MatrixF Linear::forward(const MatrixF& x) const {
     const bool transposed = m_layout == WeightLayout::OutIn;
     if (x.rows() == 0 || m_out == 0 || m_in == 0) {
         y.setZero();
-    } else if (transposed && x.rows() >= 2 && x.rows() <= kSkinnyRows) {
+    } else if (transposed && x.rows() <= kSkinnyRows) {
         overColumns(x.rows(), m_in, m_out, true, [&](int first, int count) {
             skinnyProduct(x.data(), int(x.rows()), m_in, int(x.cols()), m_weight + size_t(first) * size_t(m_rowStride),
                           count, m_rowStride, y.data() + first, m_out);
@@ -117,14 +119,10 @@ MatrixF Linear::forward(const MatrixF& x) const {
         overColumns(x.rows(), m_in, m_out, splitOverOpenMp(), [&](int first, int count) {
             const float* w = m_weight + (transposed ? size_t(first) * size_t(m_rowStride) : size_t(first));
             if (x.rows() == 1) {
-                // One token (typing at the end of a text): a matrix-vector product reads each
-                // weight once, where sgemm would first copy the whole matrix into its panels.
-                if (transposed)
-                    cblas_sgemv(CblasRowMajor, CblasNoTrans, count, m_in, 1.0f, w, m_rowStride, x.data(), 1, 0.0f,
-                                y.data() + first, 1);
-                else
-                    cblas_sgemv(CblasRowMajor, CblasTrans, m_in, count, 1.0f, w, m_rowStride, x.data(), 1, 0.0f,
-                                y.data() + first, 1);
+                // One token of GPT-2's layout: a matrix-vector product reads each weight once,
+                // where sgemm would first copy the whole matrix into its panels.
+                cblas_sgemv(CblasRowMajor, CblasTrans, m_in, count, 1.0f, w, m_rowStride, x.data(), 1, 0.0f,
+                            y.data() + first, 1);
                 return;
             }
             cblas_sgemm(CblasRowMajor, CblasNoTrans, transposed ? CblasTrans : CblasNoTrans, int(x.rows()), count,

@@ -13,9 +13,15 @@
 
 namespace headmap {
 
-// y (m, n) = x (m, k) · Wᵀ, W stored (n, k). Strides are in floats between rows. One thread:
-// callers split the n outputs over their threads.
+// y (m, n) = x (m, k) · Wᵀ, W stored (n, k) as torch.nn.Linear stores it. Strides are in floats
+// between rows. One thread: callers split the n outputs over their threads.
 void skinnyProduct(const float* x, int m, int k, int xStride, const float* w, int n, int wStride, float* y,
                    int yStride);
+//
+// An output's value depends only on its row of x and its weights, never on how many rows are
+// multiplied at once: one new token typed at the end of a short text gets exactly the numbers
+// the whole text's run gives it (prefix reuse, model/PrefixState.h). GPT-2's Conv1D layout, W
+// stored (in, out), has no such path: read by columns, the same idea was 1.1–2 times slower
+// than OpenBLAS.
 
 }  // namespace headmap
