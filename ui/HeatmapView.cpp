@@ -1,6 +1,7 @@
 #include "HeatmapView.h"
 
 #include <cmath>
+#include <utility>
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -135,6 +136,11 @@ void HeatmapView::setContent(HeatmapContent content) {
     if (!content.prepared)
         prepareContent(content, pyramidKind(content.difference), false);  // the pyramid on first need
     const bool sameShape = content.values().rows() == shown().rows() && content.values().cols() == shown().cols();
+    const std::optional<ReleasedView> released = std::exchange(m_released, std::nullopt);
+    const bool resumes = released && content.values().rows() == released->queries &&
+                         content.values().cols() == released->keys;
+    if (resumes)
+        m_selected = released->selected;
     m_matrix = content.matrix ? std::move(content.matrix) : std::make_shared<const MatrixF>();
     m_rowMaxima = std::move(content.rowMaxima);
     m_largest = content.largest;
@@ -158,7 +164,15 @@ void HeatmapView::setContent(HeatmapContent content) {
         m_pyramid = std::move(content.pyramid);
     applyStyle();
     updateScaleHint();
-    if (!sameShape) {
+    if (resumes && !sameShape) {
+        updateMatches(m_search);  // the same labels as before the release, whose matches clear() dropped
+        const QSignalBlocker blockX(m_plot->xAxis);
+        const QSignalBlocker blockY(m_plot->yAxis);
+        m_plot->xAxis->setRange(released->xLower, released->xUpper);
+        m_plot->yAxis->setRange(released->yLower, released->yUpper);
+        updateSelection();
+        onRangeChanged();
+    } else if (!sameShape) {
         // The matches of the new sentence, drawn once by resetZoom: each replot of a changed
         // sentence lays out every tick label again (two of them took 30 ms of a keystroke's
         // update while typing).
@@ -175,6 +189,25 @@ void HeatmapView::setPending(const QString& text) {
         m_hoverText.clear();  // the cells under the veil are not the head asked for
         QToolTip::hideText();
     }
+}
+
+void HeatmapView::releaseMatrix(const QString& pendingText) {
+    if (m_released) {  // released already: keep what the user had before the first release
+        setPending(pendingText);
+        return;
+    }
+    ReleasedView view;
+    view.queries = queryCount();
+    view.keys = keyCount();
+    view.selected = m_selected;
+    view.xLower = m_plot->xAxis->range().lower;
+    view.xUpper = m_plot->xAxis->range().upper;
+    view.yLower = m_plot->yAxis->range().lower;
+    view.yUpper = m_plot->yAxis->range().upper;
+    clear(pendingText);
+    setPending(pendingText);
+    if (view.queries > 0 && view.keys > 0)
+        m_released = view;
 }
 
 bool HeatmapView::isPending() const { return !m_pendingOverlay->text().isEmpty(); }

@@ -20,6 +20,7 @@
 // (the tiles in view and their level of detail).
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QStringList>
@@ -85,6 +86,10 @@ public:
     // ("Computing layer 3, head 5…") and hover reports nothing. Showing anything (setContent,
     // setMatrix, clear) ends it; an empty text ends it too.
     void setPending(const QString& text);
+    // Lets go of the matrix (tens of MB at thousands of tokens) while the next one, of the same
+    // shape, is computed elsewhere: the view shows text on an empty plot, and the next setContent
+    // of that shape comes back with the user's zoom and selected token, as a new head does.
+    void releaseMatrix(const QString& pendingText);
     bool isPending() const;
     QString pendingText() const;
 
@@ -238,6 +243,11 @@ private:
     HeatmapStyle m_style;
     bool m_difference = false;
     int m_selected = -1;
+    struct ReleasedView {  // what releaseMatrix keeps for the matrix that follows
+        int queries = 0, keys = 0, selected = -1;
+        double xLower = 0, xUpper = 0, yLower = 0, yUpper = 0;  // the axes' ranges
+    };
+    std::optional<ReleasedView> m_released;
     QPointF m_pressPos;
     QString m_hoverText;
     QString m_valueLabel;

@@ -35,6 +35,19 @@ void compareMatrix(const HeatmapView* view, const MatrixF& expected) {
             QCOMPARE(view->value(q, k), expected(q, k));
 }
 
+// Lowers the token counts from which layers are computed in a worker and the one on show is let
+// go meanwhile, so that a short sentence counts as long; puts them back however the test ends.
+struct LongTraceThresholds {
+    LongTraceThresholds() {
+        ui::HeadLoader::setAsyncFrom(0);
+        RolloutView::setReleaseFrom(0);
+    }
+    ~LongTraceThresholds() {
+        ui::HeadLoader::setAsyncFrom(ui::HeadLoader::kDefaultAsyncFrom);
+        RolloutView::setReleaseFrom(RolloutView::kDefaultReleaseFrom);
+    }
+};
+
 void showView(RolloutView& view) {
     view.resize(900, 700);
     view.show();
@@ -55,6 +68,8 @@ private slots:
     void cjkAndEmojiLabels();
     void longTracesComputeLayersInWorker_data();
     void longTracesComputeLayersInWorker();
+    void releasedLayersKeepZoomAndSelection_data();
+    void releasedLayersKeepZoomAndSelection();
 };
 
 void RolloutViewTest::cellsEqualAttentionRollout_data() {
@@ -196,6 +211,7 @@ void RolloutViewTest::longTracesComputeLayersInWorker() {
     QFETCH(int, budgetLayers);
     QFETCH(bool, hideSpecial);
     ui::HeadLoader::setAsyncFrom(0);
+    const auto restore = qScopeGuard([] { ui::HeadLoader::setAsyncFrom(ui::HeadLoader::kDefaultAsyncFrom); });
     const auto trace = teachingTrace(QStringLiteral("The animal didn't cross the street because it was tired"), 6);
     const std::vector<MatrixF> expected = attentionRollout(*trace);
     const qint64 layerBytes = qint64(trace->length()) * trace->length() * qint64(sizeof(float));
@@ -223,7 +239,65 @@ void RolloutViewTest::longTracesComputeLayersInWorker() {
     // The same layer again (the document refreshes the tab on every change) computes nothing.
     view.setRollout(trace, series);
     QVERIFY(!view.isComputing());
-    ui::HeadLoader::setAsyncFrom(ui::HeadLoader::kDefaultAsyncFrom);
+}
+
+void RolloutViewTest::releasedLayersKeepZoomAndSelection_data() {
+    QTest::addColumn<int>("budgetLayers");
+    QTest::addColumn<QList<int>>("layers");  // chosen one after the other with the spin box
+    QTest::newRow("one layer kept, each layer recomputed") << 1 << QList<int>{1, 2, 1, 0};
+    QTest::newRow("every layer kept, the way back is not released") << 6 << QList<int>{1, 2, 1, 0};
+}
+
+void RolloutViewTest::releasedLayersKeepZoomAndSelection() {
+    // From RolloutView::releaseFrom() tokens the layer on show is let go while the next one is
+    // made; the user's zoom and clicked token must survive it, as they survive a change of head.
+    QFETCH(int, budgetLayers);
+    QFETCH(QList<int>, layers);
+    const LongTraceThresholds thresholds;
+    const auto trace = teachingTrace(QStringLiteral("The animal didn't cross the street because it was tired"), 6);
+    const int T = trace->length();
+    const std::vector<MatrixF> expected = attentionRollout(*trace);
+    auto series = std::make_shared<const RolloutSeries>(trace, budgetLayers * qint64(T) * T * qint64(sizeof(float)));
+    RolloutView view;
+    showView(view);
+    view.setRollout(trace, series);
+    QTRY_VERIFY(!view.isComputing());
+    HeatmapView* heatmap = view.heatmap();
+    QCustomPlot* plot = heatmap->plot();
+
+    const QPoint centre = plot->mapFrom(heatmap, heatmap->cellCenter(6, 6));
+    QWheelEvent wheel(QPointF(centre), QPointF(plot->mapToGlobal(centre)), QPoint(), QPoint(0, 480), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(plot, &wheel);
+    const QCPRange x = plot->xAxis->range(), y = plot->yAxis->range();
+    QVERIFY2(x.size() < T * 0.8, "the wheel should zoom in");
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, plot->mapFrom(heatmap, heatmap->cellCenter(5, 6)));
+    QCOMPARE(heatmap->selectedToken(), 5);
+
+    view.layerBox()->setFocus();
+    int at = 0;
+    for (int layer : layers) {
+        const bool kept = series->ifKept(layer) != nullptr;
+        QTest::keyClick(view.layerBox(), layer > at ? Qt::Key_Up : Qt::Key_Down);
+        at = layer;
+        QCOMPARE(view.layer(), layer);
+        QVERIFY(view.isComputing());
+        // Released: nothing of the previous layer stays; kept: it stays, dimmed, the short while.
+        QCOMPARE(heatmap->queryCount(), kept ? T : 0);
+        QVERIFY(heatmap->pendingText().contains(QStringLiteral("layer %1").arg(layer)));
+        QTRY_VERIFY(!view.isComputing());
+        compareMatrix(heatmap, expected[size_t(layer)]);
+        QCOMPARE(plot->xAxis->range().lower, x.lower);
+        QCOMPARE(plot->xAxis->range().upper, x.upper);
+        QCOMPARE(plot->yAxis->range().lower, y.lower);
+        QCOMPARE(plot->yAxis->range().upper, y.upper);
+        QCOMPARE(heatmap->selectedToken(), 5);
+    }
+    // A new sentence still starts unzoomed.
+    const auto other = teachingTrace(QStringLiteral("a much shorter one"), 6);
+    view.setRollout(other, std::make_shared<const RolloutSeries>(other, qint64(1) << 20));
+    QTRY_VERIFY(!view.isComputing());
+    QCOMPARE(plot->xAxis->range().size(), double(other->length()));
 }
 
 QTEST_MAIN(RolloutViewTest)

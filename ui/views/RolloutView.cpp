@@ -1,5 +1,7 @@
 #include "views/RolloutView.h"
 
+#include <atomic>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
@@ -11,6 +13,14 @@
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
+
+namespace {
+std::atomic<int> g_rolloutReleaseFrom{RolloutView::kDefaultReleaseFrom};
+}  // namespace
+
+int RolloutView::releaseFrom() { return g_rolloutReleaseFrom.load(); }
+
+void RolloutView::setReleaseFrom(int tokens) { g_rolloutReleaseFrom.store(tokens); }
 
 RolloutView::RolloutView(QWidget* parent)
     : QWidget(parent), m_layerBox(new QSpinBox), m_explanation(new QLabel), m_heatmap(new HeatmapView) {
@@ -157,6 +167,8 @@ void RolloutView::refresh() {
         present(computed);
         return;
     }
+    // Asked before the worker starts, which keeps the layer in the series once made.
+    const bool release = m_trace->length() >= releaseFrom() && !m_series->ifKept(l);
     // Long inputs: the layer may need recomputing from a kept one (seconds at 4,096 tokens),
     // and its pyramid is a pass over every cell: both off the GUI thread.
     m_job.start(
@@ -171,9 +183,10 @@ void RolloutView::refresh() {
     const QString pending = tr("Computing rollout through layer %1…").arg(l);
     // Past a few thousand tokens the layer shown is 16 to 64 MB: let it go rather than keep it
     // dimmed while the next one is made (the series lets go of its copy too).
-    if (m_trace->length() >= kReleaseWhileComputingFrom)
-        m_heatmap->clear(pending);
-    m_heatmap->setPending(pending);
+    if (release)
+        m_heatmap->releaseMatrix(pending);
+    else
+        m_heatmap->setPending(pending);
 }
 
 }  // namespace headmap::ui

@@ -25,8 +25,11 @@ namespace headmap::ui {
 class RolloutView : public QWidget {
     Q_OBJECT
 public:
-    // From this many tokens the layer on show is dropped, not dimmed, while the next is computed.
-    static constexpr int kReleaseWhileComputingFrom = 2048;
+    // From this many tokens the layer on show is dropped, not dimmed, while the next is computed
+    // (HeatmapView::releaseMatrix: the zoom and the selected token stay). Settable for tests.
+    static constexpr int kDefaultReleaseFrom = 2048;
+    static int releaseFrom();
+    static void setReleaseFrom(int tokens);
 
     explicit RolloutView(QWidget* parent = nullptr);
 
