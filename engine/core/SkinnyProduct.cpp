@@ -105,7 +105,7 @@ constexpr bool kFoldLanes = false;
 template <int MB, int NB>
 void block(const float* x, int k, int xStride, const float* w, int wStride, float* y, int yStride,
            const float* next) {
-    Lanes acc[MB][NB] = {};
+    Lanes acc[MB * NB] = {};  // acc[a * NB + b]: one array, so laneSums may walk all of it
     const int whole = k - k % kLanes;
     for (int i = 0; i < whole; i += kLanes) {
         Lanes xv[MB];
@@ -115,26 +115,26 @@ void block(const float* x, int k, int xStride, const float* w, int wStride, floa
 #pragma GCC unroll 4
         for (int b = 0; b < NB; ++b) {
             if (next)
-                __builtin_prefetch(next + b * wStride + i);  // one cache line a row a step
+                __builtin_prefetch(next + b * wStride + i);  // a line a row a step with AVX-512; repeats with narrower lanes are cheap
             const Lanes wv = loadLanesOnce(w + b * wStride + i);
 #pragma GCC unroll 4
             for (int a = 0; a < MB; ++a)
-                acc[a][b] += xv[a] * wv;
+                acc[a * NB + b] += xv[a] * wv;
         }
     }
     float sums[MB][NB];
     if constexpr (kFoldLanes && MB * NB == kLanes) {
-        const Lanes all = laneSums(&acc[0][0]);
+        const Lanes all = laneSums(acc);
         std::memcpy(sums, &all, sizeof sums);
     } else {
         for (int a = 0; a < MB; ++a)
             for (int b = 0; b < NB; ++b)
-                sums[a][b] = laneSum(acc[a][b]);
+                sums[a][b] = laneSum(acc[a * NB + b]);
     }
     for (int a = 0; a < MB; ++a)
         for (int b = 0; b < NB; ++b) {
             float sum = sums[a][b];
-            for (int i = whole; i < k; ++i)  // the last k % 16 products, in order
+            for (int i = whole; i < k; ++i)  // the last k % kLanes products, in order
                 sum += x[a * xStride + i] * w[b * wStride + i];
             y[a * yStride + b] = sum;
         }
