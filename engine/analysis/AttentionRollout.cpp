@@ -98,7 +98,8 @@ bool sumWholeHeads(const AttentionTrace& trace, int layer, const std::function<b
                 }
             }
         }
-        // Added in head order whatever thread computed the head: the same bits on any machine.
+        // Added in head order whatever thread computed the head: the same bits for any number of
+        // threads (the sum; the products after it follow Eigen's blocking, which can change with it).
 #ifdef _OPENMP
 #pragma omp ordered
 #endif
