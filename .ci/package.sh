@@ -49,6 +49,11 @@ echo "Depends: $depends"
 for package in libqt6core6 libqt6widgets6 libqt6network6 libqt6svg6 libqcustomplot2.1-qt6 qt6-qpa-plugins libc6; do
   grep -Eq "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package"
 done
+recommends=$(dpkg-deb -f "$deb" Recommends)
+echo "Recommends: $recommends"
+for package in fonts-noto-cjk qt6-translations-l10n; do
+  grep -Eq "(^|, )$package( |,|$)" <<<"$recommends" || fail "Recommends lacks $package"
+done
 
 files=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 expected=(
@@ -98,6 +103,19 @@ if command -v groff >/dev/null; then
     [ -z "$warnings" ] || fail "$page: $warnings"
   done
 fi
+# The man pages are English whatever the locale of the machine that built them.
+for page in "$share"/man/man1/*.1; do
+  grep -q '^Usage' "$page" || fail "$page has no English 'Usage' section (built in another language?)"
+done
+# The menu entry, the store's summary and the file type speak Danish and Chinese too.
+for key in 'Comment[da]' 'Comment[zh_CN]'; do
+  grep -qF "$key=" "$share/applications/org.headmap.Headmap.desktop" || fail "the .desktop file lacks $key"
+done
+for lang in da zh_CN; do
+  grep -q "<summary xml:lang=\"$lang\">" "$share/metainfo/org.headmap.Headmap.metainfo.xml" \
+    || fail "the metainfo lacks a summary in $lang"
+  grep -q "<comment xml:lang=\"$lang\">" "$share/mime/packages/headmap.xml" || fail "the MIME type lacks a comment in $lang"
+done
 for size in 16 512; do
   file "$share/icons/hicolor/${size}x${size}/apps/headmap.png" | grep -q "${size} x ${size}" \
     || fail "the ${size}x${size} icon is not ${size} pixels square"

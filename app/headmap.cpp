@@ -138,10 +138,10 @@ int main(int argc, char* argv[]) {
                       Text::tr("Language of the interface: en, da or zh_CN (default: View › Language, else the "
                                "system's)."),
                       Text::tr("CODE")});
-    parser.addPositionalArgument(QStringLiteral("FILE"),
+    parser.addPositionalArgument(Text::tr("FILE"),
                                  Text::tr("A session file (.headmap) to open like --open, or a model folder or "
                                           ".gguf file to open like --model."),
-                                 QStringLiteral("[FILE]"));
+                                 Text::tr("[FILE]"));
     parser.process(app);
     if (parser.isSet("lang") && !headmap::ui::availableLanguages().contains(parser.value("lang"))) {
         qCritical("%s", qPrintable(Text::tr("headmap: --lang must be one of %1, not '%2'")

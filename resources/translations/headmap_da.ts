@@ -758,6 +758,10 @@
         <source>headmap: give the file either as an argument or with --model / --open, not both</source>
         <translation>headmap: angiv filen enten som argument eller med --model / --open, ikke begge dele</translation>
     </message>
+    <message>
+        <source>[FILE]</source>
+        <translation>[FIL]</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::AttentionDocument</name>

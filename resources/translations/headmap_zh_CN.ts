@@ -753,6 +753,10 @@
         <source>headmap: give the file either as an argument or with --model / --open, not both</source>
         <translation>headmap：请用参数或 --model / --open 之一给出文件，不要同时使用</translation>
     </message>
+    <message>
+        <source>[FILE]</source>
+        <translation>[文件]</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::AttentionDocument</name>

@@ -40,6 +40,8 @@ target_compile_definitions(tst_clidownload PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="$
 # what to install when it is missing.
 headmap_add_test(tst_clirendermodule SOURCES cli/tst_clirendermodule.cpp)
 add_dependencies(tst_clirendermodule headmap-cli)
+target_include_directories(tst_clirendermodule PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/download)
+target_compile_definitions(tst_clirendermodule PRIVATE HEADMAP_DOWNLOAD_TESTS_DIR="${CMAKE_CURRENT_SOURCE_DIR}/download")
 if(HEADMAP_BUILD_GUI)
   target_compile_definitions(tst_clirendermodule PRIVATE HEADMAP_CLI_CAN_RENDER)
 endif()

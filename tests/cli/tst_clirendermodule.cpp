@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "FakeHub.h"
+
 namespace {
 
 const QStringList kGuiLibraries = {"libQt6Gui", "libQt6Widgets", "libQt6PrintSupport", "libQt6Svg", "libQCustomPlot"};
@@ -78,6 +80,7 @@ private slots:
     void linksNoGuiLibrary();
     void commandsOpenNoGuiLibrary_data();
     void commandsOpenNoGuiLibrary();
+    void downloadOpensNoGuiLibrary();
     void renderLoadsTheModule();
     void drawingWithoutTheModule_data();
     void drawingWithoutTheModule();
@@ -127,6 +130,28 @@ void CliRenderModuleTest::commandsOpenNoGuiLibrary() {
     QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err.right(2000)));
     const QStringList files = loadedFiles(run.err);
     QVERIFY2(files.filter(QStringLiteral("libQt6Core")).size() == 1, "the LD_DEBUG trace was not read");
+    QVERIFY2(guiLibrariesIn(files).isEmpty(), qPrintable(guiLibrariesIn(files).join(QLatin1Char(' '))));
+    QVERIFY2(files.filter(QStringLiteral("libheadmap-render")).isEmpty(), qPrintable(files.join(QLatin1Char(' '))));
+}
+
+void CliRenderModuleTest::downloadOpensNoGuiLibrary() {
+    // A real download (a snapshot with its shards) from tests/download/fake_hub.py: the network
+    // code and the cache writer load Qt Network, never a GUI library.
+    QTemporaryDir dir;
+    std::unique_ptr<FakeHub> hub;
+    if (!startStandardHub(&hub, {}, dir.path(), false))
+        return;
+    QProcessEnvironment environment = cleanEnvironment();
+    environment.insert(QStringLiteral("LD_DEBUG"), QStringLiteral("files"));
+    environment.insert(QStringLiteral("HF_ENDPOINT"), hub->endpoint);
+    environment.insert(QStringLiteral("HF_HOME"), dir.filePath(QStringLiteral("home")));
+    for (const char* name : {"HF_HUB_CACHE", "HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_TOKEN_PATH", "HF_HUB_OFFLINE"})
+        environment.remove(QString::fromLatin1(name));
+    const Run run = runProgram(HEADMAP_CLI_PATH, {"download", "tiny/gpt2-sharded"}, environment);
+    QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err.right(2000)));
+    QVERIFY2(QFileInfo(run.out.trimmed() + QStringLiteral("/model.safetensors.index.json")).isFile(), qPrintable(run.out));
+    const QStringList files = loadedFiles(run.err);
+    QVERIFY2(files.filter(QStringLiteral("libQt6Network")).size() == 1, "the LD_DEBUG trace was not read");
     QVERIFY2(guiLibrariesIn(files).isEmpty(), qPrintable(guiLibrariesIn(files).join(QLatin1Char(' '))));
     QVERIFY2(files.filter(QStringLiteral("libheadmap-render")).isEmpty(), qPrintable(files.join(QLatin1Char(' '))));
 }
