@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -9,8 +11,9 @@ namespace {
 
 void requireValueNorms(const AttentionTrace& trace) {
     if (!trace.hasValueNorms() && trace.length() > 0)
-        throw InputError(QStringLiteral("the value-norm measure needs a run with value norms "
-                                        "(RunOptions::valueNorms); this trace of %1 has only the weights")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "the value-norm measure needs a run with value norms "
+                                                     "(RunOptions::valueNorms); this trace of %1 has only the weights")
                              .arg(trace.model().displayName()));
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QString>
 
 #include "core/HeadmapError.h"
@@ -86,7 +87,8 @@ void poolMean(const float* source, int rows, int cols, int block, int originalRo
 AttentionPyramid::AttentionPyramid(const ConstMatrixMap& values, Pooling pooling, const std::vector<float>& rowDivisors)
     : m_pooling(pooling), m_rows(int(values.rows())), m_cols(int(values.cols())) {
     if (!rowDivisors.empty() && int(rowDivisors.size()) != m_rows)
-        throw InputError(QStringLiteral("attention pyramid: %1 row divisors for a matrix of %2 rows")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "attention pyramid: %1 row divisors for a matrix of %2 rows")
                              .arg(rowDivisors.size())
                              .arg(m_rows));
     MatrixF scaled;  // (rows, cols), only with divisors: level 1 is pooled from it
@@ -125,7 +127,8 @@ AttentionPyramid::AttentionPyramid(const ConstMatrixMap& values, Pooling pooling
 
 ConstMatrixMap AttentionPyramid::level(int level) const {
     if (level < 1 || level >= levelCount())
-        throw InputError(QStringLiteral("attention pyramid: level %1 asked for, levels 1 to %2 are pooled")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "attention pyramid: level %1 asked for, levels 1 to %2 are pooled")
                              .arg(level)
                              .arg(levelCount() - 1));
     const MatrixF& tiles = m_levels[size_t(level - 1)];

@@ -1,5 +1,7 @@
 #include "analysis/AttentionTransforms.h"
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -8,9 +10,10 @@ namespace {
 void checkLayer(const AttentionTrace& trace, int layer) {
     if (trace.layers() == 0)
         throw InputError(
-            QStringLiteral("layer %1 does not exist; the trace has no layers").arg(layer));
+            QCoreApplication::translate("Engine", "layer %1 does not exist; the trace has no layers").arg(layer));
     if (layer < 0 || layer >= trace.layers())
-        throw InputError(QStringLiteral("layer %1 does not exist; the model has %2 layers (0 to %3)")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "layer %1 does not exist; the model has %2 layers (0 to %3)")
                              .arg(layer).arg(trace.layers()).arg(trace.layers() - 1));
 }
 
@@ -53,7 +56,7 @@ std::vector<int> keptTokens(const std::vector<bool>& special) {
 MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool renormaliseRows) {
     for (int index : kept)
         if (index < 0 || index >= weights.rows() || index >= weights.cols())
-            throw InputError(QStringLiteral("token %1 is outside the %2 attention matrix")
+            throw InputError(QCoreApplication::translate("Engine", "token %1 is outside the %2 attention matrix")
                                  .arg(index).arg(shapeText(weights)));
     MatrixF out = weights(kept, kept);  // (K, K)
     if (renormaliseRows) {
@@ -78,7 +81,7 @@ MatrixF normaliseRowsByMax(const Eigen::Ref<const MatrixF>& weights) {
 
 MatrixF difference(const MatrixF& a, const MatrixF& b) {
     if (a.rows() != b.rows() || a.cols() != b.cols())
-        throw InputError(QStringLiteral("cannot subtract a %1 attention matrix from a %2 one")
+        throw InputError(QCoreApplication::translate("Engine", "cannot subtract a %1 attention matrix from a %2 one")
                              .arg(shapeText(b), shapeText(a)));
     return a - b;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -85,10 +87,11 @@ std::vector<HeadStatistics> computeHeadStatistics(const AttentionTrace& trace) {
 HeadStatistics computeHeadStatistics(const Eigen::Ref<const MatrixF>& weights,
                                      const std::vector<bool>& special) {
     if (weights.rows() != weights.cols())
-        throw InputError(QStringLiteral("head statistics need square attention weights, got %1x%2")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "head statistics need square attention weights, got %1x%2")
                              .arg(weights.rows()).arg(weights.cols()));
     if (!special.empty() && Eigen::Index(special.size()) != weights.rows())
-        throw InputError(QStringLiteral("%1 special-token flags for %2 tokens")
+        throw InputError(QCoreApplication::translate("Engine", "%1 special-token flags for %2 tokens")
                              .arg(special.size()).arg(weights.rows()));
     return statisticsOf(weights, sharedTerms(int(weights.rows()), special));
 }

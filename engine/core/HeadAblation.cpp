@@ -1,5 +1,6 @@
 #include "core/HeadAblation.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -14,7 +15,9 @@ HeadAblation parseOne(const QString& item) {
                                             QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch match = pattern.match(item);
     if (!match.hasMatch())
-        throw InputError(QStringLiteral("'%1' is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)").arg(item));
+        throw InputError(
+            QCoreApplication::translate("Engine", "'%1' is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)")
+                .arg(item));
     HeadAblation ablation;
     ablation.layer = match.captured(1).toInt();
     ablation.head = match.captured(2).toInt();
@@ -32,7 +35,8 @@ std::vector<HeadAblation> parseHeadAblations(const QString& text) {
     for (const QString& raw : text.split(QLatin1Char(','))) {
         const QString item = raw.trimmed();
         if (item.isEmpty())
-            throw InputError(QStringLiteral("'%1' has an empty item; expected L.H or L.H:mean between the commas")
+            throw InputError(QCoreApplication::translate(
+                                 "Engine", "'%1' has an empty item; expected L.H or L.H:mean between the commas")
                                  .arg(text));
         ablations.push_back(parseOne(item));
     }

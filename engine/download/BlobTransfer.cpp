@@ -7,6 +7,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <QCoreApplication>
 #include <QNetworkAccessManager>
 #include <QRegularExpression>
 
@@ -88,13 +89,13 @@ bool BlobTransfer::takeLock() {
     const QByteArray path = QFile::encodeName(m_cache.lockPath(m_etag));
     m_lock = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (m_lock < 0) {
-        fail(QStringLiteral("cannot create the lock file '%1': %2")
+        fail(QCoreApplication::translate("Engine", "cannot create the lock file '%1': %2")
                  .arg(m_cache.lockPath(m_etag), QString::fromLocal8Bit(std::strerror(errno))));
         return false;
     }
     if (::flock(m_lock, LOCK_EX | LOCK_NB) != 0) {
-        fail(QStringLiteral("another program is downloading %1 of %2 into the cache right now (%3 is "
-                            "locked); try again when it has finished")
+        fail(QCoreApplication::translate("Engine", "another program is downloading %1 of %2 into the cache right now "
+                                                   "(%3 is locked); try again when it has finished")
                  .arg(m_file.path, m_list.repoId, m_cache.lockPath(m_etag)));
         return false;
     }
@@ -127,14 +128,15 @@ void BlobTransfer::onHeadFinished(QNetworkReply* reply, int hops) {
     m_reply = nullptr;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status == 0)
-        return fail(QStringLiteral("cannot reach %1 for %2: %3").arg(m_env.endpoint, m_file.path, reply->errorString()));
+        return fail(QCoreApplication::translate("Engine", "cannot reach %1 for %2: %3")
+                        .arg(m_env.endpoint, m_file.path, reply->errorString()));
     const QByteArray location = reply->rawHeader("Location");
     const QUrl target = reply->url().resolved(QUrl::fromEncoded(location));
     // A relative redirect is the Hub's own (a renamed repository); an absolute one leads to the
     // storage and already carries the file's X-Linked-* headers.
     if (isRedirect(status) && !location.isEmpty() && QUrl::fromEncoded(location).isRelative()) {
         if (hops >= kMaxRedirects)
-            return fail(QStringLiteral("too many redirects for %1").arg(m_file.path));
+            return fail(QCoreApplication::translate("Engine", "too many redirects for %1").arg(m_file.path));
         return sendHead(target, hops + 1);
     }
     if (status >= 400) {
@@ -145,14 +147,15 @@ void BlobTransfer::onHeadFinished(QNetworkReply* reply, int hops) {
     const QByteArray linkedEtag = reply->rawHeader("X-Linked-Etag");
     m_etag = normalizeEtag(linkedEtag.isEmpty() ? reply->rawHeader("ETag") : linkedEtag);
     if (!isSafeBlobName(m_etag))
-        return fail(QStringLiteral("the Hub gave %1 no usable ETag (got '%2')").arg(m_file.path, m_etag.left(80)));
+        return fail(QCoreApplication::translate("Engine", "the Hub gave %1 no usable ETag (got '%2')")
+                        .arg(m_file.path, m_etag.left(80)));
     const QByteArray linkedSize = reply->rawHeader("X-Linked-Size");
     bool sizeOk = false;
     m_size = (linkedSize.isEmpty() ? reply->rawHeader("Content-Length") : linkedSize).toLongLong(&sizeOk);
     if (!sizeOk || m_size < 0)
-        return fail(QStringLiteral("the Hub gave no size for %1").arg(m_file.path));
+        return fail(QCoreApplication::translate("Engine", "the Hub gave no size for %1").arg(m_file.path));
     if (m_file.size >= 0 && m_file.size != m_size)
-        return fail(QStringLiteral("the Hub lists %1 with %2 bytes but serves %3 bytes")
+        return fail(QCoreApplication::translate("Engine", "the Hub lists %1 with %2 bytes but serves %3 bytes")
                         .arg(m_file.path).arg(m_file.size).arg(m_size));
     // For an LFS file the ETag is its SHA-256; the listing's lfs.sha256 says the same.
     if (m_file.sha256.isEmpty() && !linkedEtag.isEmpty() && m_etag.size() == 64)
@@ -172,7 +175,8 @@ void BlobTransfer::openIncomplete() {
         return;
     m_incomplete.setFileName(m_cache.incompletePath(m_etag));
     if (!m_incomplete.open(QIODevice::ReadWrite))
-        return fail(QStringLiteral("cannot write '%1': %2").arg(m_incomplete.fileName(), m_incomplete.errorString()));
+        return fail(QCoreApplication::translate("Engine", "cannot write '%1': %2")
+                        .arg(m_incomplete.fileName(), m_incomplete.errorString()));
     m_have = m_incomplete.size();
     if (m_have > m_size) {  // not a prefix of this blob: start over
         restartFromZero();
@@ -184,7 +188,8 @@ void BlobTransfer::openIncomplete() {
     while (!m_incomplete.atEnd()) {
         const QByteArray chunk = m_incomplete.read(1 << 20);
         if (chunk.isEmpty())
-            return fail(QStringLiteral("cannot read '%1': %2").arg(m_incomplete.fileName(), m_incomplete.errorString()));
+            return fail(QCoreApplication::translate("Engine", "cannot read '%1': %2")
+                            .arg(m_incomplete.fileName(), m_incomplete.errorString()));
         m_hash.addData(chunk);
     }
     m_incomplete.seek(m_have);
@@ -198,7 +203,8 @@ void BlobTransfer::restartFromZero() {
     m_hash.reset();
     m_have = 0;
     if (!m_incomplete.resize(0) || !m_incomplete.seek(0))
-        fail(QStringLiteral("cannot truncate '%1': %2").arg(m_incomplete.fileName(), m_incomplete.errorString()));
+        fail(QCoreApplication::translate("Engine", "cannot truncate '%1': %2")
+                 .arg(m_incomplete.fileName(), m_incomplete.errorString()));
 }
 
 void BlobTransfer::sendGet(const QUrl& url, int hops) {
@@ -239,15 +245,16 @@ bool BlobTransfer::writeChunk(const QByteArray& bytes) {
     if (bytes.isEmpty())
         return true;
     if (m_have + bytes.size() > m_size) {
-        fail(QStringLiteral("the Hub sent more than the %1 bytes of %2").arg(m_size).arg(m_file.path));
+        fail(QCoreApplication::translate("Engine", "the Hub sent more than the %1 bytes of %2")
+                 .arg(m_size).arg(m_file.path));
         return false;
     }
     errno = 0;
     const qint64 written = m_incomplete.write(bytes);
     if (written != bytes.size() || !m_incomplete.flush()) {
-        fail(QStringLiteral("cannot write %1 into '%2': %3 (%4 of %5 kept for the next attempt)")
+        fail(QCoreApplication::translate("Engine", "cannot write %1 into '%2': %3 (%4 of %5 kept for the next attempt)")
                  .arg(m_file.path, m_incomplete.fileName(),
-                      deviceFailure(&m_incomplete, errno, QStringLiteral("the write failed")),
+                      deviceFailure(&m_incomplete, errno, QCoreApplication::translate("Engine", "the write failed")),
                       byteSizeText(m_have), byteSizeText(m_size)));
         return false;
     }
@@ -266,7 +273,7 @@ void BlobTransfer::onGetFinished(QNetworkReply* reply, int hops) {
     if (isRedirect(status)) {
         const QUrl target = reply->url().resolved(QUrl::fromEncoded(reply->rawHeader("Location")));
         if (hops >= kMaxRedirects || target.isEmpty())
-            return fail(QStringLiteral("too many redirects for %1").arg(m_file.path));
+            return fail(QCoreApplication::translate("Engine", "too many redirects for %1").arg(m_file.path));
         return sendGet(target, hops + 1);
     }
     if (status == 416) {  // the kept bytes do not fit what the server has: start over
@@ -284,10 +291,12 @@ void BlobTransfer::onGetFinished(QNetworkReply* reply, int hops) {
     if (m_finished)
         return;
     if (reply->error() != QNetworkReply::NoError || m_have < m_size)
-        return fail(QStringLiteral("the download of %1 broke off after %2 of %3 (%4); run it again to resume")
+        return fail(QCoreApplication::translate("Engine", "the download of %1 broke off after %2 of %3 (%4); "
+                                                          "run it again to resume")
                         .arg(m_file.path, byteSizeText(m_have), byteSizeText(m_size),
-                             reply->error() != QNetworkReply::NoError ? reply->errorString()
-                                                                      : QStringLiteral("the server sent less")));
+                             reply->error() != QNetworkReply::NoError
+                                 ? reply->errorString()
+                                 : QCoreApplication::translate("Engine", "the server sent less")));
     finishBlob();
 }
 
@@ -296,8 +305,8 @@ void BlobTransfer::finishBlob() {
     const QString found = QString::fromLatin1(m_hash.result().toHex());
     if (!m_file.sha256.isEmpty() && found != m_file.sha256) {
         QFile::remove(m_cache.incompletePath(m_etag));
-        return fail(QStringLiteral("checksum mismatch for %1 of %2: expected SHA-256 %3, found %4; the "
-                                   "damaged download was deleted")
+        return fail(QCoreApplication::translate("Engine", "checksum mismatch for %1 of %2: expected SHA-256 %3, "
+                                                          "found %4; the damaged download was deleted")
                         .arg(m_file.path, m_list.repoId, m_file.sha256, found));
     }
     try {

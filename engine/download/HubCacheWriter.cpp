@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -19,7 +20,7 @@ namespace {
 
 void makeFolder(const QString& path) {
     if (!QDir().mkpath(path))
-        throw ModelError(QStringLiteral("cannot create the cache folder '%1'").arg(path));
+        throw ModelError(QCoreApplication::translate("Engine", "cannot create the cache folder '%1'").arg(path));
 }
 
 QString errnoText() {
@@ -69,7 +70,7 @@ void HubCacheWriter::completeBlob(const QString& etag) const {
     const QByteArray from = QFile::encodeName(incompletePath(etag));
     const QByteArray to = QFile::encodeName(blobPath(etag));
     if (::rename(from.constData(), to.constData()) != 0)
-        throw ModelError(QStringLiteral("cannot rename '%1' to '%2': %3")
+        throw ModelError(QCoreApplication::translate("Engine", "cannot rename '%1' to '%2': %3")
                              .arg(incompletePath(etag), blobPath(etag), errnoText()));
 }
 
@@ -83,11 +84,12 @@ void HubCacheWriter::linkSnapshotFile(const QString& commit, const QString& path
     const QByteArray tmp = QFile::encodeName(temporary);
     ::unlink(tmp.constData());
     if (::symlink(QFile::encodeName(target).constData(), tmp.constData()) != 0)
-        throw ModelError(QStringLiteral("cannot create the link '%1': %2").arg(link, errnoText()));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "cannot create the link '%1': %2").arg(link, errnoText()));
     if (::rename(tmp.constData(), QFile::encodeName(link).constData()) != 0) {
         const QString reason = errnoText();
         ::unlink(tmp.constData());
-        throw ModelError(QStringLiteral("cannot create the link '%1': %2").arg(link, reason));
+        throw ModelError(QCoreApplication::translate("Engine", "cannot create the link '%1': %2").arg(link, reason));
     }
 }
 

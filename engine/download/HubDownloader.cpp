@@ -1,5 +1,6 @@
 #include "download/HubDownloader.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -37,7 +38,7 @@ void HubDownloader::download(const HubRequest& request) {
 
 void HubDownloader::start(const HubRequest& request, bool downloadFiles) {
     if (m_busy) {
-        emit failed(QStringLiteral("a download is already running"));
+        emit failed(QCoreApplication::translate("Engine", "a download is already running"));
         return;
     }
     m_busy = true;
@@ -49,17 +50,19 @@ void HubDownloader::start(const HubRequest& request, bool downloadFiles) {
     m_usedCacheOffline = false;
     m_list = HubFileList();
     if (!HubCache::looksLikeHubId(m_request.repoId))
-        return fail(QStringLiteral("'%1' is not a Hub model id (ORG/NAME, e.g. openai-community/gpt2)")
+        return fail(QCoreApplication::translate("Engine",
+                                                "'%1' is not a Hub model id (ORG/NAME, e.g. openai-community/gpt2)")
                         .arg(m_request.repoId));
     if (m_request.revision.contains(QLatin1String("..")) || m_request.revision.startsWith(QLatin1Char('/')))
-        return fail(QStringLiteral("'%1' is not a revision name").arg(m_request.revision));
+        return fail(QCoreApplication::translate("Engine", "'%1' is not a revision name").arg(m_request.revision));
     m_cache = std::make_unique<HubCacheWriter>(m_env.cacheRoot, m_request.repoId);
     if (m_env.offline) {
         // huggingface_hub's offline mode: no request at all, the cache or nothing.
         const auto cached = downloadFiles ? m_cache->cachedSnapshot(m_request.revision) : std::nullopt;
         if (!cached)
-            return fail(QStringLiteral("HF_HUB_OFFLINE is set, so Headmap does not use the network, and %1 "
-                                       "at '%2' is not in the cache (%3); unset HF_HUB_OFFLINE to download it")
+            return fail(QCoreApplication::translate("Engine", "HF_HUB_OFFLINE is set, so Headmap does not use the "
+                                                              "network, and %1 at '%2' is not in the cache (%3); unset "
+                                                              "HF_HUB_OFFLINE to download it")
                             .arg(m_request.repoId, m_request.revision, m_env.cacheRoot));
         m_usedCacheOffline = true;
         m_busy = false;
@@ -88,7 +91,8 @@ void HubDownloader::onListFinished(QNetworkReply* reply) {
     m_listReply = nullptr;
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status == 0)
-        return fail(QStringLiteral("cannot reach the Hub at %1: %2 (set HF_HUB_OFFLINE=1 to use the cache only)")
+        return fail(QCoreApplication::translate("Engine", "cannot reach the Hub at %1: %2 (set HF_HUB_OFFLINE=1 to use "
+                                                          "the cache only)")
                         .arg(m_env.endpoint, reply->errorString()));
     if (status >= 300) {
         const HubRefusal refusal{status, QString::fromUtf8(reply->rawHeader("X-Error-Code")),
@@ -224,7 +228,7 @@ QString waitForDownload(HubDownloader& downloader, const HubRequest& request) {
         loop.quit();
     });
     const auto c = QObject::connect(&downloader, &HubDownloader::cancelled, &loop, [&] {
-        error = QStringLiteral("the download was cancelled; run it again to resume");
+        error = QCoreApplication::translate("Engine", "the download was cancelled; run it again to resume");
         ended = true;
         loop.quit();
     });

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,17 +42,20 @@ HubFileList parseModelInfo(const QByteArray& json, const QString& repoId, const 
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
-        throw ModelError(QStringLiteral("the Hub's file list for %1 is not JSON: %2").arg(repoId, error.errorString()));
+        throw ModelError(QCoreApplication::translate("Engine", "the Hub's file list for %1 is not JSON: %2")
+                             .arg(repoId, error.errorString()));
     const QJsonObject info = doc.object();
     HubFileList list;
     list.repoId = repoId;
     list.revision = revision;
     list.commit = info.value(QLatin1String("sha")).toString();
     if (!isCommitHash(list.commit))
-        throw ModelError(QStringLiteral("the Hub's file list for %1 has no commit id (\"sha\")").arg(repoId));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "the Hub's file list for %1 has no commit id (\"sha\")").arg(repoId));
     const QJsonValue siblings = info.value(QLatin1String("siblings"));
     if (!siblings.isArray())
-        throw ModelError(QStringLiteral("the Hub's file list for %1 has no \"siblings\" array").arg(repoId));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "the Hub's file list for %1 has no \"siblings\" array").arg(repoId));
     bool anyPytorch = false;
     QStringList otherSafetensors;
     for (const QJsonValue& value : siblings.toArray()) {
@@ -78,16 +82,19 @@ HubFileList parseModelInfo(const QByteArray& json, const QString& repoId, const 
     };
     if (!has([](const HubFile& f) { return f.path.endsWith(QLatin1String(".safetensors")); }) &&
         !otherSafetensors.isEmpty())
-        throw ModelError(QStringLiteral("%1 at '%2' has no model.safetensors nor shards named "
-                                        "model-NNNNN-of-NNNNN.safetensors, only %3, which Headmap does not read")
+        throw ModelError(QCoreApplication::translate("Engine", "%1 at '%2' has no model.safetensors nor shards named "
+                                                               "model-NNNNN-of-NNNNN.safetensors, only %3, which "
+                                                               "Headmap does not read")
                              .arg(repoId, revision, otherSafetensors.join(QStringLiteral(", "))));
     if (!has([](const HubFile& f) { return f.path.endsWith(QLatin1String(".safetensors")); }))
-        throw ModelError(QStringLiteral("%1 at '%2' has no safetensors weights%3; Headmap reads only "
-                                        "safetensors (look for a converted copy of the model on the Hub)")
+        throw ModelError(QCoreApplication::translate("Engine", "%1 at '%2' has no safetensors weights%3; Headmap reads "
+                                                               "only safetensors (look for a converted copy of the "
+                                                               "model on the Hub)")
                              .arg(repoId, revision,
-                                  anyPytorch ? QStringLiteral(" (only PyTorch .bin files)") : QString()));
+                                  anyPytorch ? QCoreApplication::translate("Engine", " (only PyTorch .bin files)")
+                                             : QString()));
     if (!has([](const HubFile& f) { return f.path == QLatin1String("config.json"); }))
-        throw ModelError(QStringLiteral("%1 at '%2' has no config.json").arg(repoId, revision));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 at '%2' has no config.json").arg(repoId, revision));
     return list;
 }
 

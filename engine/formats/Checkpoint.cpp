@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -22,7 +23,8 @@ const QLatin1String kIndexFile("model.safetensors.index.json");
 constexpr qint64 kMaxIndexBytes = 64ll * 1024 * 1024;
 
 [[noreturn]] void failIndex(const QString& indexPath, const QString& detail) {
-    throw ModelError(QStringLiteral("checkpoint index %1: %2").arg(quotedName(indexPath), detail));
+    throw ModelError(
+        QCoreApplication::translate("Engine", "checkpoint index %1: %2").arg(quotedName(indexPath), detail));
 }
 
 // A shard must be a file directly inside the folder: an index is data from the internet, and a
@@ -49,7 +51,7 @@ QString otherWeightFiles(const QDir& dir) {
     for (const QString& name : found.mid(0, 5))
         shown << quotedName(name);
     if (found.size() > 5)
-        shown << QStringLiteral("and %1 more").arg(found.size() - 5);
+        shown << QCoreApplication::translate("Engine", "and %1 more").arg(found.size() - 5);
     return shown.join(QStringLiteral(", "));
 }
 
@@ -60,35 +62,36 @@ std::map<QString, QStringList> readWeightMap(const QString& indexPath) {
         failIndex(indexPath, reason);
     QFile file(indexPath);
     if (!file.open(QIODevice::ReadOnly))
-        failIndex(indexPath, QStringLiteral("cannot be opened: %1").arg(file.errorString()));
+        failIndex(indexPath, QCoreApplication::translate("Engine", "cannot be opened: %1").arg(file.errorString()));
     if (file.size() > kMaxIndexBytes)
-        failIndex(indexPath, QStringLiteral("is %1 bytes, more than the %2 allowed")
+        failIndex(indexPath, QCoreApplication::translate("Engine", "is %1 bytes, more than the %2 allowed")
                                  .arg(file.size()).arg(kMaxIndexBytes));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        failIndex(indexPath, QStringLiteral("is not valid JSON (%1 at byte %2)")
+        failIndex(indexPath, QCoreApplication::translate("Engine", "is not valid JSON (%1 at byte %2)")
                                  .arg(parseError.errorString()).arg(parseError.offset));
     if (!document.isObject())
-        failIndex(indexPath, QStringLiteral("is not a JSON object"));
+        failIndex(indexPath, QCoreApplication::translate("Engine", "is not a JSON object"));
     const QJsonValue weightMap = document.object().value(QLatin1String("weight_map"));
     if (!weightMap.isObject())
         failIndex(indexPath, weightMap.isUndefined()
-                                 ? QStringLiteral("has no weight_map")
-                                 : QStringLiteral("weight_map is not an object of tensor name -> shard file"));
+                                 ? QCoreApplication::translate("Engine", "has no weight_map")
+                                 : QCoreApplication::translate(
+                                       "Engine", "weight_map is not an object of tensor name -> shard file"));
     const QJsonObject entries = weightMap.toObject();
     if (entries.isEmpty())
-        failIndex(indexPath, QStringLiteral("weight_map is empty"));
+        failIndex(indexPath, QCoreApplication::translate("Engine", "weight_map is empty"));
 
     std::map<QString, QStringList> shards;
     for (auto it = entries.begin(); it != entries.end(); ++it) {
         if (!it.value().isString())
-            failIndex(indexPath, QStringLiteral("weight_map entry for tensor %1 is not a string")
+            failIndex(indexPath, QCoreApplication::translate("Engine", "weight_map entry for tensor %1 is not a string")
                                      .arg(quotedName(it.key())));
         const QString shard = it.value().toString();
         if (!isPlainFileName(shard))
-            failIndex(indexPath, QStringLiteral("shard %1 (for tensor %2) is not a plain file name "
-                                                "inside the folder")
+            failIndex(indexPath, QCoreApplication::translate("Engine", "shard %1 (for tensor %2) is not a plain file "
+                                                                       "name inside the folder")
                                      .arg(quotedName(shard), quotedName(it.key())));
         shards[shard] << it.key();
     }
@@ -96,7 +99,8 @@ std::map<QString, QStringList> readWeightMap(const QString& indexPath) {
 }
 
 QString shardCountText(size_t count) {
-    return count == 1 ? QStringLiteral("1 shard") : QStringLiteral("%1 shards").arg(count);
+    return count == 1 ? QCoreApplication::translate("Engine", "1 shard")
+                      : QCoreApplication::translate("Engine", "%1 shards").arg(count);
 }
 
 }  // namespace
@@ -104,9 +108,11 @@ QString shardCountText(size_t count) {
 std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
     const QFileInfo folderInfo(folder);
     if (!folderInfo.exists())
-        throw ModelError(QStringLiteral("model folder %1 does not exist").arg(quotedName(folder)));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "model folder %1 does not exist").arg(quotedName(folder)));
     if (!folderInfo.isDir())
-        throw ModelError(QStringLiteral("model folder %1 is not a folder").arg(quotedName(folder)));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "model folder %1 is not a folder").arg(quotedName(folder)));
 
     const QDir dir(folder);
     auto checkpoint = std::make_unique<SafetensorsCheckpoint>(folder);
@@ -117,17 +123,17 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
         for (const auto& [shard, tensors] : shards) {
             const QString shardPath = dir.filePath(shard);
             if (!QFileInfo::exists(shardPath))  // other kinds of file: SafetensorsFile says what they are
-                failIndex(indexPath, QStringLiteral("lists shard %1 (for tensor %2%3), but the folder "
-                                                    "has no such file")
+                failIndex(indexPath, QCoreApplication::translate("Engine", "lists shard %1 (for tensor %2%3), but the "
+                                                                           "folder has no such file")
                                          .arg(quotedName(shard), quotedName(tensors.first()),
-                                              tensors.size() > 1 ? QStringLiteral(" and %1 more")
+                                              tensors.size() > 1 ? QCoreApplication::translate("Engine", " and %1 more")
                                                                        .arg(tensors.size() - 1)
                                                                  : QString()));
             auto file = std::make_unique<SafetensorsFile>(shardPath);
             for (const QString& tensor : tensors)
                 if (!file->info(tensor))
-                    failIndex(indexPath, QStringLiteral("puts tensor %1 in shard %2, which has no such "
-                                                        "tensor")
+                    failIndex(indexPath, QCoreApplication::translate("Engine", "puts tensor %1 in shard %2, which has "
+                                                                               "no such tensor")
                                              .arg(quotedName(tensor), quotedName(shard)));
             checkpoint->addFile(std::move(file));
         }
@@ -144,12 +150,14 @@ std::unique_ptr<Checkpoint> Checkpoint::openFolder(const QString& folder) {
 
     const QString others = otherWeightFiles(dir);
     if (others.isEmpty())
-        throw ModelError(QStringLiteral("folder %1 has no model.safetensors or model.safetensors.index.json "
-                                        "(pytorch_model.bin is not supported: convert it to safetensors)")
+        throw ModelError(QCoreApplication::translate("Engine", "folder %1 has no model.safetensors or "
+                                                               "model.safetensors.index.json (pytorch_model.bin is not "
+                                                               "supported: convert it to safetensors)")
                              .arg(quotedName(folder)));
-    throw ModelError(QStringLiteral("folder %1 has no model.safetensors or model.safetensors.index.json, "
-                                    "only %2 (pytorch_model.bin, .h5 and .msgpack weights are not "
-                                    "supported: convert them to safetensors)")
+    throw ModelError(QCoreApplication::translate("Engine", "folder %1 has no model.safetensors or "
+                                                           "model.safetensors.index.json, only %2 (pytorch_model.bin, "
+                                                           ".h5 and .msgpack weights are not supported: convert them "
+                                                           "to safetensors)")
                          .arg(quotedName(folder), others));
 }
 
@@ -172,7 +180,8 @@ void SafetensorsCheckpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
     for (const QString& name : file->tensorNames()) {
         const auto [it, inserted] = m_fileOfTensor.emplace(name, fileIndex);
         if (!inserted)
-            throw ModelError(QStringLiteral("checkpoint %1: tensor %2 is in two shards, %3 and %4")
+            throw ModelError(QCoreApplication::translate("Engine",
+                                                         "checkpoint %1: tensor %2 is in two shards, %3 and %4")
                                  .arg(quotedName(m_folder), quotedName(name),
                                       quotedName(QFileInfo(m_files[it->second]->path()).fileName()),
                                       quotedName(QFileInfo(file->path()).fileName())));
@@ -196,7 +205,7 @@ const TensorInfo* SafetensorsCheckpoint::info(const QString& name) const {
 const SafetensorsFile& SafetensorsCheckpoint::fileHolding(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     if (it == m_fileOfTensor.end())
-        throw ModelError(QStringLiteral("checkpoint %1 (%2) has no tensor %3")
+        throw ModelError(QCoreApplication::translate("Engine", "checkpoint %1 (%2) has no tensor %3")
                              .arg(quotedName(m_folder), m_description, quotedName(name)));
     return *m_files[it->second];
 }

@@ -1,5 +1,6 @@
 #include "formats/GgmlQuants.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 #include <QtEndian>
 
@@ -265,7 +266,8 @@ const GgmlTypeTraits* ggmlTypeTraits(quint32 typeId) {
 
 QString ggmlTypeName(quint32 typeId) {
     const GgmlTypeTraits* traits = ggmlTypeTraits(typeId);
-    return traits ? QString::fromLatin1(traits->name) : QStringLiteral("unknown type %1").arg(typeId);
+    return traits ? QString::fromLatin1(traits->name)
+                  : QCoreApplication::translate("Engine", "unknown type %1").arg(typeId);
 }
 
 QString dequantizableTypeNames() {

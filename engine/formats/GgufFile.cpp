@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <new>
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include "formats/GgufHeader.h"
@@ -48,22 +49,24 @@ QString GgufTensorInfo::dimsText() const {
 
 GgufFile::GgufFile(const QString& path) : m_path(path), m_file(path) {
     if (QFileInfo(path).isDir())
-        throwGgufError(path, QStringLiteral("is a folder; expected a file"));
+        throwGgufError(path, QCoreApplication::translate("Engine", "is a folder; expected a file"));
     // A FIFO would block in open(), a device has no real size.
     if (const QString reason = irregularFileReason(path); !reason.isEmpty())
         throwGgufError(path, reason);
     if (!m_file.open(QIODevice::ReadOnly))
-        throwGgufError(path, QStringLiteral("cannot be opened: %1").arg(m_file.errorString()));
+        throwGgufError(path, QCoreApplication::translate("Engine", "cannot be opened: %1").arg(m_file.errorString()));
     const qint64 fileSize = m_file.size();
     if (fileSize == 0)  // map() refuses an empty range; the message must still be about the file
-        throwGgufError(path, QStringLiteral("is empty; a GGUF file starts with the 4 bytes \"GGUF\""));
+        throwGgufError(path,
+                       QCoreApplication::translate("Engine", "is empty; a GGUF file starts with the 4 bytes \"GGUF\""));
 
     // As for safetensors: one shared read-only mapping, every read bounds-checked by the header
     // parser. If another program truncates the file while it is mapped, the kernel raises
     // SIGBUS on access; no user-space check can prevent that.
     m_map = m_file.map(0, fileSize);
     if (!m_map)
-        throwGgufError(path, QStringLiteral("cannot be memory-mapped: %1").arg(m_file.errorString()));
+        throwGgufError(path,
+                       QCoreApplication::translate("Engine", "cannot be memory-mapped: %1").arg(m_file.errorString()));
     m_mapSize = fileSize;
     m_file.close();  // the mapping outlives the descriptor
 
@@ -102,7 +105,7 @@ qint64 GgufFile::tensorBytesTotal() const {
 const GgufTensorInfo& GgufFile::require(const QString& name) const {
     const GgufTensorInfo* tensor = info(name);
     if (!tensor)
-        throwGgufError(m_path, QStringLiteral("has no tensor %1").arg(quotedName(name)));
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "has no tensor %1").arg(quotedName(name)));
     return *tensor;
 }
 
@@ -117,8 +120,8 @@ const GgufTensorInfo& GgufFile::requireDequantizable(const QString& name) const 
     const GgufTensorInfo& tensor = require(name);
     const GgmlTypeTraits* traits = ggmlTypeTraits(tensor.typeId);
     if (!traits || !traits->dequantizable)
-        throwGgufError(m_path, QStringLiteral("tensor %1 has type %2, which Headmap cannot dequantise "
-                                              "(it reads %3)")
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "tensor %1 has type %2, which Headmap cannot "
+                                                                     "dequantise (it reads %3)")
                                    .arg(quotedName(name), tensor.typeName, dequantizableTypeNames()));
     return tensor;
 }
@@ -149,11 +152,13 @@ std::vector<float> GgufFile::floats(const QString& name) const {
     try {
         values.resize(size_t(tensor.elementCount()));
     } catch (const std::bad_alloc&) {
-        throwGgufError(m_path, QStringLiteral("not enough memory to convert tensor ") + quotedName(name) +
-                                   QStringLiteral(" (%1 elements of %2)").arg(tensor.elementCount()).arg(tensor.typeName));
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "not enough memory to convert tensor %1 "
+                                                                     "(%2 elements of %3)")
+                                   .arg(quotedName(name), QString::number(tensor.elementCount()), tensor.typeName));
     } catch (const std::length_error&) {
-        throwGgufError(m_path, QStringLiteral("tensor ") + quotedName(name) +
-                                   QStringLiteral(" has %1 elements, more than this machine can hold").arg(tensor.elementCount()));
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "tensor %1 has %2 elements, more than this "
+                                                                     "machine can hold")
+                                   .arg(quotedName(name), QString::number(tensor.elementCount())));
     }
     dequantize(name, values.data());
     return values;

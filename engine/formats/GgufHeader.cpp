@@ -5,6 +5,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include <QCoreApplication>
 #include <QtEndian>
 
 #include "formats/HalfFloat.h"
@@ -64,8 +65,9 @@ public:
             header.tensors.push_back(readTensorInfo(i, header.alignment));
             const auto [it, inserted] = names.emplace(header.tensors.back().name, i);
             if (!inserted)
-                failAbout(QStringLiteral("tensor ") + quotedName(it->first),
-                          QStringLiteral("appears twice (tensor infos #%1 and #%2)").arg(it->second).arg(i));
+                failAbout(QCoreApplication::translate("Engine", "tensor %1").arg(quotedName(it->first)),
+                          QCoreApplication::translate("Engine", "appears twice (tensor infos #%1 and #%2)")
+                              .arg(it->second).arg(i));
         }
         // ggml pads to the alignment only when there is tensor data to align.
         header.dataStart = tensorCount == 0 ? m_pos : (m_pos + header.alignment - 1) / header.alignment * header.alignment;
@@ -79,20 +81,28 @@ private:
     // Names and keys are file contents: they are joined to the message, never passed to arg()
     // before other arguments, where a name holding "%1" would be substituted in its turn.
     [[noreturn]] void failAbout(const QString& subject, const QString& detail) const {
-        fail(subject + QLatin1Char(' ') + detail);
+        fail(QCoreApplication::translate("Engine", "%1 %2").arg(subject, detail));
     }
 
     // What is being read, for messages: "metadata key 'k' element 7". The element index is kept
     // as a number: a tokenizer array has 150,000 elements, and no message is usually needed.
     QString where() const {
-        return m_element < 0 ? m_subject : m_subject + QStringLiteral(" element %1").arg(m_element);
+        return m_element < 0 ? m_subject
+                             : QCoreApplication::translate("Engine", "%1 element %2")
+                                   .arg(m_subject, QString::number(m_element));
     }
 
     void need(qint64 count, const char* field) {
-        if (count > m_size - m_pos)
-            fail(QStringLiteral("is truncated: ") + (m_subject.isEmpty() ? QString() : where() + QStringLiteral(": ")) +
-                 QStringLiteral("%1 needs %2 bytes at offset %3, but the file has %4 bytes")
+        if (count <= m_size - m_pos)
+            return;
+        if (m_subject.isEmpty())
+            fail(QCoreApplication::translate("Engine", "is truncated: %1 needs %2 bytes at offset %3, but the file "
+                                                       "has %4 bytes")
                      .arg(QLatin1String(field)).arg(count).arg(m_pos).arg(m_size));
+        fail(QCoreApplication::translate("Engine", "is truncated: %1: %2 needs %3 bytes at offset %4, but the file "
+                                                   "has %5 bytes")
+                 .arg(where(), QLatin1String(field), QString::number(count), QString::number(m_pos),
+                      QString::number(m_size)));
     }
 
     template <typename T>
@@ -106,8 +116,8 @@ private:
     QByteArray readString(const char* field, qint64 maxBytes, const char* what) {
         const quint64 length = readNumber<quint64>(field);
         if (length > quint64(maxBytes))
-            fail(where() + QStringLiteral(": %1 of %2 bytes is more than the %3 allowed")
-                               .arg(QLatin1String(what)).arg(length).arg(maxBytes));
+            fail(QCoreApplication::translate("Engine", "%1: %2 of %3 bytes is more than the %4 allowed")
+                     .arg(where(), QLatin1String(what), QString::number(length), QString::number(maxBytes)));
         need(qint64(length), what);
         const QByteArray bytes(reinterpret_cast<const char*>(m_bytes + m_pos), qsizetype(length));
         m_pos += qint64(length);
@@ -117,49 +127,54 @@ private:
     void readPreamble(GgufHeader* header) {
         need(4, "the magic");
         if (std::memcmp(m_bytes, "GGUF", 4) != 0)
-            fail(QStringLiteral("is not a GGUF file: it starts with bytes %1 (expected 47 47 55 46, \"GGUF\")")
+            fail(QCoreApplication::translate("Engine", "is not a GGUF file: it starts with bytes "
+                                                       "%1 (expected 47 47 55 46, \"GGUF\")")
                      .arg(QString::fromLatin1(QByteArray(reinterpret_cast<const char*>(m_bytes), 4).toHex(' '))));
         m_pos = 4;
         const quint32 version = readNumber<quint32>("the version");
         if (version == 1)
-            fail(QStringLiteral("is GGUF version 1, the 2023 format with 32-bit lengths, which Headmap "
-                                "does not read (expected version 2 or 3); convert the model again with a "
-                                "current llama.cpp"));
+            fail(QCoreApplication::translate("Engine", "is GGUF version 1, the 2023 format with 32-bit lengths, which "
+                                                       "Headmap does not read (expected version 2 or 3); convert the "
+                                                       "model again with a current llama.cpp"));
         if (qbswap(version) == 2 || qbswap(version) == 3)
-            fail(QStringLiteral("is a big-endian GGUF file (version %1 byte-swapped); Headmap reads "
-                                "little-endian files only").arg(qbswap(version)));
+            fail(QCoreApplication::translate("Engine", "is a big-endian GGUF file (version %1 byte-swapped); Headmap "
+                                                       "reads little-endian files only").arg(qbswap(version)));
         if (version != 2 && version != 3)
-            fail(QStringLiteral("has GGUF version %1; Headmap reads versions 2 and 3").arg(version));
+            fail(QCoreApplication::translate("Engine", "has GGUF version %1; Headmap reads versions 2 and 3")
+                     .arg(version));
         header->version = version;
     }
 
     qint64 readCount(const char* field, qint64 limit, qint64 minEntryBytes) {
         const quint64 count = readNumber<quint64>(field);
         if (count > quint64(limit))
-            fail(QStringLiteral("%1 is %2, more than the %3 allowed").arg(QLatin1String(field)).arg(count).arg(limit));
+            fail(QCoreApplication::translate("Engine", "%1 is %2, more than the %3 allowed")
+                     .arg(QLatin1String(field)).arg(count).arg(limit));
         if (qint64(count) > (m_size - m_pos) / minEntryBytes)
-            fail(QStringLiteral("%1 is %2, more than the file can hold: each entry takes at least %3 "
-                                "bytes and %4 bytes remain after offset %5")
+            fail(QCoreApplication::translate("Engine", "%1 is %2, more than the file can hold: each entry takes at "
+                                                       "least %3 bytes and %4 bytes remain after offset %5")
                      .arg(QLatin1String(field)).arg(count).arg(minEntryBytes).arg(m_size - m_pos).arg(m_pos));
         return qint64(count);
     }
 
     void readKeyValue(qint64 index, GgufMetadata* metadata) {
-        m_subject = QStringLiteral("metadata key #%1").arg(index);
+        m_subject = QCoreApplication::translate("Engine", "metadata key #%1").arg(index);
         const QByteArray keyBytes = readString("the key length", GgufFile::kMaxKeyBytes, "a key");
         if (keyBytes.isEmpty())
-            fail(QStringLiteral("metadata key #%1 has an empty name").arg(index));
+            fail(QCoreApplication::translate("Engine", "metadata key #%1 has an empty name").arg(index));
         const QString key = QString::fromUtf8(keyBytes);
-        m_subject = QStringLiteral("metadata key ") + quotedName(key);
+        m_subject = QCoreApplication::translate("Engine", "metadata key %1").arg(quotedName(key));
         if (metadata->contains(key))
-            failAbout(m_subject, QStringLiteral("appears twice (the second time as key #%1)").arg(index));
+            failAbout(m_subject, QCoreApplication::translate("Engine", "appears twice (the second time as key #%1)")
+                                     .arg(index));
         const quint32 type = readNumber<quint32>("the value type");
         metadata->insert(key, readValue(type, 0));
     }
 
     GgufValue readValue(quint32 typeId, int depth) {
         if (typeId >= kGgufValueTypeCount)
-            failAbout(where(), QStringLiteral("has unknown value type %1 (expected 0 to 12)").arg(typeId));
+            failAbout(where(), QCoreApplication::translate("Engine", "has unknown value type %1 (expected 0 to 12)")
+                                   .arg(typeId));
         switch (GgufValueType(typeId)) {
         case GgufValueType::UInt8: return GgufValue::fromUnsigned(GgufValueType::UInt8, readNumber<quint8>("the value"));
         case GgufValueType::Int8: return GgufValue::fromSigned(GgufValueType::Int8, readNumber<qint8>("the value"));
@@ -180,7 +195,8 @@ private:
         case GgufValueType::Bool: {
             const quint8 byte = readNumber<quint8>("the value");
             if (byte > 1)
-                failAbout(where(), QStringLiteral("is a BOOL stored as byte %1; expected 0 or 1").arg(byte));
+                failAbout(where(), QCoreApplication::translate("Engine", "is a BOOL stored as byte %1; expected 0 or 1")
+                                       .arg(byte));
             return GgufValue::fromBool(byte == 1);
         }
         case GgufValueType::String:
@@ -192,18 +208,23 @@ private:
 
     GgufValue readArray(int depth) {
         if (depth >= GgufFile::kMaxArrayDepth)
-            failAbout(where(), QStringLiteral("nests arrays more than %1 deep").arg(GgufFile::kMaxArrayDepth));
+            failAbout(where(), QCoreApplication::translate("Engine", "nests arrays more than %1 deep")
+                                   .arg(GgufFile::kMaxArrayDepth));
         const quint32 elementType = readNumber<quint32>("the array element type");
         if (elementType >= kGgufValueTypeCount)
-            failAbout(where(), QStringLiteral("is an array of unknown value type %1 (expected 0 to 12)").arg(elementType));
+            failAbout(where(), QCoreApplication::translate("Engine",
+                                                           "is an array of unknown value type %1 (expected 0 to 12)")
+                                   .arg(elementType));
         const quint64 count = readNumber<quint64>("the array length");
         const qint64 elementBytes = minValueBytes(GgufValueType(elementType));
         if (count > quint64(GgufFile::kMaxArrayElements))
-            failAbout(where(), QStringLiteral("is an array of %1 elements, more than the %2 allowed")
+            failAbout(where(), QCoreApplication::translate("Engine",
+                                                           "is an array of %1 elements, more than the %2 allowed")
                                    .arg(count).arg(GgufFile::kMaxArrayElements));
         if (qint64(count) > (m_size - m_pos) / elementBytes)
-            failAbout(where(), QStringLiteral("is an array of %1 %2 elements, which needs at least %3 bytes, but "
-                                              "only %4 remain after offset %5")
+            failAbout(where(), QCoreApplication::translate("Engine", "is an array of %1 %2 elements, which needs "
+                                                                     "at least %3 bytes, but only %4 remain after "
+                                                                     "offset %5")
                                    .arg(count).arg(ggufValueTypeName(elementType))
                                    .arg(qint64(count) * elementBytes).arg(m_size - m_pos).arg(m_pos));
         std::vector<GgufValue> elements;
@@ -229,59 +250,73 @@ private:
             return GgufFile::kDefaultAlignment;
         // ggml writes and reads it as UINT32 only.
         if (value->type() != GgufValueType::UInt32)
-            fail(QStringLiteral("metadata key 'general.alignment' is %1; expected a UINT32").arg(value->typeText()));
+            fail(QCoreApplication::translate("Engine", "metadata key 'general.alignment' is %1; expected a UINT32")
+                     .arg(value->typeText()));
         const quint64 alignment = value->unsignedValue();
         if (alignment == 0 || (alignment & (alignment - 1)) != 0)
-            fail(QStringLiteral("metadata key 'general.alignment' is %1; expected a power of two").arg(alignment));
+            fail(QCoreApplication::translate("Engine",
+                                             "metadata key 'general.alignment' is %1; expected a power of two")
+                     .arg(alignment));
         return quint32(alignment);
     }
 
     GgufTensorInfo readTensorInfo(qint64 index, quint32 alignment) {
-        m_subject = QStringLiteral("tensor info #%1").arg(index);
+        m_subject = QCoreApplication::translate("Engine", "tensor info #%1").arg(index);
         GgufTensorInfo tensor;
         const QByteArray name = readString("the name length", GgufFile::kMaxTensorNameBytes, "a tensor name");
         if (name.isEmpty())
-            fail(QStringLiteral("tensor info #%1 has an empty name").arg(index));
+            fail(QCoreApplication::translate("Engine", "tensor info #%1 has an empty name").arg(index));
         tensor.name = QString::fromUtf8(name);
-        m_subject = QStringLiteral("tensor ") + quotedName(tensor.name);
+        m_subject = QCoreApplication::translate("Engine", "tensor %1").arg(quotedName(tensor.name));
 
         const quint32 dimCount = readNumber<quint32>("the dimension count");
         if (dimCount < 1 || dimCount > quint32(GgufFile::kMaxDims))
-            failAbout(m_subject, QStringLiteral("has %1 dimensions; expected 1 to %2").arg(dimCount).arg(GgufFile::kMaxDims));
+            failAbout(m_subject, QCoreApplication::translate("Engine", "has %1 dimensions; expected 1 to %2")
+                                     .arg(dimCount).arg(GgufFile::kMaxDims));
         for (quint32 d = 0; d < dimCount; ++d) {
             const quint64 dim = readNumber<quint64>("a dimension");
             if (dim == 0)
-                failAbout(m_subject, QStringLiteral("has ne[%1] = 0; expected every dimension to be at least 1").arg(d));
+                failAbout(m_subject, QCoreApplication::translate("Engine", "has ne[%1] = 0; expected every "
+                                                                           "dimension to be at least 1")
+                                         .arg(d));
             if (dim > quint64(kMaxQint64))
-                failAbout(m_subject, QStringLiteral("has ne[%1] = %2, beyond the largest signed 64-bit integer").arg(d).arg(dim));
+                failAbout(m_subject, QCoreApplication::translate("Engine", "has ne[%1] = %2, beyond the "
+                                                                           "largest signed 64-bit integer")
+                                         .arg(d).arg(dim));
             tensor.dims.push_back(qint64(dim));
         }
         qint64 elements = 0;
         if (!checkedElementCount(tensor.dims, &elements))
-            failAbout(m_subject, QStringLiteral("has dims %1, whose element count overflows 64 bits").arg(tensor.dimsText()));
+            failAbout(m_subject, QCoreApplication::translate("Engine",
+                                                             "has dims %1, whose element count overflows 64 bits")
+                                     .arg(tensor.dimsText()));
 
         tensor.typeId = readNumber<quint32>("the tensor type");
         const GgmlTypeTraits* traits = ggmlTypeTraits(tensor.typeId);
         if (!traits)
-            failAbout(m_subject, QStringLiteral("has unknown ggml type %1").arg(tensor.typeId));
+            failAbout(m_subject, QCoreApplication::translate("Engine", "has unknown ggml type %1").arg(tensor.typeId));
         tensor.type = traits->type;
         tensor.typeName = QString::fromLatin1(traits->name);
         // ggml's rule: rows (ne[0]) are whole blocks, so every row starts on a block.
         if (tensor.dims[0] % traits->blockSize != 0)
-            failAbout(m_subject, QStringLiteral("of type %1 has ne[0] = %2, not a multiple of the block size %3")
+            failAbout(m_subject, QCoreApplication::translate("Engine", "of type %1 has ne[0] = %2, not "
+                                                                       "a multiple of the block size %3")
                                      .arg(tensor.typeName).arg(tensor.dims[0]).arg(traits->blockSize));
         const qint64 blocks = elements / traits->blockSize;
         if (blocks > kMaxQint64 / traits->blockBytes)
-            failAbout(m_subject, QStringLiteral("of type %1 with dims %2 has a byte size that overflows 64 bits")
+            failAbout(m_subject, QCoreApplication::translate("Engine", "of type %1 with dims %2 has a "
+                                                                       "byte size that overflows 64 bits")
                                      .arg(tensor.typeName, tensor.dimsText()));
         tensor.byteSize = blocks * traits->blockBytes;
 
         const quint64 offset = readNumber<quint64>("the data offset");
         if (offset % alignment != 0)
-            failAbout(m_subject, QStringLiteral("has data offset %1, not a multiple of the alignment %2")
+            failAbout(m_subject, QCoreApplication::translate("Engine",
+                                                             "has data offset %1, not a multiple of the alignment %2")
                                      .arg(offset).arg(alignment));
         if (offset > quint64(kMaxQint64 - tensor.byteSize))
-            failAbout(m_subject, QStringLiteral("has data offset %1, which with its %2 bytes overflows 64 bits")
+            failAbout(m_subject, QCoreApplication::translate("Engine", "has data offset %1, which with "
+                                                                       "its %2 bytes overflows 64 bits")
                                      .arg(offset).arg(tensor.byteSize));
         tensor.offset = qint64(offset);
         return tensor;
@@ -293,9 +328,10 @@ private:
         std::vector<const GgufTensorInfo*> byOffset;
         for (const GgufTensorInfo& tensor : header.tensors) {
             if (tensor.offset + tensor.byteSize > dataBytes)
-                failAbout(QStringLiteral("tensor ") + quotedName(tensor.name),
-                          QStringLiteral("(%1, dims %2) occupies bytes %3 of the data section, which has only %4 "
-                                         "bytes (from offset %5 to the end of the file)")
+                failAbout(QCoreApplication::translate("Engine", "tensor %1").arg(quotedName(tensor.name)),
+                          QCoreApplication::translate("Engine", "(%1, dims %2) occupies bytes %3 of the data section, "
+                                                                "which has only %4 bytes (from offset %5 to the end "
+                                                                "of the file)")
                               .arg(tensor.typeName, tensor.dimsText(), rangeText(tensor))
                               .arg(dataBytes).arg(header.dataStart));
             byOffset.push_back(&tensor);
@@ -308,7 +344,7 @@ private:
         const GgufTensorInfo* furthest = nullptr;
         for (const GgufTensorInfo* tensor : byOffset) {
             if (furthest && tensor->offset < furthest->offset + furthest->byteSize)
-                fail(QStringLiteral("tensors %1 %2 and %3 %4 overlap")
+                fail(QCoreApplication::translate("Engine", "tensors %1 %2 and %3 %4 overlap")
                          .arg(quotedName(furthest->name), rangeText(*furthest), quotedName(tensor->name), rangeText(*tensor)));
             if (!furthest || tensor->offset + tensor->byteSize > furthest->offset + furthest->byteSize)
                 furthest = tensor;

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
 
@@ -24,18 +26,18 @@ QString shownValue(const GgufValue& value) {
         return QString::number(value.unsignedValue());
     if (value.isSigned())
         return QString::number(value.signedValue());
-    return QStringLiteral("a %1").arg(value.typeText());
+    return QCoreApplication::translate("Engine", "a %1").arg(value.typeText());
 }
 
 }  // namespace
 
 QString ggufValueTypeName(quint32 type) {
     return type < kGgufValueTypeCount ? QString::fromLatin1(kTypeNames[type])
-                                      : QStringLiteral("unknown type %1").arg(type);
+                                      : QCoreApplication::translate("Engine", "unknown type %1").arg(type);
 }
 
 void throwGgufError(const QString& path, const QString& detail) {
-    throw ModelError(QStringLiteral("GGUF file %1: %2").arg(quotedName(path), detail));
+    throw ModelError(QCoreApplication::translate("Engine", "GGUF file %1: %2").arg(quotedName(path), detail));
 }
 
 GgufValue GgufValue::fromUnsigned(GgufValueType type, quint64 value) {
@@ -100,8 +102,8 @@ QString GgufValue::typeText() const {
         return ggufValueTypeName(quint32(m_type));
     // An empty array of arrays has no element to ask, so only one level is named.
     if (m_elementType == GgufValueType::Array && !elements().empty())
-        return QStringLiteral("ARRAY of ") + elements().front().typeText();
-    return QStringLiteral("ARRAY of ") + ggufValueTypeName(quint32(m_elementType));
+        return QCoreApplication::translate("Engine", "ARRAY of %1").arg(elements().front().typeText());
+    return QCoreApplication::translate("Engine", "ARRAY of %1").arg(ggufValueTypeName(quint32(m_elementType)));
 }
 
 void GgufMetadata::insert(const QString& key, GgufValue value) {
@@ -117,19 +119,19 @@ const GgufValue* GgufMetadata::find(const QString& key) const {
 const GgufValue& GgufMetadata::value(const QString& key) const {
     const GgufValue* found = find(key);
     if (!found)
-        throwGgufError(m_path, QStringLiteral("has no metadata key %1").arg(quotedName(key)));
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "has no metadata key %1").arg(quotedName(key)));
     return *found;
 }
 
 void GgufMetadata::wrongType(const QString& key, const GgufValue& value, const QString& expected) const {
-    throwGgufError(m_path, QStringLiteral("metadata key %1 is %2; expected %3")
+    throwGgufError(m_path, QCoreApplication::translate("Engine", "metadata key %1 is %2; expected %3")
                                .arg(quotedName(key), value.typeText(), expected));
 }
 
 QString GgufMetadata::string(const QString& key) const {
     const GgufValue& found = value(key);
     if (found.type() != GgufValueType::String)
-        wrongType(key, found, QStringLiteral("a STRING"));
+        wrongType(key, found, QCoreApplication::translate("Engine", "a STRING"));
     return found.string();
 }
 
@@ -140,9 +142,10 @@ quint64 GgufMetadata::uint(const QString& key) const {
     if (found.isSigned() && found.signedValue() >= 0)
         return quint64(found.signedValue());
     if (found.isSigned())
-        throwGgufError(m_path, QStringLiteral("metadata key %1 is %2; expected a non-negative integer")
+        throwGgufError(m_path, QCoreApplication::translate("Engine",
+                                                           "metadata key %1 is %2; expected a non-negative integer")
                                    .arg(quotedName(key), shownValue(found)));
-    wrongType(key, found, QStringLiteral("an unsigned integer"));
+    wrongType(key, found, QCoreApplication::translate("Engine", "an unsigned integer"));
 }
 
 qint64 GgufMetadata::integer(const QString& key) const {
@@ -152,22 +155,23 @@ qint64 GgufMetadata::integer(const QString& key) const {
     if (found.isUnsigned() && found.unsignedValue() <= quint64(std::numeric_limits<qint64>::max()))
         return qint64(found.unsignedValue());
     if (found.isUnsigned())
-        throwGgufError(m_path, QStringLiteral("metadata key %1 is %2, beyond the largest signed "
-                                              "64-bit integer").arg(quotedName(key), shownValue(found)));
-    wrongType(key, found, QStringLiteral("an integer"));
+        throwGgufError(m_path, QCoreApplication::translate("Engine", "metadata key %1 is %2, beyond the largest "
+                                                                     "signed 64-bit integer")
+                                   .arg(quotedName(key), shownValue(found)));
+    wrongType(key, found, QCoreApplication::translate("Engine", "an integer"));
 }
 
 double GgufMetadata::floatValue(const QString& key) const {
     const GgufValue& found = value(key);
     if (!found.isFloat())
-        wrongType(key, found, QStringLiteral("a FLOAT32 or FLOAT64"));
+        wrongType(key, found, QCoreApplication::translate("Engine", "a FLOAT32 or FLOAT64"));
     return found.floatValue();
 }
 
 bool GgufMetadata::boolean(const QString& key) const {
     const GgufValue& found = value(key);
     if (found.type() != GgufValueType::Bool)
-        wrongType(key, found, QStringLiteral("a BOOL"));
+        wrongType(key, found, QCoreApplication::translate("Engine", "a BOOL"));
     return found.boolValue();
 }
 
@@ -179,7 +183,7 @@ const GgufValue& GgufMetadata::array(const QString& key, const QString& expected
 }
 
 QStringList GgufMetadata::stringArray(const QString& key) const {
-    const QString expected = QStringLiteral("an ARRAY of STRING");
+    const QString expected = QCoreApplication::translate("Engine", "an ARRAY of STRING");
     const GgufValue& found = array(key, expected);
     if (found.elementType() != GgufValueType::String)
         wrongType(key, found, expected);
@@ -191,7 +195,7 @@ QStringList GgufMetadata::stringArray(const QString& key) const {
 }
 
 std::vector<float> GgufMetadata::floatArray(const QString& key) const {
-    const QString expected = QStringLiteral("an ARRAY of FLOAT32 or FLOAT64");
+    const QString expected = QCoreApplication::translate("Engine", "an ARRAY of FLOAT32 or FLOAT64");
     const GgufValue& found = array(key, expected);
     if (found.elementType() != GgufValueType::Float32 && found.elementType() != GgufValueType::Float64)
         wrongType(key, found, expected);
@@ -203,7 +207,7 @@ std::vector<float> GgufMetadata::floatArray(const QString& key) const {
 }
 
 std::vector<qint64> GgufMetadata::intArray(const QString& key) const {
-    const QString expected = QStringLiteral("an ARRAY of integers");
+    const QString expected = QCoreApplication::translate("Engine", "an ARRAY of integers");
     const GgufValue& found = array(key, expected);
     if (found.elementType() == GgufValueType::Array || found.elementType() == GgufValueType::String ||
         found.elementType() == GgufValueType::Bool || found.elementType() == GgufValueType::Float32 ||
@@ -214,9 +218,10 @@ std::vector<qint64> GgufMetadata::intArray(const QString& key) const {
     for (size_t i = 0; i < found.elements().size(); ++i) {
         const GgufValue& element = found.elements()[i];
         if (element.isUnsigned() && element.unsignedValue() > quint64(std::numeric_limits<qint64>::max()))
-            throwGgufError(m_path, QStringLiteral("metadata key ") + quotedName(key) +
-                                       QStringLiteral(" element %1 is %2, beyond the largest signed 64-bit integer")
-                                           .arg(i).arg(element.unsignedValue()));
+            throwGgufError(m_path, QCoreApplication::translate("Engine", "metadata key %1 element %2 is %3, beyond "
+                                                                         "the largest signed 64-bit integer")
+                                       .arg(quotedName(key), QString::number(i),
+                                            QString::number(element.unsignedValue())));
         values.push_back(element.isUnsigned() ? qint64(element.unsignedValue()) : element.signedValue());
     }
     return values;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -22,12 +23,12 @@ std::filesystem::path nativePath(const QString& path) {
 QString kindOf(std::filesystem::file_type type) {
     using std::filesystem::file_type;
     switch (type) {
-    case file_type::directory: return QStringLiteral("a folder");
-    case file_type::fifo: return QStringLiteral("a FIFO");
-    case file_type::character: return QStringLiteral("a character device");
-    case file_type::block: return QStringLiteral("a block device");
-    case file_type::socket: return QStringLiteral("a socket");
-    default: return QStringLiteral("not a file Headmap can read");
+    case file_type::directory: return QCoreApplication::translate("Engine", "a folder");
+    case file_type::fifo: return QCoreApplication::translate("Engine", "a FIFO");
+    case file_type::character: return QCoreApplication::translate("Engine", "a character device");
+    case file_type::block: return QCoreApplication::translate("Engine", "a block device");
+    case file_type::socket: return QCoreApplication::translate("Engine", "a socket");
+    default: return QCoreApplication::translate("Engine", "not a file Headmap can read");
     }
 }
 
@@ -38,36 +39,37 @@ QString irregularFileReason(const QString& path) {
     // status() follows symlinks: a Hugging Face cache snapshot is made of links into blobs/.
     const std::filesystem::file_status status = std::filesystem::status(nativePath(path), error);
     if (status.type() == std::filesystem::file_type::not_found)
-        return QStringLiteral("does not exist");
+        return QCoreApplication::translate("Engine", "does not exist");
     if (error)
-        return QStringLiteral("cannot be read: %1").arg(QString::fromStdString(error.message()));
+        return QCoreApplication::translate("Engine", "cannot be read: %1").arg(QString::fromStdString(error.message()));
     if (status.type() == std::filesystem::file_type::regular)
         return QString();
     const QFileInfo info(path);
     const QString target = info.isSymLink() ? info.canonicalFilePath() : QString();
     return target.isEmpty()
-               ? QStringLiteral("is not a regular file (it is %1)").arg(kindOf(status.type()))
-               : QStringLiteral("is not a regular file (it leads to %1, which is %2)").arg(target, kindOf(status.type()));
+               ? QCoreApplication::translate("Engine", "is not a regular file (it is %1)").arg(kindOf(status.type()))
+               : QCoreApplication::translate("Engine", "is not a regular file (it leads to %1, which is %2)")
+                     .arg(target, kindOf(status.type()));
 }
 
 void requireRegularFile(const QString& path) {
     const QString reason = irregularFileReason(path);
     if (!reason.isEmpty())
-        throw ModelError(QStringLiteral("%1 %2").arg(path, reason));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 %2").arg(path, reason));
 }
 
 QByteArray readRegularFile(const QString& path, qint64 maxBytes, const QString& what) {
     requireRegularFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw ModelError(QStringLiteral("%1: cannot read: %2").arg(path, file.errorString()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: cannot read: %2").arg(path, file.errorString()));
     const qint64 size = file.size();
     if (size > maxBytes)
-        throw ModelError(QStringLiteral("%1: %2 bytes is too large for %3 (at most %4)")
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2 bytes is too large for %3 (at most %4)")
                              .arg(path).arg(size).arg(what).arg(maxBytes));
     const QByteArray bytes = file.read(size);
     if (bytes.size() != size)
-        throw ModelError(QStringLiteral("%1: read %2 of %3 bytes: %4")
+        throw ModelError(QCoreApplication::translate("Engine", "%1: read %2 of %3 bytes: %4")
                              .arg(path).arg(bytes.size()).arg(size).arg(file.errorString()));
     return bytes;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <new>
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QSysInfo>
 #include <QtEndian>
@@ -47,35 +48,37 @@ QString TensorInfo::shapeText() const {
 
 SafetensorsFile::SafetensorsFile(const QString& path) : m_path(path), m_file(path) {
     if (QFileInfo(path).isDir())
-        throwFileError(path, QStringLiteral("is a folder; expected a file"));
+        throwFileError(path, QCoreApplication::translate("Engine", "is a folder; expected a file"));
     // A FIFO would block in open(), a device has no real size.
     if (const QString reason = irregularFileReason(path); !reason.isEmpty())
         throwFileError(path, reason);
     if (!m_file.open(QIODevice::ReadOnly))
-        throwFileError(path, QStringLiteral("cannot be opened: %1").arg(m_file.errorString()));
+        throwFileError(path, QCoreApplication::translate("Engine", "cannot be opened: %1").arg(m_file.errorString()));
     const qint64 fileSize = m_file.size();
     if (fileSize < 8)
-        throwFileError(path, QStringLiteral("is a truncated file: %1 bytes, but the 8-byte header "
-                                            "length alone needs 8").arg(fileSize));
+        throwFileError(path, QCoreApplication::translate("Engine", "is a truncated file: %1 bytes, but the 8-byte "
+                                                                   "header length alone needs 8").arg(fileSize));
 
     // The whole file is mapped once; headers and tensors are read through bounds checked below.
     // The mapping is shared and read-only: if another program truncates the file while it is
     // mapped, the kernel raises SIGBUS on access. No user-space check can prevent that.
     m_map = m_file.map(0, fileSize);
     if (!m_map)
-        throwFileError(path, QStringLiteral("cannot be memory-mapped: %1").arg(m_file.errorString()));
+        throwFileError(path,
+                       QCoreApplication::translate("Engine", "cannot be memory-mapped: %1").arg(m_file.errorString()));
     m_mapSize = fileSize;
     m_file.close();  // the mapping outlives the descriptor; keeps many-shard folders cheap
 
     const quint64 headerBytes = qFromLittleEndian<quint64>(m_map);
     // The limit first: a huge N must not be turned into a signed number or added to anything.
     if (headerBytes > quint64(kMaxHeaderBytes))
-        throwFileError(path, QStringLiteral("header over the limit: header says %1 bytes, more than "
-                                            "the %2 allowed").arg(headerBytes).arg(kMaxHeaderBytes));
+        throwFileError(path, QCoreApplication::translate("Engine", "header over the limit: header says %1 bytes, "
+                                                                   "more than the %2 allowed")
+                                 .arg(headerBytes).arg(kMaxHeaderBytes));
     const qint64 afterLength = fileSize - 8;
     if (qint64(headerBytes) > afterLength)
-        throwFileError(path, QStringLiteral("header longer than the file: header says %1 bytes but the "
-                                            "file has only %2 after the length")
+        throwFileError(path, QCoreApplication::translate("Engine", "header longer than the file: header says %1 "
+                                                                   "bytes but the file has only %2 after the length")
                                  .arg(headerBytes).arg(afterLength));
     m_dataStart = 8 + qint64(headerBytes);
 
@@ -164,10 +167,11 @@ const TensorInfo* SafetensorsFile::info(const QString& name) const {
 const TensorInfo& SafetensorsFile::requireFloat(const QString& name) const {
     const TensorInfo* tensor = info(name);
     if (!tensor)
-        throwFileError(m_path, QStringLiteral("has no tensor %1").arg(quotedName(name)));
+        throwFileError(m_path, QCoreApplication::translate("Engine", "has no tensor %1").arg(quotedName(name)));
     if (!isFloatType(tensor->dtype))
-        throwFileError(m_path, QStringLiteral("tensor %1 has dtype %2; expected a float type (F32, F16 "
-                                              "or BF16)").arg(quotedName(name), tensor->dtypeName));
+        throwFileError(m_path, QCoreApplication::translate("Engine", "tensor %1 has dtype %2; expected a float type "
+                                                                     "(F32, F16 or BF16)")
+                                   .arg(quotedName(name), tensor->dtypeName));
     return *tensor;
 }
 
@@ -192,7 +196,8 @@ const float* SafetensorsFile::floats(const QString& name) const {
     const size_t allocated = huge ? (bytesNeeded + kHugePage - 1) / kHugePage * kHugePage : bytesNeeded;
     FloatBuffer values(static_cast<float*>(huge ? std::aligned_alloc(kHugePage, allocated) : std::malloc(allocated)));
     if (!values)
-        throwFileError(m_path, QStringLiteral("not enough memory to convert tensor %1 (%2 elements of %3)")
+        throwFileError(m_path, QCoreApplication::translate("Engine", "not enough memory to convert tensor %1 "
+                                                                     "(%2 elements of %3)")
                                    .arg(quotedName(tensor.name)).arg(count).arg(tensor.dtypeName));
     if (huge)
         ::madvise(values.get(), allocated, MADV_HUGEPAGE);
@@ -210,7 +215,7 @@ void SafetensorsFile::readRows(const QString& name, qint64 first, qint64 count, 
     const TensorInfo& tensor = requireFloat(name);
     const qint64 rows = tensor.shape.empty() ? 1 : tensor.shape[0];
     if (first < 0 || count < 0 || first > rows || count > rows - first)
-        throwFileError(m_path, QStringLiteral("rows %1 + %2 are outside tensor %3 of shape %4")
+        throwFileError(m_path, QCoreApplication::translate("Engine", "rows %1 + %2 are outside tensor %3 of shape %4")
                                    .arg(first).arg(count).arg(quotedName(name), tensor.shapeText()));
     const qint64 columns = rows == 0 ? 0 : tensor.elementCount() / rows;
     convert(tensor, first * columns, count * columns, out);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -39,13 +40,14 @@ QString describe(const QJsonValue& value) {
     switch (value.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: return QStringLiteral("the number %1").arg(value.toDouble(), 0, 'g', 17);
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Double:
+        return QCoreApplication::translate("Engine", "the number %1").arg(value.toDouble(), 0, 'g', 17);
+    case QJsonValue::String: return QCoreApplication::translate("Engine", "a string");
+    case QJsonValue::Array: return QCoreApplication::translate("Engine", "an array");
+    case QJsonValue::Object: return QCoreApplication::translate("Engine", "an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("missing");
+    return QCoreApplication::translate("Engine", "missing");
 }
 
 // Reads one shape dimension or offset. JSON numbers may be fractional, negative or beyond
@@ -70,24 +72,25 @@ public:
 
     [[noreturn]] void fail(const QString& detail) const { throwFileError(m_path, detail); }
     [[noreturn]] void failTensor(const QString& name, const QString& detail) const {
-        fail(QStringLiteral("tensor %1 %2").arg(quotedName(name), detail));
+        fail(QCoreApplication::translate("Engine", "tensor %1 %2").arg(quotedName(name), detail));
     }
 
     void readMetadata(const QJsonValue& value, SafetensorsHeader* header) const {
         if (!value.isObject())
-            fail(QStringLiteral("__metadata__ is %1; expected an object of strings").arg(describe(value)));
+            fail(QCoreApplication::translate("Engine", "__metadata__ is %1; expected an object of strings")
+                     .arg(describe(value)));
         const QJsonObject metadata = value.toObject();
         for (auto it = metadata.begin(); it != metadata.end(); ++it)
             if (!it.value().isString())
-                fail(QStringLiteral("__metadata__ value %1 is %2; expected a string")
+                fail(QCoreApplication::translate("Engine", "__metadata__ value %1 is %2; expected a string")
                          .arg(quotedName(it.key()), describe(it.value())));
         header->metadata = metadata;
     }
 
     TensorInfo readTensor(const QString& name, const QJsonValue& value) const {
         if (!value.isObject())
-            failTensor(name, QStringLiteral("is %1; expected an object with dtype, shape and "
-                                            "data_offsets").arg(describe(value)));
+            failTensor(name, QCoreApplication::translate("Engine", "is %1; expected an object with dtype, shape and "
+                                                                   "data_offsets").arg(describe(value)));
         const QJsonObject entry = value.toObject();
         TensorInfo tensor;
         tensor.name = name;
@@ -113,7 +116,7 @@ public:
             if (tensor.begin == tensor.end)
                 continue;
             if (furthest && tensor.begin < furthest->end)
-                fail(QStringLiteral("tensors %1 %2 and %3 %4 overlap")
+                fail(QCoreApplication::translate("Engine", "tensors %1 %2 and %3 %4 overlap")
                          .arg(quotedName(furthest->name), offsetsText(*furthest),
                               quotedName(tensor.name), offsetsText(tensor)));
             if (!furthest || tensor.end > furthest->end)
@@ -125,31 +128,34 @@ private:
     void readDType(const QJsonObject& entry, TensorInfo* tensor) const {
         const QJsonValue value = entry.value(QLatin1String("dtype"));
         if (value.isUndefined())
-            failTensor(tensor->name, QStringLiteral("has no dtype"));
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "has no dtype"));
         if (!value.isString())
-            failTensor(tensor->name, QStringLiteral("dtype is %1; expected a string").arg(describe(value)));
+            failTensor(tensor->name,
+                       QCoreApplication::translate("Engine", "dtype is %1; expected a string").arg(describe(value)));
         tensor->dtypeName = value.toString();
         for (const DTypeName& known : kDTypes)
             if (tensor->dtypeName == QLatin1String(known.name)) {
                 tensor->dtype = known.dtype;
                 return;
             }
-        failTensor(tensor->name, QStringLiteral("has unknown dtype %1 (expected one of %2)")
+        failTensor(tensor->name, QCoreApplication::translate("Engine", "has unknown dtype %1 (expected one of %2)")
                                      .arg(quotedName(tensor->dtypeName), knownDTypeList()));
     }
 
     void readShape(const QJsonObject& entry, TensorInfo* tensor) const {
         const QJsonValue value = entry.value(QLatin1String("shape"));
         if (value.isUndefined())
-            failTensor(tensor->name, QStringLiteral("has no shape"));
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "has no shape"));
         if (!value.isArray())
-            failTensor(tensor->name, QStringLiteral("shape is %1; expected an array of non-negative "
-                                                    "integers").arg(describe(value)));
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "shape is %1; expected an array of "
+                                                                           "non-negative integers")
+                                         .arg(describe(value)));
         const QJsonArray dims = value.toArray();
         for (qsizetype i = 0; i < dims.size(); ++i) {
             qint64 dim = 0;
             if (!readCount(dims.at(i), &dim))
-                failTensor(tensor->name, QStringLiteral("shape[%1] is %2; expected a non-negative integer")
+                failTensor(tensor->name, QCoreApplication::translate("Engine", "shape[%1] is %2; expected a "
+                                                                               "non-negative integer")
                                              .arg(i).arg(describe(dims.at(i))));
             tensor->shape.push_back(dim);
         }
@@ -158,10 +164,12 @@ private:
     void readOffsets(const QJsonObject& entry, TensorInfo* tensor) const {
         const QJsonValue value = entry.value(QLatin1String("data_offsets"));
         if (value.isUndefined())
-            failTensor(tensor->name, QStringLiteral("has no data_offsets"));
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "has no data_offsets"));
         if (!value.isArray() || value.toArray().size() != 2)
-            failTensor(tensor->name, QStringLiteral("data_offsets is %1; expected an array [begin, end]")
-                                         .arg(value.isArray() ? QStringLiteral("an array of %1 values")
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "data_offsets is %1; expected an array "
+                                                                           "[begin, end]")
+                                         .arg(value.isArray() ? QCoreApplication::translate("Engine",
+                                                                                            "an array of %1 values")
                                                                     .arg(value.toArray().size())
                                                               : describe(value)));
         const QJsonArray offsets = value.toArray();
@@ -169,15 +177,15 @@ private:
         qint64* targets[] = {&tensor->begin, &tensor->end};
         for (int i = 0; i < 2; ++i)
             if (!readCount(offsets.at(i), targets[i]))
-                failTensor(tensor->name, QStringLiteral("data_offsets %1 is %2; expected a non-negative "
-                                                        "integer").arg(QLatin1String(names[i]),
-                                                                       describe(offsets.at(i))));
+                failTensor(tensor->name, QCoreApplication::translate("Engine", "data_offsets %1 is %2; expected a "
+                                                                               "non-negative integer")
+                                             .arg(QLatin1String(names[i]), describe(offsets.at(i))));
         if (tensor->begin > tensor->end)
-            failTensor(tensor->name, QStringLiteral("has data_offsets %1: begin after end")
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "has data_offsets %1: begin after end")
                                          .arg(offsetsText(*tensor)));
         if (tensor->end > m_dataBytes)
-            failTensor(tensor->name, QStringLiteral("has data_offsets %1 past the end of the data "
-                                                    "area, which has %2 bytes")
+            failTensor(tensor->name, QCoreApplication::translate("Engine", "has data_offsets %1 past the end of the "
+                                                                           "data area, which has %2 bytes")
                                          .arg(offsetsText(*tensor)).arg(m_dataBytes));
     }
 
@@ -185,13 +193,14 @@ private:
         qint64 count = 0;
         const qint64 size = dtypeSize(tensor.dtype);
         if (!checkedElementCount(tensor.shape, &count) || count > kMaxQint64 / size)
-            failTensor(tensor.name, QStringLiteral("has shape %1 of %2, whose byte size overflows "
-                                                   "64 bits").arg(tensor.shapeText(), tensor.dtypeName));
+            failTensor(tensor.name, QCoreApplication::translate("Engine", "has shape %1 of %2, whose byte size "
+                                                                          "overflows 64 bits")
+                                        .arg(tensor.shapeText(), tensor.dtypeName));
         const qint64 expected = count * size;
         const qint64 found = tensor.end - tensor.begin;
         if (found != expected)
-            failTensor(tensor.name, QStringLiteral("has wrong byte length: shape %1 of %2 needs %3 "
-                                                   "bytes but data_offsets %4 hold %5")
+            failTensor(tensor.name, QCoreApplication::translate("Engine", "has wrong byte length: shape %1 of %2 "
+                                                                          "needs %3 bytes but data_offsets %4 hold %5")
                                         .arg(tensor.shapeText(), tensor.dtypeName).arg(expected)
                                         .arg(offsetsText(tensor)).arg(found));
     }
@@ -251,7 +260,7 @@ QString quotedName(const QString& name) {
 }
 
 void throwFileError(const QString& path, const QString& detail) {
-    throw ModelError(QStringLiteral("safetensors file %1: %2").arg(quotedName(path), detail));
+    throw ModelError(QCoreApplication::translate("Engine", "safetensors file %1: %2").arg(quotedName(path), detail));
 }
 
 SafetensorsHeader parseSafetensorsHeader(const QString& path, const QByteArray& json, qint64 dataBytes) {
@@ -259,11 +268,12 @@ SafetensorsHeader parseSafetensorsHeader(const QString& path, const QByteArray& 
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        throwFileError(path, QStringLiteral("header is not valid UTF-8 JSON (%1 at byte %2)")
+        throwFileError(path, QCoreApplication::translate("Engine", "header is not valid UTF-8 JSON (%1 at byte %2)")
                                  .arg(parseError.errorString()).arg(parseError.offset));
     if (!document.isObject())
-        throwFileError(path, QStringLiteral("header is a JSON %1; expected an object")
-                                 .arg(document.isArray() ? QStringLiteral("array") : QStringLiteral("value")));
+        throwFileError(path, document.isArray()
+                                 ? QCoreApplication::translate("Engine", "header is a JSON array; expected an object")
+                                 : QCoreApplication::translate("Engine", "header is a JSON value; expected an object"));
 
     const HeaderParser parser(path, dataBytes);
     SafetensorsHeader header;

@@ -1,5 +1,6 @@
 #include "gguf/GgufCheckpoint.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
@@ -63,24 +64,23 @@ GgufCheckpoint::GgufCheckpoint(std::shared_ptr<const GgufFile> file, const Decod
         const GgufTensorInfo* tensor = gguf.info(mapping.ggufName);
         const std::vector<qint64> expected = ggmlDims(mapping.shape);
         if (!tensor)
-            throwGgufError(gguf.path(), QStringLiteral("has no tensor ") + quotedName(mapping.ggufName) +
-                                            QStringLiteral(" (expected dims ") + dimsText(expected) +
-                                            QStringLiteral(" for ") + config.modelType + QLatin1Char(')'));
+            throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "has no tensor %1 (expected dims %2 "
+                                                                              "for %3)")
+                                            .arg(quotedName(mapping.ggufName), dimsText(expected), config.modelType));
         if (tensor->dims != expected)
-            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
-                                            QStringLiteral(" has dims ") + tensor->dimsText() +
-                                            QStringLiteral(", expected ") + dimsText(expected) +
-                                            QStringLiteral(" (from the metadata)"));
+            throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "tensor %1 has dims %2, expected %3 "
+                                                                              "(from the metadata)")
+                                            .arg(quotedName(mapping.ggufName), tensor->dimsText(), dimsText(expected)));
         const GgmlTypeTraits* traits = ggmlTypeTraits(tensor->typeId);
         if (!traits || !traits->dequantizable)
-            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
-                                            QStringLiteral(" has type ") + tensor->typeName +
-                                            QStringLiteral(", which Headmap cannot dequantise (it reads ") +
-                                            dequantizableTypeNames() + QLatin1Char(')'));
+            throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "tensor %1 has type %2, which Headmap "
+                                                                              "cannot dequantise (it reads %3)")
+                                            .arg(quotedName(mapping.ggufName), tensor->typeName,
+                                                 dequantizableTypeNames()));
         if ((mapping.transform == Transform::UnpermuteRows && mapping.shape[0] % (2 * mapping.groups) != 0) ||
             (mapping.transform == Transform::UngroupQkv && mapping.shape[0] % (3 * mapping.groups) != 0))
-            throwGgufError(gguf.path(), QStringLiteral("tensor ") + quotedName(mapping.ggufName) +
-                                            QStringLiteral(" does not split into its heads"));
+            throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "tensor %1 does not split into its heads")
+                                            .arg(quotedName(mapping.ggufName)));
         Entry entry;
         entry.info.name = mapping.hfName;
         entry.info.dtype = TensorDType::F32;
@@ -105,7 +105,8 @@ const TensorInfo* GgufCheckpoint::info(const QString& name) const {
 GgufCheckpoint::Entry& GgufCheckpoint::require(const QString& name) const {
     const auto it = m_entries.find(name);
     if (it == m_entries.end())
-        throwGgufError(m_file->path(), QStringLiteral("has no tensor that Headmap reads as ") + quotedName(name));
+        throwGgufError(m_file->path(), QCoreApplication::translate("Engine", "has no tensor that Headmap reads as %1")
+                                           .arg(quotedName(name)));
     return it->second;
 }
 
@@ -138,9 +139,9 @@ void GgufCheckpoint::readRows(const QString& name, qint64 first, qint64 count, f
     const Entry& entry = require(name);
     const qint64 rows = entry.mapping.shape[0];
     if (entry.mapping.shape.size() != 2 || first < 0 || count < 0 || first + count > rows)
-        throwGgufError(m_file->path(), QStringLiteral("rows ") + QString::number(first) + QStringLiteral(" + ") +
-                                           QString::number(count) + QStringLiteral(" are outside tensor ") +
-                                           quotedName(entry.mapping.ggufName));
+        throwGgufError(m_file->path(), QCoreApplication::translate("Engine", "rows %1 + %2 are outside tensor %3")
+                                           .arg(QString::number(first), QString::number(count),
+                                                quotedName(entry.mapping.ggufName)));
     if (entry.mapping.transform != Transform::None) {  // rows move: convert the whole tensor
         std::vector<float> all(size_t(entry.info.elementCount()));
         readFloats(name, all.data());

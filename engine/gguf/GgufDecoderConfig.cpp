@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
 
@@ -44,7 +46,7 @@ public:
 private:
     int checked(const char* name, quint64 value, quint64 low, quint64 high) const {
         if (value < low || value > high)
-            fail(QStringLiteral("key %1 is %2, expected %3 to %4")
+            fail(QCoreApplication::translate("Engine", "key %1 is %2, expected %3 to %4")
                      .arg(quotedName(key(name)), QString::number(value), QString::number(low), QString::number(high)));
         return int(value);
     }
@@ -57,13 +59,16 @@ private:
 std::vector<double> ropeFactors(const MetadataReader& read, const QString& name, int rotaryDim) {
     const GgufTensorInfo* tensor = read.file().info(name);
     if (tensor->elementCount() != rotaryDim / 2)
-        read.fail(QStringLiteral("tensor %1 holds %2 factors, expected %3 (half of %4 rotated dimensions)")
+        read.fail(QCoreApplication::translate("Engine",
+                                              "tensor %1 holds %2 factors, expected %3 (half of %4 rotated dimensions)")
                       .arg(quotedName(name), QString::number(tensor->elementCount()), QString::number(rotaryDim / 2),
                            QString::number(rotaryDim)));
     const std::vector<float> values = read.file().floats(name);
     for (float v : values)
         if (!(v > 0.0f) || !std::isfinite(v))
-            read.fail(QStringLiteral("tensor %1 holds a rope factor that is not a positive number").arg(quotedName(name)));
+            read.fail(QCoreApplication::translate("Engine",
+                                                  "tensor %1 holds a rope factor that is not a positive number")
+                          .arg(quotedName(name)));
     return std::vector<double>(values.begin(), values.end());
 }
 
@@ -71,10 +76,12 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
     RopeParameters rope;
     rope.theta = read.number("rope.freq_base", 10000.0);
     if (!(rope.theta > 1.0))
-        read.fail(QStringLiteral("key %1 must be above 1").arg(quotedName(read.key("rope.freq_base"))));
+        read.fail(QCoreApplication::translate("Engine", "key %1 must be above 1")
+                      .arg(quotedName(read.key("rope.freq_base"))));
     rope.rotaryDim = read.countOr("rope.dimension_count", quint64(c.headDim), 2, quint64(c.headDim));
     if (rope.rotaryDim % 2 != 0)
-        read.fail(QStringLiteral("key %1 is odd").arg(quotedName(read.key("rope.dimension_count"))));
+        read.fail(QCoreApplication::translate("Engine", "key %1 is odd")
+                      .arg(quotedName(read.key("rope.dimension_count"))));
     rope.maxPositions = c.maxPositions;
     rope.originalMaxPositions = read.countOr("rope.scaling.original_context_length", quint64(c.maxPositions), 1, kMaxGgufPositions);
 
@@ -89,7 +96,7 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
         rope.betaFast = read.number("rope.scaling.yarn_beta_fast", 32.0);
         rope.betaSlow = read.number("rope.scaling.yarn_beta_slow", 1.0);
     } else if (scaling != QLatin1String("none") && scaling != QLatin1String("linear")) {
-        read.fail(QStringLiteral("key %1 is '%2'; Headmap reads none, linear and yarn")
+        read.fail(QCoreApplication::translate("Engine", "key %1 is '%2'; Headmap reads none, linear and yarn")
                       .arg(quotedName(read.key("rope.scaling.type")), scaling));
     }
 
@@ -98,7 +105,8 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
     const QString longFactors = QStringLiteral("rope_factors_long.weight");
     if (read.tensor(freqs) || read.tensor(longFactors)) {
         if (rope.type != RopeParameters::Type::Default)
-            read.fail(QStringLiteral("has both rope scaling %1 and per-frequency rope factors").arg(scaling));
+            read.fail(QCoreApplication::translate("Engine", "has both rope scaling %1 and per-frequency rope factors")
+                          .arg(scaling));
         rope.type = RopeParameters::Type::LongRope;
         if (read.tensor(freqs)) {  // llama 3: the same divisors at every length, no attention factor
             rope.shortFactor = rope.longFactor = ropeFactors(read, freqs, rope.rotaryDim);
@@ -125,9 +133,9 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     c.path = file.path();
     c.modelType = modelTypeOf(arch);
     if (c.modelType.isEmpty())
-        throwGgufError(file.path(), QStringLiteral("general.architecture is '") + arch +
-                                        QStringLiteral("', which Headmap cannot run (it reads ") +
-                                        ggufSupportedArchitectures().join(QStringLiteral(", ")) + QLatin1Char(')'));
+        throwGgufError(file.path(), QCoreApplication::translate("Engine", "general.architecture is '%1', which "
+                                                                          "Headmap cannot run (it reads %2)")
+                                        .arg(arch, ggufSupportedArchitectures().join(QStringLiteral(", "))));
     const MetadataReader read(file, arch);
     const bool neox = c.modelType == QLatin1String("gpt_neox");
     const bool gemma = c.modelType.startsWith(QLatin1String("gemma"));
@@ -137,29 +145,32 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     c.heads = read.count("attention.head_count", 1, kMaxGgufDim);
     c.kvHeads = read.countOr("attention.head_count_kv", quint64(c.heads), 1, quint64(c.heads));
     if (c.heads % c.kvHeads != 0)
-        read.fail(QStringLiteral("%1 attention heads cannot share %2 key/value heads")
+        read.fail(QCoreApplication::translate("Engine", "%1 attention heads cannot share %2 key/value heads")
                       .arg(QString::number(c.heads), QString::number(c.kvHeads)));
     if (!read.has("attention.key_length") && c.hiddenSize % c.heads != 0)
-        read.fail(QStringLiteral("embedding length %1 is not divisible by %2 heads, and there is no %3")
+        read.fail(QCoreApplication::translate("Engine",
+                                              "embedding length %1 is not divisible by %2 heads, and there is no %3")
                       .arg(QString::number(c.hiddenSize), QString::number(c.heads), read.key("attention.key_length")));
     c.headDim = read.countOr("attention.key_length", quint64(c.hiddenSize / c.heads), 1, kMaxGgufDim);
     if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxGgufDim) != c.headDim)
-        read.fail(QStringLiteral("%1 differs from %2; Headmap needs them equal")
+        read.fail(QCoreApplication::translate("Engine", "%1 differs from %2; Headmap needs them equal")
                       .arg(read.key("attention.value_length"), read.key("attention.key_length")));
     c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxGgufDim);
     c.maxPositions = read.count("context_length", 1, kMaxGgufPositions);
 
     const GgufTensorInfo* embeddings = file.info(QStringLiteral("token_embd.weight"));
     if (!embeddings || embeddings->dims.size() != 2)
-        read.fail(embeddings ? QStringLiteral("tensor 'token_embd.weight' has dims %1, expected [%2, vocabulary]")
+        read.fail(embeddings ? QCoreApplication::translate("Engine", "tensor 'token_embd.weight' has "
+                                                                     "dims %1, expected [%2, vocabulary]")
                                    .arg(embeddings->dimsText(), QString::number(c.hiddenSize))
-                             : QStringLiteral("has no tensor 'token_embd.weight' (the token embeddings)"));
+                             : QCoreApplication::translate("Engine",
+                                                           "has no tensor 'token_embd.weight' (the token embeddings)"));
     c.vocabSize = int(embeddings->dims[1]);
 
     c.normEps = float(neox ? read.number("attention.layer_norm_epsilon", 1e-5)
                            : read.number("attention.layer_norm_rms_epsilon", 1e-6));
     if (!(c.normEps > 0.0f))
-        read.fail(QStringLiteral("the norm epsilon must be positive"));
+        read.fail(QCoreApplication::translate("Engine", "the norm epsilon must be positive"));
     c.activation = gemma ? Activation::GeluTanh : neox ? Activation::GeluErf : Activation::Silu;
 
     // Biases: whatever layer 0 holds (convert_hf_to_gguf.py writes the ones the model has).
@@ -186,7 +197,7 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     if (gemma)
         c.finalSoftcap = float(read.number("final_logit_softcapping", 0.0));
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
-        read.fail(QStringLiteral("softcapping must not be negative"));
+        read.fail(QCoreApplication::translate("Engine", "softcapping must not be negative"));
 
     const quint64 bos = file.metadata().uint(QStringLiteral("tokenizer.ggml.bos_token_id"), quint64(-1));
     if (bos < quint64(c.vocabSize))

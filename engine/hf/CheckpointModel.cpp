@@ -3,6 +3,8 @@
 #include <cmath>
 #include <vector>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -37,12 +39,12 @@ QStringList CheckpointModel::nonFiniteWeights() const {
         if (finite)
             continue;
         if (found.size() < kShown)
-            found << QStringLiteral("'%1' in %2").arg(name, m_checkpoint->fileOf(name));
+            found << QCoreApplication::translate("Engine", "'%1' in %2").arg(name, m_checkpoint->fileOf(name));
         else
             ++more;
     }
     if (more > 0)
-        found << QStringLiteral("and %1 more").arg(more);
+        found << QCoreApplication::translate("Engine", "and %1 more").arg(more);
     return found;
 }
 

@@ -1,5 +1,6 @@
 #include "hf/ConfigFile.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QJsonDocument>
 
@@ -14,12 +15,12 @@ namespace {
 QJsonObject readObject(const QString& path) {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(
-        readRegularFile(path, 16 * 1024 * 1024, QStringLiteral("a config file")), &parseError);
+        readRegularFile(path, 16 * 1024 * 1024, QCoreApplication::translate("Engine", "a config file")), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        throw ModelError(QStringLiteral("%1: not valid JSON (%2 at byte %3)")
+        throw ModelError(QCoreApplication::translate("Engine", "%1: not valid JSON (%2 at byte %3)")
                              .arg(path, parseError.errorString()).arg(parseError.offset));
     if (!document.isObject())
-        throw ModelError(QStringLiteral("%1: expected a JSON object").arg(path));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: expected a JSON object").arg(path));
     return document.object();
 }
 
@@ -37,9 +38,9 @@ ConfigFile ConfigFile::read(const QString& folder) {
     const ConfigReader read(file.path, file.json);
     file.modelType = read.stringOr("model_type", QString());
     if (file.modelType.isEmpty())
-        read.fail(QStringLiteral("missing field 'model_type'"));
+        read.fail(QCoreApplication::translate("Engine", "missing field 'model_type'"));
     if (!findArchitecture(file.modelType))
-        read.fail(QStringLiteral("model_type '%1' is not supported (supported: %2)")
+        read.fail(QCoreApplication::translate("Engine", "model_type '%1' is not supported (supported: %2)")
                       .arg(file.modelType, supportedModelTypes().join(QStringLiteral(", "))));
     return file;
 }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
@@ -29,7 +30,7 @@ public:
     QString name(const char* key) const { return m_prefix + QLatin1String(key); }
 
     [[noreturn]] void fail(const QString& what) const {
-        throw ModelError(QStringLiteral("%1: %2").arg(m_path, what));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(m_path, what));
     }
 
     const QString& path() const { return m_path; }
@@ -41,7 +42,7 @@ public:
 
     int integer(const char* key, int low, int high) const {
         if (!has(key))
-            fail(QStringLiteral("missing field '%1'").arg(name(key)));
+            fail(QCoreApplication::translate("Engine", "missing field '%1'").arg(name(key)));
         return integerOr(key, 0, low, high);
     }
 
@@ -50,14 +51,14 @@ public:
             return fallback;
         const QJsonValue value = m_json.value(QLatin1String(key));
         if (!value.isDouble())
-            fail(QStringLiteral("field '%1' must be a whole number").arg(name(key)));
+            fail(QCoreApplication::translate("Engine", "field '%1' must be a whole number").arg(name(key)));
         // The range first: casting a double outside the integer range is undefined behaviour.
         const double number = value.toDouble();
         if (!(number >= low && number <= high))
-            fail(QStringLiteral("field '%1' is %2; expected a whole number in %3..%4")
+            fail(QCoreApplication::translate("Engine", "field '%1' is %2; expected a whole number in %3..%4")
                      .arg(name(key), QString::number(number, 'g', 17)).arg(low).arg(high));
         if (number != std::floor(number))
-            fail(QStringLiteral("field '%1' is %2; expected a whole number")
+            fail(QCoreApplication::translate("Engine", "field '%1' is %2; expected a whole number")
                      .arg(name(key), QString::number(number, 'g', 17)));
         return int(number);
     }
@@ -67,7 +68,7 @@ public:
             return fallback;
         const QJsonValue value = m_json.value(QLatin1String(key));
         if (!value.isDouble())
-            fail(QStringLiteral("field '%1' must be a number").arg(name(key)));
+            fail(QCoreApplication::translate("Engine", "field '%1' must be a number").arg(name(key)));
         return value.toDouble();
     }
 
@@ -76,7 +77,7 @@ public:
             return fallback;
         const QJsonValue value = m_json.value(QLatin1String(key));
         if (!value.isString())
-            fail(QStringLiteral("field '%1' must be a string").arg(name(key)));
+            fail(QCoreApplication::translate("Engine", "field '%1' must be a string").arg(name(key)));
         return value.toString();
     }
 
@@ -85,7 +86,7 @@ public:
             return fallback;
         const QJsonValue value = m_json.value(QLatin1String(key));
         if (!value.isBool())
-            fail(QStringLiteral("field '%1' must be true or false").arg(name(key)));
+            fail(QCoreApplication::translate("Engine", "field '%1' must be true or false").arg(name(key)));
         return value.toBool();
     }
 
@@ -99,8 +100,8 @@ public:
             return Activation::Relu;
         if (name == QLatin1String("silu") || name == QLatin1String("swish"))
             return Activation::Silu;
-        fail(QStringLiteral("activation '%1' in field '%2' is not supported (supported: gelu, "
-                            "gelu_new, gelu_pytorch_tanh, relu, silu)")
+        fail(QCoreApplication::translate("Engine", "activation '%1' in field '%2' is not supported (supported: gelu, "
+                                                   "gelu_new, gelu_pytorch_tanh, relu, silu)")
                  .arg(name, this->name(key)));
     }
 

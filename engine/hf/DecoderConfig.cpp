@@ -1,5 +1,6 @@
 #include "hf/DecoderConfig.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QStringList>
 
@@ -17,13 +18,15 @@ std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c
         const QJsonValue value = read.json().value(QLatin1String("layer_types"));
         const QJsonArray types = value.toArray();
         if (!value.isArray() || types.size() != c.layers)
-            read.fail(QStringLiteral("field 'layer_types' must list one type per layer (%1)").arg(c.layers));
+            read.fail(QCoreApplication::translate("Engine", "field 'layer_types' must list one type per layer (%1)")
+                          .arg(c.layers));
         for (int l = 0; l < c.layers; ++l) {
             const QString type = types.at(l).toString();
             if (type == QLatin1String("sliding_attention"))
                 sliding[size_t(l)] = true;
             else if (type != QLatin1String("full_attention"))
-                read.fail(QStringLiteral("layer_types[%1] is '%2'; expected full_attention or sliding_attention")
+                read.fail(QCoreApplication::translate("Engine", "layer_types[%1] is '%2'; expected "
+                                                                "full_attention or sliding_attention")
                               .arg(l).arg(type));
         }
         return sliding;
@@ -82,10 +85,13 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.heads = read.integer("num_attention_heads", 1, kMaxDim);
     c.kvHeads = neox ? c.heads : read.integerOr("num_key_value_heads", c.heads, 1, kMaxDim);
     if (c.heads % c.kvHeads != 0)
-        read.fail(QStringLiteral("%1 attention heads cannot share %2 key/value heads (num_attention_heads "
-                                 "must be a multiple of num_key_value_heads)").arg(c.heads).arg(c.kvHeads));
+        read.fail(QCoreApplication::translate("Engine", "%1 attention heads cannot share %2 key/value heads "
+                                                        "(num_attention_heads must be a multiple of "
+                                                        "num_key_value_heads)")
+                      .arg(c.heads).arg(c.kvHeads));
     if (!read.has("head_dim") && c.hiddenSize % c.heads != 0)
-        read.fail(QStringLiteral("hidden size %1 is not divisible by %2 attention heads, and there is no head_dim")
+        read.fail(QCoreApplication::translate("Engine", "hidden size %1 is not divisible by %2 "
+                                                        "attention heads, and there is no head_dim")
                       .arg(c.hiddenSize).arg(c.heads));
     c.headDim = read.integerOr("head_dim", c.hiddenSize / c.heads, 1, kMaxDim);
     c.intermediateSize = read.integer("intermediate_size", 1, 16 * kMaxDim);
@@ -93,7 +99,7 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.maxPositions = read.integer("max_position_embeddings", 1, kMaxPositionsLimit);
     c.normEps = float(neox ? read.numberOr("layer_norm_eps", 1e-5) : read.numberOr("rms_norm_eps", 1e-6));
     if (!(c.normEps > 0.0f))
-        read.fail(QStringLiteral("the norm epsilon must be positive"));
+        read.fail(QCoreApplication::translate("Engine", "the norm epsilon must be positive"));
 
     // Gemma names its activation hidden_activation (hidden_act is a deprecated alias).
     if (gemma)
@@ -120,14 +126,16 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
         c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
     } else if (c.modelType == QLatin1String("gemma3_text")) {
         if (read.has("attn_logit_softcapping"))
-            read.fail(QStringLiteral("attn_logit_softcapping is set, but Gemma 3 does not apply it"));
+            read.fail(QCoreApplication::translate("Engine",
+                                                  "attn_logit_softcapping is set, but Gemma 3 does not apply it"));
         c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
         // EmbeddingGemma: a bidirectional encoder, not the causal decoder computed here.
         if (read.boolOr("use_bidirectional_attention", false))
-            read.fail(QStringLiteral("use_bidirectional_attention = true is not supported (Headmap runs Gemma 3 as a causal decoder)"));
+            read.fail(QCoreApplication::translate("Engine", "use_bidirectional_attention = true is not supported "
+                                                            "(Headmap runs Gemma 3 as a causal decoder)"));
     }
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
-        read.fail(QStringLiteral("softcapping must not be negative"));
+        read.fail(QCoreApplication::translate("Engine", "softcapping must not be negative"));
 
     // Informational only: some configs hold a list or null here, which must not refuse the model.
     const QJsonValue bos = json.value(QLatin1String("bos_token_id"));
@@ -140,7 +148,9 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     for (int l = 0; l < c.layers; ++l)
         if (sliding[size_t(l)]) {
             if (window == 0)
-                read.fail(QStringLiteral("layer_types marks layer %1 sliding_attention, but sliding_window is not set").arg(l));
+                read.fail(QCoreApplication::translate("Engine", "layer_types marks layer %1 sliding_attention, "
+                                                                "but sliding_window is not set")
+                              .arg(l));
             c.windowOfLayer[size_t(l)] = window;
         }
 

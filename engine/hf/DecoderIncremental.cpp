@@ -3,6 +3,8 @@
 // tokens after them. Every layer runs on the new rows alone: their Q/K/V, their attention
 // rows over the cached and new keys (core/PrefixAttention.h), the layout's norms and MLP.
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "hf/DecoderModel.h"
 #include "model/PrefixState.h"
@@ -32,7 +34,8 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
     const int n = t - reused;  // the tokens to compute, at positions reused..t-1
     AttentionTrace& trace = context.trace();
     if (trace.heads() != c.heads)
-        throw ModelError(QStringLiteral("the model has %1 attention heads, but its summary says %2")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "the model has %1 attention heads, but its summary says %2")
                              .arg(c.heads).arg(trace.heads()));
     copySharedValueNorms(previous.trace, reused, trace);
 

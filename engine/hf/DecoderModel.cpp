@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "hf/WeightLookup.h"
 #include "model/PrefixState.h"
@@ -114,8 +116,8 @@ void DecoderModel::loadHead() {
     const QString name = m_layout == BlockLayout::Parallel ? QStringLiteral("embed_out.weight")
                                                            : QStringLiteral("lm_head.weight");
     if (!checkpoint().info(name)) {
-        m_headMissing = QStringLiteral("%1 has no output head: config.json says tie_word_embeddings "
-                                       "is false and %2 holds no '%3'")
+        m_headMissing = QCoreApplication::translate("Engine", "%1 has no output head: config.json says "
+                                                              "tie_word_embeddings is false and %2 holds no '%3'")
                             .arg(summary().displayName(), checkpoint().description(), name);
         return;
     }
@@ -135,7 +137,8 @@ RowVectorF DecoderModel::outputLogits(const MatrixF& hidden, int position) const
     if (!hasOutputHead())
         throw InputError(m_headMissing);
     if (position < 0 || position >= hidden.rows() || hidden.cols() != m_config.hiddenSize)
-        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+        throw InputError(QCoreApplication::translate("Engine", "no hidden state for position %1 "
+                                                               "(%2 × %3 given, %4 wide expected)")
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(m_config.hiddenSize));
     RowVectorF logits(m_config.vocabSize);
     if (m_streaming) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "hf/WeightLookup.h"
@@ -60,8 +62,9 @@ void EncoderModel::loadMaskedLmHead() {
     const QStringList needed = {dense + QStringLiteral(".weight"), dense + QStringLiteral(".bias"),
                                 norm + QStringLiteral(".weight"), norm + QStringLiteral(".bias"), bias};
     if (!checkpoint().info(needed.first())) {
-        m_headMissing = QStringLiteral("%1 has no masked-language-model head: %2 holds none of %3 "
-                                       "(a checkpoint of the bare encoder; the *ForMaskedLM one has them)")
+        m_headMissing = QCoreApplication::translate("Engine", "%1 has no masked-language-model head: %2 holds none of "
+                                                              "%3 (a checkpoint of the bare encoder; the *ForMaskedLM "
+                                                              "one has them)")
                             .arg(summary().displayName(), checkpoint().description(), needed.join(QStringLiteral(", ")));
         return;
     }
@@ -73,7 +76,8 @@ void EncoderModel::loadMaskedLmHead() {
         if (!head.contains(name) && !(name == bias && !altBias.isEmpty() && head.contains(altBias)))
             missing << name;
     if (!missing.isEmpty()) {
-        m_headMissing = QStringLiteral("%1 has an incomplete masked-language-model head: %2 holds no %3")
+        m_headMissing = QCoreApplication::translate("Engine",
+                                                    "%1 has an incomplete masked-language-model head: %2 holds no %3")
                             .arg(summary().displayName(), checkpoint().description(), missing.join(QStringLiteral(", ")));
         return;
     }
@@ -96,7 +100,8 @@ RowVectorF EncoderModel::outputLogits(const MatrixF& hidden, int position) const
         throw InputError(m_headMissing);
     const HfConfig& c = config();
     if (position < 0 || position >= hidden.rows() || hidden.cols() != c.hiddenSize)
-        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+        throw InputError(QCoreApplication::translate("Engine", "no hidden state for position %1 "
+                                                               "(%2 × %3 given, %4 wide expected)")
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(c.hiddenSize));
     MatrixF x = m_head.transform.forward(hidden.row(position));  // (1, D)
     applyActivation(x, m_head.activation);
@@ -192,7 +197,7 @@ MatrixF EncoderModel::forward(const Encoding& input, ForwardContext& context) co
         if (m_typeEmbeddings) {
             const int type = input.typeId(i);
             if (type < 0 || type >= c.typeVocabSize)
-                throw InputError(QStringLiteral("token type %1 at position %2 is outside 0..%3")
+                throw InputError(QCoreApplication::translate("Engine", "token type %1 at position %2 is outside 0..%3")
                                      .arg(type).arg(i).arg(c.typeVocabSize - 1));
             x.row(i) += ConstRowVectorMap(m_typeEmbeddings + size_t(type) * size_t(d), d);
         }

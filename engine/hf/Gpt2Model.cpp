@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "hf/WeightLookup.h"
@@ -136,7 +138,8 @@ void Gpt2Model::applyBlock(const Block& block, MatrixF& x,
 RowVectorF Gpt2Model::outputLogits(const MatrixF& hidden, int position) const {
     const HfConfig& c = config();
     if (position < 0 || position >= hidden.rows() || hidden.cols() != c.hiddenSize)
-        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+        throw InputError(QCoreApplication::translate("Engine", "no hidden state for position %1 "
+                                                               "(%2 × %3 given, %4 wide expected)")
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(c.hiddenSize));
     if (!m_streaming) {
         const ConstMatrixMap wte(m_wordEmbeddings, c.vocabSize, c.hiddenSize);  // (vocab, D)

@@ -1,5 +1,6 @@
 #include "hf/HfConfig.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 #include "core/HeadmapError.h"
@@ -24,7 +25,8 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
     const ConfigReader read(config.path, json);
     config.modelType = read.stringOr("model_type", QString());
     if (!supportedModelTypes().contains(config.modelType))
-        read.fail(QStringLiteral("model_type '%1' is not one of %2").arg(config.modelType, supportedModelTypes().join(QStringLiteral(", "))));
+        read.fail(QCoreApplication::translate("Engine", "model_type '%1' is not one of %2")
+                      .arg(config.modelType, supportedModelTypes().join(QStringLiteral(", "))));
 
     if (config.modelType == QLatin1String("gpt2")) {
         config.hiddenSize = read.integer("n_embd", 1, kMaxDim);
@@ -36,9 +38,9 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
         config.layerNormEps = float(read.numberOr("layer_norm_epsilon", 1e-5));
         config.activation = read.activation("activation_function", QStringLiteral("gelu_new"));
         if (!read.boolOr("scale_attn_weights", true))
-            read.fail(QStringLiteral("scale_attn_weights = false is not supported"));
+            read.fail(QCoreApplication::translate("Engine", "scale_attn_weights = false is not supported"));
         if (read.boolOr("scale_attn_by_inverse_layer_idx", false))
-            read.fail(QStringLiteral("scale_attn_by_inverse_layer_idx = true is not supported"));
+            read.fail(QCoreApplication::translate("Engine", "scale_attn_by_inverse_layer_idx = true is not supported"));
     } else if (config.modelType == QLatin1String("distilbert")) {
         config.hiddenSize = read.integer("dim", 1, kMaxDim);
         config.heads = read.integer("n_heads", 1, kMaxDim);
@@ -62,14 +64,16 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
         config.activation = read.activation("hidden_act", QStringLiteral("gelu"));
         const QString positions = read.stringOr("position_embedding_type", QStringLiteral("absolute"));
         if (positions != QLatin1String("absolute"))
-            read.fail(QStringLiteral("position_embedding_type '%1' is not supported (only absolute)").arg(positions));
+            read.fail(QCoreApplication::translate("Engine",
+                                                  "position_embedding_type '%1' is not supported (only absolute)")
+                          .arg(positions));
     }
 
     if (config.hiddenSize % config.heads != 0)
-        read.fail(QStringLiteral("hidden size %1 is not divisible by %2 attention heads")
+        read.fail(QCoreApplication::translate("Engine", "hidden size %1 is not divisible by %2 attention heads")
                       .arg(config.hiddenSize).arg(config.heads));
     if (!(config.layerNormEps > 0.0f))
-        read.fail(QStringLiteral("layer norm epsilon must be positive"));
+        read.fail(QCoreApplication::translate("Engine", "layer norm epsilon must be positive"));
     return config;
 }
 

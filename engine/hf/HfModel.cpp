@@ -1,5 +1,7 @@
 #include "hf/HfModel.h"
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -31,8 +33,8 @@ ModelSummary HfModel::summaryOf(const HfConfig& c, const Tokenizer& tokenizer, c
         // RoBERTa counts positions from padding_idx + 1, so fewer than max_position_embeddings fit.
         const int offset = c.padTokenId + 1;
         if (c.maxPositions <= offset)
-            throw ModelError(QStringLiteral("%1: max_position_embeddings %2 leaves no positions "
-                                            "after padding_idx %3")
+            throw ModelError(QCoreApplication::translate("Engine", "%1: max_position_embeddings %2 leaves no positions "
+                                                                   "after padding_idx %3")
                                  .arg(c.path).arg(c.maxPositions).arg(c.padTokenId));
         summary.maxPositions = c.maxPositions - offset;
     }

@@ -1,5 +1,7 @@
 #include "hf/RopeConfig.h"
 
+#include <QCoreApplication>
+
 namespace headmap {
 namespace {
 
@@ -21,32 +23,36 @@ Type ropeType(const ConfigReader& params) {
         return Type::Yarn;
     if (name == QLatin1String("longrope") || name == QLatin1String("su"))
         return Type::LongRope;
-    params.fail(QStringLiteral("rope type '%1' in field '%2' is not supported (supported: default, linear, "
-                               "dynamic, llama3, yarn, longrope)")
+    params.fail(QCoreApplication::translate("Engine", "rope type '%1' in field '%2' is not supported (supported: "
+                                                      "default, linear, dynamic, llama3, yarn, longrope)")
                     .arg(name, params.name(params.has("rope_type") ? "rope_type" : "type")));
 }
 
 double positiveNumber(const ConfigReader& params, const char* key, double fallback, bool required) {
     if (required && !params.has(key))
-        params.fail(QStringLiteral("missing field '%1'").arg(params.name(key)));
+        params.fail(QCoreApplication::translate("Engine", "missing field '%1'").arg(params.name(key)));
     const double value = params.numberOr(key, fallback);
     if (!(value > 0.0) || !std::isfinite(value))
-        params.fail(QStringLiteral("field '%1' is %2; expected a positive number").arg(params.name(key)).arg(value));
+        params.fail(QCoreApplication::translate("Engine", "field '%1' is %2; expected a positive number")
+                        .arg(params.name(key)).arg(value));
     return value;
 }
 
 std::vector<double> factorList(const ConfigReader& params, const char* key, int expected) {
     const QJsonValue value = params.json().value(QLatin1String(key));
     if (!value.isArray())
-        params.fail(QStringLiteral("field '%1' must be a list of %2 numbers").arg(params.name(key)).arg(expected));
+        params.fail(QCoreApplication::translate("Engine", "field '%1' must be a list of %2 numbers")
+                        .arg(params.name(key)).arg(expected));
     const QJsonArray array = value.toArray();
     if (array.size() != expected)
-        params.fail(QStringLiteral("field '%1' has %2 numbers; expected %3 (rotary dimension / 2)")
+        params.fail(QCoreApplication::translate("Engine",
+                                                "field '%1' has %2 numbers; expected %3 (rotary dimension / 2)")
                         .arg(params.name(key)).arg(array.size()).arg(expected));
     std::vector<double> factors;
     for (const QJsonValue& entry : array) {
         if (!entry.isDouble() || !(entry.toDouble() > 0.0))
-            params.fail(QStringLiteral("field '%1' must hold positive numbers").arg(params.name(key)));
+            params.fail(QCoreApplication::translate("Engine", "field '%1' must hold positive numbers")
+                            .arg(params.name(key)));
         factors.push_back(entry.toDouble());
     }
     return factors;
@@ -68,10 +74,11 @@ RopeParameters readParameters(const ConfigReader& config, const ConfigReader& pa
     else if (config.has("rotary_pct"))  // GPT-NeoX's name for it
         partial = config.numberOr("rotary_pct", 1.0);
     if (!(partial > 0.0 && partial <= 1.0))
-        config.fail(QStringLiteral("partial rotary factor %1 is outside (0, 1]").arg(partial));
+        config.fail(QCoreApplication::translate("Engine", "partial rotary factor %1 is outside (0, 1]").arg(partial));
     rope.rotaryDim = int(headDim * partial) / 2 * 2;
     if (rope.rotaryDim < 2)
-        config.fail(QStringLiteral("the rotary dimension int(%1 · %2) is below 2").arg(headDim).arg(partial));
+        config.fail(QCoreApplication::translate("Engine", "the rotary dimension int(%1 · %2) is below 2")
+                        .arg(headDim).arg(partial));
 
     // Phi-3 keeps the pre-training context at the top level; it wins, as in transformers.
     if (config.has("original_max_position_embeddings"))
@@ -91,9 +98,10 @@ RopeParameters readParameters(const ConfigReader& config, const ConfigReader& pa
         rope.lowFreqFactor = positiveNumber(params, "low_freq_factor", 1.0, true);
         rope.highFreqFactor = positiveNumber(params, "high_freq_factor", 4.0, true);
         if (!params.has("original_max_position_embeddings"))
-            params.fail(QStringLiteral("missing field '%1'").arg(params.name("original_max_position_embeddings")));
+            params.fail(QCoreApplication::translate("Engine", "missing field '%1'")
+                            .arg(params.name("original_max_position_embeddings")));
         if (rope.highFreqFactor <= rope.lowFreqFactor)
-            params.fail(QStringLiteral("field '%1' must be above '%2'")
+            params.fail(QCoreApplication::translate("Engine", "field '%1' must be above '%2'")
                             .arg(params.name("high_freq_factor"), params.name("low_freq_factor")));
         break;
     case Type::Yarn:
@@ -126,7 +134,7 @@ RopeConfig readRopeConfig(const ConfigReader& config, int headDim, int maxPositi
     if (config.has("rope_parameters")) {
         const QJsonValue value = config.json().value(QLatin1String("rope_parameters"));
         if (!value.isObject())
-            config.fail(QStringLiteral("field 'rope_parameters' must be an object"));
+            config.fail(QCoreApplication::translate("Engine", "field 'rope_parameters' must be an object"));
         const QJsonObject object = value.toObject();
         auto read = [&](const QJsonObject& params, const QString& where) {
             const ConfigReader reader(config.path(), params, where);
@@ -151,7 +159,7 @@ RopeConfig readRopeConfig(const ConfigReader& config, int headDim, int maxPositi
     if (config.has("rope_scaling")) {
         const QJsonValue value = config.json().value(QLatin1String("rope_scaling"));
         if (!value.isObject())
-            config.fail(QStringLiteral("field 'rope_scaling' must be an object or null"));
+            config.fail(QCoreApplication::translate("Engine", "field 'rope_scaling' must be an object or null"));
         scaling = value.toObject();
     }
     rope.global = readParameters(config, ConfigReader(config.path(), scaling, QStringLiteral("rope_scaling.")),

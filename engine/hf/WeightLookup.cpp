@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -28,9 +30,9 @@ WeightLookup::WeightLookup(const Checkpoint& checkpoint, const QStringList& pref
     QStringList tried;
     for (const QString& prefix : prefixes)
         tried << QLatin1Char('\'') + prefix + probe + QLatin1Char('\'');
-    throw ModelError(QStringLiteral("%1: missing tensor %2; this checkpoint does not look like "
-                                    "the architecture config.json names")
-                         .arg(checkpoint.description(), tried.join(QStringLiteral(" or "))));
+    throw ModelError(QCoreApplication::translate("Engine", "%1: missing tensor %2; this checkpoint does not look like "
+                                                           "the architecture config.json names")
+                         .arg(checkpoint.description(), tried.join(QCoreApplication::translate("Engine", " or "))));
 }
 
 QString WeightLookup::resolve(const QString& name) const {
@@ -61,11 +63,12 @@ const float* WeightLookup::require(const QString& name, std::initializer_list<qi
 QString WeightLookup::requireShape(const QString& name, std::initializer_list<qint64> shape) const {
     const QString stored = resolve(name);
     if (stored.isEmpty())
-        throw ModelError(QStringLiteral("%1: missing tensor '%2' (expected shape %3)")
+        throw ModelError(QCoreApplication::translate("Engine", "%1: missing tensor '%2' (expected shape %3)")
                              .arg(m_checkpoint.description(), m_prefix + name, shapeText(shape)));
     const TensorInfo* info = m_checkpoint.info(stored);
     if (info->shape != std::vector<qint64>(shape))
-        throw ModelError(QStringLiteral("%1: tensor '%2' has shape %3, expected %4 (from config.json)")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "%1: tensor '%2' has shape %3, expected %4 (from config.json)")
                              .arg(m_checkpoint.fileOf(stored), stored, info->shapeText(), shapeText(shape)));
     return stored;
 }

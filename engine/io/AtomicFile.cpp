@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileDevice>
 #include <QSaveFile>
@@ -39,7 +40,7 @@ qint64 CheckedDevice::writeData(const char* data, qint64 length) {
         const int cause = errno;  // before anything else can overwrite it
         if (written <= 0) {
             m_failure = deviceFailure(m_target, cause,
-                                      QStringLiteral("only %1 of %2 bytes could be written")
+                                      QCoreApplication::translate("Engine", "only %1 of %2 bytes could be written")
                                           .arg(done).arg(length));
             return -1;
         }
@@ -61,7 +62,7 @@ QString deviceFailure(const QIODevice* device, int errorNumber, const QString& f
 
 QString atomicWriteFailure(const QString& path, const std::function<bool(QIODevice*)>& write) {
     if (path.isEmpty())
-        return QStringLiteral("no file name");
+        return QCoreApplication::translate("Engine", "no file name");
     QSaveFile file(path);  // a temporary file beside path, renamed over it by commit()
     // Unbuffered: each write reaches the file at once, so its result (and errno) is the real one.
     errno = 0;
@@ -73,7 +74,7 @@ QString atomicWriteFailure(const QString& path, const std::function<bool(QIODevi
         if (::access(QFile::encodeName(path).constData(), W_OK) != 0 && errno != ENOENT)
             return errnoText(errno);
 #endif
-        return deviceFailure(&file, cause, QStringLiteral("the file cannot be created"));
+        return deviceFailure(&file, cause, QCoreApplication::translate("Engine", "the file cannot be created"));
     }
     const auto fail = [&file](const QString& reason) {
         file.cancelWriting();  // the destructor then removes the temporary file
@@ -85,10 +86,11 @@ QString atomicWriteFailure(const QString& path, const std::function<bool(QIODevi
     if (device.failed())
         return fail(device.failure());
     if (!produced)
-        return fail(QStringLiteral("the content could not be produced"));
+        return fail(QCoreApplication::translate("Engine", "the content could not be produced"));
     errno = 0;
     if (!file.flush() || file.error() != QFileDevice::NoError)
-        return fail(deviceFailure(&file, errno, QStringLiteral("the data could not be written")));
+        return fail(
+            deviceFailure(&file, errno, QCoreApplication::translate("Engine", "the data could not be written")));
 #ifdef Q_OS_UNIX
     // Some file systems (NFS, delayed allocation) report a full disk only when the data is
     // synced; commit() syncs too but ignores the result. EINVAL: this file cannot be synced.
@@ -97,13 +99,14 @@ QString atomicWriteFailure(const QString& path, const std::function<bool(QIODevi
 #endif
     errno = 0;
     if (!file.commit())
-        return deviceFailure(&file, errno, QStringLiteral("the file could not be replaced"));
+        return deviceFailure(&file, errno, QCoreApplication::translate("Engine", "the file could not be replaced"));
     return QString();
 }
 
 QString writeFileAtomically(const QString& path, const std::function<bool(QIODevice*)>& write) {
     const QString reason = atomicWriteFailure(path, write);
-    return reason.isEmpty() ? QString() : QStringLiteral("cannot write '%1': %2").arg(path, reason);
+    return reason.isEmpty() ? QString()
+                            : QCoreApplication::translate("Engine", "cannot write '%1': %2").arg(path, reason);
 }
 
 QString writeFileAtomically(const QString& path, const QByteArray& bytes) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QtEndian>
 
 #include "core/HeadmapError.h"
@@ -44,8 +45,8 @@ qint64 elementCount(const std::vector<qint64>& shape) {
     qint64 count = 1;
     for (qint64 dimension : shape) {
         if (dimension < 0)
-            throw InputError(QStringLiteral("cannot write an .npy array of shape %1: negative "
-                                            "dimension %2")
+            throw InputError(QCoreApplication::translate("Engine", "cannot write an .npy array of shape %1: negative "
+                                                                   "dimension %2")
                                  .arg(QString::fromLatin1(shapeRepr(shape))).arg(dimension));
         count *= dimension;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -71,7 +72,7 @@ bool isPlainPart(const QString& part) {
 QString listOf(const QStringList& items, int shown) {
     QString text = QStringList(items.mid(0, shown)).join(QStringLiteral(", "));
     if (items.size() > shown)
-        text += QStringLiteral(", … (%1 in all; see 'headmap-cli models')").arg(items.size());
+        text += QCoreApplication::translate("Engine", ", … (%1 in all; see 'headmap-cli models')").arg(items.size());
     return text;
 }
 
@@ -138,9 +139,10 @@ QList<LocalModel> LmStudioStore::list() const {
 QString LmStudioStore::resolve(const QString& key) const {
     const QStringList parts = key.split(QLatin1Char('/'));
     if ((parts.size() != 2 && parts.size() != 3) || !std::all_of(parts.begin(), parts.end(), isPlainPart))
-        throw ModelError(QStringLiteral("'") + key +
-                         QStringLiteral("' is not an LM Studio model (expected PUBLISHER/MODEL or "
-                                        "PUBLISHER/MODEL/FILE.gguf, as in LM Studio's models folder)"));
+        throw ModelError(QCoreApplication::translate("Engine", "'%1' is not an LM Studio model (expected "
+                                                               "PUBLISHER/MODEL or PUBLISHER/MODEL/FILE.gguf, as in "
+                                                               "LM Studio's models folder)")
+                             .arg(key));
     const QString folderKey = parts[0] + QLatin1Char('/') + parts[1];
     const QList<Folder> all = folders();
     for (const Folder& folder : all) {
@@ -151,18 +153,21 @@ QString LmStudioStore::resolve(const QString& key) const {
             return QDir(folder.path).filePath(files.front());
         if (files.contains(parts[2]))
             return QDir(folder.path).filePath(parts[2]);
-        throw ModelError(QStringLiteral("LM Studio model '") + key + QStringLiteral("' not found: '") + folder.path +
-                         QStringLiteral("' holds ") + listOf(files, 20) +
-                         (isProjector(parts[2]) ? QStringLiteral(" (mmproj files are vision projectors, not models)")
-                                                : QString()));
+        throw ModelError(
+            QCoreApplication::translate("Engine", "LM Studio model '%1' not found: '%2' holds %3%4")
+                .arg(key, folder.path, listOf(files, 20),
+                     isProjector(parts[2])
+                         ? QCoreApplication::translate("Engine", " (mmproj files are vision projectors, not models)")
+                         : QString()));
     }
     QStringList keys;
     for (const Folder& folder : all)
         keys << QStringLiteral("lmstudio:") + folder.key;
-    throw ModelError(QStringLiteral("LM Studio model '") + folderKey + QStringLiteral("' not found in ") +
-                     m_roots.join(QStringLiteral(", ")) + QStringLiteral(" (") +
-                     (keys.isEmpty() ? QStringLiteral("no GGUF models there") : QStringLiteral("downloaded: ") + listOf(keys, 20)) +
-                     QStringLiteral(")"));
+    throw ModelError(QCoreApplication::translate("Engine", "LM Studio model '%1' not found in %2 (%3)")
+                         .arg(folderKey, m_roots.join(QStringLiteral(", ")),
+                              keys.isEmpty() ? QCoreApplication::translate("Engine", "no GGUF models there")
+                                             : QCoreApplication::translate("Engine", "downloaded: %1")
+                                                   .arg(listOf(keys, 20))));
 }
 
 }  // namespace headmap

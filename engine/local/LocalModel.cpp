@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
@@ -22,7 +23,8 @@ void describeGgufFile(LocalModel& model) {
     } catch (const HeadmapError& error) {
         model.error = error.message();
     } catch (const std::bad_alloc&) {
-        model.error = QStringLiteral("GGUF file '") + model.path + QStringLiteral("': out of memory reading its header");
+        model.error = QCoreApplication::translate("Engine", "GGUF file '%1': out of memory reading its header")
+                          .arg(model.path);
     }
 }
 

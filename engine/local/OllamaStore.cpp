@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -42,25 +43,27 @@ QStringList subfolders(const QString& folder) {
 }
 
 QString manifestError(const QString& file, const QString& detail) {
-    return QStringLiteral("Ollama manifest '") + file + QStringLiteral("' ") + detail;
+    return QCoreApplication::translate("Engine", "Ollama manifest '%1' %2").arg(file, detail);
 }
 
 QJsonObject readManifest(const QString& file) {
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly))
-        throw ModelError(manifestError(file, QStringLiteral("cannot be read: ") + in.errorString()));
+        throw ModelError(
+            manifestError(file, QCoreApplication::translate("Engine", "cannot be read: %1").arg(in.errorString())));
     if (in.size() > OllamaStore::kMaxManifestBytes)
-        throw ModelError(manifestError(file, QStringLiteral("is %1 bytes; a manifest is a small JSON file (at most %2)")
+        throw ModelError(manifestError(file, QCoreApplication::translate("Engine", "is %1 bytes; a manifest is a "
+                                                                                  "small JSON file (at most %2)")
                                                  .arg(in.size())
                                                  .arg(OllamaStore::kMaxManifestBytes)));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(in.read(OllamaStore::kMaxManifestBytes), &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        throw ModelError(manifestError(file, QStringLiteral("is not valid JSON: %1 at byte %2")
+        throw ModelError(manifestError(file, QCoreApplication::translate("Engine", "is not valid JSON: %1 at byte %2")
                                                  .arg(parseError.errorString())
                                                  .arg(parseError.offset)));
     if (!document.isObject())
-        throw ModelError(manifestError(file, QStringLiteral("is not a JSON object")));
+        throw ModelError(manifestError(file, QCoreApplication::translate("Engine", "is not a JSON object")));
     return document.object();
 }
 
@@ -106,34 +109,40 @@ QString OllamaStore::blobOf(const Manifest& manifest) const {
     const QJsonObject object = readManifest(manifest.file);
     const QJsonValue layers = object.value(QStringLiteral("layers"));
     if (!layers.isArray())
-        throw ModelError(manifestError(manifest.file, QStringLiteral("has no \"layers\" array")));
+        throw ModelError(
+            manifestError(manifest.file, QCoreApplication::translate("Engine", "has no \"layers\" array")));
     QStringList mediaTypes;
     for (const QJsonValue& layer : layers.toArray()) {
         const QString mediaType = layer.toObject().value(QStringLiteral("mediaType")).toString();
         if (mediaType != QLatin1String(kModelMediaType)) {
-            mediaTypes << (mediaType.isEmpty() ? QStringLiteral("(no mediaType)") : mediaType);
+            mediaTypes << (mediaType.isEmpty() ? QCoreApplication::translate("Engine", "(no mediaType)") : mediaType);
             continue;
         }
         const QString digest = layer.toObject().value(QStringLiteral("digest")).toString();
         // GetBlobsPath accepts only real sha256 digests, so a manifest cannot point outside blobs/.
         static const QRegularExpression sha256(QStringLiteral("^sha256[:-][0-9a-fA-F]{64}$"));
         if (!sha256.match(digest).hasMatch())
-            throw ModelError(manifestError(manifest.file, QStringLiteral("names the model layer's digest '") + digest +
-                                                              QStringLiteral("'; expected sha256:<64 hex digits>")));
+            throw ModelError(manifestError(manifest.file, QCoreApplication::translate(
+                                                              "Engine", "names the model layer's digest '%1'; "
+                                                                        "expected sha256:<64 hex digits>")
+                                                              .arg(digest)));
         QString blobName = digest;
         blobName.replace(QLatin1Char(':'), QLatin1Char('-'));
         const QString blob = QDir(manifest.root).filePath(QStringLiteral("blobs/") + blobName);
         if (!QFileInfo::exists(blob))
-            throw ModelError(QStringLiteral("Ollama model '") + manifest.name.shortest() + QStringLiteral("': its blob '") +
-                             blob + QStringLiteral("' is missing (an interrupted pull? 'ollama pull ") +
-                             manifest.name.shortest() + QStringLiteral("' fetches it again)"));
+            throw ModelError(QCoreApplication::translate("Engine", "Ollama model '%1': its blob '%2' is missing (an "
+                                                                   "interrupted pull? 'ollama pull %1' fetches it "
+                                                                   "again)")
+                                 .arg(manifest.name.shortest(), blob));
         return blob;
     }
-    throw ModelError(manifestError(manifest.file, QStringLiteral("has no layer of type ") + QLatin1String(kModelMediaType) +
-                                                      QStringLiteral(" (its layers: ") +
-                                                      (mediaTypes.isEmpty() ? QStringLiteral("none")
-                                                                            : mediaTypes.join(QStringLiteral(", "))) +
-                                                      QStringLiteral("); Headmap opens GGUF models")));
+    throw ModelError(manifestError(manifest.file, QCoreApplication::translate("Engine", "has no layer of type %1 "
+                                                                                        "(its layers: %2); Headmap "
+                                                                                        "opens GGUF models")
+                                                      .arg(QLatin1String(kModelMediaType),
+                                                           mediaTypes.isEmpty()
+                                                               ? QCoreApplication::translate("Engine", "none")
+                                                               : mediaTypes.join(QStringLiteral(", ")))));
 }
 
 QList<LocalModel> OllamaStore::list() const {
@@ -157,9 +166,11 @@ QList<LocalModel> OllamaStore::list() const {
 QString OllamaStore::resolve(const QString& text) const {
     const auto name = OllamaName::parse(text);
     if (!name)
-        throw ModelError(QStringLiteral("'") + text +
-                         QStringLiteral("' is not an Ollama model name (expected MODEL[:TAG], NAMESPACE/MODEL[:TAG] "
-                                        "or HOST/NAMESPACE/MODEL[:TAG] of letters, digits, '_', '-' and '.')"));
+        throw ModelError(QCoreApplication::translate("Engine", "'%1' is not an Ollama model name (expected "
+                                                               "MODEL[:TAG], NAMESPACE/MODEL[:TAG] or "
+                                                               "HOST/NAMESPACE/MODEL[:TAG] of letters, digits, '_', "
+                                                               "'-' and '.')")
+                             .arg(text));
     const QList<Manifest> all = manifests();
     for (const Manifest& manifest : all) {
         if (manifest.name.sameAs(*name))
@@ -170,13 +181,15 @@ QString OllamaStore::resolve(const QString& text) const {
         pulled << QStringLiteral("ollama:") + manifest.name.shortest();
     std::sort(pulled.begin(), pulled.end());
     const int shown = 20;
-    QString available = pulled.isEmpty() ? QStringLiteral("none pulled")
-                                          : QStringLiteral("pulled: ") + QStringList(pulled.mid(0, shown)).join(QStringLiteral(", "));
+    QString available = pulled.isEmpty() ? QCoreApplication::translate("Engine", "none pulled")
+                                          : QCoreApplication::translate("Engine", "pulled: %1")
+                                                .arg(QStringList(pulled.mid(0, shown)).join(QStringLiteral(", ")));
     if (pulled.size() > shown)
-        available += QStringLiteral(", … (%1 in all; see 'headmap-cli models')").arg(pulled.size());
-    throw ModelError(QStringLiteral("Ollama model '") + name->shortest() + QStringLiteral("' not found in ") +
-                     knownRoots(m_roots) + QStringLiteral(" (") + available + QStringLiteral("; 'ollama pull ") +
-                     name->shortest() + QStringLiteral("' downloads it)"));
+        available += QCoreApplication::translate("Engine", ", … (%1 in all; see 'headmap-cli models')")
+                         .arg(pulled.size());
+    throw ModelError(QCoreApplication::translate("Engine", "Ollama model '%1' not found in %2 (%3; 'ollama pull %1' "
+                                                           "downloads it)")
+                         .arg(name->shortest(), knownRoots(m_roots), available));
 }
 
 }  // namespace headmap

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "model/ModelTokenizer.h"
 #include "model/PrefixState.h"
@@ -14,14 +16,17 @@ void checkAblations(const std::vector<HeadAblation>& ablations, const ModelSumma
         const HeadAblation& a = ablations[i];
         const QString name = formatHeadAblations({a});
         if (a.layer < 0 || a.layer >= model.layers)
-            throw InputError(QStringLiteral("ablation %1: layer %2 is out of range: %3 has layers 0..%4")
+            throw InputError(QCoreApplication::translate("Engine",
+                                                         "ablation %1: layer %2 is out of range: %3 has layers 0..%4")
                                  .arg(name).arg(a.layer).arg(model.name).arg(model.layers - 1));
         if (a.head < 0 || a.head >= model.heads)
-            throw InputError(QStringLiteral("ablation %1: head %2 is out of range: %3 has heads 0..%4")
+            throw InputError(QCoreApplication::translate("Engine",
+                                                         "ablation %1: head %2 is out of range: %3 has heads 0..%4")
                                  .arg(name).arg(a.head).arg(model.name).arg(model.heads - 1));
         for (size_t j = 0; j < i; ++j)
             if (ablations[j].layer == a.layer && ablations[j].head == a.head)
-                throw InputError(QStringLiteral("head %1.%2 is ablated twice").arg(a.layer).arg(a.head));
+                throw InputError(QCoreApplication::translate("Engine", "head %1.%2 is ablated twice")
+                                     .arg(a.layer).arg(a.head));
     }
 }
 
@@ -33,10 +38,11 @@ ForwardContext::ForwardContext(AttentionTrace& trace, const RunOptions& options,
 MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const AttentionSpec& spec,
                                   const MatrixF& x) {
     if (spec.heads != m_trace.heads())
-        throw ModelError(QStringLiteral("layer %1 has %2 attention heads, but the model summary says %3")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "layer %1 has %2 attention heads, but the model summary says %3")
                              .arg(layer).arg(spec.heads).arg(m_trace.heads()));
     if (!x.allFinite())
-        throw NonFiniteValues{layer, QStringLiteral("input of the attention block")};
+        throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "input of the attention block")};
     AttentionCapture capture;
     // The trace keeps q and k; stored heads get their matrix now, so the parallel head loop
     // only writes into its own.
@@ -72,7 +78,7 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
     }
     MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
     if (!output.allFinite())
-        throw NonFiniteValues{layer, QStringLiteral("attention output")};
+        throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "attention output")};
     queriesKeys->scoring = spec;
     queriesKeys->scoring.rotary = nullptr;
     queriesKeys->scoring.qkNorm = QkNormWeights{};
@@ -98,29 +104,31 @@ Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) co
 RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     const ModelSummary& model = summary();
     if (input.isEmpty())
-        throw InputError(QStringLiteral("no tokens to run: the input is empty"));
+        throw InputError(QCoreApplication::translate("Engine", "no tokens to run: the input is empty"));
     if (input.size() > model.maxPositions)
-        throw InputError(QStringLiteral("input has %1 tokens; %2 accepts at most %3 (max positions)")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "input has %1 tokens; %2 accepts at most %3 (max positions)")
                              .arg(input.size()).arg(model.name).arg(model.maxPositions));
     const int vocab = tokenizer().vocabSize();
     for (int i = 0; i < input.size(); ++i) {
         const int id = input.ids[size_t(i)];
         if (id < 0 || id >= vocab)
-            throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
-                                            "(expected 0..%3)")
+            throw InputError(QCoreApplication::translate("Engine", "token id %1 at position %2 is outside the "
+                                                                   "vocabulary (expected 0..%3)")
                                  .arg(id).arg(i).arg(vocab - 1));
         // Fine-tunes often add tokens (a pad token) beyond config.json's vocab_size; only an id
         // the embedding table has no row for is an error, and only when it is in the input.
         if (id >= model.vocabSize)
-            throw InputError(QStringLiteral("token '%1' has id %2 but the model's embedding has %3 rows")
+            throw InputError(QCoreApplication::translate("Engine",
+                                                         "token '%1' has id %2 but the model's embedding has %3 rows")
                                  .arg(input.tokens.value(i)).arg(id).arg(model.vocabSize));
     }
     if (options.steps) {
         if (options.steps->layer < 0 || options.steps->layer >= model.layers)
-            throw InputError(QStringLiteral("layer %1 is out of range: %2 has layers 0..%3")
+            throw InputError(QCoreApplication::translate("Engine", "layer %1 is out of range: %2 has layers 0..%3")
                                  .arg(options.steps->layer).arg(model.name).arg(model.layers - 1));
         if (options.steps->head < 0 || options.steps->head >= model.heads)
-            throw InputError(QStringLiteral("head %1 is out of range: %2 has heads 0..%3")
+            throw InputError(QCoreApplication::translate("Engine", "head %1 is out of range: %2 has heads 0..%3")
                                  .arg(options.steps->head).arg(model.name).arg(model.heads - 1));
     }
     checkAblations(options.ablations, model);
@@ -135,16 +143,19 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
     try {
         result.hidden = forward(input, context);
         if (result.hidden.size() > 0 && !result.hidden.allFinite())
-            throw NonFiniteValues{-1, QStringLiteral("final hidden state")};
+            throw NonFiniteValues{-1, QCoreApplication::translate("Engine", "final hidden state")};
     } catch (const NonFiniteValues& bad) {
         const QStringList culprits = nonFiniteWeights();
-        const QString place = bad.layer >= 0 ? QStringLiteral("layer %1's %2").arg(bad.layer).arg(bad.where)
-                                             : QStringLiteral("the %1").arg(bad.where);
-        throw ModelError(QStringLiteral("%1: %2 holds NaN or Inf values; %3")
+        const QString place = bad.layer >= 0 ? QCoreApplication::translate("Engine", "layer %1's %2")
+                                                   .arg(bad.layer).arg(bad.where)
+                                             : QCoreApplication::translate("Engine", "the %1").arg(bad.where);
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2 holds NaN or Inf values; %3")
                              .arg(model.name, place,
                                   culprits.isEmpty()
-                                      ? QStringLiteral("the weights are finite, so the numbers overflowed")
-                                      : QStringLiteral("weights with NaN or Inf: %1").arg(culprits.join(QStringLiteral(", ")))));
+                                      ? QCoreApplication::translate("Engine",
+                                                                    "the weights are finite, so the numbers overflowed")
+                                      : QCoreApplication::translate("Engine", "weights with NaN or Inf: %1")
+                                            .arg(culprits.join(QStringLiteral(", ")))));
     }
     if (result.hidden.size() == 0) {
         result.cancelled = true;
@@ -166,7 +177,8 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
 namespace headmap {
 
 QString Model::outputHeadMissing() const {
-    return QStringLiteral("%1 has no output head, so it predicts no tokens").arg(summary().displayName());
+    return QCoreApplication::translate("Engine", "%1 has no output head, so it predicts no tokens")
+               .arg(summary().displayName());
 }
 
 RowVectorF Model::outputLogits(const MatrixF&, int) const {

@@ -1,5 +1,6 @@
 #include "model/ModelLoader.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -15,7 +16,9 @@ namespace headmap {
 namespace {
 
 QString expectedSpecs() {
-    return builtinModelNames().join(QStringLiteral(", ")) + QStringLiteral(", a model folder, a .gguf file, ollama:NAME[:TAG], lmstudio:PUBLISHER/MODEL");
+    return QCoreApplication::translate("Engine", "%1, a model folder, a .gguf file, ollama:NAME[:TAG], "
+                                                 "lmstudio:PUBLISHER/MODEL")
+        .arg(builtinModelNames().join(QStringLiteral(", ")));
 }
 
 std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source) {
@@ -23,7 +26,7 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
         return std::make_unique<TeachingModel>(spec.teaching);
     if (source == QLatin1String("builtin:patterns"))
         return std::make_unique<PatternsModel>();
-    throw ModelError(QStringLiteral("unknown built-in model '%1' (available: %2)")
+    throw ModelError(QCoreApplication::translate("Engine", "unknown built-in model '%1' (available: %2)")
                          .arg(source, builtinModelNames().join(QStringLiteral(", "))));
 }
 
@@ -33,23 +36,24 @@ QString hfFolderOf(const QString& source) {
     const QFileInfo info(source);
     if (info.exists()) {
         if (!info.isDir())
-            throw ModelError(QStringLiteral("model '%1' is a file; expected a model folder holding "
-                                            "config.json")
+            throw ModelError(QCoreApplication::translate("Engine", "model '%1' is a file; expected a model folder "
+                                                                   "holding config.json")
                                  .arg(source));
         if (!QFileInfo(QDir(source).filePath(QStringLiteral("config.json"))).isFile())
-            throw ModelError(QStringLiteral("model folder '%1' has no config.json").arg(source));
+            throw ModelError(QCoreApplication::translate("Engine", "model folder '%1' has no config.json").arg(source));
         return source;
     }
     const HubCache cache;
     if (HubCache::looksLikeHubId(source)) {
         if (const auto cached = cache.find(source))
             return cached->folder;
-        throw ModelError(QStringLiteral("model '%1' not found: no such folder, and not in the Hugging "
-                                        "Face cache %2 (download it first, e.g. with "
-                                        "'headmap-cli download %1'; built in: %3)")
+        throw ModelError(QCoreApplication::translate("Engine", "model '%1' not found: no such folder, and not in the "
+                                                               "Hugging Face cache %2 (download it first, e.g. with "
+                                                               "'headmap-cli download %1'; built in: %3)")
                              .arg(source, cache.root(), builtinModelNames().join(QStringLiteral(", "))));
     }
-    throw ModelError(QStringLiteral("model '%1' not found: expected %2 or a Hugging Face model id")
+    throw ModelError(QCoreApplication::translate("Engine",
+                                                 "model '%1' not found: expected %2 or a Hugging Face model id")
                          .arg(source, expectedSpecs()));
 }
 
@@ -59,9 +63,9 @@ QString ggufFileOf(const QString& source) {
         return QString();
     const QFileInfo info(source);
     if (!info.exists())
-        throw ModelError(QStringLiteral("GGUF file '") + source + QStringLiteral("' does not exist"));
+        throw ModelError(QCoreApplication::translate("Engine", "GGUF file '%1' does not exist").arg(source));
     if (!info.isFile())
-        throw ModelError(QStringLiteral("'") + source + QStringLiteral("' is not a GGUF file but a folder"));
+        throw ModelError(QCoreApplication::translate("Engine", "'%1' is not a GGUF file but a folder").arg(source));
     return source;
 }
 
@@ -80,7 +84,7 @@ QString ggufSourceOf(const QString& source) {
 QString trimmedSource(const ModelSpec& spec) {
     const QString source = spec.source.trimmed();
     if (source.isEmpty())
-        throw ModelError(QStringLiteral("no model given (expected %1)").arg(expectedSpecs()));
+        throw ModelError(QCoreApplication::translate("Engine", "no model given (expected %1)").arg(expectedSpecs()));
     return source;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "text/TextDecoding.h"
 
@@ -15,11 +17,12 @@ bool hasTextTokens(const Encoding& encoding) {
 // Why a text gave no tokens, in words a user can act on.
 QString noTokensMessage(const QString& which, const QString& text, const ModelSummary& summary) {
     if (text.isEmpty())
-        return QStringLiteral("%1 is empty").arg(which);
+        return QCoreApplication::translate("Engine", "%1 is empty").arg(which);
     if (isBlank(text))
-        return QStringLiteral("%1 holds only white space, and %2's tokenizer makes no tokens of it")
+        return QCoreApplication::translate("Engine",
+                                           "%1 holds only white space, and %2's tokenizer makes no tokens of it")
             .arg(which, summary.name);
-    return QStringLiteral("%1 makes no tokens for %2").arg(which, summary.name);
+    return QCoreApplication::translate("Engine", "%1 makes no tokens for %2").arg(which, summary.name);
 }
 
 }  // namespace
@@ -32,22 +35,25 @@ Encoding tokenizeFor(const ModelSummary& summary, const Tokenizer& tokenizer, co
     // Whether white space is a token is the tokenizer's business (GPT-2: " " is 220); only a
     // text of which nothing is left is refused.
     if (!hasTextTokens(encoding))
-        throw InputError(noTokensMessage(QStringLiteral("the text"), text, summary));
+        throw InputError(noTokensMessage(QCoreApplication::translate("Engine", "the text"), text, summary));
     if (options.pair && !hasTextTokens(tokenizer.encode(*options.pair, false)))
-        throw InputError(noTokensMessage(QStringLiteral("the second text of the pair"), *options.pair, summary));
+        throw InputError(noTokensMessage(QCoreApplication::translate("Engine", "the second text of the pair"),
+                                         *options.pair, summary));
     if (encoding.size() > limit && options.pair) {  // pairs are encoded whole; cut like the rest
         encoding.truncate(limit);
         encoding.truncated = true;
     }
     if (encoding.truncated && !options.truncate)
-        throw InputError(QStringLiteral("the text has more than %1 tokens; %2 accepts at most %3 (max positions)")
+        throw InputError(QCoreApplication::translate("Engine", "the text has more than %1 tokens; %2 accepts at "
+                                                               "most %3 (max positions)")
                              .arg(limit).arg(summary.name).arg(summary.maxPositions));
     if (!options.prependBos)
         return encoding;
     const QString bos = summary.bosToken;
     const std::optional<int> bosId = bos.isEmpty() ? std::nullopt : tokenizer.tokenToId(bos);
     if (!bosId)
-        throw InputError(QStringLiteral("%1 has no beginning-of-text token to prepend").arg(summary.name));
+        throw InputError(QCoreApplication::translate("Engine", "%1 has no beginning-of-text token to prepend")
+                             .arg(summary.name));
     Encoding withBos;
     withBos.append(*bosId, bos, bos, true);
     for (int i = 0; i < encoding.size(); ++i)

@@ -5,6 +5,8 @@
 #include <limits>
 #include <numeric>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -45,17 +47,18 @@ float Prediction::probabilityOf(int tokenId) const {
 
 std::vector<float> softmaxWithTemperature(const RowVectorF& logits, float temperature) {
     if (!std::isfinite(temperature) || temperature < 0.0f)
-        throw InputError(QStringLiteral("temperature must be 0 or more, got %1").arg(double(temperature)));
+        throw InputError(QCoreApplication::translate("Engine", "temperature must be 0 or more, got %1")
+                             .arg(double(temperature)));
     const Eigen::Index n = logits.size();
     if (n == 0)
-        throw InputError(QStringLiteral("no scores to turn into probabilities"));
+        throw InputError(QCoreApplication::translate("Engine", "no scores to turn into probabilities"));
     // NaN never wins a comparison, so the first finite maximum is found whatever surrounds it.
     Eigen::Index best = -1;
     for (Eigen::Index i = 0; i < n; ++i)
         if (std::isfinite(logits[i]) && (best < 0 || logits[i] > logits[best]))
             best = i;
     if (best < 0)
-        throw InputError(QStringLiteral("the output head gave no finite score"));
+        throw InputError(QCoreApplication::translate("Engine", "the output head gave no finite score"));
 
     std::vector<float> probabilities(size_t(n), 0.0f);
     if (temperature == 0.0f) {
@@ -78,7 +81,8 @@ std::vector<float> softmaxWithTemperature(const RowVectorF& logits, float temper
 
 double klDivergence(const std::vector<float>& p, const std::vector<float>& q) {
     if (p.size() != q.size())
-        throw InputError(QStringLiteral("KL divergence of distributions of different sizes (%1 and %2)")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "KL divergence of distributions of different sizes (%1 and %2)")
                              .arg(p.size()).arg(q.size()));
     double sum = 0.0;
     for (size_t i = 0; i < p.size(); ++i) {
@@ -94,7 +98,7 @@ double klDivergence(const std::vector<float>& p, const std::vector<float>& q) {
 
 double klDivergence(const Prediction& p, const Prediction& q) {
     if (p.ids != q.ids)
-        throw InputError(QStringLiteral("KL divergence of predictions over different tokens"));
+        throw InputError(QCoreApplication::translate("Engine", "KL divergence of predictions over different tokens"));
     return klDivergence(p.probabilities, q.probabilities);
 }
 
@@ -104,12 +108,13 @@ Prediction predictTokens(const Model& model, const RunResult& result, int positi
         throw InputError(model.outputHeadMissing());
     const int t = int(result.hidden.rows());
     if (result.cancelled || t == 0)
-        throw InputError(QStringLiteral("no prediction: the forward pass did not finish"));
+        throw InputError(QCoreApplication::translate("Engine", "no prediction: the forward pass did not finish"));
     if (position < 0 || position >= t)
-        throw InputError(QStringLiteral("prediction position %1 is outside the %2 tokens (expected 0..%3)")
+        throw InputError(QCoreApplication::translate("Engine",
+                                                     "prediction position %1 is outside the %2 tokens (expected 0..%3)")
                              .arg(position).arg(t).arg(t - 1));
     if (topK < 1)
-        throw InputError(QStringLiteral("top-k must be at least 1, got %1").arg(topK));
+        throw InputError(QCoreApplication::translate("Engine", "top-k must be at least 1, got %1").arg(topK));
 
     Prediction prediction;
     prediction.position = position;
@@ -118,7 +123,8 @@ Prediction predictTokens(const Model& model, const RunResult& result, int positi
     if (const auto* partial = dynamic_cast<const PartialOutputHead*>(&model)) {
         prediction.ids = partial->scoredTokens(result.trace.tokenIds());
         if (prediction.ids.empty())
-            throw InputError(QStringLiteral("%1 predicts only the words of its input, and this input has none")
+            throw InputError(QCoreApplication::translate("Engine", "%1 predicts only the words of its "
+                                                                   "input, and this input has none")
                                  .arg(model.summary().displayName()));
         logits = partial->scoreTokens(result.hidden, position, prediction.ids);
     } else {
@@ -153,7 +159,7 @@ Prediction predictTokens(const Model& model, const RunResult& result, int positi
 
 int defaultPredictionPosition(const Model& model, const Encoding& input) {
     if (input.isEmpty())
-        throw InputError(QStringLiteral("no tokens to predict at"));
+        throw InputError(QCoreApplication::translate("Engine", "no tokens to predict at"));
     if (!model.summary().causal && model.hasOutputHead()) {
         for (const QString& name : {QStringLiteral("[MASK]"), QStringLiteral("<mask>")}) {
             const std::optional<int> mask = model.tokenizer().tokenToId(name);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/PrefixAttention.h"
 #include "model/Model.h"
 
@@ -74,7 +76,7 @@ void setReusedQueriesKeys(AttentionTrace& trace, int layer, const AttentionTrace
 MatrixF attendReusing(int layer, const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& h,
                       int reused, const AttentionTrace& previous, PrefixState& state, AttentionTrace& trace) {
     if (!h.allFinite())
-        throw NonFiniteValues{layer, QStringLiteral("input of the attention block")};
+        throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "input of the attention block")};
     PrefixState::Layer& cache = state.layers[size_t(layer)];
     MatrixF newQueries;  // (N, H·Dh)
     PrefixCapture capture;
@@ -83,7 +85,7 @@ MatrixF attendReusing(int layer, const AttentionWeights& weights, const Attentio
         capture.valueNorms = trace.valueNormData(layer, 0);
     MatrixF output = prefixSelfAttention(weights, spec, h, reused, cache.keys, cache.values, capture);
     if (!output.allFinite())
-        throw NonFiniteValues{layer, QStringLiteral("attention output")};
+        throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "attention output")};
     setReusedQueriesKeys(trace, layer, previous, reused, newQueries, cache.keys, spec);
     return output;
 }

@@ -1,5 +1,7 @@
 #include "model/Tokenizer.h"
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -25,7 +27,7 @@ Encoding Tokenizer::encodeLimited(const QString& text, bool addSpecialTokens, in
 }
 
 Encoding Tokenizer::encodePair(const QString&, const QString&, bool) const {
-    throw InputError(QStringLiteral("this model's tokenizer does not take sentence pairs"));
+    throw InputError(QCoreApplication::translate("Engine", "this model's tokenizer does not take sentence pairs"));
 }
 
 std::optional<int> Tokenizer::tokenToId(const QString&) const {

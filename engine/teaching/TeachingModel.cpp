@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "core/Ops.h"
 #include "teaching/PortableRandom.h"
@@ -13,7 +15,7 @@ constexpr float kLayerNormEps = 1e-5f;
 
 void requireRange(const char* option, long long value, long long low, long long high) {
     if (value < low || value > high)
-        throw ModelError(QStringLiteral("builtin:teaching: %1 must be between %2 and %3, got %4")
+        throw ModelError(QCoreApplication::translate("Engine", "builtin:teaching: %1 must be between %2 and %3, got %4")
                              .arg(QLatin1String(option)).arg(low).arg(high).arg(value));
 }
 
@@ -25,8 +27,8 @@ void TeachingOptions::validate() const {
     requireRange("layers", layers, 1, 64);
     requireRange("max positions", maxPositions, 1, 65536);
     if (dModel % heads != 0)
-        throw ModelError(QStringLiteral("builtin:teaching: d_model %1 is not divisible by heads %2 "
-                                        "(d_model must be a multiple of heads)")
+        throw ModelError(QCoreApplication::translate("Engine", "builtin:teaching: d_model %1 is not divisible by heads "
+                                                               "%2 (d_model must be a multiple of heads)")
                              .arg(dModel).arg(heads));
 }
 

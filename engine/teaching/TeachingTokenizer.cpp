@@ -1,5 +1,6 @@
 #include "teaching/TeachingTokenizer.h"
 
+#include <QCoreApplication>
 #include <QTextBoundaryFinder>
 
 #include "core/HeadmapError.h"
@@ -151,8 +152,8 @@ Encoding TeachingTokenizer::fromIds(const std::vector<int>& ids) const {
     for (size_t i = 0; i < ids.size(); ++i) {
         const int id = ids[i];
         if (id < 0 || id >= kVocabSize)
-            throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
-                                            "(expected 0..%3)")
+            throw InputError(QCoreApplication::translate("Engine", "token id %1 at position %2 is outside the "
+                                                                   "vocabulary (expected 0..%3)")
                                  .arg(id).arg(i).arg(kVocabSize - 1));
         const QString special = specialName(id);
         // Hashed ids cannot be turned back into words; name them by number.

@@ -1,5 +1,7 @@
 #include "text/TokenLabels.h"
 
+#include <QCoreApplication>
+
 #include "core/AttentionTrace.h"
 #include "tokenizers/ByteLevelAlphabet.h"
 
@@ -88,7 +90,9 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
             touch(owner[size_t(k)], 0);
             token.label += QStringLiteral("<0x%1>").arg(hexByte(uchar(flat.at(k))));
             if (withTooltips)
-                notes[size_t(owner[size_t(k)] - begin)] << QStringLiteral("byte %1 is no complete character").arg(hexByte(uchar(flat.at(k))));
+                notes[size_t(owner[size_t(k)] - begin)]
+                    << QCoreApplication::translate("Engine", "byte %1 is no complete character")
+                           .arg(hexByte(uchar(flat.at(k))));
             ++k;
             continue;
         }
@@ -113,10 +117,12 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
                     out[size_t(t)].continuesCharacter = true;
                 out[size_t(t)].label += character + byteMark(from, to, length);
                 if (withTooltips)
-                    notes[size_t(t - begin)] << QStringLiteral("part of %1 (%2), %3 of %4")
+                    notes[size_t(t - begin)] << QCoreApplication::translate("Engine", "part of %1 (%2), %3 of %4")
                                                 .arg(character, codePointName(c),
-                                                     from == to ? QStringLiteral("byte %1").arg(from)
-                                                                : QStringLiteral("bytes %1–%2").arg(from).arg(to))
+                                                     from == to
+                                                         ? QCoreApplication::translate("Engine", "byte %1").arg(from)
+                                                         : QCoreApplication::translate("Engine", "bytes %1–%2")
+                                                               .arg(from).arg(to))
                                                 .arg(length);
             }
         }
@@ -126,8 +132,8 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
         return;
     for (int t = begin; t < end; ++t) {
         TokenText& token = out[size_t(t)];
-        QStringList parts{QStringLiteral("piece \"%1\"").arg(pieces[t]),
-                          QStringLiteral("bytes %1").arg(hexBytes(token.bytes))};
+        QStringList parts{QCoreApplication::translate("Engine", "piece \"%1\"").arg(pieces[t]),
+                          QCoreApplication::translate("Engine", "bytes %1").arg(hexBytes(token.bytes))};
         parts += notes[size_t(t - begin)];
         token.tooltip = parts.join(QStringLiteral(" · "));
     }
@@ -153,18 +159,18 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
         if (isSpecial(t)) {
             token.label = pieces[t];
             if (withTooltips)
-                token.tooltip = QStringLiteral("special token \"%1\"").arg(pieces[t]);
+                token.tooltip = QCoreApplication::translate("Engine", "special token \"%1\"").arg(pieces[t]);
         } else if (readsAsBytes(style)) {
             token.hasBytes = true;
             token.bytes = bytesOf(pieces[t], style, spaceMarker);
         } else if (style == PieceStyle::Words) {
             token.label = pieces[t];
             if (withTooltips)
-                token.tooltip = QStringLiteral("word of pieces %1").arg(pieces[t]);
+                token.tooltip = QCoreApplication::translate("Engine", "word of pieces %1").arg(pieces[t]);
         } else {
             token.label = pieces[t];
             if (withTooltips)
-                token.tooltip = QStringLiteral("piece \"%1\"").arg(pieces[t]);
+                token.tooltip = QCoreApplication::translate("Engine", "piece \"%1\"").arg(pieces[t]);
         }
     }
     // Runs of byte tokens, broken by special tokens, which stand for no bytes.
@@ -210,29 +216,30 @@ QString legend(const QStringList& labels) {
     const QString all = labels.join(QString());
     QStringList parts;
     if (all.contains(QChar(u'␣')))
-        parts << QStringLiteral("␣ space");
+        parts << QCoreApplication::translate("Engine", "␣ space");
     if (all.contains(QLatin1String("\\n")))
-        parts << QStringLiteral("\\n newline");
+        parts << QCoreApplication::translate("Engine", "\\n newline");
     if (all.contains(QLatin1String("\\t")))
-        parts << QStringLiteral("\\t tab");
+        parts << QCoreApplication::translate("Engine", "\\t tab");
     if (all.contains(QLatin1String("\\r")))
-        parts << QStringLiteral("\\r return");
+        parts << QCoreApplication::translate("Engine", "\\r return");
     for (const QString& label : labels)
         if (label.startsWith(QLatin1String("##"))) {
-            parts << QStringLiteral("## continues the word before");
+            parts << QCoreApplication::translate("Engine", "## continues the word before");
             break;
         }
     if (all.contains(QChar(u'⁄')))
-        parts << QStringLiteral("多¹⁄₃ byte 1 of the character's 3 bytes");
+        parts << QCoreApplication::translate("Engine", "多¹⁄₃ byte 1 of the character's 3 bytes");
     if (all.contains(QLatin1String("<0x")))
-        parts << QStringLiteral("<0xE5> a byte that is no character");
+        parts << QCoreApplication::translate("Engine", "<0xE5> a byte that is no character");
     return parts.join(QStringLiteral(" · "));
 }
 
 QString fullLegend() {
-    return QStringLiteral("␣ space (GPT-2's Ġ, SentencePiece's ▁ word start) · \\n newline · \\t tab · "
-                          "## continues the word before · 多¹⁄₃ byte 1 of the character's 3 bytes, "
-                          "多²⁻³⁄₃ bytes 2–3 · <0xE5> a byte that is no character");
+    return QCoreApplication::translate("Engine", "␣ space (GPT-2's Ġ, SentencePiece's ▁ word start) · \\n newline · "
+                                                 "\\t tab · ## continues the word before · 多¹⁄₃ byte 1 of the "
+                                                 "character's 3 bytes, 多²⁻³⁄₃ bytes 2–3 · <0xE5> a byte that is no "
+                                                 "character");
 }
 
 QString labelWithPosition(const QString& label, int index) {

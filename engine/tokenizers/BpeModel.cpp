@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <queue>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "tokenizers/TokenizerChars.h"
 
@@ -38,7 +40,7 @@ BpeModel::BpeModel(Vocabulary vocabulary, const std::vector<BpeMerge>& merges,
     if (m_options.unkToken) {
         m_unkId = vocab.id(*m_options.unkToken);
         if (!m_unkId)
-            throw ModelError(QStringLiteral("the unknown token \"%1\" is not in the vocabulary")
+            throw ModelError(QCoreApplication::translate("Engine", "the unknown token \"%1\" is not in the vocabulary")
                                  .arg(*m_options.unkToken));
     }
     for (int byte = 0; byte < 256; ++byte) {
@@ -53,8 +55,8 @@ BpeModel::BpeModel(Vocabulary vocabulary, const std::vector<BpeMerge>& merges,
         const QString& left = merges[rank].first;
         const QString& right = merges[rank].second;
         const auto missing = [&](const QString& piece) {
-            return ModelError(QStringLiteral("merge %1 (\"%2 %3\") refers to \"%4\", which is not in "
-                                             "the vocabulary")
+            return ModelError(QCoreApplication::translate("Engine", "merge %1 (\"%2 %3\") refers to \"%4\", which is "
+                                                                    "not in the vocabulary")
                                   .arg(rank).arg(left, right, piece));
         };
         const std::optional<int> leftId = vocab.id(left);

@@ -1,5 +1,7 @@
 #include "tokenizers/GgufTokenizer.h"
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
@@ -102,9 +104,10 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
     } else {
         GgufPreTokenizerPreset preset = ggufPreTokenizer(gguf.pre);
         if (!preset.preTokenizer)
-            throwGgufError(path, QStringLiteral("metadata key ") + quotedText(ggufkeys::kPre) + QStringLiteral(" is ") +
-                                     quotedText(gguf.pre) + QStringLiteral(", a pre-tokenizer Headmap does not know (it reads ") +
-                                     supportedGgufPreTokenizers() + QLatin1Char(')'));
+            throwGgufError(path, QCoreApplication::translate("Engine", "metadata key %1 is %2, a pre-tokenizer Headmap "
+                                                                       "does not know (it reads %3)")
+                                     .arg(quotedText(ggufkeys::kPre), quotedText(gguf.pre),
+                                          supportedGgufPreTokenizers()));
         addBos = preset.addBos;
         parts.preTokenizer = std::move(preset.preTokenizer);
         BpeOptions options;
@@ -112,8 +115,8 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
         try {
             parts.model = std::make_unique<BpeModel>(vocabularyOf(gguf), mergesOf(gguf.merges), options);
         } catch (const ModelError& error) {
-            throwGgufError(path, QStringLiteral("metadata key ") + quotedText(ggufkeys::kMerges) +
-                                     QStringLiteral(": ") + error.message());
+            throwGgufError(path, QCoreApplication::translate("Engine", "metadata key %1: %2")
+                                     .arg(quotedText(ggufkeys::kMerges), error.message()));
         }
         parts.byteLevel = true;
     }
@@ -121,13 +124,17 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const
     const bool addEos = gguf.addEosKey.value_or(false);
     // llama.cpp's check_add_special_token.
     if (addBos && !gguf.bosId)
-        throwGgufError(path, QStringLiteral("BOS is to be added (") + ggufkeys::kAddBos +
-                                 QStringLiteral(", or llama.cpp's default for this model and pre-tokenizer), but there is no BOS token: ") + ggufkeys::kBosId +
-                                 QStringLiteral(" is missing and the default id is outside the vocabulary"));
+        throwGgufError(path, QCoreApplication::translate("Engine", "BOS is to be added (%1, or llama.cpp's default for "
+                                                                   "this model and pre-tokenizer), but there is no BOS "
+                                                                   "token: %2 is missing and the default id is outside "
+                                                                   "the vocabulary")
+                                 .arg(ggufkeys::kAddBos, ggufkeys::kBosId));
     if (addEos && !gguf.eosId)
-        throwGgufError(path, QStringLiteral("EOS is to be added (") + ggufkeys::kAddEos +
-                                 QStringLiteral(", or llama.cpp's default for this model and pre-tokenizer), but there is no EOS token: ") + ggufkeys::kEosId +
-                                 QStringLiteral(" is missing and the default id is outside the vocabulary"));
+        throwGgufError(path, QCoreApplication::translate("Engine", "EOS is to be added (%1, or llama.cpp's default for "
+                                                                   "this model and pre-tokenizer), but there is no EOS "
+                                                                   "token: %2 is missing and the default id is outside "
+                                                                   "the vocabulary")
+                                 .arg(ggufkeys::kAddEos, ggufkeys::kEosId));
     parts.postProcessor = postProcessorOf(gguf, addBos, addEos);
     return std::make_unique<HfTokenizer>(std::move(parts));
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QStringDecoder>
 
@@ -14,8 +15,8 @@ namespace headmap {
 namespace {
 
 // Keys and values come from the file: quoted with control characters escaped and long ones cut
-// (messages stay one line), and joined to the text, never passed to arg(), so a value holding
-// "%1" is shown as it is.
+// (messages stay one line), and passed to arg() only in one call that takes every argument as a
+// string (it replaces them all in one pass), so a value holding "%1" is shown as it is.
 QString quotedValue(const QString& text) {
     return quotedName(text);
 }
@@ -43,15 +44,17 @@ public:
 
     QStringList tokens() const {
         if (!m_metadata.contains(ggufkeys::kTokens))
-            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) +
-                 QStringLiteral(" is missing: the file has no token list (every tokenizer needs one)"));
+            fail(QCoreApplication::translate("Engine", "metadata key %1 is missing: the file has no token list "
+                                                       "(every tokenizer needs one)")
+                     .arg(quotedValue(ggufkeys::kTokens)));
         QStringList tokens = strings(ggufkeys::kTokens);
         if (tokens.isEmpty())
-            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) + QStringLiteral(" is empty"));
+            fail(QCoreApplication::translate("Engine", "metadata key %1 is empty").arg(quotedValue(ggufkeys::kTokens)));
         if (tokens.size() > qsizetype(Vocabulary::kMaxId) + 1)
-            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) +
-                 QStringLiteral(" has %1 tokens, more than the %2 Headmap accepts")
-                     .arg(tokens.size()).arg(qsizetype(Vocabulary::kMaxId) + 1));
+            fail(QCoreApplication::translate("Engine",
+                                             "metadata key %1 has %2 tokens, more than the %3 Headmap accepts")
+                     .arg(quotedValue(ggufkeys::kTokens), QString::number(tokens.size()),
+                          QString::number(qsizetype(Vocabulary::kMaxId) + 1)));
         // As llama.cpp: an empty piece gets a name of its own, a piece listed twice is an error.
         QHash<QString, int> seen;
         seen.reserve(tokens.size());
@@ -60,8 +63,10 @@ public:
                 tokens[i] = QStringLiteral("[EMPTY_%1]").arg(i);
             const auto [it, inserted] = tryInsert(seen, tokens[i], i);
             if (!inserted)
-                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokens) + QStringLiteral(": token ") +
-                     quotedValue(tokens[i]) + QStringLiteral(" is listed twice, as ids %1 and %2").arg(it).arg(i));
+                fail(QCoreApplication::translate("Engine",
+                                                 "metadata key %1: token %2 is listed twice, as ids %3 and %4")
+                         .arg(quotedValue(ggufkeys::kTokens), quotedValue(tokens[i]), QString::number(it),
+                              QString::number(i)));
         }
         return tokens;
     }
@@ -69,8 +74,8 @@ public:
     // An array with at least count elements (llama.cpp ignores any beyond).
     void checkLength(const QString& key, size_t found, int count) const {
         if (found < size_t(count))
-            fail(QStringLiteral("metadata key ") + quotedValue(key) +
-                 QStringLiteral(" has %1 elements, expected one per token (%2)").arg(found).arg(count));
+            fail(QCoreApplication::translate("Engine", "metadata key %1 has %2 elements, expected one per token (%3)")
+                     .arg(quotedValue(key), QString::number(found), QString::number(count)));
     }
 
     std::vector<float> scores(int count) const {
@@ -90,9 +95,10 @@ public:
         scores.resize(size_t(count));
         for (int i = 0; i < count; ++i)
             if (!std::isfinite(scores[size_t(i)]))
-                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kScores) +
-                     QStringLiteral(": the score of token %1 is %2, expected a finite number")
-                         .arg(i).arg(double(scores[size_t(i)])));
+                fail(QCoreApplication::translate("Engine", "metadata key %1: the score of token %2 is %3, expected a "
+                                                           "finite number")
+                         .arg(quotedValue(ggufkeys::kScores), QString::number(i),
+                              QString::number(double(scores[size_t(i)]))));
         return scores;
     }
 
@@ -106,9 +112,10 @@ public:
         for (int i = 0; i < count; ++i) {
             const qint64 type = values[size_t(i)];
             if (type < 0 || type > int(GgufTokenType::Byte))
-                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kTokenType) +
-                     QStringLiteral(": token %1 has type %2, expected 0 to 6 (undefined, normal, unknown, "
-                                    "control, user-defined, unused, byte)").arg(i).arg(type));
+                fail(QCoreApplication::translate("Engine", "metadata key %1: token %2 has type %3, expected 0 to 6 "
+                                                           "(undefined, normal, unknown, control, user-defined, "
+                                                           "unused, byte)")
+                         .arg(quotedValue(ggufkeys::kTokenType), QString::number(i), QString::number(type)));
             types.push_back(GgufTokenType(type));
         }
         return types;
@@ -116,16 +123,17 @@ public:
 
     QStringList merges() const {
         if (!m_metadata.contains(ggufkeys::kMerges))
-            fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kMerges) +
-                 QStringLiteral(" is missing: a \"gpt2\" (byte-level BPE) tokenizer needs its merges"));
+            fail(QCoreApplication::translate("Engine", "metadata key %1 is missing: a \"gpt2\" (byte-level BPE) "
+                                                       "tokenizer needs its merges")
+                     .arg(quotedValue(ggufkeys::kMerges)));
         const QStringList merges = strings(ggufkeys::kMerges);
         for (int i = 0; i < int(merges.size()); ++i) {
             // "a b", split at the first space after the first character, as llama.cpp does.
             const qsizetype space = merges[i].indexOf(QLatin1Char(' '), 1);
             if (space < 1 || space + 1 >= merges[i].size())
-                fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kMerges) +
-                     QStringLiteral(": merge %1 is ").arg(i) + quotedValue(merges[i]) +
-                     QStringLiteral(", expected two pieces separated by a space"));
+                fail(QCoreApplication::translate("Engine", "metadata key %1: merge %2 is %3, expected two pieces "
+                                                           "separated by a space")
+                         .arg(quotedValue(ggufkeys::kMerges), QString::number(i), quotedValue(merges[i])));
         }
         return merges;
     }
@@ -136,8 +144,9 @@ public:
             return fallback && *fallback < count ? fallback : std::nullopt;
         const quint64 id = m_metadata.uint(key);
         if (id >= quint64(count))
-            fail(QStringLiteral("metadata key ") + quotedValue(key) +
-                 QStringLiteral(" is %1, outside the %2 tokens (expected 0 to %3)").arg(id).arg(count).arg(count - 1));
+            fail(QCoreApplication::translate("Engine",
+                                             "metadata key %1 is %2, outside the %3 tokens (expected 0 to %4)")
+                     .arg(quotedValue(key), QString::number(id), QString::number(count), QString::number(count - 1)));
         return int(id);
     }
 
@@ -157,23 +166,24 @@ private:
 }  // namespace
 
 QString supportedGgufTokenizerModels() {
-    return QStringLiteral("\"llama\" (SentencePiece) and \"gpt2\" (byte-level BPE)");
+    return QCoreApplication::translate("Engine", "\"llama\" (SentencePiece) and \"gpt2\" (byte-level BPE)");
 }
 
 GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString& path) {
     const Reader reader(metadata, path);
     GgufVocabulary vocabulary;
     if (!metadata.contains(ggufkeys::kModel))
-        reader.fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kModel) +
-                    QStringLiteral(" is missing: the file names no tokenizer"));
+        reader.fail(QCoreApplication::translate("Engine", "metadata key %1 is missing: the file names no tokenizer")
+                        .arg(quotedValue(ggufkeys::kModel)));
     vocabulary.modelName = metadata.string(ggufkeys::kModel);
     if (vocabulary.modelName == QLatin1String("llama"))
         vocabulary.model = Model::SentencePiece;
     else if (vocabulary.modelName == QLatin1String("gpt2"))
         vocabulary.model = Model::BytePairEncoding;
     else
-        reader.fail(QStringLiteral("metadata key ") + quotedValue(ggufkeys::kModel) + QStringLiteral(" is ") +
-                    quotedValue(vocabulary.modelName) + QStringLiteral(", Headmap reads ") + supportedGgufTokenizerModels());
+        reader.fail(QCoreApplication::translate("Engine", "metadata key %1 is %2, Headmap reads %3")
+                        .arg(quotedValue(ggufkeys::kModel), quotedValue(vocabulary.modelName),
+                             supportedGgufTokenizerModels()));
     vocabulary.pre = metadata.string(ggufkeys::kPre, QStringLiteral("default"));
 
     vocabulary.tokens = reader.tokens();

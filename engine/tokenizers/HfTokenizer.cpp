@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "text/TokenLabels.h"
 #include "tokenizers/WordPieceModel.h"
@@ -116,8 +118,8 @@ Encoding HfTokenizer::fromIds(const std::vector<int>& ids) const {
     for (size_t i = 0; i < ids.size(); ++i) {
         const int id = ids[i];
         if (id < 0 || id >= m_vocabSize)
-            throw InputError(QStringLiteral("token id %1 at position %2 is outside the vocabulary "
-                                            "(expected 0..%3)")
+            throw InputError(QCoreApplication::translate("Engine", "token id %1 at position %2 is outside the "
+                                                                   "vocabulary (expected 0..%3)")
                                  .arg(id).arg(i).arg(m_vocabSize - 1));
         const auto added = m_addedTokenById.constFind(id);
         if (added != m_addedTokenById.constEnd()) {
@@ -127,8 +129,8 @@ Encoding HfTokenizer::fromIds(const std::vector<int>& ids) const {
         }
         const QString piece = m_parts.model->vocabulary().piece(id);
         if (piece.isNull())
-            throw InputError(QStringLiteral("token id %1 at position %2 has no entry in the "
-                                            "vocabulary").arg(id).arg(i));
+            throw InputError(QCoreApplication::translate("Engine", "token id %1 at position %2 has no entry in the "
+                                                                   "vocabulary").arg(id).arg(i));
         encoding.append(id, piece, piece, false);
     }
     return labelled(std::move(encoding));

@@ -1,5 +1,6 @@
 #include "tokenizers/HfTokenizerLoader.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -17,13 +18,15 @@ std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const Tokenize
         return legacy;
     // Llama-2, Gemma, T5 and others once shipped only SentencePiece's binary model file.
     if (QFileInfo::exists(QDir(folder).filePath(QStringLiteral("tokenizer.model"))))
-        throw ModelError(QStringLiteral("folder %1 has only tokenizer.model, a SentencePiece model, which "
-                                        "Headmap does not read: it needs tokenizer.json. Download the "
-                                        "model's tokenizer.json from its Hub page, or save one with "
-                                        "transformers: AutoTokenizer.from_pretrained(folder).save_pretrained(folder)")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "folder %1 has only tokenizer.model, a SentencePiece model, which "
+                                                     "Headmap does not read: it needs tokenizer.json. Download the "
+                                                     "model's tokenizer.json from its Hub page, or save one with "
+                                                     "transformers: "
+                                                     "AutoTokenizer.from_pretrained(folder).save_pretrained(folder)")
                              .arg(QDir::toNativeSeparators(folder)));
-    throw ModelError(QStringLiteral("folder %1 has no tokenizer.json, vocab.txt or vocab.json + "
-                                    "merges.txt").arg(QDir::toNativeSeparators(folder)));
+    throw ModelError(QCoreApplication::translate("Engine", "folder %1 has no tokenizer.json, vocab.txt or vocab.json + "
+                                                           "merges.txt").arg(QDir::toNativeSeparators(folder)));
 }
 
 }  // namespace headmap

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -115,10 +116,10 @@ Vocabulary readVocabTxt(const QString& path) {
         for (qsizetype i = 0; i < lines.size(); ++i)
             vocabulary.insert(tokenizerfiles::fromUtf8(lines.at(i)), int(std::min<qsizetype>(i, Vocabulary::kMaxId + 1)));
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(path, error.message()));
     }
     if (vocabulary.size() == 0)
-        throw ModelError(QStringLiteral("%1 is empty").arg(path));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is empty").arg(path));
     return vocabulary;
 }
 
@@ -131,7 +132,8 @@ std::vector<BpeMerge> readMergesTxt(const QString& path) {
             continue;
         const QStringList parts = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         if (parts.size() != 2)
-            throw ModelError(QStringLiteral("%1 line %2: expected two pieces separated by a space")
+            throw ModelError(QCoreApplication::translate("Engine",
+                                                         "%1 line %2: expected two pieces separated by a space")
                                  .arg(path).arg(i + 1));
         merges.emplace_back(parts.at(0), parts.at(1));
     }
@@ -172,7 +174,7 @@ std::unique_ptr<HfTokenizer> bertTokenizer(const QDir& dir, const LegacySettings
     try {
         parts.model = std::make_unique<WordPieceModel>(std::move(vocabulary), wordPiece);
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(vocabPath, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(vocabPath, error.message()));
     }
     return std::make_unique<HfTokenizer>(std::move(parts));
 }
@@ -186,7 +188,7 @@ std::unique_ptr<HfTokenizer> byteLevelTokenizer(const QDir& dir, const LegacySet
     try {
         vocabulary = tokenizerjson::parseVocabulary(vocabJson, QStringLiteral("vocabulary"));
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(vocabPath, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(vocabPath, error.message()));
     }
     const std::vector<BpeMerge> merges = readMergesTxt(mergesPath);
 
@@ -227,7 +229,7 @@ std::unique_ptr<HfTokenizer> byteLevelTokenizer(const QDir& dir, const LegacySet
     try {
         parts.model = std::make_unique<BpeModel>(std::move(vocabulary), merges, BpeOptions{});
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(mergesPath, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(mergesPath, error.message()));
     }
     return std::make_unique<HfTokenizer>(std::move(parts));
 }
@@ -244,9 +246,9 @@ std::unique_ptr<HfTokenizer> loadLegacyTokenizer(const QString& folder,
     const bool byteLevelType = type == QLatin1String("gpt2") || type == QLatin1String("roberta");
     if (hasBpeFiles && (byteLevelType || !hasVocabTxt)) {
         if (!type.isEmpty() && !byteLevelType)
-            throw ModelError(QStringLiteral("%1: vocab.json + merges.txt of model type \"%2\" are not "
-                                            "supported (Headmap reads them for gpt2 and roberta; "
-                                            "a tokenizer.json works for any)")
+            throw ModelError(QCoreApplication::translate("Engine", "%1: vocab.json + merges.txt of model type \"%2\" "
+                                                                   "are not supported (Headmap reads them for gpt2 and "
+                                                                   "roberta; a tokenizer.json works for any)")
                                  .arg(folder, options.modelType));
         return byteLevelTokenizer(dir, LegacySettings(dir), type == QLatin1String("roberta"));
     }

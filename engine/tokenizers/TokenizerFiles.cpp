@@ -1,5 +1,6 @@
 #include "tokenizers/TokenizerFiles.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -15,10 +16,11 @@ QByteArray readFile(const QString& path, qint64 maxBytes) {
     headmap::requireRegularFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw ModelError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        throw ModelError(QCoreApplication::translate("Engine", "cannot read %1: %2").arg(path, file.errorString()));
     const auto tooLarge = [&](qint64 size) {
-        return ModelError(QStringLiteral("%1 is %2 bytes, larger than the %3 bytes Headmap reads from a "
-                                         "tokenizer file").arg(path).arg(size).arg(maxBytes));
+        return ModelError(QCoreApplication::translate("Engine", "%1 is %2 bytes, larger than the %3 bytes Headmap "
+                                                                "reads from a tokenizer file")
+                              .arg(path).arg(size).arg(maxBytes));
     };
     const qint64 size = file.size();
     if (size > maxBytes)
@@ -28,7 +30,7 @@ QByteArray readFile(const QString& path, qint64 maxBytes) {
     // tokenizer fuzz input took). Bounded even if the file grows between the check and the read.
     QByteArray contents = file.read(size);
     if (file.error() != QFileDevice::NoError)
-        throw ModelError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        throw ModelError(QCoreApplication::translate("Engine", "cannot read %1: %2").arg(path, file.errorString()));
     return contents;
 }
 
@@ -51,10 +53,10 @@ QJsonObject readJsonObject(const QString& path) {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(contents, &error);
     if (error.error != QJsonParseError::NoError)
-        throw ModelError(QStringLiteral("%1 is not valid JSON: %2 at byte %3")
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is not valid JSON: %2 at byte %3")
                              .arg(path, error.errorString()).arg(error.offset));
     if (!document.isObject())
-        throw ModelError(QStringLiteral("%1 does not hold a JSON object").arg(path));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 does not hold a JSON object").arg(path));
     return document.object();
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QLocale>
 #include <QJsonObject>
@@ -19,21 +20,21 @@ namespace headmap::tokenizerjson {
 namespace {
 
 ModelError unsupportedType(const QString& where, const QString& type, const QString& supported) {
-    return ModelError(QStringLiteral("%1: type \"%2\" is not supported (Headmap reads %3)")
+    return ModelError(QCoreApplication::translate("Engine", "%1: type \"%2\" is not supported (Headmap reads %3)")
                           .arg(where, type, supported));
 }
 
 QJsonArray requireArray(const QJsonObject& object, const QString& key, const QString& where) {
     const QJsonValue value = object.value(key);
     if (!value.isArray())
-        throw ModelError(QStringLiteral("%1.%2 is missing or not a list").arg(where, key));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.%2 is missing or not a list").arg(where, key));
     return value.toArray();
 }
 
 QString requireString(const QJsonObject& object, const QString& key, const QString& where) {
     const QJsonValue value = object.value(key);
     if (!value.isString())
-        throw ModelError(QStringLiteral("%1.%2 is missing or not a string").arg(where, key));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.%2 is missing or not a string").arg(where, key));
     return value.toString();
 }
 
@@ -46,18 +47,20 @@ QRegularExpression parsePattern(const QJsonObject& object, const QString& where,
     if (pattern.value(QLatin1String("String")).isString()) {
         const QString text = pattern.value(QLatin1String("String")).toString();
         if (text.isEmpty())
-            throw ModelError(QStringLiteral("%1: the string is empty").arg(patternWhere));
+            throw ModelError(QCoreApplication::translate("Engine", "%1: the string is empty").arg(patternWhere));
         if (literal)
             *literal = text;
         source = QRegularExpression::escape(text);
     } else if (pattern.value(QLatin1String("Regex")).isString()) {
         source = pattern.value(QLatin1String("Regex")).toString();
     } else {
-        throw ModelError(QStringLiteral("%1 must be {\"String\": ...} or {\"Regex\": ...}").arg(patternWhere));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 must be {\"String\": ...} or {\"Regex\": ...}")
+                             .arg(patternWhere));
     }
     QRegularExpression regex(source, QRegularExpression::UseUnicodePropertiesOption);
     if (!regex.isValid())
-        throw ModelError(QStringLiteral("%1: the regex \"%2\" is not valid for PCRE2: %3 at offset %4")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "%1: the regex \"%2\" is not valid for PCRE2: %3 at offset %4")
                              .arg(patternWhere, source, regex.errorString()).arg(regex.patternErrorOffset()));
     regex.optimize();
     return regex;
@@ -73,15 +76,16 @@ SplitBehavior parseBehavior(const QJsonObject& object, const QString& where) {
         {QStringLiteral("Contiguous"), SplitBehavior::Contiguous},
     };
     if (!kBehaviors.contains(behavior))
-        throw ModelError(QStringLiteral("%1.behavior \"%2\" is not one of Removed, Isolated, MergedWithPrevious, "
-                                        "MergedWithNext, Contiguous").arg(where, behavior));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.behavior \"%2\" is not one of Removed, Isolated, "
+                                                               "MergedWithPrevious, MergedWithNext, Contiguous")
+                             .arg(where, behavior));
     return kBehaviors.value(behavior);
 }
 
 std::unique_ptr<PreTokenizer> parseMetaspace(const QJsonObject& object, const QString& where) {
     const QString replacement = object.value(QLatin1String("replacement")).toString(QStringLiteral("\u2581"));
     if (replacement.isEmpty())
-        throw ModelError(QStringLiteral("%1.replacement is empty").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.replacement is empty").arg(where));
     // Files from before prepend_scheme say add_prefix_space, which meant "always".
     auto prepend = optionalBool(object, QStringLiteral("add_prefix_space"), true, where)
                        ? MetaspacePreTokenizer::Prepend::Always
@@ -96,7 +100,9 @@ std::unique_ptr<PreTokenizer> parseMetaspace(const QJsonObject& object, const QS
         else if (name == QLatin1String("never"))
             prepend = MetaspacePreTokenizer::Prepend::Never;
         else
-            throw ModelError(QStringLiteral("%1.prepend_scheme \"%2\" is not one of always, first, never").arg(where, name));
+            throw ModelError(QCoreApplication::translate("Engine",
+                                                         "%1.prepend_scheme \"%2\" is not one of always, first, never")
+                                 .arg(where, name));
     }
     return std::make_unique<MetaspacePreTokenizer>(replacement, prepend,
                                                    optionalBool(object, QStringLiteral("split"), true, where));
@@ -107,7 +113,7 @@ SpecialTokenIds tokenAndId(const QJsonObject& object, const QString& key, const 
     const QJsonValue value = object.value(key);
     const QJsonArray pair = value.toArray();
     if (!value.isArray() || pair.size() != 2 || !pair.at(0).isString() || !pair.at(1).isDouble())
-        throw ModelError(QStringLiteral("%1.%2 must be a [token, id] pair").arg(where, key));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.%2 must be a [token, id] pair").arg(where, key));
     const QString token = pair.at(0).toString();
     return SpecialTokenIds{QStringList{token}, {tokenId(pair.at(1), where + QLatin1Char('.') + key, token)}};
 }
@@ -125,7 +131,8 @@ std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QStrin
             const QJsonObject sequence = item.value(QLatin1String("Sequence")).toObject();
             const QString id = sequence.value(QLatin1String("id")).toString();
             if (id != QLatin1String("A") && id != QLatin1String("B"))
-                throw ModelError(QStringLiteral("%1: sequence id must be \"A\" or \"B\"").arg(itemWhere));
+                throw ModelError(QCoreApplication::translate("Engine", "%1: sequence id must be \"A\" or \"B\"")
+                                     .arg(itemWhere));
             piece.isSequence = true;
             piece.sequence = id == QLatin1String("A") ? 0 : 1;
             piece.typeId = sequence.value(QLatin1String("type_id")).toInt();
@@ -133,12 +140,14 @@ std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QStrin
             const QJsonObject special = item.value(QLatin1String("SpecialToken")).toObject();
             const QString id = special.value(QLatin1String("id")).toString();
             if (!specials.contains(id))
-                throw ModelError(QStringLiteral("%1: special token \"%2\" is not in %3.special_tokens")
+                throw ModelError(QCoreApplication::translate("Engine",
+                                                             "%1: special token \"%2\" is not in %3.special_tokens")
                                      .arg(itemWhere, id, where));
             piece.special = specials.value(id);
             piece.typeId = special.value(QLatin1String("type_id")).toInt();
         } else {
-            throw ModelError(QStringLiteral("%1 must be a Sequence or a SpecialToken").arg(itemWhere));
+            throw ModelError(QCoreApplication::translate("Engine", "%1 must be a Sequence or a SpecialToken")
+                                 .arg(itemWhere));
         }
         pieces.push_back(std::move(piece));
     }
@@ -156,7 +165,7 @@ std::unique_ptr<PostProcessor> parseTemplateProcessing(const QJsonObject& object
         for (const QJsonValue& id : entry.value(QLatin1String("ids")).toArray())
             special.ids.push_back(tokenId(id, where + QStringLiteral(".special_tokens"), it.key()));
         if (special.ids.empty() || special.tokens.size() != qsizetype(special.ids.size()))
-            throw ModelError(QStringLiteral("%1.special_tokens.%2 needs as many ids as tokens")
+            throw ModelError(QCoreApplication::translate("Engine", "%1.special_tokens.%2 needs as many ids as tokens")
                                  .arg(where, it.key()));
         specials.insert(it.key(), special);
     }
@@ -168,14 +177,14 @@ std::unique_ptr<PostProcessor> parseTemplateProcessing(const QJsonObject& object
 
 QJsonObject requireObject(const QJsonValue& value, const QString& where) {
     if (!value.isObject())
-        throw ModelError(QStringLiteral("%1 must be an object").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 must be an object").arg(where));
     return value.toObject();
 }
 
 QString typeOf(const QJsonObject& object, const QString& where) {
     const QJsonValue type = object.value(QLatin1String("type"));
     if (!type.isString())
-        throw ModelError(QStringLiteral("%1 has no \"type\"").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 has no \"type\"").arg(where));
     return type.toString();
 }
 
@@ -184,7 +193,7 @@ bool optionalBool(const QJsonObject& object, const QString& key, bool fallback, 
     if (value.isUndefined() || value.isNull())
         return fallback;
     if (!value.isBool())
-        throw ModelError(QStringLiteral("%1.%2 must be true or false").arg(where, key));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.%2 must be true or false").arg(where, key));
     return value.toBool();
 }
 
@@ -195,12 +204,14 @@ int tokenId(const QJsonValue& value, const QString& where, const QString& token)
             return QString::number(number, 'f', 0);
         if (value.isDouble())
             return QString::number(number, 'g', QLocale::FloatingPointShortest);
-        return value.isString() ? QStringLiteral("\"%1\"").arg(value.toString()) : QStringLiteral("not a number");
+        return value.isString() ? QStringLiteral("\"%1\"").arg(value.toString())
+                                : QCoreApplication::translate("Engine", "not a number");
     };
     const double id = value.toDouble(-1.0);
     // The comparisons are false for NaN, so it is refused too.
     if (!value.isDouble() || !(id >= 0.0 && id <= double(Vocabulary::kMaxId)) || id != std::floor(id))
-        throw ModelError(QStringLiteral("%1: the id of \"%2\" must be an integer from 0 to %3, found %4")
+        throw ModelError(QCoreApplication::translate("Engine",
+                                                     "%1: the id of \"%2\" must be an integer from 0 to %3, found %4")
                              .arg(where, token).arg(Vocabulary::kMaxId).arg(found()));
     return int(id);
 }
@@ -250,8 +261,9 @@ std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QStri
                 steps.push_back(std::move(step));
         return std::make_unique<NormalizerSequence>(std::move(steps));
     }
-    throw unsupportedType(where, type, QStringLiteral("BertNormalizer, Lowercase, NFC, NFD, NFKC, "
-                                                      "NFKD, StripAccents, Prepend, Replace and Sequence"));
+    throw unsupportedType(where, type,
+                          QCoreApplication::translate("Engine", "BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, "
+                                                                "StripAccents, Prepend, Replace and Sequence"));
 }
 
 std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const QString& where) {
@@ -286,8 +298,10 @@ std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const Q
                 steps.push_back(std::move(step));
         return std::make_unique<PreTokenizerSequence>(std::move(steps));
     }
-    throw unsupportedType(where, type, QStringLiteral("BertPreTokenizer, ByteLevel, Whitespace, "
-                                                      "WhitespaceSplit, Digits, Split, Metaspace and Sequence"));
+    throw unsupportedType(where, type,
+                          QCoreApplication::translate("Engine", "BertPreTokenizer, ByteLevel, Whitespace, "
+                                                                "WhitespaceSplit, Digits, Split, Metaspace and "
+                                                                "Sequence"));
 }
 
 std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const QString& where) {
@@ -313,8 +327,9 @@ std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const
                 steps.push_back(std::move(step));
         return std::make_unique<PostProcessorSequence>(std::move(steps));
     }
-    throw unsupportedType(where, type, QStringLiteral("TemplateProcessing, BertProcessing, "
-                                                      "RobertaProcessing, ByteLevel and Sequence"));
+    throw unsupportedType(where, type,
+                          QCoreApplication::translate("Engine", "TemplateProcessing, BertProcessing, "
+                                                                "RobertaProcessing, ByteLevel and Sequence"));
 }
 
 bool containsByteLevel(const QJsonValue& value) {

@@ -1,5 +1,6 @@
 #include "tokenizers/TokenizerJsonLoader.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 
@@ -18,14 +19,14 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
     if (value.isNull() || value.isUndefined())
         return tokens;
     if (!value.isArray())
-        throw ModelError(QStringLiteral("added_tokens must be a list"));
+        throw ModelError(QCoreApplication::translate("Engine", "added_tokens must be a list"));
     const QJsonArray items = value.toArray();
     QHash<int, int> tokenWithId;  // id -> index in tokens
     for (int i = 0; i < items.size(); ++i) {
         const QString where = QStringLiteral("added_tokens[%1]").arg(i);
         const QJsonObject item = tokenizerjson::requireObject(items.at(i), where);
         if (!item.value(QLatin1String("content")).isString() || !item.value(QLatin1String("id")).isDouble())
-            throw ModelError(QStringLiteral("%1 needs an \"id\" and a \"content\"").arg(where));
+            throw ModelError(QCoreApplication::translate("Engine", "%1 needs an \"id\" and a \"content\"").arg(where));
         AddedToken token;
         token.content = item.value(QLatin1String("content")).toString();
         // The Rust library gives a token that is already in the model's vocabulary that id,
@@ -36,11 +37,12 @@ std::vector<AddedToken> parseAddedTokens(const QJsonValue& value, const Vocabula
         // One id names one piece, or encoding and naming ids would disagree (the Rust library
         // gives such a token another id than the file says, with a warning): a broken file.
         if (const QString piece = vocabulary.piece(token.id); !piece.isNull() && piece != token.content)
-            throw ModelError(QStringLiteral("%1 %2 has id %3, which the vocabulary gives to %4")
+            throw ModelError(QCoreApplication::translate("Engine", "%1 %2 has id %3, which the vocabulary gives to %4")
                                  .arg(where, quotedName(token.content), QString::number(token.id), quotedName(piece)));
         if (const auto other = tokenWithId.constFind(token.id); other != tokenWithId.constEnd()) {
             if (tokens[size_t(*other)].content != token.content)
-                throw ModelError(QStringLiteral("%1 %2 has id %3, which added_tokens[%4] gives to %5")
+                throw ModelError(QCoreApplication::translate("Engine",
+                                                             "%1 %2 has id %3, which added_tokens[%4] gives to %5")
                                      .arg(where, quotedName(token.content), QString::number(token.id),
                                           QString::number(*other), quotedName(tokens[size_t(*other)].content)));
         }
@@ -89,7 +91,7 @@ std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
     const QJsonObject root = tokenizerfiles::readJsonObject(path);
     try {
         if (!root.contains(QLatin1String("model")))
-            throw ModelError(QStringLiteral("model is missing"));
+            throw ModelError(QCoreApplication::translate("Engine", "model is missing"));
         HfTokenizerParts parts;
         parts.model = tokenizerjson::parseModel(root.value(QLatin1String("model")), QStringLiteral("model"));
         parts.normalizer = tokenizerjson::parseNormalizer(root.value(QLatin1String("normalizer")),
@@ -106,7 +108,7 @@ std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
             readPieceDisplay(root.value(QLatin1String("decoder")), parts);
         return std::make_unique<HfTokenizer>(std::move(parts));
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(path, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(path, error.message()));
     }
 }
 

@@ -1,5 +1,6 @@
 #include "tokenizers/TokenizerJsonModel.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -23,7 +24,7 @@ QString modelType(const QJsonObject& model, const QString& where) {
         return QStringLiteral("WordPiece");
     if (model.contains(QLatin1String("vocab")))
         return QStringLiteral("WordLevel");
-    throw ModelError(QStringLiteral("%1 has no \"type\" and no vocab").arg(where));
+    throw ModelError(QCoreApplication::translate("Engine", "%1 has no \"type\" and no vocab").arg(where));
 }
 
 QString optionalString(const QJsonObject& object, const QString& key, const QString& fallback,
@@ -32,7 +33,7 @@ QString optionalString(const QJsonObject& object, const QString& key, const QStr
     if (value.isUndefined() || value.isNull())
         return fallback;
     if (!value.isString())
-        throw ModelError(QStringLiteral("%1.%2 must be a string").arg(where, key));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.%2 must be a string").arg(where, key));
     return value.toString();
 }
 
@@ -48,7 +49,7 @@ std::unique_ptr<TokenizerModel> parseWordPiece(const QJsonObject& model, const Q
     try {
         return std::make_unique<WordPieceModel>(std::move(vocabulary), options);
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(where, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(where, error.message()));
     }
 }
 
@@ -56,12 +57,13 @@ std::unique_ptr<TokenizerModel> parseWordPiece(const QJsonObject& model, const Q
 void refuseUnsupportedBpeOptions(const QJsonObject& model, const QString& where) {
     const QJsonValue dropout = model.value(QLatin1String("dropout"));
     if (dropout.isDouble() && dropout.toDouble() != 0.0)
-        throw ModelError(QStringLiteral("%1.dropout %2 is not supported (it makes tokenization "
-                                        "random)").arg(where).arg(dropout.toDouble()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1.dropout %2 is not supported (it makes tokenization "
+                                                               "random)").arg(where).arg(dropout.toDouble()));
     for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
         const QString affix = optionalString(model, QLatin1String(key), QString(), where);
         if (!affix.isEmpty())
-            throw ModelError(QStringLiteral("%1.%2 \"%3\" is not supported").arg(where, QLatin1String(key), affix));
+            throw ModelError(QCoreApplication::translate("Engine", "%1.%2 \"%3\" is not supported")
+                                 .arg(where, QLatin1String(key), affix));
     }
 }
 
@@ -80,7 +82,7 @@ std::unique_ptr<TokenizerModel> parseBpe(const QJsonObject& model, const QString
     try {
         return std::make_unique<BpeModel>(std::move(vocabulary), merges, options);
     } catch (const ModelError& error) {
-        throw ModelError(QStringLiteral("%1: %2").arg(where, error.message()));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(where, error.message()));
     }
 }
 
@@ -88,7 +90,8 @@ std::unique_ptr<TokenizerModel> parseBpe(const QJsonObject& model, const QString
 
 Vocabulary parseVocabulary(const QJsonValue& value, const QString& where) {
     if (!value.isObject())
-        throw ModelError(QStringLiteral("%1 is missing or not an object of piece → id").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is missing or not an object of piece → id")
+                             .arg(where));
     const QJsonObject object = value.toObject();
     Vocabulary vocabulary(object.size());
     for (auto it = object.begin(); it != object.end(); ++it) {
@@ -96,17 +99,17 @@ Vocabulary parseVocabulary(const QJsonValue& value, const QString& where) {
         try {
             vocabulary.insert(it.key(), id);
         } catch (const ModelError& error) {
-            throw ModelError(QStringLiteral("%1: %2").arg(where, error.message()));
+            throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(where, error.message()));
         }
     }
     if (vocabulary.size() == 0)
-        throw ModelError(QStringLiteral("%1 is empty").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is empty").arg(where));
     return vocabulary;
 }
 
 std::vector<BpeMerge> parseMerges(const QJsonValue& value, const QString& where) {
     if (!value.isArray())
-        throw ModelError(QStringLiteral("%1 is missing or not a list").arg(where));
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is missing or not a list").arg(where));
     const QJsonArray items = value.toArray();
     std::vector<BpeMerge> merges;
     merges.reserve(size_t(items.size()));
@@ -127,7 +130,8 @@ std::vector<BpeMerge> parseMerges(const QJsonValue& value, const QString& where)
                 continue;
             }
         }
-        throw ModelError(QStringLiteral("%1[%2] must be \"a b\" or [\"a\", \"b\"]").arg(where).arg(i));
+        throw ModelError(QCoreApplication::translate("Engine", "%1[%2] must be \"a b\" or [\"a\", \"b\"]")
+                             .arg(where).arg(i));
     }
     return merges;
 }
@@ -139,7 +143,8 @@ std::unique_ptr<TokenizerModel> parseModel(const QJsonValue& value, const QStrin
         return parseWordPiece(model, where);
     if (type == QLatin1String("BPE"))
         return parseBpe(model, where);
-    throw ModelError(QStringLiteral("%1: type \"%2\" is not supported (Headmap reads WordPiece and BPE)")
+    throw ModelError(QCoreApplication::translate("Engine",
+                                                 "%1: type \"%2\" is not supported (Headmap reads WordPiece and BPE)")
                          .arg(where, type));
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 
 namespace headmap {
@@ -14,8 +16,8 @@ Vocabulary::Vocabulary(qsizetype expectedEntries)
 
 void Vocabulary::insert(const QString& piece, int id) {
     if (id < 0 || id > m_idLimit)
-        throw ModelError(QStringLiteral("the id of \"%1\" is %2, but a vocabulary of %3 entries may use "
-                                        "ids 0..%4 only")
+        throw ModelError(QCoreApplication::translate("Engine", "the id of \"%1\" is %2, but a vocabulary of %3 entries "
+                                                               "may use ids 0..%4 only")
                              .arg(piece).arg(id).arg(m_expectedEntries).arg(m_idLimit));
     m_ids.insert(piece, id);
     if (id >= int(m_pieces.size()))

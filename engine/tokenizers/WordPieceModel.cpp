@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 #include "core/HeadmapError.h"
 #include "tokenizers/TokenizerChars.h"
 
@@ -11,7 +13,7 @@ WordPieceModel::WordPieceModel(Vocabulary vocabulary, const WordPieceOptions& op
     : TokenizerModel(std::move(vocabulary)), m_options(options) {
     const std::optional<int> unk = this->vocabulary().id(m_options.unkToken);
     if (!unk)
-        throw ModelError(QStringLiteral("the unknown token \"%1\" is not in the vocabulary")
+        throw ModelError(QCoreApplication::translate("Engine", "the unknown token \"%1\" is not in the vocabulary")
                              .arg(m_options.unkToken));
     m_unkId = *unk;
     // Every id's piece, including ones a later duplicate took over: at worst a bound too high.
