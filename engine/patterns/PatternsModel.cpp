@@ -266,7 +266,7 @@ MatrixF PatternsModel::forward(const Encoding& input, ForwardContext& context) c
 }
 
 RowVectorF PatternsModel::outputLogits(const MatrixF&, int) const {
-    throw InputError(QStringLiteral("builtin:patterns scores only the words of its input; its "
+    throw InputError(QCoreApplication::translate("Engine", "builtin:patterns scores only the words of its input; its "
                                     "predictions come from predictTokens"));
 }
 
@@ -280,7 +280,7 @@ std::vector<int> PatternsModel::scoredTokens(const std::vector<int>& inputIds) c
 
 RowVectorF PatternsModel::scoreTokens(const MatrixF& hidden, int position, const std::vector<int>& ids) const {
     if (position < 0 || position >= hidden.rows() || hidden.cols() != kDModel)
-        throw InputError(QStringLiteral("no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
+        throw InputError(QCoreApplication::translate("Engine", "no hidden state for position %1 (%2 × %3 given, %4 wide expected)")
                              .arg(position).arg(hidden.rows()).arg(hidden.cols()).arg(kDModel));
     RowVectorF gathered = RowVectorF::Zero(kTokenDims);  // (62) g_i
     for (int h = 0; h < kHeads; ++h)

@@ -207,6 +207,1653 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)</source>
+        <translation>&apos;%1&apos; er ikke L.H eller L.H:mean (lag.hoved, fx 3.1 eller 0.2:mean)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has an empty item; expected L.H or L.H:mean between the commas</source>
+        <translation>&apos;%1&apos; har et tomt element; forventede L.H eller L.H:mean mellem kommaerne</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes could be written</source>
+        <translation>kun %1 af %2 byte kunne skrives</translation>
+    </message>
+    <message>
+        <source>no file name</source>
+        <translation>intet filnavn</translation>
+    </message>
+    <message>
+        <source>the file cannot be created</source>
+        <translation>filen kan ikke oprettes</translation>
+    </message>
+    <message>
+        <source>the content could not be produced</source>
+        <translation>indholdet kunne ikke dannes</translation>
+    </message>
+    <message>
+        <source>the data could not be written</source>
+        <translation>dataene kunne ikke skrives</translation>
+    </message>
+    <message>
+        <source>the file could not be replaced</source>
+        <translation>filen kunne ikke erstattes</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>kan ikke skrive &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>ablation %1: layer %2 is out of range: %3 has layers 0..%4</source>
+        <translation>ablation %1: lag %2 ligger uden for området: %3 har lag 0..%4</translation>
+    </message>
+    <message>
+        <source>ablation %1: head %2 is out of range: %3 has heads 0..%4</source>
+        <translation>ablation %1: hoved %2 ligger uden for området: %3 har hoveder 0..%4</translation>
+    </message>
+    <message>
+        <source>head %1.%2 is ablated twice</source>
+        <translation>hoved %1.%2 er slået fra to gange</translation>
+    </message>
+    <message>
+        <source>layer %1 has %2 attention heads, but the model summary says %3</source>
+        <translation>lag %1 har %2 opmærksomhedshoveder, men modeloversigten siger %3</translation>
+    </message>
+    <message>
+        <source>input of the attention block</source>
+        <translation>opmærksomhedsblokkens input</translation>
+    </message>
+    <message>
+        <source>attention output</source>
+        <translation>opmærksomhedsblokkens output</translation>
+    </message>
+    <message>
+        <source>no tokens to run: the input is empty</source>
+        <translation>ingen tokens at køre: inputtet er tomt</translation>
+    </message>
+    <message>
+        <source>input has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>inputtet har %1 tokens; %2 kan højst tage %3 (maksimalt antal positioner)</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside the vocabulary (expected 0..%3)</source>
+        <translation>token-id %1 på position %2 ligger uden for ordforrådet (forventede 0..%3)</translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; has id %2 but the model&apos;s embedding has %3 rows</source>
+        <translation>tokenet &apos;%1&apos; har id %2, men modellens indlejring har %3 rækker</translation>
+    </message>
+    <message>
+        <source>layer %1 is out of range: %2 has layers 0..%3</source>
+        <translation>lag %1 ligger uden for området: %2 har lag 0..%3</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: %2 has heads 0..%3</source>
+        <translation>hoved %1 ligger uden for området: %2 har hoveder 0..%3</translation>
+    </message>
+    <message>
+        <source>final hidden state</source>
+        <translation>den endelige skjulte tilstand</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s %2</source>
+        <translation>%2 i lag %1</translation>
+    </message>
+    <message>
+        <source>the %1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds NaN or Inf values; %3</source>
+        <translation>%1: %2 indeholder NaN- eller Inf-værdier; %3</translation>
+    </message>
+    <message>
+        <source>the weights are finite, so the numbers overflowed</source>
+        <translation>vægtene er endelige, så tallene er løbet over</translation>
+    </message>
+    <message>
+        <source>weights with NaN or Inf: %1</source>
+        <translation>vægte med NaN eller Inf: %1</translation>
+    </message>
+    <message>
+        <source>%1 has no output head, so it predicts no tokens</source>
+        <translation>%1 har intet outputhoved, så den forudsiger ingen tokens</translation>
+    </message>
+    <message>
+        <source>%1, a model folder, a .gguf file, ollama:NAME[:TAG], lmstudio:PUBLISHER/MODEL</source>
+        <translation>%1, en modelmappe, en .gguf-fil, ollama:NAME[:TAG], lmstudio:PUBLISHER/MODEL</translation>
+    </message>
+    <message>
+        <source>unknown built-in model &apos;%1&apos; (available: %2)</source>
+        <translation>ukendt indbygget model &apos;%1&apos; (tilgængelige: %2)</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is a file; expected a model folder holding config.json</source>
+        <translation>modellen &apos;%1&apos; er en fil; forventede en modelmappe med config.json</translation>
+    </message>
+    <message>
+        <source>model folder &apos;%1&apos; has no config.json</source>
+        <translation>modelmappen &apos;%1&apos; har ingen config.json</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; not found: no such folder, and not in the Hugging Face cache %2 (download it first, e.g. with &apos;headmap-cli download %1&apos;; built in: %3)</source>
+        <translation>modellen &apos;%1&apos; blev ikke fundet: ingen sådan mappe, og heller ikke i Hugging Face-cachen %2 (hent den først, fx med &apos;headmap-cli download %1&apos;; indbyggede: %3)</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; not found: expected %2 or a Hugging Face model id</source>
+        <translation>modellen &apos;%1&apos; blev ikke fundet: forventede %2 eller et Hugging Face-model-id</translation>
+    </message>
+    <message>
+        <source>GGUF file &apos;%1&apos; does not exist</source>
+        <translation>GGUF-filen &apos;%1&apos; findes ikke</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a GGUF file but a folder</source>
+        <translation>&apos;%1&apos; er ikke en GGUF-fil, men en mappe</translation>
+    </message>
+    <message>
+        <source>no model given (expected %1)</source>
+        <translation>ingen model angivet (forventede %1)</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1 er tom</translation>
+    </message>
+    <message>
+        <source>%1 holds only white space, and %2&apos;s tokenizer makes no tokens of it</source>
+        <translation>%1 indeholder kun blanktegn, og tokenizeren i %2 laver ingen tokens ud af den</translation>
+    </message>
+    <message>
+        <source>%1 makes no tokens for %2</source>
+        <translation>%1 giver ingen tokens i %2</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>teksten</translation>
+    </message>
+    <message>
+        <source>the second text of the pair</source>
+        <translation>den anden tekst i parret</translation>
+    </message>
+    <message>
+        <source>the text has more than %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>teksten har mere end %1 tokens; %2 kan højst tage %3 (maksimalt antal positioner)</translation>
+    </message>
+    <message>
+        <source>%1 has no beginning-of-text token to prepend</source>
+        <translation>%1 har intet begyndelse-af-tekst-token at sætte foran</translation>
+    </message>
+    <message>
+        <source>temperature must be 0 or more, got %1</source>
+        <translation>temperaturen skal være 0 eller mere, fik %1</translation>
+    </message>
+    <message>
+        <source>no scores to turn into probabilities</source>
+        <translation>ingen scorer at gøre til sandsynligheder</translation>
+    </message>
+    <message>
+        <source>the output head gave no finite score</source>
+        <translation>outputhovedet gav ingen endelig score</translation>
+    </message>
+    <message>
+        <source>KL divergence of distributions of different sizes (%1 and %2)</source>
+        <translation>KL-divergens mellem fordelinger af forskellig størrelse (%1 og %2)</translation>
+    </message>
+    <message>
+        <source>KL divergence of predictions over different tokens</source>
+        <translation>KL-divergens mellem forudsigelser over forskellige tokens</translation>
+    </message>
+    <message>
+        <source>no prediction: the forward pass did not finish</source>
+        <translation>ingen forudsigelse: gennemløbet fremad blev ikke færdigt</translation>
+    </message>
+    <message>
+        <source>prediction position %1 is outside the %2 tokens (expected 0..%3)</source>
+        <translation>forudsigelsesposition %1 ligger uden for de %2 tokens (forventede 0..%3)</translation>
+    </message>
+    <message>
+        <source>top-k must be at least 1, got %1</source>
+        <translation>top-k skal være mindst 1, fik %1</translation>
+    </message>
+    <message>
+        <source>%1 predicts only the words of its input, and this input has none</source>
+        <translation>%1 forudsiger kun ordene i sit input, og dette input har ingen</translation>
+    </message>
+    <message>
+        <source>no tokens to predict at</source>
+        <translation>ingen tokens at forudsige ved</translation>
+    </message>
+    <message>
+        <source>this model&apos;s tokenizer does not take sentence pairs</source>
+        <translation>denne models tokenizer tager ikke sætningspar</translation>
+    </message>
+    <message>
+        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
+        <translation>builtin:teaching: %1 skal være mellem %2 og %3, fik %4</translation>
+    </message>
+    <message>
+        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
+        <translation>builtin:teaching: d_model %1 er ikke delelig med antallet af hoveder %2 (d_model skal være et multiplum af antallet af hoveder)</translation>
+    </message>
+    <message>
+        <source>byte %1 is no complete character</source>
+        <translation>byte %1 er ikke et helt tegn</translation>
+    </message>
+    <message>
+        <source>part of %1 (%2), %3 of %4</source>
+        <translation>del af %1 (%2), %3 af %4</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>byte %1</translation>
+    </message>
+    <message>
+        <source>bytes %1–%2</source>
+        <translation>byte %1–%2</translation>
+    </message>
+    <message>
+        <source>piece &quot;%1&quot;</source>
+        <translation>orddel &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>bytes %1</source>
+        <translation>byte %1</translation>
+    </message>
+    <message>
+        <source>special token &quot;%1&quot;</source>
+        <translation>specialtoken &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>word of pieces %1</source>
+        <translation>ord af orddelene %1</translation>
+    </message>
+    <message>
+        <source>␣ space</source>
+        <translation>␣ mellemrum</translation>
+    </message>
+    <message>
+        <source>\n newline</source>
+        <translation>\n linjeskift</translation>
+    </message>
+    <message>
+        <source>\t tab</source>
+        <translation>\t tabulator</translation>
+    </message>
+    <message>
+        <source>\r return</source>
+        <translation>\r vognretur</translation>
+    </message>
+    <message>
+        <source>## continues the word before</source>
+        <translation>## fortsætter ordet før</translation>
+    </message>
+    <message>
+        <source>多¹⁄₃ byte 1 of the character&apos;s 3 bytes</source>
+        <translation>多¹⁄₃ byte 1 af tegnets 3 byte</translation>
+    </message>
+    <message>
+        <source>&lt;0xE5&gt; a byte that is no character</source>
+        <translation>&lt;0xE5&gt; en byte, der ikke er et tegn</translation>
+    </message>
+    <message>
+        <source>␣ space (GPT-2&apos;s Ġ, SentencePiece&apos;s ▁ word start) · \n newline · \t tab · ## continues the word before · 多¹⁄₃ byte 1 of the character&apos;s 3 bytes, 多²⁻³⁄₃ bytes 2–3 · &lt;0xE5&gt; a byte that is no character</source>
+        <translation>␣ mellemrum (GPT-2&apos;s Ġ, SentencePieces ▁ ordstart) · \n linjeskift · \t tabulator · ## fortsætter ordet før · 多¹⁄₃ byte 1 af tegnets 3 byte, 多²⁻³⁄₃ byte 2–3 · &lt;0xE5&gt; en byte, der ikke er et tegn</translation>
+    </message>
+    <message>
+        <source>checkpoint index %1: %2</source>
+        <translation>checkpoint-indeks %1: %2</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>og %1 mere</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>kan ikke åbnes: %1</translation>
+    </message>
+    <message>
+        <source>is %1 bytes, more than the %2 allowed</source>
+        <translation>fylder %1 byte, mere end de tilladte %2</translation>
+    </message>
+    <message>
+        <source>is not valid JSON (%1 at byte %2)</source>
+        <translation>er ikke gyldig JSON (%1 ved byte %2)</translation>
+    </message>
+    <message>
+        <source>is not a JSON object</source>
+        <translation>er ikke et JSON-objekt</translation>
+    </message>
+    <message>
+        <source>has no weight_map</source>
+        <translation>har ingen weight_map</translation>
+    </message>
+    <message>
+        <source>weight_map is not an object of tensor name -&gt; shard file</source>
+        <translation>weight_map er ikke et objekt med tensornavn -&gt; shard-fil</translation>
+    </message>
+    <message>
+        <source>weight_map is empty</source>
+        <translation>weight_map er tom</translation>
+    </message>
+    <message>
+        <source>weight_map entry for tensor %1 is not a string</source>
+        <translation>weight_map-posten for tensoren %1 er ikke en streng</translation>
+    </message>
+    <message>
+        <source>shard %1 (for tensor %2) is not a plain file name inside the folder</source>
+        <translation>shard %1 (for tensoren %2) er ikke et simpelt filnavn i mappen</translation>
+    </message>
+    <message>
+        <source>1 shard</source>
+        <translation>1 shard</translation>
+    </message>
+    <message>
+        <source>%1 shards</source>
+        <translation>%1 shards</translation>
+    </message>
+    <message>
+        <source>model folder %1 does not exist</source>
+        <translation>modelmappen %1 findes ikke</translation>
+    </message>
+    <message>
+        <source>model folder %1 is not a folder</source>
+        <translation>modelmappen %1 er ikke en mappe</translation>
+    </message>
+    <message>
+        <source>lists shard %1 (for tensor %2%3), but the folder has no such file</source>
+        <translation>angiver shard %1 (for tensoren %2%3), men mappen har ingen sådan fil</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> og %1 mere</translation>
+    </message>
+    <message>
+        <source>puts tensor %1 in shard %2, which has no such tensor</source>
+        <translation>placerer tensoren %1 i shard %2, som ikke har en sådan tensor</translation>
+    </message>
+    <message>
+        <source>folder %1 has no model.safetensors or model.safetensors.index.json (pytorch_model.bin is not supported: convert it to safetensors)</source>
+        <translation>mappen %1 har ingen model.safetensors eller model.safetensors.index.json (pytorch_model.bin understøttes ikke: konvertér den til safetensors)</translation>
+    </message>
+    <message>
+        <source>folder %1 has no model.safetensors or model.safetensors.index.json, only %2 (pytorch_model.bin, .h5 and .msgpack weights are not supported: convert them to safetensors)</source>
+        <translation>mappen %1 har ingen model.safetensors eller model.safetensors.index.json, kun %2 (vægte i pytorch_model.bin, .h5 og .msgpack understøttes ikke: konvertér dem til safetensors)</translation>
+    </message>
+    <message>
+        <source>checkpoint %1: tensor %2 is in two shards, %3 and %4</source>
+        <translation>checkpoint %1: tensoren %2 ligger i to shards, %3 og %4</translation>
+    </message>
+    <message>
+        <source>checkpoint %1 (%2) has no tensor %3</source>
+        <translation>checkpoint %1 (%2) har ingen tensor %3</translation>
+    </message>
+    <message>
+        <source>unknown type %1</source>
+        <translation>ukendt type %1</translation>
+    </message>
+    <message>
+        <source>is a folder; expected a file</source>
+        <translation>er en mappe; forventede en fil</translation>
+    </message>
+    <message>
+        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>er tom; en GGUF-fil begynder med de 4 byte &quot;GGUF&quot;</translation>
+    </message>
+    <message>
+        <source>cannot be memory-mapped: %1</source>
+        <translation>kan ikke mappes ind i hukommelsen: %1</translation>
+    </message>
+    <message>
+        <source>has no tensor %1</source>
+        <translation>har ingen tensor %1</translation>
+    </message>
+    <message>
+        <source>tensor %1 has type %2, which Headmap cannot dequantise (it reads %3)</source>
+        <translation>tensoren %1 har typen %2, som Headmap ikke kan dekvantisere (Headmap læser %3)</translation>
+    </message>
+    <message>
+        <source>not enough memory to convert tensor %1 (%2 elements of %3)</source>
+        <translation>ikke nok hukommelse til at konvertere tensoren %1 (%2 elementer af typen %3)</translation>
+    </message>
+    <message>
+        <source>tensor %1 has %2 elements, more than this machine can hold</source>
+        <translation>tensoren %1 har %2 elementer, mere end denne maskine kan rumme</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>tensoren %1</translation>
+    </message>
+    <message>
+        <source>appears twice (tensor infos #%1 and #%2)</source>
+        <translation>optræder to gange (tensorinfo #%1 og #%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 element %2</source>
+        <translation>element %2 i %1</translation>
+    </message>
+    <message>
+        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>er afkortet: %1 kræver %2 byte ved offset %3, men filen har %4 byte</translation>
+    </message>
+    <message>
+        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>er afkortet: %1: %2 kræver %3 byte ved offset %4, men filen har %5 byte</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
+        <translation>%1: %2 på %3 byte er mere end de tilladte %4</translation>
+    </message>
+    <message>
+        <source>is not a GGUF file: it starts with bytes %1 (expected 47 47 55 46, &quot;GGUF&quot;)</source>
+        <translation>er ikke en GGUF-fil: den begynder med byte %1 (forventede 47 47 55 46, &quot;GGUF&quot;)</translation>
+    </message>
+    <message>
+        <source>is GGUF version 1, the 2023 format with 32-bit lengths, which Headmap does not read (expected version 2 or 3); convert the model again with a current llama.cpp</source>
+        <translation>er GGUF version 1, formatet fra 2023 med 32-bit-længder, som Headmap ikke læser (forventede version 2 eller 3); konvertér modellen igen med en aktuel llama.cpp</translation>
+    </message>
+    <message>
+        <source>is a big-endian GGUF file (version %1 byte-swapped); Headmap reads little-endian files only</source>
+        <translation>er en big-endian GGUF-fil (version %1 med ombyttede byte); Headmap læser kun little-endian-filer</translation>
+    </message>
+    <message>
+        <source>has GGUF version %1; Headmap reads versions 2 and 3</source>
+        <translation>har GGUF version %1; Headmap læser version 2 og 3</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the %3 allowed</source>
+        <translation>%1 er %2, mere end de tilladte %3</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the file can hold: each entry takes at least %3 bytes and %4 bytes remain after offset %5</source>
+        <translation>%1 er %2, mere end filen kan rumme: hver post fylder mindst %3 byte, og der er %4 byte tilbage efter offset %5</translation>
+    </message>
+    <message>
+        <source>metadata key #%1</source>
+        <translation>metadatanøgle #%1</translation>
+    </message>
+    <message>
+        <source>metadata key #%1 has an empty name</source>
+        <translation>metadatanøgle #%1 har et tomt navn</translation>
+    </message>
+    <message>
+        <source>metadata key %1</source>
+        <translation>metadatanøglen %1</translation>
+    </message>
+    <message>
+        <source>appears twice (the second time as key #%1)</source>
+        <translation>optræder to gange (anden gang som nøgle #%1)</translation>
+    </message>
+    <message>
+        <source>has unknown value type %1 (expected 0 to 12)</source>
+        <translation>har ukendt værditype %1 (forventede 0 til 12)</translation>
+    </message>
+    <message>
+        <source>is a BOOL stored as byte %1; expected 0 or 1</source>
+        <translation>er en BOOL gemt som byte %1; forventede 0 eller 1</translation>
+    </message>
+    <message>
+        <source>nests arrays more than %1 deep</source>
+        <translation>har arrays indlejret i mere end %1 niveauer</translation>
+    </message>
+    <message>
+        <source>is an array of unknown value type %1 (expected 0 to 12)</source>
+        <translation>er et array af ukendt værditype %1 (forventede 0 til 12)</translation>
+    </message>
+    <message>
+        <source>is an array of %1 elements, more than the %2 allowed</source>
+        <translation>er et array med %1 elementer, mere end de tilladte %2</translation>
+    </message>
+    <message>
+        <source>is an array of %1 %2 elements, which needs at least %3 bytes, but only %4 remain after offset %5</source>
+        <translation>er et array med %1 %2-elementer, som kræver mindst %3 byte, men der er kun %4 tilbage efter offset %5</translation>
+    </message>
+    <message>
+        <source>metadata key &apos;general.alignment&apos; is %1; expected a UINT32</source>
+        <translation>metadatanøglen &apos;general.alignment&apos; er %1; forventede en UINT32</translation>
+    </message>
+    <message>
+        <source>metadata key &apos;general.alignment&apos; is %1; expected a power of two</source>
+        <translation>metadatanøglen &apos;general.alignment&apos; er %1; forventede en potens af to</translation>
+    </message>
+    <message>
+        <source>tensor info #%1</source>
+        <translation>tensorinfo #%1</translation>
+    </message>
+    <message>
+        <source>tensor info #%1 has an empty name</source>
+        <translation>tensorinfo #%1 har et tomt navn</translation>
+    </message>
+    <message>
+        <source>has %1 dimensions; expected 1 to %2</source>
+        <translation>har %1 dimensioner; forventede 1 til %2</translation>
+    </message>
+    <message>
+        <source>has ne[%1] = 0; expected every dimension to be at least 1</source>
+        <translation>har ne[%1] = 0; forventede, at hver dimension er mindst 1</translation>
+    </message>
+    <message>
+        <source>has ne[%1] = %2, beyond the largest signed 64-bit integer</source>
+        <translation>har ne[%1] = %2, ud over det største 64-bit-heltal med fortegn</translation>
+    </message>
+    <message>
+        <source>has dims %1, whose element count overflows 64 bits</source>
+        <translation>har dimensionerne %1, hvis antal elementer løber over 64 bit</translation>
+    </message>
+    <message>
+        <source>has unknown ggml type %1</source>
+        <translation>har ukendt ggml-type %1</translation>
+    </message>
+    <message>
+        <source>of type %1 has ne[0] = %2, not a multiple of the block size %3</source>
+        <translation>af typen %1 har ne[0] = %2, som ikke er et multiplum af blokstørrelsen %3</translation>
+    </message>
+    <message>
+        <source>of type %1 with dims %2 has a byte size that overflows 64 bits</source>
+        <translation>af typen %1 med dimensionerne %2 har en størrelse i byte, der løber over 64 bit</translation>
+    </message>
+    <message>
+        <source>has data offset %1, not a multiple of the alignment %2</source>
+        <translation>har dataoffset %1, som ikke er et multiplum af justeringen %2</translation>
+    </message>
+    <message>
+        <source>has data offset %1, which with its %2 bytes overflows 64 bits</source>
+        <translation>har dataoffset %1, som sammen med dens %2 byte løber over 64 bit</translation>
+    </message>
+    <message>
+        <source>(%1, dims %2) occupies bytes %3 of the data section, which has only %4 bytes (from offset %5 to the end of the file)</source>
+        <translation>(%1, dimensioner %2) optager byte %3 af datasektionen, som kun har %4 byte (fra offset %5 til slutningen af filen)</translation>
+    </message>
+    <message>
+        <source>tensors %1 %2 and %3 %4 overlap</source>
+        <translation>tensorerne %1 %2 og %3 %4 overlapper</translation>
+    </message>
+    <message>
+        <source>a %1</source>
+        <translation>en %1</translation>
+    </message>
+    <message>
+        <source>GGUF file %1: %2</source>
+        <translation>GGUF-fil %1: %2</translation>
+    </message>
+    <message>
+        <source>ARRAY of %1</source>
+        <translation>ARRAY af %1</translation>
+    </message>
+    <message>
+        <source>has no metadata key %1</source>
+        <translation>har ingen metadatanøgle %1</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2; expected %3</source>
+        <translation>metadatanøglen %1 er %2; forventede %3</translation>
+    </message>
+    <message>
+        <source>a STRING</source>
+        <translation>en STRING</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2; expected a non-negative integer</source>
+        <translation>metadatanøglen %1 er %2; forventede et ikke-negativt heltal</translation>
+    </message>
+    <message>
+        <source>an unsigned integer</source>
+        <translation>et heltal uden fortegn</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, beyond the largest signed 64-bit integer</source>
+        <translation>metadatanøglen %1 er %2, ud over det største 64-bit-heltal med fortegn</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>et heltal</translation>
+    </message>
+    <message>
+        <source>a FLOAT32 or FLOAT64</source>
+        <translation>en FLOAT32 eller FLOAT64</translation>
+    </message>
+    <message>
+        <source>a BOOL</source>
+        <translation>en BOOL</translation>
+    </message>
+    <message>
+        <source>an ARRAY of STRING</source>
+        <translation>et ARRAY af STRING</translation>
+    </message>
+    <message>
+        <source>an ARRAY of FLOAT32 or FLOAT64</source>
+        <translation>et ARRAY af FLOAT32 eller FLOAT64</translation>
+    </message>
+    <message>
+        <source>an ARRAY of integers</source>
+        <translation>et ARRAY af heltal</translation>
+    </message>
+    <message>
+        <source>metadata key %1 element %2 is %3, beyond the largest signed 64-bit integer</source>
+        <translation>element %2 i metadatanøglen %1 er %3, ud over det største 64-bit-heltal med fortegn</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>en mappe</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>en FIFO</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>en tegnenhed</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>en blokenhed</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>en socket</translation>
+    </message>
+    <message>
+        <source>not a file Headmap can read</source>
+        <translation>en filtype, Headmap ikke kan læse</translation>
+    </message>
+    <message>
+        <source>does not exist</source>
+        <translation>findes ikke</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>kan ikke læses: %1</translation>
+    </message>
+    <message>
+        <source>is not a regular file (it is %1)</source>
+        <translation>er ikke en almindelig fil (det er %1)</translation>
+    </message>
+    <message>
+        <source>is not a regular file (it leads to %1, which is %2)</source>
+        <translation>er ikke en almindelig fil (den fører til %1, som er %2)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kan ikke læses: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large for %3 (at most %4)</source>
+        <translation>%1: %2 byte er for stort til %3 (højst %4)</translation>
+    </message>
+    <message>
+        <source>%1: read %2 of %3 bytes: %4</source>
+        <translation>%1: læste %2 af %3 byte: %4</translation>
+    </message>
+    <message>
+        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
+        <translation>er en afkortet fil: %1 byte, men headerens længdefelt på 8 byte kræver alene 8</translation>
+    </message>
+    <message>
+        <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
+        <translation>header over grænsen: headeren angiver %1 byte, mere end de tilladte %2</translation>
+    </message>
+    <message>
+        <source>header longer than the file: header says %1 bytes but the file has only %2 after the length</source>
+        <translation>header længere end filen: headeren angiver %1 byte, men filen har kun %2 efter længdefeltet</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; expected a float type (F32, F16 or BF16)</source>
+        <translation>tensoren %1 har dtype %2; forventede en kommatalstype (F32, F16 eller BF16)</translation>
+    </message>
+    <message>
+        <source>rows %1 + %2 are outside tensor %3 of shape %4</source>
+        <translation>rækkerne %1 + %2 ligger uden for tensoren %3 med formen %4</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>tallet %1</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>en streng</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>en liste</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>et objekt</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fraværende</translation>
+    </message>
+    <message>
+        <source>tensor %1 %2</source>
+        <translation>tensoren %1 %2</translation>
+    </message>
+    <message>
+        <source>__metadata__ is %1; expected an object of strings</source>
+        <translation>__metadata__ er %1; forventede et objekt med strenge</translation>
+    </message>
+    <message>
+        <source>__metadata__ value %1 is %2; expected a string</source>
+        <translation>__metadata__-værdien %1 er %2; forventede en streng</translation>
+    </message>
+    <message>
+        <source>is %1; expected an object with dtype, shape and data_offsets</source>
+        <translation>er %1; forventede et objekt med dtype, shape og data_offsets</translation>
+    </message>
+    <message>
+        <source>has no dtype</source>
+        <translation>har ingen dtype</translation>
+    </message>
+    <message>
+        <source>dtype is %1; expected a string</source>
+        <translation>dtype er %1; forventede en streng</translation>
+    </message>
+    <message>
+        <source>has unknown dtype %1 (expected one of %2)</source>
+        <translation>har ukendt dtype %1 (forventede en af %2)</translation>
+    </message>
+    <message>
+        <source>has no shape</source>
+        <translation>har ingen shape</translation>
+    </message>
+    <message>
+        <source>shape is %1; expected an array of non-negative integers</source>
+        <translation>shape er %1; forventede en liste af ikke-negative heltal</translation>
+    </message>
+    <message>
+        <source>shape[%1] is %2; expected a non-negative integer</source>
+        <translation>shape[%1] er %2; forventede et ikke-negativt heltal</translation>
+    </message>
+    <message>
+        <source>has no data_offsets</source>
+        <translation>har ingen data_offsets</translation>
+    </message>
+    <message>
+        <source>data_offsets is %1; expected an array [begin, end]</source>
+        <translation>data_offsets er %1; forventede en liste [begin, end]</translation>
+    </message>
+    <message>
+        <source>an array of %1 values</source>
+        <translation>en liste med %1 værdier</translation>
+    </message>
+    <message>
+        <source>data_offsets %1 is %2; expected a non-negative integer</source>
+        <translation>data_offsets %1 er %2; forventede et ikke-negativt heltal</translation>
+    </message>
+    <message>
+        <source>has data_offsets %1: begin after end</source>
+        <translation>har data_offsets %1: begin efter end</translation>
+    </message>
+    <message>
+        <source>has data_offsets %1 past the end of the data area, which has %2 bytes</source>
+        <translation>har data_offsets %1 ud over slutningen af dataområdet, som har %2 byte</translation>
+    </message>
+    <message>
+        <source>has shape %1 of %2, whose byte size overflows 64 bits</source>
+        <translation>har formen %1 af %2, hvis størrelse i byte løber over 64 bit</translation>
+    </message>
+    <message>
+        <source>has wrong byte length: shape %1 of %2 needs %3 bytes but data_offsets %4 hold %5</source>
+        <translation>har forkert længde i byte: formen %1 af %2 kræver %3 byte, men data_offsets %4 rummer %5</translation>
+    </message>
+    <message>
+        <source>safetensors file %1: %2</source>
+        <translation>safetensors-fil %1: %2</translation>
+    </message>
+    <message>
+        <source>header is not valid UTF-8 JSON (%1 at byte %2)</source>
+        <translation>headeren er ikke gyldig UTF-8-JSON (%1 ved byte %2)</translation>
+    </message>
+    <message>
+        <source>header is a JSON array; expected an object</source>
+        <translation>headeren er et JSON-array; forventede et objekt</translation>
+    </message>
+    <message>
+        <source>header is a JSON value; expected an object</source>
+        <translation>headeren er en enkelt JSON-værdi; forventede et objekt</translation>
+    </message>
+    <message>
+        <source>the unknown token &quot;%1&quot; is not in the vocabulary</source>
+        <translation>tokenet for ukendte ord, &quot;%1&quot;, findes ikke i ordforrådet</translation>
+    </message>
+    <message>
+        <source>merge %1 (&quot;%2 %3&quot;) refers to &quot;%4&quot;, which is not in the vocabulary</source>
+        <translation>merge %1 (&quot;%2 %3&quot;) henviser til &quot;%4&quot;, som ikke findes i ordforrådet</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, a pre-tokenizer Headmap does not know (it reads %3)</source>
+        <translation>metadatanøglen %1 er %2, en pre-tokenizer, som Headmap ikke kender (Headmap læser %3)</translation>
+    </message>
+    <message>
+        <source>metadata key %1: %2</source>
+        <translation>metadatanøglen %1: %2</translation>
+    </message>
+    <message>
+        <source>BOS is to be added (%1, or llama.cpp&apos;s default for this model and pre-tokenizer), but there is no BOS token: %2 is missing and the default id is outside the vocabulary</source>
+        <translation>BOS skal tilføjes (%1 eller llama.cpp&apos;s standard for denne model og pre-tokenizer), men der er intet BOS-token: %2 mangler, og standard-id&apos;et ligger uden for ordforrådet</translation>
+    </message>
+    <message>
+        <source>EOS is to be added (%1, or llama.cpp&apos;s default for this model and pre-tokenizer), but there is no EOS token: %2 is missing and the default id is outside the vocabulary</source>
+        <translation>EOS skal tilføjes (%1 eller llama.cpp&apos;s standard for denne model og pre-tokenizer), men der er intet EOS-token: %2 mangler, og standard-id&apos;et ligger uden for ordforrådet</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: the file has no token list (every tokenizer needs one)</source>
+        <translation>metadatanøglen %1 mangler: filen har ingen tokenliste (alle tokenizere skal have en)</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is empty</source>
+        <translation>metadatanøglen %1 er tom</translation>
+    </message>
+    <message>
+        <source>metadata key %1 has %2 tokens, more than the %3 Headmap accepts</source>
+        <translation>metadatanøglen %1 har %2 tokens, mere end de %3, Headmap accepterer</translation>
+    </message>
+    <message>
+        <source>metadata key %1: token %2 is listed twice, as ids %3 and %4</source>
+        <translation>metadatanøglen %1: tokenet %2 optræder to gange, med id %3 og %4</translation>
+    </message>
+    <message>
+        <source>metadata key %1 has %2 elements, expected one per token (%3)</source>
+        <translation>metadatanøglen %1 har %2 elementer, forventede ét pr. token (%3)</translation>
+    </message>
+    <message>
+        <source>metadata key %1: the score of token %2 is %3, expected a finite number</source>
+        <translation>metadatanøglen %1: scoren for token %2 er %3, forventede et endeligt tal</translation>
+    </message>
+    <message>
+        <source>metadata key %1: token %2 has type %3, expected 0 to 6 (undefined, normal, unknown, control, user-defined, unused, byte)</source>
+        <translation>metadatanøglen %1: token %2 har typen %3, forventede 0 til 6 (undefined, normal, unknown, control, user-defined, unused, byte)</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: a &quot;gpt2&quot; (byte-level BPE) tokenizer needs its merges</source>
+        <translation>metadatanøglen %1 mangler: en &quot;gpt2&quot;-tokenizer (BPE på byteniveau) skal have sine merges</translation>
+    </message>
+    <message>
+        <source>metadata key %1: merge %2 is %3, expected two pieces separated by a space</source>
+        <translation>metadatanøglen %1: merge %2 er %3, forventede to orddele adskilt af et mellemrum</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, outside the %3 tokens (expected 0 to %4)</source>
+        <translation>metadatanøglen %1 er %2, uden for de %3 tokens (forventede 0 til %4)</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
+        <translation>&quot;llama&quot; (SentencePiece) og &quot;gpt2&quot; (BPE på byteniveau)</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: the file names no tokenizer</source>
+        <translation>metadatanøglen %1 mangler: filen angiver ingen tokenizer</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, Headmap reads %3</source>
+        <translation>metadatanøglen %1 er %2, Headmap læser %3</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 has no entry in the vocabulary</source>
+        <translation>token-id %1 på position %2 har ingen post i ordforrådet</translation>
+    </message>
+    <message>
+        <source>folder %1 has only tokenizer.model, a SentencePiece model, which Headmap does not read: it needs tokenizer.json. Download the model&apos;s tokenizer.json from its Hub page, or save one with transformers: AutoTokenizer.from_pretrained(folder).save_pretrained(folder)</source>
+        <translation>mappen %1 har kun tokenizer.model, en SentencePiece-model, som Headmap ikke læser: Headmap skal bruge tokenizer.json. Hent modellens tokenizer.json fra dens side på Hub, eller gem en med transformers: AutoTokenizer.from_pretrained(folder).save_pretrained(folder)</translation>
+    </message>
+    <message>
+        <source>folder %1 has no tokenizer.json, vocab.txt or vocab.json + merges.txt</source>
+        <translation>mappen %1 har ingen tokenizer.json, vocab.txt eller vocab.json + merges.txt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 line %2: expected two pieces separated by a space</source>
+        <translation>%1 linje %2: forventede to orddele adskilt af et mellemrum</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for gpt2 and roberta; a tokenizer.json works for any)</source>
+        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for gpt2 og roberta; en tokenizer.json virker for alle)</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>kan ikke læse %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, larger than the %3 bytes Headmap reads from a tokenizer file</source>
+        <translation>%1 fylder %2 byte, mere end de %3 byte, Headmap læser fra en tokenizer-fil</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at byte %3</source>
+        <translation>%1 er ikke gyldig JSON: %2 ved byte %3</translation>
+    </message>
+    <message>
+        <source>%1 does not hold a JSON object</source>
+        <translation>%1 indeholder ikke et JSON-objekt</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads %3)</source>
+        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser %3)</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not a list</source>
+        <translation>%1.%2 mangler eller er ikke en liste</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not a string</source>
+        <translation>%1.%2 mangler eller er ikke en streng</translation>
+    </message>
+    <message>
+        <source>%1: the string is empty</source>
+        <translation>%1: strengen er tom</translation>
+    </message>
+    <message>
+        <source>%1 must be {&quot;String&quot;: ...} or {&quot;Regex&quot;: ...}</source>
+        <translation>%1 skal være {&quot;String&quot;: ...} eller {&quot;Regex&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>%1: the regex &quot;%2&quot; is not valid for PCRE2: %3 at offset %4</source>
+        <translation>%1: det regulære udtryk &quot;%2&quot; er ikke gyldigt for PCRE2: %3 ved offset %4</translation>
+    </message>
+    <message>
+        <source>%1.behavior &quot;%2&quot; is not one of Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous</source>
+        <translation>%1.behavior &quot;%2&quot; er ikke en af Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous</translation>
+    </message>
+    <message>
+        <source>%1.replacement is empty</source>
+        <translation>%1.replacement er tom</translation>
+    </message>
+    <message>
+        <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
+        <translation>%1.prepend_scheme &quot;%2&quot; er ikke en af always, first, never</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a [token, id] pair</source>
+        <translation>%1.%2 skal være et [token, id]-par</translation>
+    </message>
+    <message>
+        <source>%1: sequence id must be &quot;A&quot; or &quot;B&quot;</source>
+        <translation>%1: sekvens-id skal være &quot;A&quot; eller &quot;B&quot;</translation>
+    </message>
+    <message>
+        <source>%1: special token &quot;%2&quot; is not in %3.special_tokens</source>
+        <translation>%1: specialtokenet &quot;%2&quot; er ikke i %3.special_tokens</translation>
+    </message>
+    <message>
+        <source>%1 must be a Sequence or a SpecialToken</source>
+        <translation>%1 skal være en Sequence eller et SpecialToken</translation>
+    </message>
+    <message>
+        <source>%1.special_tokens.%2 needs as many ids as tokens</source>
+        <translation>%1.special_tokens.%2 skal have lige så mange id&apos;er som tokens</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 skal være et objekt</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;type&quot;</source>
+        <translation>%1 har ingen &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be true or false</source>
+        <translation>%1.%2 skal være true eller false</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>ikke et tal</translation>
+    </message>
+    <message>
+        <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
+        <translation>%1: id&apos;et for &quot;%2&quot; skal være et heltal fra 0 til %3, fandt %4</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace og Sequence</translation>
+    </message>
+    <message>
+        <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
+        <translation>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace og Sequence</translation>
+    </message>
+    <message>
+        <source>TemplateProcessing, BertProcessing, RobertaProcessing, ByteLevel and Sequence</source>
+        <translation>TemplateProcessing, BertProcessing, RobertaProcessing, ByteLevel og Sequence</translation>
+    </message>
+    <message>
+        <source>added_tokens must be a list</source>
+        <translation>added_tokens skal være en liste</translation>
+    </message>
+    <message>
+        <source>%1 needs an &quot;id&quot; and a &quot;content&quot;</source>
+        <translation>%1 skal have et &quot;id&quot; og et &quot;content&quot;</translation>
+    </message>
+    <message>
+        <source>%1 %2 has id %3, which the vocabulary gives to %4</source>
+        <translation>%1 %2 har id %3, som ordforrådet giver til %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 has id %3, which added_tokens[%4] gives to %5</source>
+        <translation>%1 %2 har id %3, som added_tokens[%4] giver til %5</translation>
+    </message>
+    <message>
+        <source>model is missing</source>
+        <translation>model mangler</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;type&quot; and no vocab</source>
+        <translation>%1 har ingen &quot;type&quot; og intet vocab</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 skal være en streng</translation>
+    </message>
+    <message>
+        <source>%1.dropout %2 is not supported (it makes tokenization random)</source>
+        <translation>%1.dropout %2 understøttes ikke (det gør tokeniseringen tilfældig)</translation>
+    </message>
+    <message>
+        <source>%1.%2 &quot;%3&quot; is not supported</source>
+        <translation>%1.%2 &quot;%3&quot; understøttes ikke</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not an object of piece → id</source>
+        <translation>%1 mangler eller er ikke et objekt med orddel → id</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list</source>
+        <translation>%1 mangler eller er ikke en liste</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>%1[%2] skal være &quot;a b&quot; eller [&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
+        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser WordPiece og BPE)</translation>
+    </message>
+    <message>
+        <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
+        <translation>id&apos;et for &quot;%1&quot; er %2, men et ordforråd med %3 poster må kun bruge id 0..%4</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in %2</source>
+        <translation>&apos;%1&apos; i %2</translation>
+    </message>
+    <message>
+        <source>a config file</source>
+        <translation>en konfigurationsfil</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at byte %3)</source>
+        <translation>%1: ikke gyldig JSON (%2 ved byte %3)</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
+        <translation>%1: forventede et JSON-objekt</translation>
+    </message>
+    <message>
+        <source>missing field &apos;model_type&apos;</source>
+        <translation>feltet &apos;model_type&apos; mangler</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not supported (supported: %2)</source>
+        <translation>model_type &apos;%1&apos; understøttes ikke (understøttede: %2)</translation>
+    </message>
+    <message>
+        <source>field &apos;layer_types&apos; must list one type per layer (%1)</source>
+        <translation>feltet &apos;layer_types&apos; skal angive én type pr. lag (%1)</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;; expected full_attention or sliding_attention</source>
+        <translation>layer_types[%1] er &apos;%2&apos;; forventede full_attention eller sliding_attention</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot share %2 key/value heads (num_attention_heads must be a multiple of num_key_value_heads)</source>
+        <translation>%1 opmærksomhedshoveder kan ikke deles om %2 nøgle/værdi-hoveder (num_attention_heads skal være et multiplum af num_key_value_heads)</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not divisible by %2 attention heads, and there is no head_dim</source>
+        <translation>den skjulte størrelse %1 er ikke delelig med %2 opmærksomhedshoveder, og der er ingen head_dim</translation>
+    </message>
+    <message>
+        <source>the norm epsilon must be positive</source>
+        <translation>normaliseringens epsilon skal være positiv</translation>
+    </message>
+    <message>
+        <source>attn_logit_softcapping is set, but Gemma 3 does not apply it</source>
+        <translation>attn_logit_softcapping er sat, men Gemma 3 anvender det ikke</translation>
+    </message>
+    <message>
+        <source>use_bidirectional_attention = true is not supported (Headmap runs Gemma 3 as a causal decoder)</source>
+        <translation>use_bidirectional_attention = true understøttes ikke (Headmap kører Gemma 3 som en kausal dekoder)</translation>
+    </message>
+    <message>
+        <source>softcapping must not be negative</source>
+        <translation>softcapping må ikke være negativ</translation>
+    </message>
+    <message>
+        <source>layer_types marks layer %1 sliding_attention, but sliding_window is not set</source>
+        <translation>layer_types markerer lag %1 som sliding_attention, men sliding_window er ikke sat</translation>
+    </message>
+    <message>
+        <source>the model has %1 attention heads, but its summary says %2</source>
+        <translation>modellen har %1 opmærksomhedshoveder, men dens oversigt siger %2</translation>
+    </message>
+    <message>
+        <source>%1 has no output head: config.json says tie_word_embeddings is false and %2 holds no &apos;%3&apos;</source>
+        <translation>%1 har intet outputhoved: config.json siger, at tie_word_embeddings er false, og %2 indeholder ingen &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>no hidden state for position %1 (%2 × %3 given, %4 wide expected)</source>
+        <translation>ingen skjult tilstand for position %1 (fik %2 × %3, forventede bredden %4)</translation>
+    </message>
+    <message>
+        <source>%1 has no masked-language-model head: %2 holds none of %3 (a checkpoint of the bare encoder; the *ForMaskedLM one has them)</source>
+        <translation>%1 har intet hoved til maskeret sprogmodel: %2 indeholder ingen af %3 (et checkpoint af koderen alene; *ForMaskedLM-checkpointet har dem)</translation>
+    </message>
+    <message>
+        <source>%1 has an incomplete masked-language-model head: %2 holds no %3</source>
+        <translation>%1 har et ufuldstændigt hoved til maskeret sprogmodel: %2 indeholder ingen %3</translation>
+    </message>
+    <message>
+        <source>token type %1 at position %2 is outside 0..%3</source>
+        <translation>tokentype %1 på position %2 ligger uden for 0..%3</translation>
+    </message>
+    <message>
+        <source>rope type &apos;%1&apos; in field &apos;%2&apos; is not supported (supported: default, linear, dynamic, llama3, yarn, longrope)</source>
+        <translation>RoPE-typen &apos;%1&apos; i feltet &apos;%2&apos; understøttes ikke (understøttede: default, linear, dynamic, llama3, yarn, longrope)</translation>
+    </message>
+    <message>
+        <source>missing field &apos;%1&apos;</source>
+        <translation>feltet &apos;%1&apos; mangler</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a positive number</source>
+        <translation>feltet &apos;%1&apos; er %2; forventede et positivt tal</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of %2 numbers</source>
+        <translation>feltet &apos;%1&apos; skal være en liste med %2 tal</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; has %2 numbers; expected %3 (rotary dimension / 2)</source>
+        <translation>feltet &apos;%1&apos; har %2 tal; forventede %3 (rotationsdimension / 2)</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must hold positive numbers</source>
+        <translation>feltet &apos;%1&apos; skal indeholde positive tal</translation>
+    </message>
+    <message>
+        <source>partial rotary factor %1 is outside (0, 1]</source>
+        <translation>den delvise rotationsfaktor %1 ligger uden for (0, 1]</translation>
+    </message>
+    <message>
+        <source>the rotary dimension int(%1 · %2) is below 2</source>
+        <translation>rotationsdimensionen int(%1 · %2) er under 2</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be above &apos;%2&apos;</source>
+        <translation>feltet &apos;%1&apos; skal være større end &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_parameters&apos; must be an object</source>
+        <translation>feltet &apos;rope_parameters&apos; skal være et objekt</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; must be an object or null</source>
+        <translation>feltet &apos;rope_scaling&apos; skal være et objekt eller null</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not one of %2</source>
+        <translation>model_type &apos;%1&apos; er ikke en af %2</translation>
+    </message>
+    <message>
+        <source>scale_attn_weights = false is not supported</source>
+        <translation>scale_attn_weights = false understøttes ikke</translation>
+    </message>
+    <message>
+        <source>scale_attn_by_inverse_layer_idx = true is not supported</source>
+        <translation>scale_attn_by_inverse_layer_idx = true understøttes ikke</translation>
+    </message>
+    <message>
+        <source>position_embedding_type &apos;%1&apos; is not supported (only absolute)</source>
+        <translation>position_embedding_type &apos;%1&apos; understøttes ikke (kun absolute)</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not divisible by %2 attention heads</source>
+        <translation>den skjulte størrelse %1 er ikke delelig med %2 opmærksomhedshoveder</translation>
+    </message>
+    <message>
+        <source>layer norm epsilon must be positive</source>
+        <translation>lagnormaliseringens epsilon skal være positiv</translation>
+    </message>
+    <message>
+        <source>%1: max_position_embeddings %2 leaves no positions after padding_idx %3</source>
+        <translation>%1: max_position_embeddings %2 efterlader ingen positioner efter padding_idx %3</translation>
+    </message>
+    <message>
+        <source>%1: missing tensor %2; this checkpoint does not look like the architecture config.json names</source>
+        <translation>%1: tensoren %2 mangler; dette checkpoint ligner ikke den arkitektur, config.json angiver</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> eller </translation>
+    </message>
+    <message>
+        <source>%1: missing tensor &apos;%2&apos; (expected shape %3)</source>
+        <translation>%1: tensoren &apos;%2&apos; mangler (forventet form %3)</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; has shape %3, expected %4 (from config.json)</source>
+        <translation>%1: tensoren &apos;%2&apos; har formen %3, forventede %4 (fra config.json)</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (expected dims %2 for %3)</source>
+        <translation>har ingen tensor %1 (forventede dimensionerne %2 for %3)</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected %3 (from the metadata)</source>
+        <translation>tensoren %1 har dimensionerne %2, forventede %3 (fra metadataene)</translation>
+    </message>
+    <message>
+        <source>tensor %1 does not split into its heads</source>
+        <translation>tensoren %1 kan ikke deles op i sine hoveder</translation>
+    </message>
+    <message>
+        <source>has no tensor that Headmap reads as %1</source>
+        <translation>har ingen tensor, som Headmap læser som %1</translation>
+    </message>
+    <message>
+        <source>rows %1 + %2 are outside tensor %3</source>
+        <translation>rækkerne %1 + %2 ligger uden for tensoren %3</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected %3 to %4</source>
+        <translation>nøglen %1 er %2, forventede %3 til %4</translation>
+    </message>
+    <message>
+        <source>tensor %1 holds %2 factors, expected %3 (half of %4 rotated dimensions)</source>
+        <translation>tensoren %1 indeholder %2 faktorer, forventede %3 (halvdelen af %4 roterede dimensioner)</translation>
+    </message>
+    <message>
+        <source>tensor %1 holds a rope factor that is not a positive number</source>
+        <translation>tensoren %1 indeholder en RoPE-faktor, der ikke er et positivt tal</translation>
+    </message>
+    <message>
+        <source>key %1 must be above 1</source>
+        <translation>nøglen %1 skal være større end 1</translation>
+    </message>
+    <message>
+        <source>key %1 is odd</source>
+        <translation>nøglen %1 er ulige</translation>
+    </message>
+    <message>
+        <source>key %1 is &apos;%2&apos;; Headmap reads none, linear and yarn</source>
+        <translation>nøglen %1 er &apos;%2&apos;; Headmap læser none, linear og yarn</translation>
+    </message>
+    <message>
+        <source>has both rope scaling %1 and per-frequency rope factors</source>
+        <translation>har både RoPE-skalering %1 og RoPE-faktorer pr. frekvens</translation>
+    </message>
+    <message>
+        <source>general.architecture is &apos;%1&apos;, which Headmap cannot run (it reads %2)</source>
+        <translation>general.architecture er &apos;%1&apos;, som Headmap ikke kan køre (Headmap læser %2)</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot share %2 key/value heads</source>
+        <translation>%1 opmærksomhedshoveder kan ikke deles om %2 nøgle/værdi-hoveder</translation>
+    </message>
+    <message>
+        <source>embedding length %1 is not divisible by %2 heads, and there is no %3</source>
+        <translation>indlejringslængden %1 er ikke delelig med %2 hoveder, og der er ingen %3</translation>
+    </message>
+    <message>
+        <source>%1 differs from %2; Headmap needs them equal</source>
+        <translation>%1 afviger fra %2; Headmap kræver, at de er ens</translation>
+    </message>
+    <message>
+        <source>tensor &apos;token_embd.weight&apos; has dims %1, expected [%2, vocabulary]</source>
+        <translation>tensoren &apos;token_embd.weight&apos; har dimensionerne %1, forventede [%2, ordforråd]</translation>
+    </message>
+    <message>
+        <source>has no tensor &apos;token_embd.weight&apos; (the token embeddings)</source>
+        <translation>har ingen tensor &apos;token_embd.weight&apos; (tokenindlejringerne)</translation>
+    </message>
+    <message>
+        <source>the value-norm measure needs a run with value norms (RunOptions::valueNorms); this trace of %1 has only the weights</source>
+        <translation>målet value-norm kræver en kørsel med værdinormer (RunOptions::valueNorms); dette spor af %1 har kun vægtene</translation>
+    </message>
+    <message>
+        <source>attention pyramid: %1 row divisors for a matrix of %2 rows</source>
+        <translation>opmærksomhedspyramide: %1 rækkedivisorer til en matrix med %2 rækker</translation>
+    </message>
+    <message>
+        <source>attention pyramid: level %1 asked for, levels 1 to %2 are pooled</source>
+        <translation>opmærksomhedspyramide: niveau %1 efterspurgt, niveau 1 til %2 er samlet</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist; the trace has no layers</source>
+        <translation>lag %1 findes ikke; sporet har ingen lag</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist; the model has %2 layers (0 to %3)</source>
+        <translation>lag %1 findes ikke; modellen har %2 lag (0 til %3)</translation>
+    </message>
+    <message>
+        <source>token %1 is outside the %2 attention matrix</source>
+        <translation>token %1 ligger uden for opmærksomhedsmatricen på %2</translation>
+    </message>
+    <message>
+        <source>cannot subtract a %1 attention matrix from a %2 one</source>
+        <translation>kan ikke trække en opmærksomhedsmatrix på %1 fra en på %2</translation>
+    </message>
+    <message>
+        <source>head statistics need square attention weights, got %1x%2</source>
+        <translation>hovedstatistik kræver kvadratiske opmærksomhedsvægte, fik %1x%2</translation>
+    </message>
+    <message>
+        <source>%1 special-token flags for %2 tokens</source>
+        <translation>%1 specialtoken-markeringer for %2 tokens</translation>
+    </message>
+    <message>
+        <source>cannot write an .npy array of shape %1: negative dimension %2</source>
+        <translation>kan ikke skrive et .npy-array med formen %1: negativ dimension %2</translation>
+    </message>
+    <message>
+        <source>builtin:patterns scores only the words of its input; its predictions come from predictTokens</source>
+        <translation>builtin:patterns giver kun ordene i sit input en score; dens forudsigelser kommer fra predictTokens</translation>
+    </message>
+    <message>
+        <source>, … (%1 in all; see &apos;headmap-cli models&apos;)</source>
+        <translation>, … (%1 i alt; se &apos;headmap-cli models&apos;)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an LM Studio model (expected PUBLISHER/MODEL or PUBLISHER/MODEL/FILE.gguf, as in LM Studio&apos;s models folder)</source>
+        <translation>&apos;%1&apos; er ikke en LM Studio-model (forventede PUBLISHER/MODEL eller PUBLISHER/MODEL/FILE.gguf, som i LM Studios modelmappe)</translation>
+    </message>
+    <message>
+        <source>LM Studio model &apos;%1&apos; not found: &apos;%2&apos; holds %3%4</source>
+        <translation>LM Studio-modellen &apos;%1&apos; blev ikke fundet: &apos;%2&apos; indeholder %3%4</translation>
+    </message>
+    <message>
+        <source> (mmproj files are vision projectors, not models)</source>
+        <translation> (mmproj-filer er vision-projektorer, ikke modeller)</translation>
+    </message>
+    <message>
+        <source>LM Studio model &apos;%1&apos; not found in %2 (%3)</source>
+        <translation>LM Studio-modellen &apos;%1&apos; blev ikke fundet i %2 (%3)</translation>
+    </message>
+    <message>
+        <source>no GGUF models there</source>
+        <translation>ingen GGUF-modeller der</translation>
+    </message>
+    <message>
+        <source>downloaded: %1</source>
+        <translation>hentet: %1</translation>
+    </message>
+    <message>
+        <source>GGUF file &apos;%1&apos;: out of memory reading its header</source>
+        <translation>GGUF-filen &apos;%1&apos;: løb tør for hukommelse under læsning af dens header</translation>
+    </message>
+    <message>
+        <source>Ollama manifest &apos;%1&apos; %2</source>
+        <translation>Ollama-manifestet &apos;%1&apos; %2</translation>
+    </message>
+    <message>
+        <source>is %1 bytes; a manifest is a small JSON file (at most %2)</source>
+        <translation>fylder %1 byte; et manifest er en lille JSON-fil (højst %2)</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: %1 at byte %2</source>
+        <translation>er ikke gyldig JSON: %1 ved byte %2</translation>
+    </message>
+    <message>
+        <source>has no &quot;layers&quot; array</source>
+        <translation>har ingen &quot;layers&quot;-liste</translation>
+    </message>
+    <message>
+        <source>(no mediaType)</source>
+        <translation>(ingen mediaType)</translation>
+    </message>
+    <message>
+        <source>names the model layer&apos;s digest &apos;%1&apos;; expected sha256:&lt;64 hex digits&gt;</source>
+        <translation>angiver modellagets digest &apos;%1&apos;; forventede sha256:&lt;64 hex-cifre&gt;</translation>
+    </message>
+    <message>
+        <source>Ollama model &apos;%1&apos;: its blob &apos;%2&apos; is missing (an interrupted pull? &apos;ollama pull %1&apos; fetches it again)</source>
+        <translation>Ollama-modellen &apos;%1&apos;: dens blob &apos;%2&apos; mangler (en afbrudt pull? &apos;ollama pull %1&apos; henter den igen)</translation>
+    </message>
+    <message>
+        <source>has no layer of type %1 (its layers: %2); Headmap opens GGUF models</source>
+        <translation>har intet lag af typen %1 (dens lag: %2); Headmap åbner GGUF-modeller</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ingen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an Ollama model name (expected MODEL[:TAG], NAMESPACE/MODEL[:TAG] or HOST/NAMESPACE/MODEL[:TAG] of letters, digits, &apos;_&apos;, &apos;-&apos; and &apos;.&apos;)</source>
+        <translation>&apos;%1&apos; er ikke et Ollama-modelnavn (forventede MODEL[:TAG], NAMESPACE/MODEL[:TAG] eller HOST/NAMESPACE/MODEL[:TAG] af bogstaver, cifre, &apos;_&apos;, &apos;-&apos; og &apos;.&apos;)</translation>
+    </message>
+    <message>
+        <source>none pulled</source>
+        <translation>ingen hentet</translation>
+    </message>
+    <message>
+        <source>pulled: %1</source>
+        <translation>hentet: %1</translation>
+    </message>
+    <message>
+        <source>Ollama model &apos;%1&apos; not found in %2 (%3; &apos;ollama pull %1&apos; downloads it)</source>
+        <translation>Ollama-modellen &apos;%1&apos; blev ikke fundet i %2 (%3; &apos;ollama pull %1&apos; henter den)</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a whole number</source>
+        <translation>feltet &apos;%1&apos; skal være et heltal</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a whole number in %3..%4</source>
+        <translation>feltet &apos;%1&apos; er %2; forventede et heltal i %3..%4</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a whole number</source>
+        <translation>feltet &apos;%1&apos; er %2; forventede et heltal</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a number</source>
+        <translation>feltet &apos;%1&apos; skal være et tal</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a string</source>
+        <translation>feltet &apos;%1&apos; skal være en streng</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be true or false</source>
+        <translation>feltet &apos;%1&apos; skal være true eller false</translation>
+    </message>
+    <message>
+        <source>activation &apos;%1&apos; in field &apos;%2&apos; is not supported (supported: gelu, gelu_new, gelu_pytorch_tanh, relu, silu)</source>
+        <translation>aktiveringen &apos;%1&apos; i feltet &apos;%2&apos; understøttes ikke (understøttede: gelu, gelu_new, gelu_pytorch_tanh, relu, silu)</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file &apos;%1&apos;: %2</source>
+        <translation>kan ikke oprette låsefilen &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>another program is downloading %1 of %2 into the cache right now (%3 is locked); try again when it has finished</source>
+        <translation>et andet program henter lige nu %1 af %2 ind i cachen (%3 er låst); prøv igen, når det er færdigt</translation>
+    </message>
+    <message>
+        <source>cannot reach %1 for %2: %3</source>
+        <translation>kan ikke nå %1 for %2: %3</translation>
+    </message>
+    <message>
+        <source>too many redirects for %1</source>
+        <translation>for mange omdirigeringer for %1</translation>
+    </message>
+    <message>
+        <source>the Hub gave %1 no usable ETag (got &apos;%2&apos;)</source>
+        <translation>Hub&apos;en gav %1 ingen brugbar ETag (fik &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>the Hub gave no size for %1</source>
+        <translation>Hub&apos;en angav ingen størrelse for %1</translation>
+    </message>
+    <message>
+        <source>the Hub lists %1 with %2 bytes but serves %3 bytes</source>
+        <translation>Hub&apos;en angiver %1 med %2 byte, men sender %3 byte</translation>
+    </message>
+    <message>
+        <source>cannot read &apos;%1&apos;: %2</source>
+        <translation>kan ikke læse &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>cannot truncate &apos;%1&apos;: %2</source>
+        <translation>kan ikke afkorte &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>the Hub sent more than the %1 bytes of %2</source>
+        <translation>Hub&apos;en sendte mere end de %1 byte af %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1 into &apos;%2&apos;: %3 (%4 of %5 kept for the next attempt)</source>
+        <translation>kan ikke skrive %1 til &apos;%2&apos;: %3 (%4 af %5 gemt til næste forsøg)</translation>
+    </message>
+    <message>
+        <source>the write failed</source>
+        <translation>skrivningen mislykkedes</translation>
+    </message>
+    <message>
+        <source>the download of %1 broke off after %2 of %3 (%4); run it again to resume</source>
+        <translation>hentningen af %1 stoppede efter %2 af %3 (%4); kør den igen for at fortsætte</translation>
+    </message>
+    <message>
+        <source>the server sent less</source>
+        <translation>serveren sendte mindre</translation>
+    </message>
+    <message>
+        <source>checksum mismatch for %1 of %2: expected SHA-256 %3, found %4; the damaged download was deleted</source>
+        <translation>kontrolsummen passer ikke for %1 af %2: forventede SHA-256 %3, fandt %4; den beskadigede hentning er slettet</translation>
+    </message>
+    <message>
+        <source>cannot create the cache folder &apos;%1&apos;</source>
+        <translation>kan ikke oprette cachemappen &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>cannot rename &apos;%1&apos; to &apos;%2&apos;: %3</source>
+        <translation>kan ikke omdøbe &apos;%1&apos; til &apos;%2&apos;: %3</translation>
+    </message>
+    <message>
+        <source>cannot create the link &apos;%1&apos;: %2</source>
+        <translation>kan ikke oprette linket &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>a download is already running</source>
+        <translation>en hentning er allerede i gang</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Hub model id (ORG/NAME, e.g. openai-community/gpt2)</source>
+        <translation>&apos;%1&apos; er ikke et model-id på Hub&apos;en (ORG/NAVN, fx openai-community/gpt2)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a revision name</source>
+        <translation>&apos;%1&apos; er ikke et revisionsnavn</translation>
+    </message>
+    <message>
+        <source>HF_HUB_OFFLINE is set, so Headmap does not use the network, and %1 at &apos;%2&apos; is not in the cache (%3); unset HF_HUB_OFFLINE to download it</source>
+        <translation>HF_HUB_OFFLINE er sat, så Headmap bruger ikke netværket, og %1 ved &apos;%2&apos; er ikke i cachen (%3); fjern HF_HUB_OFFLINE for at hente den</translation>
+    </message>
+    <message>
+        <source>cannot reach the Hub at %1: %2 (set HF_HUB_OFFLINE=1 to use the cache only)</source>
+        <translation>kan ikke nå Hub&apos;en på %1: %2 (sæt HF_HUB_OFFLINE=1 for kun at bruge cachen)</translation>
+    </message>
+    <message>
+        <source>the download was cancelled; run it again to resume</source>
+        <translation>hentningen blev annulleret; kør den igen for at fortsætte</translation>
+    </message>
+    <message>
+        <source> (the Hub says: %1)</source>
+        <translation> (Hub&apos;en siger: %1)</translation>
+    </message>
+    <message>
+        <source>%1 is a gated model: accept its conditions on its Hub page, then give your access token in HF_TOKEN or $HF_HOME/token%2</source>
+        <translation>%1 er en model med adgangsbetingelser: accepter dens betingelser på dens side på Hub&apos;en, og angiv så dit adgangstoken i HF_TOKEN eller $HF_HOME/token%2</translation>
+    </message>
+    <message>
+        <source>no model %1 on the Hub; check the name%2%3</source>
+        <translation>ingen model %1 på Hub&apos;en; kontrollér navnet%2%3</translation>
+    </message>
+    <message>
+        <source> and that your token may read it</source>
+        <translation> og at dit token må læse den</translation>
+    </message>
+    <message>
+        <source>, or if it is private give an access token in HF_TOKEN</source>
+        <translation>, eller angiv et adgangstoken i HF_TOKEN, hvis den er privat</translation>
+    </message>
+    <message>
+        <source>%1 has no revision &apos;%2&apos; (a branch, tag or commit)%3</source>
+        <translation>%1 har ingen revision &apos;%2&apos; (en gren, et tag eller et commit)%3</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no file %3%4</source>
+        <translation>%1 ved &apos;%2&apos; har ingen fil %3%4</translation>
+    </message>
+    <message>
+        <source>the Hub refused %1: %2%3</source>
+        <translation>Hub&apos;en afviste %1: %2%3</translation>
+    </message>
+    <message>
+        <source>the access token is not valid</source>
+        <translation>adgangstokenet er ikke gyldigt</translation>
+    </message>
+    <message>
+        <source>it needs an access token (HF_TOKEN or $HF_HOME/token)</source>
+        <translation>den kræver et adgangstoken (HF_TOKEN eller $HF_HOME/token)</translation>
+    </message>
+    <message>
+        <source>the Hub does not let this token read %1%2</source>
+        <translation>Hub&apos;en lader ikke dette token læse %1%2</translation>
+    </message>
+    <message>
+        <source>the Hub asks to slow down (too many requests); try again in a minute%1</source>
+        <translation>Hub&apos;en beder om at sætte farten ned (for mange forespørgsler); prøv igen om et minut%1</translation>
+    </message>
+    <message>
+        <source>the Hub answered HTTP %1 for %2%3%4</source>
+        <translation>Hub&apos;en svarede HTTP %1 for %2%3%4</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 is not JSON: %2</source>
+        <translation>Hub&apos;ens filliste for %1 er ikke JSON: %2</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 has no commit id (&quot;sha&quot;)</source>
+        <translation>Hub&apos;ens filliste for %1 har intet commit-id (&quot;sha&quot;)</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 has no &quot;siblings&quot; array</source>
+        <translation>Hub&apos;ens filliste for %1 har ingen &quot;siblings&quot;-liste</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no model.safetensors nor shards named model-NNNNN-of-NNNNN.safetensors, only %3, which Headmap does not read</source>
+        <translation>%1 ved &apos;%2&apos; har hverken model.safetensors eller dele med navnet model-NNNNN-of-NNNNN.safetensors, kun %3, som Headmap ikke læser</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no safetensors weights%3; Headmap reads only safetensors (look for a converted copy of the model on the Hub)</source>
+        <translation>%1 ved &apos;%2&apos; har ingen safetensors-vægte%3; Headmap læser kun safetensors (se efter en konverteret kopi af modellen på Hub&apos;en)</translation>
+    </message>
+    <message>
+        <source> (only PyTorch .bin files)</source>
+        <translation> (kun PyTorch .bin-filer)</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no config.json</source>
+        <translation>%1 ved &apos;%2&apos; har ingen config.json</translation>
+    </message>
+</context>
+<context>
     <name>LinesText</name>
     <message>
         <source>All</source>

@@ -202,6 +202,1653 @@
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)</source>
+        <translation>“%1”不是 L.H 或 L.H:mean（层.头，例如 3.1 或 0.2:mean）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has an empty item; expected L.H or L.H:mean between the commas</source>
+        <translation>“%1”中有一个空项；逗号之间应为 L.H 或 L.H:mean</translation>
+    </message>
+    <message>
+        <source>only %1 of %2 bytes could be written</source>
+        <translation>%2 字节中只写入了 %1 字节</translation>
+    </message>
+    <message>
+        <source>no file name</source>
+        <translation>没有文件名</translation>
+    </message>
+    <message>
+        <source>the file cannot be created</source>
+        <translation>无法创建文件</translation>
+    </message>
+    <message>
+        <source>the content could not be produced</source>
+        <translation>无法生成内容</translation>
+    </message>
+    <message>
+        <source>the data could not be written</source>
+        <translation>无法写入数据</translation>
+    </message>
+    <message>
+        <source>the file could not be replaced</source>
+        <translation>无法替换文件</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+    <message>
+        <source>ablation %1: layer %2 is out of range: %3 has layers 0..%4</source>
+        <translation>关闭头 %1：第 %2 层超出范围：%3 的层为 0 到 %4</translation>
+    </message>
+    <message>
+        <source>ablation %1: head %2 is out of range: %3 has heads 0..%4</source>
+        <translation>关闭头 %1：头 %2 超出范围：%3 的头为 0 到 %4</translation>
+    </message>
+    <message>
+        <source>head %1.%2 is ablated twice</source>
+        <translation>头 %1.%2 被关闭了两次</translation>
+    </message>
+    <message>
+        <source>layer %1 has %2 attention heads, but the model summary says %3</source>
+        <translation>第 %1 层有 %2 个注意力头，但模型概要说是 %3 个</translation>
+    </message>
+    <message>
+        <source>input of the attention block</source>
+        <translation>注意力块的输入</translation>
+    </message>
+    <message>
+        <source>attention output</source>
+        <translation>注意力输出</translation>
+    </message>
+    <message>
+        <source>no tokens to run: the input is empty</source>
+        <translation>没有可运行的词元：输入为空</translation>
+    </message>
+    <message>
+        <source>input has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>输入有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside the vocabulary (expected 0..%3)</source>
+        <translation>位置 %2 的词元 id %1 超出了词表范围（应为 0 到 %3）</translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; has id %2 but the model&apos;s embedding has %3 rows</source>
+        <translation>词元“%1”的 id 为 %2，但模型的嵌入只有 %3 行</translation>
+    </message>
+    <message>
+        <source>layer %1 is out of range: %2 has layers 0..%3</source>
+        <translation>第 %1 层超出范围：%2 的层为 0 到 %3</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: %2 has heads 0..%3</source>
+        <translation>头 %1 超出范围：%2 的头为 0 到 %3</translation>
+    </message>
+    <message>
+        <source>final hidden state</source>
+        <translation>最终隐藏状态</translation>
+    </message>
+    <message>
+        <source>layer %1&apos;s %2</source>
+        <translation>第 %1 层的%2</translation>
+    </message>
+    <message>
+        <source>the %1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 holds NaN or Inf values; %3</source>
+        <translation>%1：%2中出现了 NaN 或 Inf 值；%3</translation>
+    </message>
+    <message>
+        <source>the weights are finite, so the numbers overflowed</source>
+        <translation>权重都是有限值，所以是计算时数值溢出了</translation>
+    </message>
+    <message>
+        <source>weights with NaN or Inf: %1</source>
+        <translation>含有 NaN 或 Inf 的权重：%1</translation>
+    </message>
+    <message>
+        <source>%1 has no output head, so it predicts no tokens</source>
+        <translation>%1 没有输出头，所以不预测任何词元</translation>
+    </message>
+    <message>
+        <source>%1, a model folder, a .gguf file, ollama:NAME[:TAG], lmstudio:PUBLISHER/MODEL</source>
+        <translation>%1、模型文件夹、.gguf 文件、ollama:NAME[:TAG]、lmstudio:PUBLISHER/MODEL</translation>
+    </message>
+    <message>
+        <source>unknown built-in model &apos;%1&apos; (available: %2)</source>
+        <translation>未知的内置模型“%1”（可用：%2）</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; is a file; expected a model folder holding config.json</source>
+        <translation>模型“%1”是一个文件；应为包含 config.json 的模型文件夹</translation>
+    </message>
+    <message>
+        <source>model folder &apos;%1&apos; has no config.json</source>
+        <translation>模型文件夹“%1”中没有 config.json</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; not found: no such folder, and not in the Hugging Face cache %2 (download it first, e.g. with &apos;headmap-cli download %1&apos;; built in: %3)</source>
+        <translation>找不到模型“%1”：没有这个文件夹，Hugging Face 缓存 %2 中也没有（请先下载，例如用“headmap-cli download %1”；内置模型：%3）</translation>
+    </message>
+    <message>
+        <source>model &apos;%1&apos; not found: expected %2 or a Hugging Face model id</source>
+        <translation>找不到模型“%1”：应为 %2 或 Hugging Face 模型 id</translation>
+    </message>
+    <message>
+        <source>GGUF file &apos;%1&apos; does not exist</source>
+        <translation>GGUF 文件“%1”不存在</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a GGUF file but a folder</source>
+        <translation>“%1”不是 GGUF 文件，而是一个文件夹</translation>
+    </message>
+    <message>
+        <source>no model given (expected %1)</source>
+        <translation>没有给出模型（应为 %1）</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1为空</translation>
+    </message>
+    <message>
+        <source>%1 holds only white space, and %2&apos;s tokenizer makes no tokens of it</source>
+        <translation>%1只包含空白字符，%2 的分词器无法从中得到任何词元</translation>
+    </message>
+    <message>
+        <source>%1 makes no tokens for %2</source>
+        <translation>%2 无法从%1中得到任何词元</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>the second text of the pair</source>
+        <translation>句子对中的第二段文本</translation>
+    </message>
+    <message>
+        <source>the text has more than %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>文本超过 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+    </message>
+    <message>
+        <source>%1 has no beginning-of-text token to prepend</source>
+        <translation>%1 没有可加在开头的文本起始词元</translation>
+    </message>
+    <message>
+        <source>temperature must be 0 or more, got %1</source>
+        <translation>温度必须大于或等于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>no scores to turn into probabilities</source>
+        <translation>没有可转换为概率的分数</translation>
+    </message>
+    <message>
+        <source>the output head gave no finite score</source>
+        <translation>输出头没有给出任何有限的分数</translation>
+    </message>
+    <message>
+        <source>KL divergence of distributions of different sizes (%1 and %2)</source>
+        <translation>无法计算大小不同的分布（%1 和 %2）之间的 KL 散度</translation>
+    </message>
+    <message>
+        <source>KL divergence of predictions over different tokens</source>
+        <translation>无法计算针对不同词元的预测之间的 KL 散度</translation>
+    </message>
+    <message>
+        <source>no prediction: the forward pass did not finish</source>
+        <translation>没有预测：前向计算没有完成</translation>
+    </message>
+    <message>
+        <source>prediction position %1 is outside the %2 tokens (expected 0..%3)</source>
+        <translation>预测位置 %1 超出了 %2 个词元的范围（应为 0 到 %3）</translation>
+    </message>
+    <message>
+        <source>top-k must be at least 1, got %1</source>
+        <translation>top-k 必须至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 predicts only the words of its input, and this input has none</source>
+        <translation>%1 只预测其输入中的词，而这个输入中没有词</translation>
+    </message>
+    <message>
+        <source>no tokens to predict at</source>
+        <translation>没有可以进行预测的词元位置</translation>
+    </message>
+    <message>
+        <source>this model&apos;s tokenizer does not take sentence pairs</source>
+        <translation>此模型的分词器不接受句子对</translation>
+    </message>
+    <message>
+        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
+        <translation>builtin:teaching：%1 必须在 %2 到 %3 之间，实际为 %4</translation>
+    </message>
+    <message>
+        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
+        <translation>builtin:teaching：d_model %1 不能被头数 %2 整除（d_model 必须是头数的倍数）</translation>
+    </message>
+    <message>
+        <source>byte %1 is no complete character</source>
+        <translation>字节 %1 不是完整的字符</translation>
+    </message>
+    <message>
+        <source>part of %1 (%2), %3 of %4</source>
+        <translation>%1（%2）的一部分，%4 个字节中的%3</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 个字节</translation>
+    </message>
+    <message>
+        <source>bytes %1–%2</source>
+        <translation>第 %1–%2 个字节</translation>
+    </message>
+    <message>
+        <source>piece &quot;%1&quot;</source>
+        <translation>片段 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>bytes %1</source>
+        <translation>字节 %1</translation>
+    </message>
+    <message>
+        <source>special token &quot;%1&quot;</source>
+        <translation>特殊词元 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>word of pieces %1</source>
+        <translation>由片段 %1 组成的词</translation>
+    </message>
+    <message>
+        <source>␣ space</source>
+        <translation>␣ 空格</translation>
+    </message>
+    <message>
+        <source>\n newline</source>
+        <translation>\n 换行</translation>
+    </message>
+    <message>
+        <source>\t tab</source>
+        <translation>\t 制表符</translation>
+    </message>
+    <message>
+        <source>\r return</source>
+        <translation>\r 回车</translation>
+    </message>
+    <message>
+        <source>## continues the word before</source>
+        <translation>## 接续前面的词</translation>
+    </message>
+    <message>
+        <source>多¹⁄₃ byte 1 of the character&apos;s 3 bytes</source>
+        <translation>多¹⁄₃ 该字符 3 个字节中的第 1 个</translation>
+    </message>
+    <message>
+        <source>&lt;0xE5&gt; a byte that is no character</source>
+        <translation>&lt;0xE5&gt; 不构成字符的单个字节</translation>
+    </message>
+    <message>
+        <source>␣ space (GPT-2&apos;s Ġ, SentencePiece&apos;s ▁ word start) · \n newline · \t tab · ## continues the word before · 多¹⁄₃ byte 1 of the character&apos;s 3 bytes, 多²⁻³⁄₃ bytes 2–3 · &lt;0xE5&gt; a byte that is no character</source>
+        <translation>␣ 空格（GPT-2 的 Ġ、SentencePiece 的 ▁ 词首）· \n 换行 · \t 制表符 · ## 接续前面的词 · 多¹⁄₃ 该字符 3 个字节中的第 1 个，多²⁻³⁄₃ 第 2–3 个字节 · &lt;0xE5&gt; 不构成字符的单个字节</translation>
+    </message>
+    <message>
+        <source>checkpoint index %1: %2</source>
+        <translation>检查点索引 %1：%2</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>以及另外 %1 个</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>is %1 bytes, more than the %2 allowed</source>
+        <translation>大小为 %1 字节，超过了允许的 %2 字节</translation>
+    </message>
+    <message>
+        <source>is not valid JSON (%1 at byte %2)</source>
+        <translation>不是有效的 JSON（%1，位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>is not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>has no weight_map</source>
+        <translation>没有 weight_map</translation>
+    </message>
+    <message>
+        <source>weight_map is not an object of tensor name -&gt; shard file</source>
+        <translation>weight_map 不是从张量名映射到分片文件的对象</translation>
+    </message>
+    <message>
+        <source>weight_map is empty</source>
+        <translation>weight_map 为空</translation>
+    </message>
+    <message>
+        <source>weight_map entry for tensor %1 is not a string</source>
+        <translation>张量 %1 的 weight_map 条目不是字符串</translation>
+    </message>
+    <message>
+        <source>shard %1 (for tensor %2) is not a plain file name inside the folder</source>
+        <translation>分片 %1（用于张量 %2）不是该文件夹内的普通文件名</translation>
+    </message>
+    <message>
+        <source>1 shard</source>
+        <translation>1 个分片</translation>
+    </message>
+    <message>
+        <source>%1 shards</source>
+        <translation>%1 个分片</translation>
+    </message>
+    <message>
+        <source>model folder %1 does not exist</source>
+        <translation>模型文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>model folder %1 is not a folder</source>
+        <translation>模型文件夹 %1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>lists shard %1 (for tensor %2%3), but the folder has no such file</source>
+        <translation>列出了分片 %1（用于张量 %2%3），但文件夹中没有这个文件</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation> 及另外 %1 个</translation>
+    </message>
+    <message>
+        <source>puts tensor %1 in shard %2, which has no such tensor</source>
+        <translation>把张量 %1 放在分片 %2 中，但该分片中没有这个张量</translation>
+    </message>
+    <message>
+        <source>folder %1 has no model.safetensors or model.safetensors.index.json (pytorch_model.bin is not supported: convert it to safetensors)</source>
+        <translation>文件夹 %1 中没有 model.safetensors 或 model.safetensors.index.json（不支持 pytorch_model.bin：请把它转换为 safetensors）</translation>
+    </message>
+    <message>
+        <source>folder %1 has no model.safetensors or model.safetensors.index.json, only %2 (pytorch_model.bin, .h5 and .msgpack weights are not supported: convert them to safetensors)</source>
+        <translation>文件夹 %1 中没有 model.safetensors 或 model.safetensors.index.json，只有 %2（不支持 pytorch_model.bin、.h5 和 .msgpack 权重：请把它们转换为 safetensors）</translation>
+    </message>
+    <message>
+        <source>checkpoint %1: tensor %2 is in two shards, %3 and %4</source>
+        <translation>检查点 %1：张量 %2 同时出现在两个分片 %3 和 %4 中</translation>
+    </message>
+    <message>
+        <source>checkpoint %1 (%2) has no tensor %3</source>
+        <translation>检查点 %1（%2）中没有张量 %3</translation>
+    </message>
+    <message>
+        <source>unknown type %1</source>
+        <translation>未知类型 %1</translation>
+    </message>
+    <message>
+        <source>is a folder; expected a file</source>
+        <translation>是一个文件夹；应为文件</translation>
+    </message>
+    <message>
+        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>为空；GGUF 文件以 4 个字节 &quot;GGUF&quot; 开头</translation>
+    </message>
+    <message>
+        <source>cannot be memory-mapped: %1</source>
+        <translation>无法进行内存映射：%1</translation>
+    </message>
+    <message>
+        <source>has no tensor %1</source>
+        <translation>没有张量 %1</translation>
+    </message>
+    <message>
+        <source>tensor %1 has type %2, which Headmap cannot dequantise (it reads %3)</source>
+        <translation>张量 %1 的类型为 %2，Headmap 无法对其反量化（它能读取 %3）</translation>
+    </message>
+    <message>
+        <source>not enough memory to convert tensor %1 (%2 elements of %3)</source>
+        <translation>内存不足，无法转换张量 %1（%2 个 %3 元素）</translation>
+    </message>
+    <message>
+        <source>tensor %1 has %2 elements, more than this machine can hold</source>
+        <translation>张量 %1 有 %2 个元素，超出了这台机器能容纳的数量</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>张量 %1</translation>
+    </message>
+    <message>
+        <source>appears twice (tensor infos #%1 and #%2)</source>
+        <translation>出现了两次（张量信息 #%1 和 #%2）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 element %2</source>
+        <translation>%1 的元素 %2</translation>
+    </message>
+    <message>
+        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>已截断：%1 需要在偏移 %3 处读取 %2 字节，但文件只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>已截断：%1：%2 需要在偏移 %4 处读取 %3 字节，但文件只有 %5 字节</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
+        <translation>%1：%2（%3 字节）超过了允许的 %4 字节</translation>
+    </message>
+    <message>
+        <source>is not a GGUF file: it starts with bytes %1 (expected 47 47 55 46, &quot;GGUF&quot;)</source>
+        <translation>不是 GGUF 文件：它以字节 %1 开头（应为 47 47 55 46，即 &quot;GGUF&quot;）</translation>
+    </message>
+    <message>
+        <source>is GGUF version 1, the 2023 format with 32-bit lengths, which Headmap does not read (expected version 2 or 3); convert the model again with a current llama.cpp</source>
+        <translation>是 GGUF 版本 1，即 2023 年使用 32 位长度的格式，Headmap 不读取这种格式（应为版本 2 或 3）；请用当前版本的 llama.cpp 重新转换模型</translation>
+    </message>
+    <message>
+        <source>is a big-endian GGUF file (version %1 byte-swapped); Headmap reads little-endian files only</source>
+        <translation>是大端序的 GGUF 文件（字节交换后的版本为 %1）；Headmap 只读取小端序文件</translation>
+    </message>
+    <message>
+        <source>has GGUF version %1; Headmap reads versions 2 and 3</source>
+        <translation>GGUF 版本为 %1；Headmap 只读取版本 2 和 3</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the %3 allowed</source>
+        <translation>%1 为 %2，超过了允许的 %3</translation>
+    </message>
+    <message>
+        <source>%1 is %2, more than the file can hold: each entry takes at least %3 bytes and %4 bytes remain after offset %5</source>
+        <translation>%1 为 %2，超过了文件能容纳的数量：每个条目至少占 %3 字节，而偏移 %5 之后只剩 %4 字节</translation>
+    </message>
+    <message>
+        <source>metadata key #%1</source>
+        <translation>元数据键 #%1</translation>
+    </message>
+    <message>
+        <source>metadata key #%1 has an empty name</source>
+        <translation>元数据键 #%1 的名称为空</translation>
+    </message>
+    <message>
+        <source>metadata key %1</source>
+        <translation>元数据键 %1</translation>
+    </message>
+    <message>
+        <source>appears twice (the second time as key #%1)</source>
+        <translation>出现了两次（第二次是键 #%1）</translation>
+    </message>
+    <message>
+        <source>has unknown value type %1 (expected 0 to 12)</source>
+        <translation>具有未知的值类型 %1（应为 0 到 12）</translation>
+    </message>
+    <message>
+        <source>is a BOOL stored as byte %1; expected 0 or 1</source>
+        <translation>是以字节 %1 存储的 BOOL；应为 0 或 1</translation>
+    </message>
+    <message>
+        <source>nests arrays more than %1 deep</source>
+        <translation>的数组嵌套超过了 %1 层</translation>
+    </message>
+    <message>
+        <source>is an array of unknown value type %1 (expected 0 to 12)</source>
+        <translation>是未知值类型 %1 的数组（应为 0 到 12）</translation>
+    </message>
+    <message>
+        <source>is an array of %1 elements, more than the %2 allowed</source>
+        <translation>是包含 %1 个元素的数组，超过了允许的 %2 个</translation>
+    </message>
+    <message>
+        <source>is an array of %1 %2 elements, which needs at least %3 bytes, but only %4 remain after offset %5</source>
+        <translation>是包含 %1 个 %2 元素的数组，至少需要 %3 字节，但偏移 %5 之后只剩 %4 字节</translation>
+    </message>
+    <message>
+        <source>metadata key &apos;general.alignment&apos; is %1; expected a UINT32</source>
+        <translation>元数据键“general.alignment”为 %1；应为 UINT32</translation>
+    </message>
+    <message>
+        <source>metadata key &apos;general.alignment&apos; is %1; expected a power of two</source>
+        <translation>元数据键“general.alignment”为 %1；应为 2 的幂</translation>
+    </message>
+    <message>
+        <source>tensor info #%1</source>
+        <translation>张量信息 #%1</translation>
+    </message>
+    <message>
+        <source>tensor info #%1 has an empty name</source>
+        <translation>张量信息 #%1 的名称为空</translation>
+    </message>
+    <message>
+        <source>has %1 dimensions; expected 1 to %2</source>
+        <translation>有 %1 个维度；应为 1 到 %2 个</translation>
+    </message>
+    <message>
+        <source>has ne[%1] = 0; expected every dimension to be at least 1</source>
+        <translation>的 ne[%1] = 0；每个维度都应至少为 1</translation>
+    </message>
+    <message>
+        <source>has ne[%1] = %2, beyond the largest signed 64-bit integer</source>
+        <translation>的 ne[%1] = %2，超出了最大的有符号 64 位整数</translation>
+    </message>
+    <message>
+        <source>has dims %1, whose element count overflows 64 bits</source>
+        <translation>的维度为 %1，其元素数超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>has unknown ggml type %1</source>
+        <translation>具有未知的 ggml 类型 %1</translation>
+    </message>
+    <message>
+        <source>of type %1 has ne[0] = %2, not a multiple of the block size %3</source>
+        <translation>的类型为 %1，其 ne[0] = %2 不是块大小 %3 的倍数</translation>
+    </message>
+    <message>
+        <source>of type %1 with dims %2 has a byte size that overflows 64 bits</source>
+        <translation>的类型为 %1、维度为 %2，其字节大小超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>has data offset %1, not a multiple of the alignment %2</source>
+        <translation>的数据偏移 %1 不是对齐值 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>has data offset %1, which with its %2 bytes overflows 64 bits</source>
+        <translation>的数据偏移 %1 加上它的 %2 字节会超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>(%1, dims %2) occupies bytes %3 of the data section, which has only %4 bytes (from offset %5 to the end of the file)</source>
+        <translation>（%1，维度 %2）占用数据区的字节 %3，但数据区只有 %4 字节（从偏移 %5 到文件末尾）</translation>
+    </message>
+    <message>
+        <source>tensors %1 %2 and %3 %4 overlap</source>
+        <translation>张量 %1 %2 和 %3 %4 重叠</translation>
+    </message>
+    <message>
+        <source>a %1</source>
+        <translation>%1 类型的值</translation>
+    </message>
+    <message>
+        <source>GGUF file %1: %2</source>
+        <translation>GGUF 文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>ARRAY of %1</source>
+        <translation>ARRAY（元素为 %1）</translation>
+    </message>
+    <message>
+        <source>has no metadata key %1</source>
+        <translation>没有元数据键 %1</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2; expected %3</source>
+        <translation>元数据键 %1 为 %2；应为 %3</translation>
+    </message>
+    <message>
+        <source>a STRING</source>
+        <translation>STRING</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2; expected a non-negative integer</source>
+        <translation>元数据键 %1 为 %2；应为非负整数</translation>
+    </message>
+    <message>
+        <source>an unsigned integer</source>
+        <translation>无符号整数</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, beyond the largest signed 64-bit integer</source>
+        <translation>元数据键 %1 为 %2，超出了最大的有符号 64 位整数</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a FLOAT32 or FLOAT64</source>
+        <translation>FLOAT32 或 FLOAT64</translation>
+    </message>
+    <message>
+        <source>a BOOL</source>
+        <translation>BOOL</translation>
+    </message>
+    <message>
+        <source>an ARRAY of STRING</source>
+        <translation>ARRAY（元素为 STRING）</translation>
+    </message>
+    <message>
+        <source>an ARRAY of FLOAT32 or FLOAT64</source>
+        <translation>ARRAY（元素为 FLOAT32 或 FLOAT64）</translation>
+    </message>
+    <message>
+        <source>an ARRAY of integers</source>
+        <translation>ARRAY（元素为整数）</translation>
+    </message>
+    <message>
+        <source>metadata key %1 element %2 is %3, beyond the largest signed 64-bit integer</source>
+        <translation>元数据键 %1 的元素 %2 为 %3，超出了最大的有符号 64 位整数</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>一个文件夹</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>一个 FIFO</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>一个字符设备</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>一个块设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <source>not a file Headmap can read</source>
+        <translation>一种 Headmap 无法读取的文件</translation>
+    </message>
+    <message>
+        <source>does not exist</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>is not a regular file (it is %1)</source>
+        <translation>不是普通文件（它是%1）</translation>
+    </message>
+    <message>
+        <source>is not a regular file (it leads to %1, which is %2)</source>
+        <translation>不是普通文件（它指向 %1，而那是%2）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large for %3 (at most %4)</source>
+        <translation>%1：%2 字节对于%3来说太大（最多 %4 字节）</translation>
+    </message>
+    <message>
+        <source>%1: read %2 of %3 bytes: %4</source>
+        <translation>%1：只读取了 %3 字节中的 %2 字节：%4</translation>
+    </message>
+    <message>
+        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
+        <translation>是一个被截断的文件：只有 %1 字节，但仅头部长度字段就需要 8 字节</translation>
+    </message>
+    <message>
+        <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
+        <translation>头部超出限制：头部声明为 %1 字节，超过了允许的 %2 字节</translation>
+    </message>
+    <message>
+        <source>header longer than the file: header says %1 bytes but the file has only %2 after the length</source>
+        <translation>头部比文件还长：头部声明为 %1 字节，但长度字段之后文件只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dtype %2; expected a float type (F32, F16 or BF16)</source>
+        <translation>张量 %1 的 dtype 为 %2；应为浮点类型（F32、F16 或 BF16）</translation>
+    </message>
+    <message>
+        <source>rows %1 + %2 are outside tensor %3 of shape %4</source>
+        <translation>第 %1 行起的 %2 行超出了形状为 %4 的张量 %3 的范围</translation>
+    </message>
+    <message>
+        <source>the number %1</source>
+        <translation>数字 %1</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>tensor %1 %2</source>
+        <translation>张量 %1 %2</translation>
+    </message>
+    <message>
+        <source>__metadata__ is %1; expected an object of strings</source>
+        <translation>__metadata__ 为%1；应为由字符串组成的对象</translation>
+    </message>
+    <message>
+        <source>__metadata__ value %1 is %2; expected a string</source>
+        <translation>__metadata__ 的值 %1 为%2；应为字符串</translation>
+    </message>
+    <message>
+        <source>is %1; expected an object with dtype, shape and data_offsets</source>
+        <translation>为%1；应为包含 dtype、shape 和 data_offsets 的对象</translation>
+    </message>
+    <message>
+        <source>has no dtype</source>
+        <translation>没有 dtype</translation>
+    </message>
+    <message>
+        <source>dtype is %1; expected a string</source>
+        <translation>的 dtype 为%1；应为字符串</translation>
+    </message>
+    <message>
+        <source>has unknown dtype %1 (expected one of %2)</source>
+        <translation>的 dtype %1 未知（应为以下之一：%2）</translation>
+    </message>
+    <message>
+        <source>has no shape</source>
+        <translation>没有 shape</translation>
+    </message>
+    <message>
+        <source>shape is %1; expected an array of non-negative integers</source>
+        <translation>的 shape 为%1；应为由非负整数组成的数组</translation>
+    </message>
+    <message>
+        <source>shape[%1] is %2; expected a non-negative integer</source>
+        <translation>的 shape[%1] 为%2；应为非负整数</translation>
+    </message>
+    <message>
+        <source>has no data_offsets</source>
+        <translation>没有 data_offsets</translation>
+    </message>
+    <message>
+        <source>data_offsets is %1; expected an array [begin, end]</source>
+        <translation>的 data_offsets 为%1；应为数组 [begin, end]</translation>
+    </message>
+    <message>
+        <source>an array of %1 values</source>
+        <translation>包含 %1 个值的数组</translation>
+    </message>
+    <message>
+        <source>data_offsets %1 is %2; expected a non-negative integer</source>
+        <translation>的 data_offsets %1 为%2；应为非负整数</translation>
+    </message>
+    <message>
+        <source>has data_offsets %1: begin after end</source>
+        <translation>的 data_offsets %1 有误：起点在终点之后</translation>
+    </message>
+    <message>
+        <source>has data_offsets %1 past the end of the data area, which has %2 bytes</source>
+        <translation>的 data_offsets %1 超出了数据区的末尾，数据区只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>has shape %1 of %2, whose byte size overflows 64 bits</source>
+        <translation>的形状为 %1、类型为 %2，其字节大小超出 64 位范围</translation>
+    </message>
+    <message>
+        <source>has wrong byte length: shape %1 of %2 needs %3 bytes but data_offsets %4 hold %5</source>
+        <translation>的字节长度错误：形状 %1、类型 %2 需要 %3 字节，但 data_offsets %4 对应 %5 字节</translation>
+    </message>
+    <message>
+        <source>safetensors file %1: %2</source>
+        <translation>safetensors 文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>header is not valid UTF-8 JSON (%1 at byte %2)</source>
+        <translation>头部不是有效的 UTF-8 JSON（%1，位于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>header is a JSON array; expected an object</source>
+        <translation>头部是 JSON 数组；应为对象</translation>
+    </message>
+    <message>
+        <source>header is a JSON value; expected an object</source>
+        <translation>头部是单个 JSON 值；应为对象</translation>
+    </message>
+    <message>
+        <source>the unknown token &quot;%1&quot; is not in the vocabulary</source>
+        <translation>未知词元 &quot;%1&quot; 不在词表中</translation>
+    </message>
+    <message>
+        <source>merge %1 (&quot;%2 %3&quot;) refers to &quot;%4&quot;, which is not in the vocabulary</source>
+        <translation>合并规则 %1（&quot;%2 %3&quot;）引用的 &quot;%4&quot; 不在词表中</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, a pre-tokenizer Headmap does not know (it reads %3)</source>
+        <translation>元数据键 %1 为 %2，这是 Headmap 不认识的预分词器（它能读取 %3）</translation>
+    </message>
+    <message>
+        <source>metadata key %1: %2</source>
+        <translation>元数据键 %1：%2</translation>
+    </message>
+    <message>
+        <source>BOS is to be added (%1, or llama.cpp&apos;s default for this model and pre-tokenizer), but there is no BOS token: %2 is missing and the default id is outside the vocabulary</source>
+        <translation>需要添加 BOS（%1，或 llama.cpp 对此模型和预分词器的默认设置），但没有 BOS 词元：缺少 %2，而默认 id 超出了词表范围</translation>
+    </message>
+    <message>
+        <source>EOS is to be added (%1, or llama.cpp&apos;s default for this model and pre-tokenizer), but there is no EOS token: %2 is missing and the default id is outside the vocabulary</source>
+        <translation>需要添加 EOS（%1，或 llama.cpp 对此模型和预分词器的默认设置），但没有 EOS 词元：缺少 %2，而默认 id 超出了词表范围</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: the file has no token list (every tokenizer needs one)</source>
+        <translation>缺少元数据键 %1：文件中没有词元列表（每个分词器都需要）</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is empty</source>
+        <translation>元数据键 %1 为空</translation>
+    </message>
+    <message>
+        <source>metadata key %1 has %2 tokens, more than the %3 Headmap accepts</source>
+        <translation>元数据键 %1 有 %2 个词元，超过了 Headmap 接受的 %3 个</translation>
+    </message>
+    <message>
+        <source>metadata key %1: token %2 is listed twice, as ids %3 and %4</source>
+        <translation>元数据键 %1：词元 %2 出现了两次，id 分别为 %3 和 %4</translation>
+    </message>
+    <message>
+        <source>metadata key %1 has %2 elements, expected one per token (%3)</source>
+        <translation>元数据键 %1 有 %2 个元素，应为每个词元一个（%3 个）</translation>
+    </message>
+    <message>
+        <source>metadata key %1: the score of token %2 is %3, expected a finite number</source>
+        <translation>元数据键 %1：词元 %2 的分数为 %3，应为有限数</translation>
+    </message>
+    <message>
+        <source>metadata key %1: token %2 has type %3, expected 0 to 6 (undefined, normal, unknown, control, user-defined, unused, byte)</source>
+        <translation>元数据键 %1：词元 %2 的类型为 %3，应为 0 到 6（未定义、普通、未知、控制、用户定义、未使用、字节）</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: a &quot;gpt2&quot; (byte-level BPE) tokenizer needs its merges</source>
+        <translation>缺少元数据键 %1：&quot;gpt2&quot;（字节级 BPE）分词器需要它的合并规则</translation>
+    </message>
+    <message>
+        <source>metadata key %1: merge %2 is %3, expected two pieces separated by a space</source>
+        <translation>元数据键 %1：合并规则 %2 为 %3，应为用空格分隔的两个片段</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, outside the %3 tokens (expected 0 to %4)</source>
+        <translation>元数据键 %1 为 %2，超出了 %3 个词元的范围（应为 0 到 %4）</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
+        <translation>&quot;llama&quot;（SentencePiece）和 &quot;gpt2&quot;（字节级 BPE）</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing: the file names no tokenizer</source>
+        <translation>缺少元数据键 %1：文件中没有指明分词器</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is %2, Headmap reads %3</source>
+        <translation>元数据键 %1 为 %2，Headmap 只读取 %3</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 has no entry in the vocabulary</source>
+        <translation>位置 %2 的词元 id %1 在词表中没有条目</translation>
+    </message>
+    <message>
+        <source>folder %1 has only tokenizer.model, a SentencePiece model, which Headmap does not read: it needs tokenizer.json. Download the model&apos;s tokenizer.json from its Hub page, or save one with transformers: AutoTokenizer.from_pretrained(folder).save_pretrained(folder)</source>
+        <translation>文件夹 %1 中只有 tokenizer.model（SentencePiece 模型），Headmap 不读取它：需要 tokenizer.json。请从模型的 Hub 页面下载 tokenizer.json，或用 transformers 保存一个：AutoTokenizer.from_pretrained(folder).save_pretrained(folder)</translation>
+    </message>
+    <message>
+        <source>folder %1 has no tokenizer.json, vocab.txt or vocab.json + merges.txt</source>
+        <translation>文件夹 %1 中没有 tokenizer.json、vocab.txt 或 vocab.json + merges.txt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 line %2: expected two pieces separated by a space</source>
+        <translation>%1 第 %2 行：应为用空格分隔的两个片段</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for gpt2 and roberta; a tokenizer.json works for any)</source>
+        <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 gpt2 和 roberta 读取它们；tokenizer.json 适用于任何模型）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, larger than the %3 bytes Headmap reads from a tokenizer file</source>
+        <translation>%1 有 %2 字节，超过了 Headmap 从分词器文件中读取的上限 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at byte %3</source>
+        <translation>%1 不是有效的 JSON：%2，位于第 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 does not hold a JSON object</source>
+        <translation>%1 的内容不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads %3)</source>
+        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 %3）</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not a list</source>
+        <translation>%1.%2 缺失或不是列表</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not a string</source>
+        <translation>%1.%2 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>%1: the string is empty</source>
+        <translation>%1：字符串为空</translation>
+    </message>
+    <message>
+        <source>%1 must be {&quot;String&quot;: ...} or {&quot;Regex&quot;: ...}</source>
+        <translation>%1 必须是 {&quot;String&quot;: ...} 或 {&quot;Regex&quot;: ...}</translation>
+    </message>
+    <message>
+        <source>%1: the regex &quot;%2&quot; is not valid for PCRE2: %3 at offset %4</source>
+        <translation>%1：正则表达式 &quot;%2&quot; 对 PCRE2 无效：%3，位于偏移 %4</translation>
+    </message>
+    <message>
+        <source>%1.behavior &quot;%2&quot; is not one of Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous</source>
+        <translation>%1.behavior &quot;%2&quot; 不是 Removed、Isolated、MergedWithPrevious、MergedWithNext、Contiguous 之一</translation>
+    </message>
+    <message>
+        <source>%1.replacement is empty</source>
+        <translation>%1.replacement 为空</translation>
+    </message>
+    <message>
+        <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
+        <translation>%1.prepend_scheme &quot;%2&quot; 不是 always、first、never 之一</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a [token, id] pair</source>
+        <translation>%1.%2 必须是 [token, id] 对</translation>
+    </message>
+    <message>
+        <source>%1: sequence id must be &quot;A&quot; or &quot;B&quot;</source>
+        <translation>%1：Sequence 的 id 必须是 &quot;A&quot; 或 &quot;B&quot;</translation>
+    </message>
+    <message>
+        <source>%1: special token &quot;%2&quot; is not in %3.special_tokens</source>
+        <translation>%1：特殊词元 &quot;%2&quot; 不在 %3.special_tokens 中</translation>
+    </message>
+    <message>
+        <source>%1 must be a Sequence or a SpecialToken</source>
+        <translation>%1 必须是 Sequence 或 SpecialToken</translation>
+    </message>
+    <message>
+        <source>%1.special_tokens.%2 needs as many ids as tokens</source>
+        <translation>%1.special_tokens.%2 的 id 数必须与词元数相同</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;type&quot;</source>
+        <translation>%1 没有 &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be true or false</source>
+        <translation>%1.%2 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
+        <translation>%1：&quot;%2&quot; 的 id 必须是 0 到 %3 之间的整数，实际为 %4</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer、Lowercase、NFC、NFD、NFKC、NFKD、StripAccents、Prepend、Replace 和 Sequence</translation>
+    </message>
+    <message>
+        <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
+        <translation>BertPreTokenizer、ByteLevel、Whitespace、WhitespaceSplit、Digits、Split、Metaspace 和 Sequence</translation>
+    </message>
+    <message>
+        <source>TemplateProcessing, BertProcessing, RobertaProcessing, ByteLevel and Sequence</source>
+        <translation>TemplateProcessing、BertProcessing、RobertaProcessing、ByteLevel 和 Sequence</translation>
+    </message>
+    <message>
+        <source>added_tokens must be a list</source>
+        <translation>added_tokens 必须是列表</translation>
+    </message>
+    <message>
+        <source>%1 needs an &quot;id&quot; and a &quot;content&quot;</source>
+        <translation>%1 需要 &quot;id&quot; 和 &quot;content&quot;</translation>
+    </message>
+    <message>
+        <source>%1 %2 has id %3, which the vocabulary gives to %4</source>
+        <translation>%1 %2 的 id 为 %3，但词表已把这个 id 给了 %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 has id %3, which added_tokens[%4] gives to %5</source>
+        <translation>%1 %2 的 id 为 %3，但 added_tokens[%4] 已把这个 id 给了 %5</translation>
+    </message>
+    <message>
+        <source>model is missing</source>
+        <translation>缺少 model</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;type&quot; and no vocab</source>
+        <translation>%1 没有 &quot;type&quot;，也没有 vocab</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1.dropout %2 is not supported (it makes tokenization random)</source>
+        <translation>不支持 %1.dropout %2（它会使分词变得随机）</translation>
+    </message>
+    <message>
+        <source>%1.%2 &quot;%3&quot; is not supported</source>
+        <translation>不支持 %1.%2 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not an object of piece → id</source>
+        <translation>%1 缺失，或不是从片段映射到 id 的对象</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list</source>
+        <translation>%1 缺失或不是列表</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>%1[%2] 必须是 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
+        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 WordPiece 和 BPE）</translation>
+    </message>
+    <message>
+        <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
+        <translation>&quot;%1&quot; 的 id 为 %2，但包含 %3 个条目的词表只能使用 id 0 到 %4</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in %2</source>
+        <translation>%2 中的“%1”</translation>
+    </message>
+    <message>
+        <source>a config file</source>
+        <translation>配置文件</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2 at byte %3)</source>
+        <translation>%1：不是有效的 JSON（%2，位于第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object</source>
+        <translation>%1：应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>missing field &apos;model_type&apos;</source>
+        <translation>缺少字段“model_type”</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not supported (supported: %2)</source>
+        <translation>不支持 model_type“%1”（支持的有：%2）</translation>
+    </message>
+    <message>
+        <source>field &apos;layer_types&apos; must list one type per layer (%1)</source>
+        <translation>字段“layer_types”必须为每一层列出一种类型（共 %1 层）</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;; expected full_attention or sliding_attention</source>
+        <translation>layer_types[%1] 为“%2”；应为 full_attention 或 sliding_attention</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot share %2 key/value heads (num_attention_heads must be a multiple of num_key_value_heads)</source>
+        <translation>%1 个注意力头无法共用 %2 个键/值头（num_attention_heads 必须是 num_key_value_heads 的倍数）</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not divisible by %2 attention heads, and there is no head_dim</source>
+        <translation>隐藏层大小 %1 不能被 %2 个注意力头整除，并且没有 head_dim</translation>
+    </message>
+    <message>
+        <source>the norm epsilon must be positive</source>
+        <translation>归一化的 epsilon 必须为正数</translation>
+    </message>
+    <message>
+        <source>attn_logit_softcapping is set, but Gemma 3 does not apply it</source>
+        <translation>设置了 attn_logit_softcapping，但 Gemma 3 不使用它</translation>
+    </message>
+    <message>
+        <source>use_bidirectional_attention = true is not supported (Headmap runs Gemma 3 as a causal decoder)</source>
+        <translation>不支持 use_bidirectional_attention = true（Headmap 把 Gemma 3 作为因果解码器运行）</translation>
+    </message>
+    <message>
+        <source>softcapping must not be negative</source>
+        <translation>softcapping 不能为负数</translation>
+    </message>
+    <message>
+        <source>layer_types marks layer %1 sliding_attention, but sliding_window is not set</source>
+        <translation>layer_types 把第 %1 层标为 sliding_attention，但没有设置 sliding_window</translation>
+    </message>
+    <message>
+        <source>the model has %1 attention heads, but its summary says %2</source>
+        <translation>模型有 %1 个注意力头，但其概要说是 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 has no output head: config.json says tie_word_embeddings is false and %2 holds no &apos;%3&apos;</source>
+        <translation>%1 没有输出头：config.json 中 tie_word_embeddings 为 false，而 %2 中没有“%3”</translation>
+    </message>
+    <message>
+        <source>no hidden state for position %1 (%2 × %3 given, %4 wide expected)</source>
+        <translation>位置 %1 没有隐藏状态（给出的是 %2 × %3，应为 %4 宽）</translation>
+    </message>
+    <message>
+        <source>%1 has no masked-language-model head: %2 holds none of %3 (a checkpoint of the bare encoder; the *ForMaskedLM one has them)</source>
+        <translation>%1 没有掩码语言模型头：%2 中没有 %3 中的任何一个（这是只含编码器主体的检查点；*ForMaskedLM 检查点才有它们）</translation>
+    </message>
+    <message>
+        <source>%1 has an incomplete masked-language-model head: %2 holds no %3</source>
+        <translation>%1 的掩码语言模型头不完整：%2 中没有 %3</translation>
+    </message>
+    <message>
+        <source>token type %1 at position %2 is outside 0..%3</source>
+        <translation>位置 %2 的词元类型 %1 超出了 0 到 %3 的范围</translation>
+    </message>
+    <message>
+        <source>rope type &apos;%1&apos; in field &apos;%2&apos; is not supported (supported: default, linear, dynamic, llama3, yarn, longrope)</source>
+        <translation>不支持字段“%2”中的 rope 类型“%1”（支持的有：default、linear、dynamic、llama3、yarn、longrope）</translation>
+    </message>
+    <message>
+        <source>missing field &apos;%1&apos;</source>
+        <translation>缺少字段“%1”</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a positive number</source>
+        <translation>字段“%1”为 %2；应为正数</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of %2 numbers</source>
+        <translation>字段“%1”必须是包含 %2 个数的列表</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; has %2 numbers; expected %3 (rotary dimension / 2)</source>
+        <translation>字段“%1”有 %2 个数；应为 %3 个（旋转维度 / 2）</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must hold positive numbers</source>
+        <translation>字段“%1”中必须都是正数</translation>
+    </message>
+    <message>
+        <source>partial rotary factor %1 is outside (0, 1]</source>
+        <translation>部分旋转因子 %1 不在 (0, 1] 范围内</translation>
+    </message>
+    <message>
+        <source>the rotary dimension int(%1 · %2) is below 2</source>
+        <translation>旋转维度 int(%1 · %2) 小于 2</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be above &apos;%2&apos;</source>
+        <translation>字段“%1”必须大于“%2”</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_parameters&apos; must be an object</source>
+        <translation>字段“rope_parameters”必须是对象</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; must be an object or null</source>
+        <translation>字段“rope_scaling”必须是对象或 null</translation>
+    </message>
+    <message>
+        <source>model_type &apos;%1&apos; is not one of %2</source>
+        <translation>model_type“%1”不是 %2 之一</translation>
+    </message>
+    <message>
+        <source>scale_attn_weights = false is not supported</source>
+        <translation>不支持 scale_attn_weights = false</translation>
+    </message>
+    <message>
+        <source>scale_attn_by_inverse_layer_idx = true is not supported</source>
+        <translation>不支持 scale_attn_by_inverse_layer_idx = true</translation>
+    </message>
+    <message>
+        <source>position_embedding_type &apos;%1&apos; is not supported (only absolute)</source>
+        <translation>不支持 position_embedding_type“%1”（只支持 absolute）</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not divisible by %2 attention heads</source>
+        <translation>隐藏层大小 %1 不能被 %2 个注意力头整除</translation>
+    </message>
+    <message>
+        <source>layer norm epsilon must be positive</source>
+        <translation>层归一化的 epsilon 必须为正数</translation>
+    </message>
+    <message>
+        <source>%1: max_position_embeddings %2 leaves no positions after padding_idx %3</source>
+        <translation>%1：max_position_embeddings %2 在 padding_idx %3 之后没有留下任何位置</translation>
+    </message>
+    <message>
+        <source>%1: missing tensor %2; this checkpoint does not look like the architecture config.json names</source>
+        <translation>%1：缺少张量 %2；此检查点看起来不像 config.json 所指定的架构</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>%1: missing tensor &apos;%2&apos; (expected shape %3)</source>
+        <translation>%1：缺少张量“%2”（应为形状 %3）</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; has shape %3, expected %4 (from config.json)</source>
+        <translation>%1：张量“%2”的形状为 %3，应为 %4（来自 config.json）</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (expected dims %2 for %3)</source>
+        <translation>没有张量 %1（%3 需要它，维度应为 %2）</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected %3 (from the metadata)</source>
+        <translation>张量 %1 的维度为 %2，应为 %3（来自元数据）</translation>
+    </message>
+    <message>
+        <source>tensor %1 does not split into its heads</source>
+        <translation>张量 %1 无法拆分成各个头</translation>
+    </message>
+    <message>
+        <source>has no tensor that Headmap reads as %1</source>
+        <translation>没有 Headmap 可作为 %1 读取的张量</translation>
+    </message>
+    <message>
+        <source>rows %1 + %2 are outside tensor %3</source>
+        <translation>第 %1 行起的 %2 行超出了张量 %3 的范围</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected %3 to %4</source>
+        <translation>键 %1 为 %2，应为 %3 到 %4</translation>
+    </message>
+    <message>
+        <source>tensor %1 holds %2 factors, expected %3 (half of %4 rotated dimensions)</source>
+        <translation>张量 %1 有 %2 个因子，应为 %3 个（%4 个旋转维度的一半）</translation>
+    </message>
+    <message>
+        <source>tensor %1 holds a rope factor that is not a positive number</source>
+        <translation>张量 %1 中有一个不是正数的 rope 因子</translation>
+    </message>
+    <message>
+        <source>key %1 must be above 1</source>
+        <translation>键 %1 必须大于 1</translation>
+    </message>
+    <message>
+        <source>key %1 is odd</source>
+        <translation>键 %1 是奇数</translation>
+    </message>
+    <message>
+        <source>key %1 is &apos;%2&apos;; Headmap reads none, linear and yarn</source>
+        <translation>键 %1 为“%2”；Headmap 只读取 none、linear 和 yarn</translation>
+    </message>
+    <message>
+        <source>has both rope scaling %1 and per-frequency rope factors</source>
+        <translation>同时具有 rope 缩放 %1 和逐频率的 rope 因子</translation>
+    </message>
+    <message>
+        <source>general.architecture is &apos;%1&apos;, which Headmap cannot run (it reads %2)</source>
+        <translation>general.architecture 为“%1”，Headmap 无法运行它（它能运行 %2）</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot share %2 key/value heads</source>
+        <translation>%1 个注意力头无法共用 %2 个键/值头</translation>
+    </message>
+    <message>
+        <source>embedding length %1 is not divisible by %2 heads, and there is no %3</source>
+        <translation>嵌入长度 %1 不能被 %2 个头整除，并且没有 %3</translation>
+    </message>
+    <message>
+        <source>%1 differs from %2; Headmap needs them equal</source>
+        <translation>%1 与 %2 不同；Headmap 要求两者相等</translation>
+    </message>
+    <message>
+        <source>tensor &apos;token_embd.weight&apos; has dims %1, expected [%2, vocabulary]</source>
+        <translation>张量“token_embd.weight”的维度为 %1，应为 [%2, 词表大小]</translation>
+    </message>
+    <message>
+        <source>has no tensor &apos;token_embd.weight&apos; (the token embeddings)</source>
+        <translation>没有张量“token_embd.weight”（词元嵌入）</translation>
+    </message>
+    <message>
+        <source>the value-norm measure needs a run with value norms (RunOptions::valueNorms); this trace of %1 has only the weights</source>
+        <translation>值范数度量需要一次带值范数的运行（RunOptions::valueNorms）；%1 的这次追踪只有权重</translation>
+    </message>
+    <message>
+        <source>attention pyramid: %1 row divisors for a matrix of %2 rows</source>
+        <translation>注意力金字塔：为 %2 行的矩阵给出了 %1 个行除数</translation>
+    </message>
+    <message>
+        <source>attention pyramid: level %1 asked for, levels 1 to %2 are pooled</source>
+        <translation>注意力金字塔：请求了第 %1 级，但只池化了第 1 到 %2 级</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist; the trace has no layers</source>
+        <translation>第 %1 层不存在；追踪中没有任何层</translation>
+    </message>
+    <message>
+        <source>layer %1 does not exist; the model has %2 layers (0 to %3)</source>
+        <translation>第 %1 层不存在；模型有 %2 层（0 到 %3）</translation>
+    </message>
+    <message>
+        <source>token %1 is outside the %2 attention matrix</source>
+        <translation>词元 %1 超出了形状为 %2 的注意力矩阵的范围</translation>
+    </message>
+    <message>
+        <source>cannot subtract a %1 attention matrix from a %2 one</source>
+        <translation>无法从形状为 %2 的注意力矩阵中减去形状为 %1 的注意力矩阵</translation>
+    </message>
+    <message>
+        <source>head statistics need square attention weights, got %1x%2</source>
+        <translation>头统计需要方形的注意力权重，实际为 %1x%2</translation>
+    </message>
+    <message>
+        <source>%1 special-token flags for %2 tokens</source>
+        <translation>特殊词元标记有 %1 个，但词元有 %2 个</translation>
+    </message>
+    <message>
+        <source>cannot write an .npy array of shape %1: negative dimension %2</source>
+        <translation>无法写入形状为 %1 的 .npy 数组：维度 %2 为负数</translation>
+    </message>
+    <message>
+        <source>builtin:patterns scores only the words of its input; its predictions come from predictTokens</source>
+        <translation>builtin:patterns 只为其输入中的词打分；它的预测来自 predictTokens</translation>
+    </message>
+    <message>
+        <source>, … (%1 in all; see &apos;headmap-cli models&apos;)</source>
+        <translation>，……（共 %1 个；参见“headmap-cli models”）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an LM Studio model (expected PUBLISHER/MODEL or PUBLISHER/MODEL/FILE.gguf, as in LM Studio&apos;s models folder)</source>
+        <translation>“%1”不是 LM Studio 模型（应为 PUBLISHER/MODEL 或 PUBLISHER/MODEL/FILE.gguf，与 LM Studio 的 models 文件夹中一致）</translation>
+    </message>
+    <message>
+        <source>LM Studio model &apos;%1&apos; not found: &apos;%2&apos; holds %3%4</source>
+        <translation>找不到 LM Studio 模型“%1”：“%2”中有 %3%4</translation>
+    </message>
+    <message>
+        <source> (mmproj files are vision projectors, not models)</source>
+        <translation>（mmproj 文件是视觉投影器，不是模型）</translation>
+    </message>
+    <message>
+        <source>LM Studio model &apos;%1&apos; not found in %2 (%3)</source>
+        <translation>在 %2 中找不到 LM Studio 模型“%1”（%3）</translation>
+    </message>
+    <message>
+        <source>no GGUF models there</source>
+        <translation>那里没有 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>downloaded: %1</source>
+        <translation>已下载：%1</translation>
+    </message>
+    <message>
+        <source>GGUF file &apos;%1&apos;: out of memory reading its header</source>
+        <translation>GGUF 文件“%1”：读取文件头时内存不足</translation>
+    </message>
+    <message>
+        <source>Ollama manifest &apos;%1&apos; %2</source>
+        <translation>Ollama 清单“%1”%2</translation>
+    </message>
+    <message>
+        <source>is %1 bytes; a manifest is a small JSON file (at most %2)</source>
+        <translation>大小为 %1 字节；清单应是一个小的 JSON 文件（最多 %2 字节）</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: %1 at byte %2</source>
+        <translation>不是有效的 JSON：%1，位于第 %2 字节</translation>
+    </message>
+    <message>
+        <source>has no &quot;layers&quot; array</source>
+        <translation>没有 &quot;layers&quot; 数组</translation>
+    </message>
+    <message>
+        <source>(no mediaType)</source>
+        <translation>（没有 mediaType）</translation>
+    </message>
+    <message>
+        <source>names the model layer&apos;s digest &apos;%1&apos;; expected sha256:&lt;64 hex digits&gt;</source>
+        <translation>中模型层的摘要为“%1”；应为 sha256:&lt;64 个十六进制数字&gt;</translation>
+    </message>
+    <message>
+        <source>Ollama model &apos;%1&apos;: its blob &apos;%2&apos; is missing (an interrupted pull? &apos;ollama pull %1&apos; fetches it again)</source>
+        <translation>Ollama 模型“%1”：它的 blob“%2”缺失（拉取被中断了？“ollama pull %1”会重新获取它）</translation>
+    </message>
+    <message>
+        <source>has no layer of type %1 (its layers: %2); Headmap opens GGUF models</source>
+        <translation>中没有类型为 %1 的层（它的层：%2）；Headmap 只能打开 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an Ollama model name (expected MODEL[:TAG], NAMESPACE/MODEL[:TAG] or HOST/NAMESPACE/MODEL[:TAG] of letters, digits, &apos;_&apos;, &apos;-&apos; and &apos;.&apos;)</source>
+        <translation>“%1”不是 Ollama 模型名称（应为 MODEL[:TAG]、NAMESPACE/MODEL[:TAG] 或 HOST/NAMESPACE/MODEL[:TAG]，由字母、数字、“_”、“-”和“.”组成）</translation>
+    </message>
+    <message>
+        <source>none pulled</source>
+        <translation>尚未拉取任何模型</translation>
+    </message>
+    <message>
+        <source>pulled: %1</source>
+        <translation>已拉取：%1</translation>
+    </message>
+    <message>
+        <source>Ollama model &apos;%1&apos; not found in %2 (%3; &apos;ollama pull %1&apos; downloads it)</source>
+        <translation>在 %2 中找不到 Ollama 模型“%1”（%3；“ollama pull %1”可下载它）</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a whole number</source>
+        <translation>字段“%1”必须是整数</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a whole number in %3..%4</source>
+        <translation>字段“%1”为 %2；应为 %3 到 %4 之间的整数</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; is %2; expected a whole number</source>
+        <translation>字段“%1”为 %2；应为整数</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a number</source>
+        <translation>字段“%1”必须是数字</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a string</source>
+        <translation>字段“%1”必须是字符串</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be true or false</source>
+        <translation>字段“%1”必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>activation &apos;%1&apos; in field &apos;%2&apos; is not supported (supported: gelu, gelu_new, gelu_pytorch_tanh, relu, silu)</source>
+        <translation>不支持字段“%2”中的激活函数“%1”（支持的有：gelu、gelu_new、gelu_pytorch_tanh、relu、silu）</translation>
+    </message>
+    <message>
+        <source>cannot create the lock file &apos;%1&apos;: %2</source>
+        <translation>无法创建锁文件“%1”：%2</translation>
+    </message>
+    <message>
+        <source>another program is downloading %1 of %2 into the cache right now (%3 is locked); try again when it has finished</source>
+        <translation>另一个程序正在把 %2 的 %1 下载到缓存中（%3 已被锁定）；请在它完成后重试</translation>
+    </message>
+    <message>
+        <source>cannot reach %1 for %2: %3</source>
+        <translation>无法访问 %1 以获取 %2：%3</translation>
+    </message>
+    <message>
+        <source>too many redirects for %1</source>
+        <translation>%1 的重定向次数过多</translation>
+    </message>
+    <message>
+        <source>the Hub gave %1 no usable ETag (got &apos;%2&apos;)</source>
+        <translation>Hub 没有为 %1 提供可用的 ETag（得到“%2”）</translation>
+    </message>
+    <message>
+        <source>the Hub gave no size for %1</source>
+        <translation>Hub 没有给出 %1 的大小</translation>
+    </message>
+    <message>
+        <source>the Hub lists %1 with %2 bytes but serves %3 bytes</source>
+        <translation>Hub 列出的 %1 为 %2 字节，但实际发送了 %3 字节</translation>
+    </message>
+    <message>
+        <source>cannot read &apos;%1&apos;: %2</source>
+        <translation>无法读取“%1”：%2</translation>
+    </message>
+    <message>
+        <source>cannot truncate &apos;%1&apos;: %2</source>
+        <translation>无法截断“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the Hub sent more than the %1 bytes of %2</source>
+        <translation>Hub 发送的数据超过了 %2 的 %1 字节</translation>
+    </message>
+    <message>
+        <source>cannot write %1 into &apos;%2&apos;: %3 (%4 of %5 kept for the next attempt)</source>
+        <translation>无法把 %1 写入“%2”：%3（已保留 %5 中的 %4，供下次继续）</translation>
+    </message>
+    <message>
+        <source>the write failed</source>
+        <translation>写入失败</translation>
+    </message>
+    <message>
+        <source>the download of %1 broke off after %2 of %3 (%4); run it again to resume</source>
+        <translation>%1 的下载在 %3 中的 %2 处中断（%4）；再次运行即可继续</translation>
+    </message>
+    <message>
+        <source>the server sent less</source>
+        <translation>服务器发送的数据不足</translation>
+    </message>
+    <message>
+        <source>checksum mismatch for %1 of %2: expected SHA-256 %3, found %4; the damaged download was deleted</source>
+        <translation>%2 的 %1 校验和不匹配：应为 SHA-256 %3，实际为 %4；已删除损坏的下载</translation>
+    </message>
+    <message>
+        <source>cannot create the cache folder &apos;%1&apos;</source>
+        <translation>无法创建缓存文件夹“%1”</translation>
+    </message>
+    <message>
+        <source>cannot rename &apos;%1&apos; to &apos;%2&apos;: %3</source>
+        <translation>无法将“%1”重命名为“%2”：%3</translation>
+    </message>
+    <message>
+        <source>cannot create the link &apos;%1&apos;: %2</source>
+        <translation>无法创建链接“%1”：%2</translation>
+    </message>
+    <message>
+        <source>a download is already running</source>
+        <translation>已有一个下载正在进行</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Hub model id (ORG/NAME, e.g. openai-community/gpt2)</source>
+        <translation>“%1”不是 Hub 模型 ID（ORG/NAME，例如 openai-community/gpt2）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a revision name</source>
+        <translation>“%1”不是修订版本名称</translation>
+    </message>
+    <message>
+        <source>HF_HUB_OFFLINE is set, so Headmap does not use the network, and %1 at &apos;%2&apos; is not in the cache (%3); unset HF_HUB_OFFLINE to download it</source>
+        <translation>已设置 HF_HUB_OFFLINE，因此 Headmap 不使用网络，而 %1 在“%2”处不在缓存中（%3）；取消设置 HF_HUB_OFFLINE 即可下载</translation>
+    </message>
+    <message>
+        <source>cannot reach the Hub at %1: %2 (set HF_HUB_OFFLINE=1 to use the cache only)</source>
+        <translation>无法访问位于 %1 的 Hub：%2（设置 HF_HUB_OFFLINE=1 可只使用缓存）</translation>
+    </message>
+    <message>
+        <source>the download was cancelled; run it again to resume</source>
+        <translation>下载已取消；再次运行即可继续</translation>
+    </message>
+    <message>
+        <source> (the Hub says: %1)</source>
+        <translation>（Hub 的回复：%1）</translation>
+    </message>
+    <message>
+        <source>%1 is a gated model: accept its conditions on its Hub page, then give your access token in HF_TOKEN or $HF_HOME/token%2</source>
+        <translation>%1 是受限模型：请在其 Hub 页面上接受使用条件，然后在 HF_TOKEN 或 $HF_HOME/token 中提供你的访问令牌%2</translation>
+    </message>
+    <message>
+        <source>no model %1 on the Hub; check the name%2%3</source>
+        <translation>Hub 上没有模型 %1；请检查名称%2%3</translation>
+    </message>
+    <message>
+        <source> and that your token may read it</source>
+        <translation>，以及你的令牌是否有权读取它</translation>
+    </message>
+    <message>
+        <source>, or if it is private give an access token in HF_TOKEN</source>
+        <translation>；如果它是私有模型，请在 HF_TOKEN 中提供访问令牌</translation>
+    </message>
+    <message>
+        <source>%1 has no revision &apos;%2&apos; (a branch, tag or commit)%3</source>
+        <translation>%1 没有修订版本“%2”（分支、标签或提交）%3</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no file %3%4</source>
+        <translation>%1 在“%2”处没有文件 %3%4</translation>
+    </message>
+    <message>
+        <source>the Hub refused %1: %2%3</source>
+        <translation>Hub 拒绝了 %1：%2%3</translation>
+    </message>
+    <message>
+        <source>the access token is not valid</source>
+        <translation>访问令牌无效</translation>
+    </message>
+    <message>
+        <source>it needs an access token (HF_TOKEN or $HF_HOME/token)</source>
+        <translation>需要访问令牌（HF_TOKEN 或 $HF_HOME/token）</translation>
+    </message>
+    <message>
+        <source>the Hub does not let this token read %1%2</source>
+        <translation>Hub 不允许此令牌读取 %1%2</translation>
+    </message>
+    <message>
+        <source>the Hub asks to slow down (too many requests); try again in a minute%1</source>
+        <translation>Hub 要求放慢速度（请求过多）；请一分钟后重试%1</translation>
+    </message>
+    <message>
+        <source>the Hub answered HTTP %1 for %2%3%4</source>
+        <translation>Hub 对 %2 返回了 HTTP %1%3%4</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 is not JSON: %2</source>
+        <translation>Hub 上 %1 的文件列表不是 JSON：%2</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 has no commit id (&quot;sha&quot;)</source>
+        <translation>Hub 上 %1 的文件列表没有提交 ID（&quot;sha&quot;）</translation>
+    </message>
+    <message>
+        <source>the Hub&apos;s file list for %1 has no &quot;siblings&quot; array</source>
+        <translation>Hub 上 %1 的文件列表没有 &quot;siblings&quot; 数组</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no model.safetensors nor shards named model-NNNNN-of-NNNNN.safetensors, only %3, which Headmap does not read</source>
+        <translation>%1 在“%2”处既没有 model.safetensors，也没有名为 model-NNNNN-of-NNNNN.safetensors 的分片，只有 %3，Headmap 无法读取</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no safetensors weights%3; Headmap reads only safetensors (look for a converted copy of the model on the Hub)</source>
+        <translation>%1 在“%2”处没有 safetensors 权重%3；Headmap 只读取 safetensors（请在 Hub 上查找该模型的转换版本）</translation>
+    </message>
+    <message>
+        <source> (only PyTorch .bin files)</source>
+        <translation>（只有 PyTorch .bin 文件）</translation>
+    </message>
+    <message>
+        <source>%1 at &apos;%2&apos; has no config.json</source>
+        <translation>%1 在“%2”处没有 config.json</translation>
+    </message>
+</context>
+<context>
     <name>LinesText</name>
     <message>
         <source>All</source>

@@ -18,6 +18,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
+#include <QStatusBar>
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -184,6 +186,8 @@ private slots:
     void bothLanguagesCoverTheSameTexts();
     void widgetsSpeakTheLanguage_data();
     void widgetsSpeakTheLanguage();
+    void modelErrorsSpeakTheLanguage_data();
+    void modelErrorsSpeakTheLanguage();
     void menuAcceleratorsAreUnique_data();
     void menuAcceleratorsAreUnique();
     void languageMenuRemembersTheChoice();
@@ -309,6 +313,50 @@ void TranslationsTest::widgetsSpeakTheLanguage() {
              : code == QLatin1String("zh_CN") ? QStringLiteral("查询、键、值")
                                               : QStringLiteral("Queries, keys, values"));
     QVERIFY2(steps->explanationText(0).startsWith(explanation), qPrintable(steps->explanationText(0)));
+}
+
+void TranslationsTest::modelErrorsSpeakTheLanguage_data() {
+    // A model folder the engine refuses: the whole message in the status bar is in the
+    // interface's language, the engine's part (context Engine) included, names left as they are.
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("config");    // config.json's bytes
+    QTest::addColumn<QString>("expected");  // the engine's words, as the .ts file translates them
+    const QString broken = QStringLiteral("{\"model_type\": ");
+    const QString list = QStringLiteral("[1, 2]");
+    QTest::newRow("english, not JSON") << "en" << broken << "not valid JSON";
+    QTest::newRow("danish, not JSON") << "da" << broken << "ikke gyldig JSON";
+    QTest::newRow("chinese, not JSON") << "zh_CN" << broken << "不是有效的 JSON";
+    QTest::newRow("english, not an object") << "en" << list << "expected a JSON object";
+    QTest::newRow("danish, not an object") << "da" << list << "forventede et JSON-objekt";
+    QTest::newRow("chinese, not an object") << "zh_CN" << list << "应为 JSON 对象";
+}
+
+void TranslationsTest::modelErrorsSpeakTheLanguage() {
+    QFETCH(QString, code);
+    QFETCH(QString, config);
+    QFETCH(QString, expected);
+    QCOMPARE(installLanguage(code), code);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("broken_model"));
+    QVERIFY(QDir().mkpath(folder));
+    QFile file(QDir(folder).filePath(QStringLiteral("config.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(config.toUtf8()) == config.toUtf8().size());
+    file.close();
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(teachingSpec()));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy errors(&document, &AttentionDocument::errorOccurred);
+    window.openModel(folder);
+    QVERIFY(errors.wait(10000));
+    const QString shown = window.statusBar()->currentMessage();
+    QVERIFY2(shown.contains(expected), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("config.json")), qPrintable(shown));  // the file keeps its name
+    if (code != QLatin1String("en"))
+        QVERIFY2(!shown.contains(QStringLiteral("JSON object")) && !shown.contains(QStringLiteral("valid JSON")),
+                 qPrintable(shown));
 }
 
 void TranslationsTest::menuAcceleratorsAreUnique_data() {
