@@ -1,5 +1,6 @@
 // The Danish and Chinese interface: with a language installed the real widgets speak it (menus,
-// tabs, buttons, a step explanation, the command-line help), View › Language remembers the
+// tabs, buttons, a step explanation, the engine's error about a broken model, the command-line
+// help, from --lang or the system's locale), View › Language remembers the
 // choice, and the .ts files stay complete: every entry finished, with the same placeholders and
 // accelerators as its source, so that a new tr() without a translation fails here.
 
@@ -466,18 +467,28 @@ void TranslationsTest::langArgumentIsFound() {
 
 void TranslationsTest::commandLineHelpIsTranslated_data() {
     QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("locale");    // LC_ALL and LANG of the process
     QTest::addColumn<int>("exitCode");
     QTest::addColumn<QString>("expected");  // on stdout (help) or stderr (error)
-    QTest::newRow("english") << QStringList{"--lang", "en", "--help"} << 0 << "Sentence to show at start.";
-    QTest::newRow("danish") << QStringList{"--lang", "da", "--help"} << 0 << "Sætning, der vises ved start.";
-    QTest::newRow("chinese") << QStringList{"--lang=zh_CN", "--help"} << 0 << "启动时显示的句子。";
-    QTest::newRow("unknown language") << QStringList{"--lang", "fr", "--help"} << 0 << "Sentence to show at start.";
-    QTest::newRow("unknown language refused") << QStringList{"--lang", "fr", "--screenshot", "x.png"} << 2
+    const QString c = QStringLiteral("C");
+    QTest::newRow("english") << QStringList{"--lang", "en", "--help"} << c << 0 << "Sentence to show at start.";
+    QTest::newRow("danish") << QStringList{"--lang", "da", "--help"} << c << 0 << "Sætning, der vises ved start.";
+    QTest::newRow("chinese") << QStringList{"--lang=zh_CN", "--help"} << c << 0 << "启动时显示的句子。";
+    QTest::newRow("unknown language") << QStringList{"--lang", "fr", "--help"} << c << 0 << "Sentence to show at start.";
+    QTest::newRow("unknown language refused") << QStringList{"--lang", "fr", "--screenshot", "x.png"} << c << 2
                                               << "--lang must be one of en, da, zh_CN, not 'fr'";
+    // Without --lang nor a remembered choice, the system's language.
+    QTest::newRow("danish system") << QStringList{"--help"} << "da_DK.UTF-8" << 0 << "Sætning, der vises ved start.";
+    QTest::newRow("chinese system") << QStringList{"--help"} << "zh_CN.UTF-8" << 0 << "启动时显示的句子。";
+    QTest::newRow("english system") << QStringList{"--help"} << "en_US.UTF-8" << 0 << "Sentence to show at start.";
+    QTest::newRow("other system language") << QStringList{"--help"} << "fr_FR.UTF-8" << 0 << "Sentence to show at start.";
+    QTest::newRow("--lang over the system") << QStringList{"--lang", "en", "--help"} << "da_DK.UTF-8" << 0
+                                            << "Sentence to show at start.";
 }
 
 void TranslationsTest::commandLineHelpIsTranslated() {
     QFETCH(QStringList, arguments);
+    QFETCH(QString, locale);
     QFETCH(int, exitCode);
     QFETCH(QString, expected);
     QTemporaryDir config;
@@ -486,6 +497,10 @@ void TranslationsTest::commandLineHelpIsTranslated() {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config.path());  // no remembered language
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("LC_ALL"), locale);
+    environment.insert(QStringLiteral("LANG"), locale);
+    environment.remove(QStringLiteral("LANGUAGE"));
+    environment.remove(QStringLiteral("LC_MESSAGES"));
     headmap.setProcessEnvironment(environment);
     headmap.setWorkingDirectory(config.path());
     headmap.start(QStringLiteral(HEADMAP_GUI_PATH), arguments);
