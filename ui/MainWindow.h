@@ -32,6 +32,7 @@ class QAction;
 namespace headmap::ui {
 
 class AttentionDocument;
+class Figure;
 class DocumentView;
 class ErrorBanner;
 class ComparisonView;
@@ -113,6 +114,11 @@ public:
     // The export actions without their file dialogs; each returns an empty string on success,
     // else the message it also shows in the status bar.
     QString exportCurrentView(const QString& path, double scale = 2.0);
+    // The same without holding up the window (File › Export image…): the figure is taken from the
+    // view here and drawn and written on a worker thread, a few hundred milliseconds at thousands
+    // of tokens; the status bar says "Exporting…" until exportFinished. The statistics table, a
+    // widget, is drawn here, as is the message when there is nothing to export (then false).
+    bool exportCurrentViewInBackground(const QString& path, double scale = 2.0);
     QString exportData(const QString& path);
     QString exportAllHeads(const QString& folder, const QString& format);
 
@@ -129,6 +135,10 @@ public:
     int currentStep() const;         // the step view's position (0 before it exists)
     void setCurrentStep(int step);
 
+signals:
+    // An export started by exportCurrentViewInBackground is over; error empty: the file is written.
+    void exportFinished(const QString& path, const QString& error);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -136,6 +146,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The current tab as a figure (null: nothing to export, or the statistics table, which is a
+    // widget: *isWidget tells).
+    std::unique_ptr<Figure> currentFigure(bool* isWidget) const;
     QWidget* buildControls();
     void buildMenus();  // MainWindow_Menus.cpp
     void buildLanguageMenu(QMenu* menu);  // View › Language: System, English, Dansk, 简体中文

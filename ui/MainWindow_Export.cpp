@@ -1,12 +1,15 @@
 // MainWindow's export actions: the current view as an image, the data, every head at once.
 // The dialogs only choose names; the figures are in figures/ and HeadExport, shared with the CLI.
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QPainter>
+#include <QPointer>
 #include <QProgressDialog>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QThreadPool>
 #include <qcustomplot.h>
 
 #include "AttentionDocument.h"
@@ -16,6 +19,7 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "ModelChooser.h"
+#include "WorkerPool.h"
 #include "figures/ComparisonFigure.h"
 #include "figures/FigureWriter.h"
 #include "figures/HeatmapFigure.h"
@@ -144,11 +148,10 @@ std::unique_ptr<Figure> rolloutFigure(const RolloutView* rollout, const Attentio
 
 }  // namespace
 
-QString MainWindow::exportCurrentView(const QString& path, double scale) {
+std::unique_ptr<Figure> MainWindow::currentFigure(bool* isWidget) const {
     // Every tab but the statistics table is a figure (figures/): laid out in points, so the
     // scale changes the pixels per point and nothing else.
-    std::unique_ptr<Figure> figure;
-    QString error;
+    *isWidget = false;
     const auto trace = m_document->sharedTrace();
     switch (m_tabs->currentIndex()) {
     case HeatmapTab: {
@@ -157,8 +160,7 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         options.hideSpecialTokens = m_settings.hideSpecialTokens;
         options.highlighted = m_heatmap->selectedToken();
         options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
-        figure = headFigure(trace, m_document->layer(), m_document->head(), options);
-        break;
+        return headFigure(trace, m_document->layer(), m_document->head(), options);
     }
     case GridTab: {
         HeadImageOptions options;
@@ -166,26 +168,31 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
         options.hideSpecialTokens = m_grid->hideSpecialTokens();
         options.sentence = m_document->text();
         options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
-        figure = gridFigure(trace, options);
-        break;
+        return gridFigure(trace, options);
     }
     case CompareTab:
-        figure = comparisonFigure(m_comparison, m_document, m_heatmap->style());
-        break;
+        return comparisonFigure(m_comparison, m_document, m_heatmap->style());
     case RolloutTab:
-        figure = rolloutFigure(m_rollout, m_document);
-        break;
+        return rolloutFigure(m_rollout, m_document);
     case StepsTab:
-        figure = matrixFigure(m_stepView, m_document);
-        break;
+        return matrixFigure(m_stepView, m_document);
     case LinesTab:  // the lines as on screen, with the pinned token
         if (!m_lines->labels().isEmpty())
-            figure = std::make_unique<LinesFigure>(m_lines->figureData());
-        break;
+            return std::make_unique<LinesFigure>(m_lines->figureData());
+        return nullptr;
     case TokenPairTab:
-        figure = m_tokenPair->figure();
-        break;
-    default: {  // the statistics table, drawn as a widget
+        return m_tokenPair->figure();
+    default:  // the statistics table, drawn as a widget
+        *isWidget = true;
+        return nullptr;
+    }
+}
+
+QString MainWindow::exportCurrentView(const QString& path, double scale) {
+    bool isWidget = false;
+    const std::unique_ptr<Figure> figure = currentFigure(&isWidget);
+    QString error;
+    if (isWidget) {
         QWidget* widget = m_tabs->currentWidget();
         ImageExportOptions options;
         options.scale = scale;
@@ -198,13 +205,41 @@ QString MainWindow::exportCurrentView(const QString& path, double scale) {
             widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
             return painter.end();
         });
-        statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error);
-        return error;
+    } else {
+        error = figure ? writeFigure(*figure, path, scale) : tr("Nothing to export in this tab yet.");
     }
-    }
-    error = figure ? writeFigure(*figure, path, scale) : tr("Nothing to export in this tab yet.");
     statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(path) : error);
     return error;
+}
+
+bool MainWindow::exportCurrentViewInBackground(const QString& path, double scale) {
+    bool isWidget = false;
+    std::shared_ptr<const Figure> figure(currentFigure(&isWidget));
+    if (isWidget || !figure) {
+        const QString error = exportCurrentView(path, scale);  // the table, or "Nothing to export"
+        emit exportFinished(path, error);
+        return error.isEmpty();
+    }
+    statusBar()->showMessage(tr("Exporting %1…").arg(path));
+    // The figure owns copies of what it draws, so the views may change meanwhile; the result is
+    // delivered through the application object, which outlives the window.
+    QPointer<MainWindow> self(this);
+    workerPool()->start([figure, path, scale, self] {
+        const QString error = writeFigure(*figure, path, scale);
+        QCoreApplication* application = QCoreApplication::instance();
+        if (!application)
+            return;  // the program is ending: the file is written, nobody is left to tell
+        QMetaObject::invokeMethod(
+            application,
+            [self, path, error] {
+                if (!self)
+                    return;
+                self->statusBar()->showMessage(error.isEmpty() ? MainWindow::tr("Saved %1").arg(path) : error);
+                emit self->exportFinished(path, error);
+            },
+            Qt::QueuedConnection);
+    });
+    return true;
 }
 
 QString MainWindow::exportData(const QString& path) {
@@ -258,7 +293,7 @@ void MainWindow::exportViewWithDialog() {
         if (!ok)
             return;
     }
-    exportCurrentView(path, scale);
+    exportCurrentViewInBackground(path, scale);
 }
 
 void MainWindow::exportDataWithDialog() {

@@ -3784,6 +3784,10 @@
             <numerusform>%n tokens: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Eksporterer %1…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>

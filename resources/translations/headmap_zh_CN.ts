@@ -3773,6 +3773,10 @@
             <numerusform>%n 个词元：%1 个复用自上次运行，%2 个重新计算</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>
