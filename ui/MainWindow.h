@@ -149,6 +149,8 @@ private:
     // The current tab as a figure (null: nothing to export, or the statistics table, which is a
     // widget: *isWidget tells).
     std::unique_ptr<Figure> currentFigure(bool* isWidget) const;
+    // Writes what currentFigure gave on this thread and says how it went in the status bar.
+    QString writeViewHere(const Figure* figure, bool isWidget, const QString& path, double scale);
     QWidget* buildControls();
     void buildMenus();  // MainWindow_Menus.cpp
     void buildLanguageMenu(QMenu* menu);  // View › Language: System, English, Dansk, 简体中文

@@ -191,6 +191,10 @@ std::unique_ptr<Figure> MainWindow::currentFigure(bool* isWidget) const {
 QString MainWindow::exportCurrentView(const QString& path, double scale) {
     bool isWidget = false;
     const std::unique_ptr<Figure> figure = currentFigure(&isWidget);
+    return writeViewHere(figure.get(), isWidget, path, scale);
+}
+
+QString MainWindow::writeViewHere(const Figure* figure, bool isWidget, const QString& path, double scale) {
     QString error;
     if (isWidget) {
         QWidget* widget = m_tabs->currentWidget();
@@ -216,7 +220,7 @@ bool MainWindow::exportCurrentViewInBackground(const QString& path, double scale
     bool isWidget = false;
     std::shared_ptr<const Figure> figure(currentFigure(&isWidget));
     if (isWidget || !figure) {
-        const QString error = exportCurrentView(path, scale);  // the table, or "Nothing to export"
+        const QString error = writeViewHere(figure.get(), isWidget, path, scale);  // the table, or "Nothing…"
         emit exportFinished(path, error);
         return error.isEmpty();
     }
