@@ -13,8 +13,8 @@ class Tokenizer;
 
 namespace headmap::fuzz {
 
-// Encodes a few fixed texts (ASCII, accents, CJK, emoji, special-token look-alikes) and a text
-// made of the input's own bytes.
+// Encodes a text made of the input's own bytes and one of a few fixed texts (ASCII, accents,
+// CJK, emoji, special-token look-alikes, empty), chosen by the input's bytes.
 void checkTokenizer(const char* what, const Tokenizer& tokenizer, const QByteArray& input);
 
 }  // namespace headmap::fuzz
