@@ -25,6 +25,7 @@
 #include "ErrorBanner.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 #include "ModelChooser.h"
 #include "analysis/AttentionTransforms.h"
 #include "teaching/TeachingModel.h"
@@ -35,6 +36,7 @@
 
 using namespace headmap;
 using namespace headmap::ui;
+using mainwindowtests::readyWindow;
 
 namespace {
 
@@ -104,10 +106,6 @@ private slots:
     void pairSentenceForBert();
     void modelChooserOpensModel();
 
-private:
-    // A window with the teaching model, after the given sentence has been computed.
-    std::unique_ptr<MainWindow> readyWindow(AttentionDocument& document, const QString& sentence);
-
 private slots:
     void decoderFamiliesInEveryView_data();
     void decoderFamiliesInEveryView();
@@ -162,21 +160,6 @@ void MainWindowTest::initTestCase() {
 
 void MainWindowTest::init() {
     QSettings().clear();
-}
-
-std::unique_ptr<MainWindow> MainWindowTest::readyWindow(AttentionDocument& document, const QString& sentence) {
-    if (!document.setModelSpec(teachingSpec()))
-        return nullptr;
-    auto window = std::make_unique<MainWindow>(&document);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
-    window->sentenceEdit()->setText(sentence);
-    QTest::keyClick(window->sentenceEdit(), Qt::Key_Return);
-    if (!traced.wait(10000))
-        return nullptr;
-    return window;
 }
 
 void MainWindowTest::typedSentenceShowsEngineWeights_data() {

@@ -20,6 +20,7 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 #include "Session.h"
 #include "TeachingOptionsPanel.h"
 #include "steps/MatrixView.h"
@@ -29,6 +30,7 @@
 
 using namespace headmap;
 using namespace headmap::ui;
+using mainwindowtests::runSentence;
 
 namespace {
 
@@ -41,13 +43,6 @@ ModelSpec spec(const QString& source) {
 bool showWindow(MainWindow& window) {
     window.show();
     return QTest::qWaitForWindowExposed(&window);
-}
-
-bool runSentence(MainWindow& window, const QString& sentence) {
-    QSignalSpy traced(window.document(), &AttentionDocument::traceChanged);
-    window.sentenceEdit()->setText(sentence);
-    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
-    return traced.wait(10000);
 }
 
 }  // namespace

@@ -17,29 +17,13 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 
 using namespace headmap;
 using namespace headmap::ui;
+using mainwindowtests::readyWindow;
 
 namespace {
-
-std::unique_ptr<MainWindow> readyWindow(AttentionDocument& document, const QString& sentence) {
-    ModelSpec spec;
-    spec.source = QStringLiteral("builtin:teaching");
-    if (!document.setModelSpec(spec))
-        return nullptr;
-    auto window = std::make_unique<MainWindow>(&document);
-    window->resize(1280, 860);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
-    window->sentenceEdit()->setText(sentence);
-    QTest::keyClick(window->sentenceEdit(), Qt::Key_Return);
-    if (!traced.wait(10000))
-        return nullptr;
-    return window;
-}
 
 QByteArray fileBytes(const QString& path) {
     QFile file(path);

@@ -29,6 +29,7 @@
 #include "ErrorBanner.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
 #include "steps/StepView.h"
@@ -37,6 +38,8 @@
 
 using namespace headmap;
 using namespace headmap::ui;
+using mainwindowtests::openWindow;
+using mainwindowtests::runSentence;
 
 namespace {
 
@@ -63,25 +66,6 @@ QString words(int count) {
     for (int i = 0; i < count; ++i)
         list << QStringLiteral("w%1").arg(i % 97);
     return list.join(QLatin1Char(' '));
-}
-
-// A window over `document`, shown; null when the model does not load.
-std::unique_ptr<MainWindow> openWindow(AttentionDocument& document, const ModelSpec& model) {
-    if (!document.setModelSpec(model))
-        return nullptr;
-    auto window = std::make_unique<MainWindow>(&document);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    return window;
-}
-
-// Types Enter in the sentence field after setting its text; true once the trace arrived.
-bool runSentence(MainWindow& window, const QString& text) {
-    QSignalSpy traced(window.document(), &AttentionDocument::traceChanged);
-    window.sentenceEdit()->setText(text);
-    QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
-    return traced.wait(15000);
 }
 
 // What the window says while it works: none of it may stay once the work is done.

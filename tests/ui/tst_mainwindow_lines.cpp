@@ -19,12 +19,14 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 #include "teaching/TeachingModel.h"
 #include "views/LinesView.h"
 #include "views/TokenPairView.h"
 
 using namespace headmap;
 using namespace headmap::ui;
+using mainwindowtests::readyWindow;
 
 namespace {
 
@@ -33,26 +35,6 @@ const QString kSentence = QStringLiteral("The animal didn't cross the street bec
 AttentionTrace engineTrace(const QString& text) {
     const TeachingModel model{TeachingOptions{}};
     return model.run(model.tokenizer().encode(text, true)).trace;
-}
-
-std::unique_ptr<MainWindow> readyWindow(AttentionDocument& document, const QString& model, const QString& sentence,
-                                        const QString& pair = QString()) {
-    ModelSpec spec;
-    spec.source = model;
-    if (!document.setModelSpec(spec))
-        return nullptr;
-    auto window = std::make_unique<MainWindow>(&document);
-    window->resize(1280, 860);
-    window->show();
-    if (!QTest::qWaitForWindowExposed(window.get()))
-        return nullptr;
-    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
-    window->sentenceEdit()->setText(sentence);
-    window->pairEdit()->setText(pair);
-    QTest::keyClick(window->sentenceEdit(), Qt::Key_Return);
-    if (!traced.wait(10000))
-        return nullptr;
-    return window;
 }
 
 void hover(LinesView* view, const QPoint& point) {
@@ -70,7 +52,7 @@ private slots:
 
     void linesTabHoverShowsTheEnginesLines() {
         AttentionDocument document;
-        auto window = readyWindow(document, QStringLiteral("builtin:teaching"), kSentence);
+        auto window = readyWindow(document, kSentence);
         QVERIFY(window);
         document.setHeadIndex(1, 2);
         window->tabs()->setCurrentIndex(MainWindow::LinesTab);
@@ -104,8 +86,9 @@ private slots:
 
     void bertPairFiltersAToB() {
         AttentionDocument document;
-        auto window = readyWindow(document, QStringLiteral(HEADMAP_FIXTURES_DIR "/models/bert_f32_prefixed"),
-                                  QStringLiteral("Hej verden!"), QStringLiteral("Jeg læser bøger."));
+        auto window = readyWindow(document, QStringLiteral("Hej verden!"),
+                                  QStringLiteral(HEADMAP_FIXTURES_DIR "/models/bert_f32_prefixed"),
+                                  QStringLiteral("Jeg læser bøger."));
         QVERIFY(window);
         window->tabs()->setCurrentIndex(MainWindow::LinesTab);
         LinesView* lines = window->linesView();
@@ -123,7 +106,7 @@ private slots:
 
     void tokenPairClickSelectsTheHead() {
         AttentionDocument document;
-        auto window = readyWindow(document, QStringLiteral("builtin:teaching"), kSentence);
+        auto window = readyWindow(document, kSentence);
         QVERIFY(window);
         window->tabs()->setCurrentIndex(MainWindow::TokenPairTab);
         QCOMPARE(window->tabs()->tabText(MainWindow::TokenPairTab), QStringLiteral("To&ken pair"));
@@ -173,7 +156,7 @@ private slots:
     void bothTabsExportFigures() {
         QFETCH(int, tab);
         AttentionDocument document;
-        auto window = readyWindow(document, QStringLiteral("builtin:teaching"), kSentence);
+        auto window = readyWindow(document, kSentence);
         QVERIFY(window);
         window->tabs()->setCurrentIndex(tab);
         QTemporaryDir dir;
