@@ -15,6 +15,7 @@
 #include "AttentionDocument.h"
 #include "Language.h"
 #include "MainWindow.h"
+#include "MainWindowHost.h"
 #include "Session.h"
 #include "analysis/AttentionMeasure.h"
 #include "core/AllocatorTuning.h"
@@ -178,7 +179,10 @@ int main(int argc, char* argv[]) {
     }
 
     headmap::ui::AttentionDocument document;
-    headmap::ui::MainWindow window(&document);
+    // Owns the window, and builds a new one when View › Language chooses another language; what
+    // follows sets up the first window only.
+    headmap::ui::MainWindowHost host(&document);
+    headmap::ui::MainWindow& window = *host.window();
     if (parser.isSet("screenshot"))
         screenshotWhenReady(window, parser.value("screenshot"));
     headmap::ModelSpec spec;

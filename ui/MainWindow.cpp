@@ -482,10 +482,14 @@ void MainWindow::changeFontSize(double delta) {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     setPresentationMode(false);  // remember the desk layout, not the full screen
+    saveWindowSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveWindowSettings() {
     m_settings.windowGeometry = saveGeometry();
     m_settings.windowState = saveState();
     m_settings.save();
-    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -135,9 +135,20 @@ public:
     int currentStep() const;         // the step view's position (0 before it exists)
     void setCurrentStep(int step);
 
+    // A window's texts are set when it is built, so a new language takes a new window over the
+    // same document (MainWindowHost). It keeps this of the one it replaces: the texts typed, the
+    // tab, the step, the session file and a download in progress; the document keeps the model,
+    // trace, head, selection and colours, and the settings the geometry and docks.
+    void takeOverFrom(MainWindow& old);
+    // What closing the window remembers for the next start: geometry, docks, settings.
+    void saveWindowSettings();
+
 signals:
     // An export started by exportCurrentViewInBackground is over; error empty: the file is written.
     void exportFinished(const QString& path, const QString& error);
+    // View › Language chose a language (a code of availableLanguages()) other than the one
+    // installed; the choice is already saved. The window's owner rebuilds it in that language.
+    void languageChosen(const QString& code);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -60,9 +60,6 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::buildLanguageMenu(QMenu* menu) {
-    // Said in the language chosen, which is not yet the one installed.
-    static const char* const kNextStart =
-        QT_TRANSLATE_NOOP("headmap::ui::MainWindow", "Headmap speaks %1 from the next time it starts.");
     auto* group = new QActionGroup(menu);
     const QStringList codes = QStringList{QString()} + availableLanguages();
     for (const QString& code : codes) {
@@ -79,11 +76,8 @@ void MainWindow::buildLanguageMenu(QMenu* menu) {
             m_settings.language = code;
             m_settings.save();
             const QString chosen = resolveLanguage(code);
-            if (chosen == currentLanguage())
-                return;
-            QMessageBox::information(this, nativeLanguageName(chosen),
-                                     translateInto(chosen, "headmap::ui::MainWindow", kNextStart)
-                                         .arg(nativeLanguageName(chosen)));
+            if (chosen != currentLanguage())
+                emit languageChosen(chosen);
         });
     }
 }

@@ -1,5 +1,6 @@
 // MainWindow's sessions: the model, sentences, head, selection, view and colours of the
-// moment, saved to a .headmap file and restored from one (also by `headmap --open FILE`).
+// moment, saved to a .headmap file and restored from one (also by `headmap --open FILE`); and
+// what a window rebuilt in another language takes over from the one it replaces.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "core/HeadmapError.h"
+#include "download/DownloadDialog.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
 
@@ -115,6 +117,28 @@ void MainWindow::applySession(const Session& session, const QString& path) {
     setPresentationMode(session.presentation);
     m_sessionPath = path;
     statusBar()->showMessage(tr("Opened session %1").arg(path), 4000);
+}
+
+void MainWindow::takeOverFrom(MainWindow& old) {
+    // Set, not typed: no textEdited, so nothing reruns; the document already has these texts'
+    // trace. The long text is filled before it is shown, which its textChanged ignores.
+    m_sentence->setText(old.m_sentence->text());
+    m_pair->setText(old.m_pair->text());
+    m_longText->setPlainText(old.m_longText->toPlainText());
+    setLongTextShown(old.isLongTextShown());
+    m_comparison->secondSentenceEdit()->setText(old.m_comparison->secondSentenceEdit()->text());
+    m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
+    setCurrentStep(old.currentStep());
+    m_sessionPath = old.m_sessionPath;
+    m_pendingSelection = old.m_pendingSelection;
+    // A download goes on in its dialog (still in the old language), now opening its model here.
+    for (DownloadDialog* dialog : old.findChildren<DownloadDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
+        const bool shown = dialog->isVisible();
+        dialog->disconnect(&old);
+        dialog->setParent(this, dialog->windowFlags());
+        connect(dialog, &DownloadDialog::openRequested, this, &MainWindow::openModel);
+        dialog->setVisible(shown);
+    }
 }
 
 int MainWindow::currentStep() const {

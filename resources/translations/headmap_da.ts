@@ -3686,10 +3686,6 @@
         <translation>&lt;p&gt;&lt;b&gt;Headmap %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Viser, hvad opmærksomhedshovederne i transformermodeller gør, med nøjagtige tal fra sin egen motor.&lt;/p&gt;&lt;p&gt;Rækker er forespørgsler (det token, der retter opmærksomhed), kolonner er nøgler (det token, der modtager opmærksomhed).&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Headmap speaks %1 from the next time it starts.</source>
-        <translation>Headmap taler %1 fra næste gang, programmet starter.</translation>
-    </message>
-    <message>
         <source>&amp;System (%1)</source>
         <translation>&amp;System (%1)</translation>
     </message>

@@ -3676,10 +3676,6 @@
         <translation>&lt;p&gt;&lt;b&gt;Headmap %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;用自带引擎算出的精确数值，展示 Transformer 模型的注意力头在做什么。&lt;/p&gt;&lt;p&gt;行是查询（发出注意力的词元），列是键（被关注的词元）。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>Headmap speaks %1 from the next time it starts.</source>
-        <translation>Headmap 下次启动时将使用%1。</translation>
-    </message>
-    <message>
         <source>&amp;System (%1)</source>
         <translation>跟随系统(&amp;S)（%1）</translation>
     </message>

@@ -11,6 +11,7 @@ headmap_add_test(tst_linesview SOURCES ui/tst_linesview.cpp LIBRARIES headmap_ui
 headmap_add_test(tst_tokenpairview SOURCES ui/tst_tokenpairview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_lines SOURCES ui/tst_mainwindow_lines.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_export SOURCES ui/tst_mainwindow_export.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_mainwindowhost SOURCES ui/tst_mainwindowhost.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_predictionpanel SOURCES ui/tst_predictionpanel.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_predictions SOURCES ui/tst_mainwindow_predictions.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp formats/GgufBytes.cpp LIBRARIES headmap_ui)

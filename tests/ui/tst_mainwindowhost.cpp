@@ -1,0 +1,210 @@
+// View › Language takes effect at once: MainWindowHost puts a window built in the chosen
+// language in the old one's place. Driven through the real menu: the new window's menus, tabs
+// and buttons speak the language, the setting is saved, and the user loses nothing: the same
+// sentence, pair and comparison texts, tab, step, selected token, head and trace (nothing is
+// computed again), presentation mode and a download dialog that was open. The old window is
+// gone once the event loop has run.
+
+#include <QAction>
+#include <QApplication>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QtTest>
+
+#include "AppSettings.h"
+#include "AttentionDocument.h"
+#include "HeatmapView.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "MainWindowHost.h"
+#include "MainWindowTestSupport.h"
+#include "download/DownloadDialog.h"
+#include "steps/StepView.h"
+#include "views/ComparisonView.h"
+
+using namespace headmap;
+using namespace headmap::ui;
+
+namespace {
+
+const QString kSentence = QStringLiteral("Multi-head self-attention gør det muligt 多头注意力");
+
+QStringList menuTitles(const QMenuBar* bar) {
+    QStringList titles;
+    for (const QAction* action : bar->actions())
+        titles << action->text();
+    return titles;
+}
+
+// The View › Language entry for `code` ("" for System), found by its data: its text is the
+// language's own name, the same in every language.
+QAction* languageAction(const MainWindow& window, const QString& code) {
+    for (QAction* action : window.menuBar()->findChildren<QAction*>())
+        if (action->isCheckable() && action->data().typeId() == QMetaType::QString && action->data().toString() == code &&
+            action->actionGroup())
+            return action;
+    return nullptr;
+}
+
+QStringList buttonTexts(const MainWindow& window) {
+    QStringList texts;
+    for (const QPushButton* button : window.findChildren<QPushButton*>())
+        texts << button->text();
+    return texts;
+}
+
+}  // namespace
+
+class MainWindowHostTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void init() { QSettings().clear(); }
+    void cleanup() { installLanguage(QStringLiteral("en")); }
+
+    void languageMenuRebuildsTheWindow_data();
+    void languageMenuRebuildsTheWindow();
+    void nothingHappensWithoutAChange();
+};
+
+void MainWindowHostTest::languageMenuRebuildsTheWindow_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<int>("tab");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<QStringList>("menus");  // File, View, Help as the new menu bar shows them
+    QTest::addColumn<QString>("heatmapTab");
+    QTest::addColumn<QString>("runButton");
+    QTest::newRow("english to danish, step by step") << "en" << "da" << int(MainWindow::StepsTab) << false
+                                                     << QStringList{"&Filer", "&Vis", "&Hjælp"} << "&Varmekort" << "Kør";
+    QTest::newRow("english to chinese, heatmap, presentation")
+        << "en" << "zh_CN" << int(MainWindow::HeatmapTab) << true << QStringList{"文件(&F)", "视图(&V)", "帮助(&H)"}
+        << "热力图(&H)" << "运行";
+    QTest::newRow("danish to english, compare") << "da" << "en" << int(MainWindow::CompareTab) << false
+                                                << QStringList{"&File", "&View", "&Help"} << "&Heatmap" << "Run";
+    QTest::newRow("chinese to danish, rollout") << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false
+                                                << QStringList{"&Filer", "&Vis", "&Hjælp"} << "&Varmekort" << "Kør";
+}
+
+void MainWindowHostTest::languageMenuRebuildsTheWindow() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(int, tab);
+    QFETCH(bool, presentation);
+    QFETCH(QStringList, menus);
+    QFETCH(QString, heatmapTab);
+    QFETCH(QString, runButton);
+    AppSettings settings = AppSettings::load();
+    settings.language = from;
+    settings.save();
+    QCOMPARE(installLanguage(from), from);
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+    MainWindowHost host(&document);
+    QPointer<MainWindow> old = host.window();
+    old->resize(1280, 860);
+    old->show();
+    QVERIFY(QTest::qWaitForWindowExposed(old.data()));
+    QVERIFY(mainwindowtests::runSentence(*old, kSentence));
+    old->pairEdit()->setText(QStringLiteral("en anden sætning"));
+    old->comparison()->secondSentenceEdit()->setText(QStringLiteral("深入了解Transformer模型"));
+    document.setHeadIndex(1, 2);
+    document.setSelectedToken(3);
+    old->tabs()->setCurrentIndex(tab);
+    if (tab == MainWindow::StepsTab) {
+        QTRY_VERIFY_WITH_TIMEOUT(old->stepView()->stepCount() > 4, 10000);
+        old->setCurrentStep(4);
+    }
+    if (presentation)
+        old->setPresentationMode(true);
+    // A download dialog the user left open goes on in the new window.
+    for (QAction* action : old->menuBar()->findChildren<QAction*>())
+        if (action->text() == translateInto(from, "headmap::ui::MainWindow", "Download model from the &Hub…"))
+            action->trigger();
+    QPointer<DownloadDialog> download = old->findChild<DownloadDialog*>();
+    QVERIFY(download);
+    QTRY_VERIFY(document.isBusy() == false);
+    const auto traceBefore = document.sharedTrace();
+    const int stepBefore = old->currentStep();
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QSignalSpy replaced(&host, &MainWindowHost::windowReplaced);
+
+    QAction* choice = languageAction(*old, to);
+    QVERIFY(choice);
+    choice->trigger();
+    QVERIFY(replaced.wait(5000));
+    MainWindow* window = host.window();
+    QVERIFY(window != old.data());
+    QCOMPARE(replaced.at(0).at(0).value<MainWindow*>(), window);
+    QTRY_VERIFY(old.isNull());  // deleted once the event loop ran
+    QVERIFY(window->isVisible());
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+
+    // The new language, everywhere the window speaks, and remembered.
+    QCOMPARE(currentLanguage(), to);
+    QCOMPARE(AppSettings::load().language, to);
+    const QStringList titles = menuTitles(window->menuBar());
+    for (const QString& menu : menus)
+        QVERIFY2(titles.contains(menu), qPrintable(titles.join(QStringLiteral(", "))));
+    QCOMPARE(window->tabs()->tabText(MainWindow::HeatmapTab), heatmapTab);
+    QVERIFY2(buttonTexts(*window).contains(runButton), qPrintable(buttonTexts(*window).join(QStringLiteral(", "))));
+    QVERIFY(languageAction(*window, to)->isChecked());
+    QVERIFY(!languageAction(*window, from)->isChecked());
+
+    // Nothing lost, nothing computed again.
+    QCOMPARE(window->sentenceEdit()->text(), kSentence);
+    QCOMPARE(window->pairEdit()->text(), QStringLiteral("en anden sætning"));
+    QCOMPARE(window->comparison()->secondSentenceEdit()->text(), QStringLiteral("深入了解Transformer模型"));
+    QCOMPARE(window->tabs()->currentIndex(), tab);
+    QCOMPARE(window->currentStep(), stepBefore);
+    QCOMPARE(window->layerBox()->value(), 1);
+    QCOMPARE(window->headBox()->value(), 2);
+    QCOMPARE(document.view().selectedToken, 3);
+    QCOMPARE(window->isPresentationMode(), presentation);
+    QVERIFY(document.sharedTrace() == traceBefore);
+    QTest::qWait(300);  // a rerun would have started by now
+    QCOMPARE(traced.count(), 0);
+    QVERIFY(!document.isBusy());
+    if (tab == MainWindow::HeatmapTab) {
+        QCOMPARE(window->heatmap()->queryCount(), int(document.trace().tokens().size()));
+        QCOMPARE(window->heatmap()->selectedToken(), 3);
+    }
+    QVERIFY(download);
+    QCOMPARE(download->parentWidget(), window);
+    QVERIFY(download->isVisible());
+    download->close();
+
+    // The window the host owns now is the one that switches next.
+    QSignalSpy again(&host, &MainWindowHost::windowReplaced);
+    languageAction(*window, from)->trigger();
+    QVERIFY(again.wait(5000));
+    QCOMPARE(currentLanguage(), from);
+    QCOMPARE(host.window()->sentenceEdit()->text(), kSentence);
+}
+
+void MainWindowHostTest::nothingHappensWithoutAChange() {
+    AttentionDocument document;
+    MainWindowHost host(&document);
+    MainWindow* window = host.window();
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+    QSignalSpy replaced(&host, &MainWindowHost::windowReplaced);
+    // English is installed: choosing it (or the system's language when that is English) is
+    // remembered, and keeps the window.
+    languageAction(*window, QStringLiteral("en"))->trigger();
+    QCOMPARE(AppSettings::load().language, QStringLiteral("en"));
+    QTest::qWait(100);
+    QCOMPARE(replaced.count(), 0);
+    QCOMPARE(host.window(), window);
+}
+
+QTEST_MAIN(MainWindowHostTest)
+#include "tst_mainwindowhost.moc"
