@@ -137,8 +137,9 @@ public:
 
     // A window's texts are set when it is built, so a new language takes a new window over the
     // same document (MainWindowHost). It keeps this of the one it replaces: the texts typed, the
-    // tab, the step, the session file and a download in progress; the document keeps the model,
-    // trace, head, selection and colours, and the settings the geometry and docks.
+    // tab, the step, the session file (also one still waiting for its model) and a download in
+    // progress; the document keeps the model, trace, head, selection and colours, and the
+    // settings the geometry and docks.
     void takeOverFrom(MainWindow& old);
     // What closing the window remembers for the next start: geometry, docks, settings.
     void saveWindowSettings();
@@ -188,6 +189,8 @@ private:
     void exportAllWithDialog();
     void openFolderWithDialog();
 
+    // Applies `session` once the model the document is opening is there (modelChanged).
+    void awaitSessionModel(const Session& session, const QString& path);
     void applySession(const Session& session, const QString& path);
     void saveSessionWithDialog();
     void openSessionWithDialog();
@@ -258,6 +261,8 @@ private:
     QString m_sessionPath;
     QMetaObject::Connection m_sessionModel;  // a session waiting for its model
     QMetaObject::Connection m_sessionError;
+    Session m_awaitedSession;  // that session, and its file
+    QString m_awaitedSessionPath;
 };
 
 }  // namespace headmap::ui

@@ -63,15 +63,24 @@ QString MainWindow::openSessionFrom(const QString& path) {
     ModelSpec spec;
     spec.source = session.modelSource;
     spec.teaching = session.teaching;
+    awaitSessionModel(session, path);
+    statusBar()->showMessage(tr("Opening session %1…").arg(path));
+    m_document->openModel(spec);
+    return QString();
+}
+
+void MainWindow::awaitSessionModel(const Session& session, const QString& path) {
     // The model opens in the background like any other; the rest of the session follows it.
     // A session whose model cannot be opened changes nothing (the document keeps its model and
     // says what is wrong in the banner and the status bar).
     disconnect(m_sessionModel);
     disconnect(m_sessionError);
-    m_sessionModel = connect(m_document, &AttentionDocument::modelChanged, this, [this, session, path] {
+    m_awaitedSession = session;
+    m_awaitedSessionPath = path;
+    m_sessionModel = connect(m_document, &AttentionDocument::modelChanged, this, [this] {
         disconnect(m_sessionModel);
         disconnect(m_sessionError);
-        applySession(session, path);
+        applySession(m_awaitedSession, m_awaitedSessionPath);
     });
     m_sessionError = connect(m_document, &AttentionDocument::errorOccurred, this, [this] {
         if (!m_document->isOpeningModel()) {  // the model failed (or was cancelled)
@@ -79,9 +88,6 @@ QString MainWindow::openSessionFrom(const QString& path) {
             disconnect(m_sessionError);
         }
     });
-    statusBar()->showMessage(tr("Opening session %1…").arg(path));
-    m_document->openModel(spec);
-    return QString();
 }
 
 void MainWindow::applySession(const Session& session, const QString& path) {
@@ -131,6 +137,11 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     setCurrentStep(old.currentStep());
     m_sessionPath = old.m_sessionPath;
     m_pendingSelection = old.m_pendingSelection;
+    if (old.m_sessionModel) {  // a session waiting for its model is this window's to apply now
+        disconnect(old.m_sessionModel);
+        disconnect(old.m_sessionError);
+        awaitSessionModel(old.m_awaitedSession, old.m_awaitedSessionPath);
+    }
     // A download goes on in its dialog (still in the old language), now opening its model here.
     for (DownloadDialog* dialog : old.findChildren<DownloadDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
         const bool shown = dialog->isVisible();

@@ -2,8 +2,8 @@
 // language in the old one's place. Driven through the real menu: the new window's menus, tabs
 // and buttons speak the language, the setting is saved, and the user loses nothing: the same
 // sentence, pair and comparison texts, tab, step, selected token, head and trace (nothing is
-// computed again), presentation mode and a download dialog that was open. The old window is
-// gone once the event loop has run.
+// computed again), presentation mode, a download dialog that was open and a session still
+// waiting for its model. The old window is gone once the event loop has run.
 
 #include <QAction>
 #include <QApplication>
@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "AppSettings.h"
@@ -25,6 +26,7 @@
 #include "MainWindow.h"
 #include "MainWindowHost.h"
 #include "MainWindowTestSupport.h"
+#include "Session.h"
 #include "download/DownloadDialog.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
@@ -71,6 +73,7 @@ private slots:
 
     void languageMenuRebuildsTheWindow_data();
     void languageMenuRebuildsTheWindow();
+    void sessionWaitingForItsModelFollows();
     void nothingHappensWithoutAChange();
 };
 
@@ -188,6 +191,60 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QVERIFY(again.wait(5000));
     QCOMPARE(currentLanguage(), from);
     QCOMPARE(host.window()->sentenceEdit()->text(), kSentence);
+}
+
+void MainWindowHostTest::sessionWaitingForItsModelFollows() {
+    // A session whose model is still opening when the language changes is applied by the new
+    // window, once, when the model is there.
+    QTemporaryDir dir;
+    Session session;
+    session.modelSource = QStringLiteral("builtin:teaching");
+    session.teaching.heads = 2;  // another model than the one open: it has to load first
+    session.text = QStringLiteral("深入了解Transformer模型的好方法");
+    session.view = QStringLiteral("grid");
+    session.layer = 1;
+    session.head = 1;
+    session.selectedToken = 2;
+    const QString path = dir.filePath(QStringLiteral("lesson.headmap"));
+    QCOMPARE(saveSession(session, path), QString());
+
+    // How many traces opening the session shows (the model's change, the session's sentence)
+    // when the window stays, to compare with: a session applied by both windows shows more.
+    int tracesWithoutSwitch = 0;
+    {
+        AttentionDocument document;
+        QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+        MainWindowHost host(&document);
+        host.window()->show();
+        QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+        QCOMPARE(host.window()->openSessionFrom(path), QString());
+        QTRY_COMPARE(document.view().selectedToken, 2);
+        QTest::qWait(300);
+        tracesWithoutSwitch = int(traced.count());
+    }
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+    MainWindowHost host(&document);
+    QPointer<MainWindow> old = host.window();
+    old->show();
+    QVERIFY(QTest::qWaitForWindowExposed(old.data()));
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QCOMPARE(old->openSessionFrom(path), QString());
+    QVERIFY(document.isOpeningModel());
+    host.switchLanguage(QStringLiteral("da"));  // before the model's arrival is delivered
+    MainWindow* window = host.window();
+    QTRY_VERIFY(old.isNull());
+    QTRY_COMPARE(document.view().selectedToken, 2);
+    QCOMPARE(document.modelSummary().heads, 2);
+    QCOMPARE(window->sentenceEdit()->text(), session.text);
+    QCOMPARE(window->tabs()->currentIndex(), int(MainWindow::GridTab));
+    QCOMPARE(window->layerBox()->value(), 1);
+    QCOMPARE(window->headBox()->value(), 1);
+    QCOMPARE(window->currentSession().text, session.text);
+    QTest::qWait(300);
+    QCOMPARE(int(traced.count()), tracesWithoutSwitch);  // applied once, not by both windows
+    QVERIFY(tracesWithoutSwitch > 0);
 }
 
 void MainWindowHostTest::nothingHappensWithoutAChange() {
