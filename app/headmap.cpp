@@ -31,11 +31,12 @@ class Text {
 
 // Saves the window as it is on screen once the first trace is shown, then quits: this is how
 // the README's screenshots are made, with or without a display (QT_QPA_PLATFORM=offscreen).
-void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
-    auto save = [&window, path](bool ok) {
+// The host's window at that moment: View › Language may have replaced the first one.
+void screenshotWhenReady(headmap::ui::MainWindowHost& host, const QString& path) {
+    auto save = [&host, path](bool ok) {
         QString failure = Text::tr("the window was not ready");
         if (ok) {
-            const QImage image = window.grab().toImage();
+            const QImage image = host.window()->grab().toImage();
             failure = headmap::writeFileAtomically(path, [&image](QIODevice* device) {
                 return QImageWriter(device, "png").write(image);
             });
@@ -46,22 +47,22 @@ void screenshotWhenReady(headmap::ui::MainWindow& window, const QString& path) {
         // Queued: an error can arrive before the event loop runs, when exit() would be lost.
         QTimer::singleShot(0, qApp, [saved] { QCoreApplication::exit(saved ? 0 : 3); });
     };
-    auto* document = window.document();
+    auto* document = host.window()->document();
     // After the first trace, wait until nothing is computing (the step view asks for its
     // matrices only once the trace is there), then give the widgets a moment to paint.
-    auto* poll = new QTimer(&window);
+    auto* poll = new QTimer(&host);
     poll->setInterval(100);
-    QObject::connect(poll, &QTimer::timeout, &window, [poll, document, save] {
+    QObject::connect(poll, &QTimer::timeout, &host, [&host, poll, document, save] {
         if (document->isBusy())
             return;
         poll->stop();
-        QTimer::singleShot(200, [save] { save(true); });
+        QTimer::singleShot(200, &host, [save] { save(true); });
     });
-    QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &window, [poll, document] {
+    QObject::connect(document, &headmap::ui::AttentionDocument::traceChanged, &host, [poll, document] {
         if (!document->trace().isEmpty() && !poll->isActive())
             poll->start();
     });
-    QObject::connect(document, &headmap::ui::AttentionDocument::errorOccurred, &window,
+    QObject::connect(document, &headmap::ui::AttentionDocument::errorOccurred, &host,
                      [save](const QString& message) {
                          qCritical("headmap: %s", qPrintable(message));
                          save(false);
@@ -184,7 +185,7 @@ int main(int argc, char* argv[]) {
     headmap::ui::MainWindowHost host(&document);
     headmap::ui::MainWindow& window = *host.window();
     if (parser.isSet("screenshot"))
-        screenshotWhenReady(window, parser.value("screenshot"));
+        screenshotWhenReady(host, parser.value("screenshot"));
     headmap::ModelSpec spec;
     spec.source = positional.model.isEmpty() ? parser.value("model") : positional.model;
     // Opened in the background: the window shows at once; a bad spec shows its error in the
@@ -192,7 +193,7 @@ int main(int argc, char* argv[]) {
     document.openModel(spec);
     const int layer = parser.value("layer").toInt(), head = parser.value("head").toInt();
     auto firstModel = std::make_shared<QMetaObject::Connection>();
-    *firstModel = QObject::connect(&document, &headmap::ui::AttentionDocument::modelChanged, &window,
+    *firstModel = QObject::connect(&document, &headmap::ui::AttentionDocument::modelChanged, &host,
                                    [&document, firstModel, layer, head, measureText, ablations] {
                                        QObject::disconnect(*firstModel);
                                        document.setHeadIndex(layer, head);

@@ -136,7 +136,10 @@ void HeatmapView::setContent(HeatmapContent content) {
     if (!content.prepared)
         prepareContent(content, pyramidKind(content.difference), false);  // the pyramid on first need
     const bool sameShape = content.values().rows() == shown().rows() && content.values().cols() == shown().cols();
-    const std::optional<ReleasedView> released = std::exchange(m_released, std::nullopt);
+    // An empty matrix (a view cleared while its data is computed) leaves what was released for
+    // the matrix that follows.
+    const bool empty = content.values().rows() == 0 || content.values().cols() == 0;
+    const std::optional<ReleasedView> released = empty ? std::nullopt : std::exchange(m_released, std::nullopt);
     const bool resumes = released && content.values().rows() == released->queries &&
                          content.values().cols() == released->keys;
     if (resumes)
@@ -208,6 +211,32 @@ void HeatmapView::releaseMatrix(const QString& pendingText) {
     setPending(pendingText);
     if (view.queries > 0 && view.keys > 0)
         m_released = view;
+}
+
+void HeatmapView::adoptViewOf(const HeatmapView& other) {
+    setPositionsShown(other.positionsShown());
+    setPooling(other.pooling());
+    searchBox()->setText(other.searchBox()->text());  // may jump to a match: the zoom comes after
+    std::optional<ReleasedView> view = other.m_released;
+    if (!view && other.queryCount() > 0 && other.keyCount() > 0) {
+        view = ReleasedView{};
+        view->queries = other.queryCount();
+        view->keys = other.keyCount();
+        view->selected = other.m_selected;
+        view->xLower = other.m_plot->xAxis->range().lower;
+        view->xUpper = other.m_plot->xAxis->range().upper;
+        view->yLower = other.m_plot->yAxis->range().lower;
+        view->yUpper = other.m_plot->yAxis->range().upper;
+    }
+    if (!view)
+        return;
+    if (view->queries != queryCount() || view->keys != keyCount()) {
+        m_released = view;  // for the matrix on its way
+        return;
+    }
+    m_plot->xAxis->setRange(view->xLower, view->xUpper);
+    m_plot->yAxis->setRange(view->yLower, view->yUpper);
+    onRangeChanged();
 }
 
 bool HeatmapView::isPending() const { return !m_pendingOverlay->text().isEmpty(); }

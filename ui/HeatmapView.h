@@ -90,6 +90,10 @@ public:
     // shape, is computed elsewhere: the view shows text on an empty plot, and the next setContent
     // of that shape comes back with the user's zoom and selected token, as a new head does.
     void releaseMatrix(const QString& pendingText);
+    // What `other` shows, for a view that will show the same matrices (a window rebuilt in
+    // another language): its search text, positions switch and pooling at once, its zoom and
+    // selected token with the next matrix of its shape, as after releaseMatrix.
+    void adoptViewOf(const HeatmapView& other);
     bool isPending() const;
     QString pendingText() const;
 

@@ -132,7 +132,8 @@ public:
     // and the rest of the session is applied when it is there (modelChanged).
     QString openSessionFrom(const QString& path);
     int selectedToken() const;
-    int currentStep() const;         // the step view's position (0 before it exists)
+    // The step view's position, or a step asked for before its page exists (0 before any).
+    int currentStep() const;
     void setCurrentStep(int step);
 
     // A window's texts are set when it is built, so a new language takes a new window over the

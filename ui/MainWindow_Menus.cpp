@@ -71,10 +71,12 @@ void MainWindow::buildLanguageMenu(QMenu* menu) {
         action->setData(code);
         group->addAction(action);
         connect(action, &QAction::triggered, this, [this, code] {
-            if (code == m_settings.language)
-                return;
-            m_settings.language = code;
-            m_settings.save();
+            if (code != m_settings.language) {
+                m_settings.language = code;
+                m_settings.save();
+            }
+            // Against the language installed, not the one saved: `--lang` may have chosen
+            // another for this run.
             const QString chosen = resolveLanguage(code);
             if (chosen != currentLanguage())
                 emit languageChosen(chosen);

@@ -7,6 +7,8 @@
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSignalBlocker>
+#include <QTimer>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -17,6 +19,7 @@
 #include "download/DownloadDialog.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/TokenPairView.h"
 
 namespace headmap::ui {
 
@@ -127,14 +130,23 @@ void MainWindow::applySession(const Session& session, const QString& path) {
 
 void MainWindow::takeOverFrom(MainWindow& old) {
     // Set, not typed: no textEdited, so nothing reruns; the document already has these texts'
-    // trace. The long text is filled before it is shown, which its textChanged ignores.
+    // trace. The long text box is opened first (it takes the sentence field's text), then
+    // given its own text, which its textChanged must not take for an edit.
     m_sentence->setText(old.m_sentence->text());
     m_pair->setText(old.m_pair->text());
-    m_longText->setPlainText(old.m_longText->toPlainText());
     setLongTextShown(old.isLongTextShown());
+    {
+        const QSignalBlocker blocker(m_longText);
+        m_longText->setPlainText(old.m_longText->toPlainText());
+    }
     m_comparison->secondSentenceEdit()->setText(old.m_comparison->secondSentenceEdit()->text());
+    // The heatmap's zoom comes back with its matrix, which is computed in the background.
+    m_heatmap->adoptViewOf(*old.m_heatmap);
     m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
     setCurrentStep(old.currentStep());
+    m_tokenPair->setPair(old.m_tokenPair->queryToken(), old.m_tokenPair->keyToken());  // once it has data
+    if (old.m_typingTimer->isActive())  // an edit still waiting to be run
+        m_typingTimer->start();
     m_sessionPath = old.m_sessionPath;
     m_pendingSelection = old.m_pendingSelection;
     if (old.m_sessionModel) {  // a session waiting for its model is this window's to apply now
@@ -153,7 +165,7 @@ void MainWindow::takeOverFrom(MainWindow& old) {
 }
 
 int MainWindow::currentStep() const {
-    return m_stepView ? m_stepView->step() : 0;
+    return m_stepView ? m_stepView->requestedStep() : 0;
 }
 
 void MainWindow::setCurrentStep(int step) {

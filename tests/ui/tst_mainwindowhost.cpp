@@ -1,11 +1,13 @@
 // View › Language takes effect at once: MainWindowHost puts a window built in the chosen
 // language in the old one's place. Driven through the real menu: the new window's menus, tabs
 // and buttons speak the language, the setting is saved, and the user loses nothing: the same
-// sentence, pair and comparison texts, tab, step, selected token, head and trace (nothing is
-// computed again), presentation mode, a download dialog that was open and a session still
-// waiting for its model. The old window is gone once the event loop has run.
+// sentence (or long text), pair and comparison texts, tab, step, selected token, head and trace
+// (nothing is computed again), the heatmap's zoom, search and positions, the token pair,
+// presentation mode, a download dialog that was open and a session still waiting for its
+// model. The old window is gone once the event loop has run.
 
 #include <QAction>
+#include <QCheckBox>
 #include <QApplication>
 #include <QLineEdit>
 #include <QMenu>
@@ -28,8 +30,10 @@
 #include "MainWindowTestSupport.h"
 #include "Session.h"
 #include "download/DownloadDialog.h"
+#include "heatmap/HeatmapToolbar.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/TokenPairView.h"
 
 using namespace headmap;
 using namespace headmap::ui;
@@ -73,6 +77,7 @@ private slots:
 
     void languageMenuRebuildsTheWindow_data();
     void languageMenuRebuildsTheWindow();
+    void commandLineLanguageGivesWay();
     void sessionWaitingForItsModelFollows();
     void nothingHappensWithoutAChange();
 };
@@ -82,18 +87,24 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow_data() {
     QTest::addColumn<QString>("to");
     QTest::addColumn<int>("tab");
     QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("longText");  // the text in the multi-line box instead of the field
     QTest::addColumn<QStringList>("menus");  // File, View, Help as the new menu bar shows them
     QTest::addColumn<QString>("heatmapTab");
     QTest::addColumn<QString>("runButton");
-    QTest::newRow("english to danish, step by step") << "en" << "da" << int(MainWindow::StepsTab) << false
-                                                     << QStringList{"&Filer", "&Vis", "&Hjælp"} << "&Varmekort" << "Kør";
+    const QStringList danish{"&Filer", "&Vis", "&Hjælp"}, chinese{"文件(&F)", "视图(&V)", "帮助(&H)"},
+        english{"&File", "&View", "&Help"};
+    QTest::newRow("english to danish, step by step")
+        << "en" << "da" << int(MainWindow::StepsTab) << false << false << danish << "&Varmekort" << "Kør";
+    QTest::newRow("english to chinese, heatmap zoomed")
+        << "en" << "zh_CN" << int(MainWindow::HeatmapTab) << false << false << chinese << "热力图(&H)" << "运行";
     QTest::newRow("english to chinese, heatmap, presentation")
-        << "en" << "zh_CN" << int(MainWindow::HeatmapTab) << true << QStringList{"文件(&F)", "视图(&V)", "帮助(&H)"}
-        << "热力图(&H)" << "运行";
-    QTest::newRow("danish to english, compare") << "da" << "en" << int(MainWindow::CompareTab) << false
-                                                << QStringList{"&File", "&View", "&Help"} << "&Heatmap" << "Run";
-    QTest::newRow("chinese to danish, rollout") << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false
-                                                << QStringList{"&Filer", "&Vis", "&Hjælp"} << "&Varmekort" << "Kør";
+        << "en" << "zh_CN" << int(MainWindow::HeatmapTab) << true << false << chinese << "热力图(&H)" << "运行";
+    QTest::newRow("danish to english, compare")
+        << "da" << "en" << int(MainWindow::CompareTab) << false << false << english << "&Heatmap" << "Run";
+    QTest::newRow("chinese to danish, rollout")
+        << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false << false << danish << "&Varmekort" << "Kør";
+    QTest::newRow("danish to chinese, token pair, long text")
+        << "da" << "zh_CN" << int(MainWindow::TokenPairTab) << false << true << chinese << "热力图(&H)" << "运行";
 }
 
 void MainWindowHostTest::languageMenuRebuildsTheWindow() {
@@ -101,6 +112,7 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QFETCH(QString, to);
     QFETCH(int, tab);
     QFETCH(bool, presentation);
+    QFETCH(bool, longText);
     QFETCH(QStringList, menus);
     QFETCH(QString, heatmapTab);
     QFETCH(QString, runButton);
@@ -116,15 +128,47 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     old->resize(1280, 860);
     old->show();
     QVERIFY(QTest::qWaitForWindowExposed(old.data()));
-    QVERIFY(mainwindowtests::runSentence(*old, kSentence));
+    // The long text differs from the field's (which keeps what it had before the box opened):
+    // the box's text is the one run, and the one the new window must show.
+    const QString text = longText ? kSentence + QStringLiteral("\nEn linje til.\n第二行。") : kSentence;
+    if (longText) {
+        old->sentenceEdit()->setText(QStringLiteral("the field's old sentence"));
+        old->setLongTextShown(true);
+        old->longTextEdit()->setPlainText(text);
+        QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+        QTest::keyClick(old->longTextEdit(), Qt::Key_Return, Qt::ControlModifier);
+        QVERIFY(traced.wait(10000));
+    } else {
+        QVERIFY(mainwindowtests::runSentence(*old, text));
+    }
+    QCOMPARE(document.text(), text);
+    const QString field = old->sentenceEdit()->text();
     old->pairEdit()->setText(QStringLiteral("en anden sætning"));
     old->comparison()->secondSentenceEdit()->setText(QStringLiteral("深入了解Transformer模型"));
     document.setHeadIndex(1, 2);
     document.setSelectedToken(3);
     old->tabs()->setCurrentIndex(tab);
-    if (tab == MainWindow::StepsTab) {
+    // A step of the walk-through: shown on its tab, asked for (not yet built) on the others.
+    if (tab == MainWindow::StepsTab)
         QTRY_VERIFY_WITH_TIMEOUT(old->stepView()->stepCount() > 4, 10000);
-        old->setCurrentStep(4);
+    old->setCurrentStep(4);
+    QCOMPARE(old->currentStep(), 4);
+    // The heatmap's view: zoomed in, a token searched for, positions on the axes.
+    QRectF zoom;
+    if (tab == MainWindow::HeatmapTab) {
+        HeatmapView* heatmap = old->heatmap();
+        QTRY_VERIFY(heatmap->queryCount() > 8);
+        heatmap->plot()->xAxis->setRange(1.5, 7.5);
+        heatmap->plot()->yAxis->setRange(2.5, 9.5);
+        heatmap->plot()->replot();
+        heatmap->searchBox()->setText(QStringLiteral("gør"));
+        QTest::mouseClick(heatmap->findChild<HeatmapToolbar*>()->positionsBox(), Qt::LeftButton);
+        QVERIFY(heatmap->positionsShown());
+    }
+    if (tab == MainWindow::TokenPairTab) {
+        QTRY_VERIFY(old->tokenPairView()->queryToken() >= 0);
+        old->tokenPairView()->setPair(2, 6);
+        QCOMPARE(old->tokenPairView()->keyToken(), 6);
     }
     if (presentation)
         old->setPresentationMode(true);
@@ -135,8 +179,14 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QPointer<DownloadDialog> download = old->findChild<DownloadDialog*>();
     QVERIFY(download);
     QTRY_VERIFY(document.isBusy() == false);
+    if (tab == MainWindow::HeatmapTab) {  // as the search left it
+        const QCPAxis* x = old->heatmap()->plot()->xAxis;
+        const QCPAxis* y = old->heatmap()->plot()->yAxis;
+        zoom = QRectF(QPointF(x->range().lower, y->range().lower), QPointF(x->range().upper, y->range().upper));
+        QVERIFY2(zoom.width() < 10, "zoomed in");
+    }
+    const int selected = document.view().selectedToken;
     const auto traceBefore = document.sharedTrace();
-    const int stepBefore = old->currentStep();
     QSignalSpy traced(&document, &AttentionDocument::traceChanged);
     QSignalSpy replaced(&host, &MainWindowHost::windowReplaced);
 
@@ -163,23 +213,36 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QVERIFY(!languageAction(*window, from)->isChecked());
 
     // Nothing lost, nothing computed again.
-    QCOMPARE(window->sentenceEdit()->text(), kSentence);
+    QCOMPARE(window->isLongTextShown(), longText);
+    QCOMPARE(window->currentText(), text);
+    QCOMPARE(window->sentenceEdit()->text(), field);
     QCOMPARE(window->pairEdit()->text(), QStringLiteral("en anden sætning"));
     QCOMPARE(window->comparison()->secondSentenceEdit()->text(), QStringLiteral("深入了解Transformer模型"));
     QCOMPARE(window->tabs()->currentIndex(), tab);
-    QCOMPARE(window->currentStep(), stepBefore);
+    QCOMPARE(window->currentStep(), 4);
     QCOMPARE(window->layerBox()->value(), 1);
     QCOMPARE(window->headBox()->value(), 2);
-    QCOMPARE(document.view().selectedToken, 3);
+    QCOMPARE(document.view().selectedToken, selected);
     QCOMPARE(window->isPresentationMode(), presentation);
     QVERIFY(document.sharedTrace() == traceBefore);
+    if (tab == MainWindow::HeatmapTab) {
+        HeatmapView* heatmap = window->heatmap();
+        QTRY_COMPARE(heatmap->queryCount(), int(document.trace().tokens().size()));
+        QCOMPARE(heatmap->selectedToken(), selected);
+        QCOMPARE(heatmap->searchBox()->text(), QStringLiteral("gør"));
+        QVERIFY(heatmap->positionsShown());
+        QVERIFY(heatmap->findChild<HeatmapToolbar*>()->positionsBox()->isChecked());
+        const QRectF shown(QPointF(heatmap->plot()->xAxis->range().lower, heatmap->plot()->yAxis->range().lower),
+                           QPointF(heatmap->plot()->xAxis->range().upper, heatmap->plot()->yAxis->range().upper));
+        QCOMPARE(shown, zoom);
+    }
+    if (tab == MainWindow::TokenPairTab) {
+        QCOMPARE(window->tokenPairView()->queryToken(), 2);
+        QCOMPARE(window->tokenPairView()->keyToken(), 6);
+    }
     QTest::qWait(300);  // a rerun would have started by now
     QCOMPARE(traced.count(), 0);
     QVERIFY(!document.isBusy());
-    if (tab == MainWindow::HeatmapTab) {
-        QCOMPARE(window->heatmap()->queryCount(), int(document.trace().tokens().size()));
-        QCOMPARE(window->heatmap()->selectedToken(), 3);
-    }
     QVERIFY(download);
     QCOMPARE(download->parentWidget(), window);
     QVERIFY(download->isVisible());
@@ -190,7 +253,26 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     languageAction(*window, from)->trigger();
     QVERIFY(again.wait(5000));
     QCOMPARE(currentLanguage(), from);
-    QCOMPARE(host.window()->sentenceEdit()->text(), kSentence);
+    QCOMPARE(host.window()->currentText(), text);
+    host.window()->setPresentationMode(false);  // the application font and palette back for the next row
+}
+
+void MainWindowHostTest::commandLineLanguageGivesWay() {
+    // `headmap --lang da` with Chinese saved: the menu ticks the saved choice, and choosing it
+    // switches from the Danish of this run.
+    AppSettings settings = AppSettings::load();
+    settings.language = QStringLiteral("zh_CN");
+    settings.save();
+    QCOMPARE(installLanguage(QStringLiteral("da")), QStringLiteral("da"));
+    AttentionDocument document;
+    MainWindowHost host(&document);
+    host.window()->show();
+    QVERIFY(languageAction(*host.window(), QStringLiteral("zh_CN"))->isChecked());
+    QSignalSpy replaced(&host, &MainWindowHost::windowReplaced);
+    languageAction(*host.window(), QStringLiteral("zh_CN"))->trigger();
+    QVERIFY(replaced.wait(5000));
+    QCOMPARE(currentLanguage(), QStringLiteral("zh_CN"));
+    QCOMPARE(host.window()->tabs()->tabText(MainWindow::HeatmapTab), QStringLiteral("热力图(&H)"));
 }
 
 void MainWindowHostTest::sessionWaitingForItsModelFollows() {

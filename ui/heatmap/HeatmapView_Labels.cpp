@@ -4,10 +4,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include <QCheckBox>
+#include <QSignalBlocker>
 #include <qcustomplot.h>
 
 #include "HeatmapView.h"
 #include "heatmap/HeatmapLabels.h"
+#include "heatmap/HeatmapToolbar.h"
 #include "heatmap/MaskOverlay.h"
 
 namespace headmap::ui {
@@ -65,6 +68,10 @@ QList<QPair<int, QString>> HeatmapView::tickLabels(Qt::Orientation axis) const {
 
 void HeatmapView::setPositionsShown(bool shown) {
     m_positionsShown = shown;
+    if (m_toolbar->positionsBox()->isChecked() != shown) {  // set from outside the toolbar
+        const QSignalBlocker blocker(m_toolbar->positionsBox());
+        m_toolbar->positionsBox()->setChecked(shown);
+    }
     onRangeChanged();
 }
 

@@ -65,6 +65,8 @@ public:
     QString message() const;  // the clear() message shown, empty when steps are shown
 
     int step() const { return m_step; }
+    // The step asked for last: step(), or one setStep asked for before its page existed.
+    int requestedStep() const { return m_wantedStep >= 0 ? m_wantedStep : m_step; }
     int stepCount() const { return int(m_pages.size()); }
     static QString stepName(int kind);  // "Scores QKᵀ"
     QString stepLabel(int step) const;  // as in the step list: the name with e.g. the real scale
