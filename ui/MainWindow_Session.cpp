@@ -8,9 +8,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
-#include <QTimer>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
@@ -19,6 +19,8 @@
 #include "download/DownloadDialog.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/LinesView.h"
+#include "views/RolloutView.h"
 #include "views/TokenPairView.h"
 
 namespace headmap::ui {
@@ -144,7 +146,15 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     m_heatmap->adoptViewOf(*old.m_heatmap);
     m_tabs->setCurrentIndex(old.m_tabs->currentIndex());
     setCurrentStep(old.currentStep());
-    m_tokenPair->setPair(old.m_tokenPair->queryToken(), old.m_tokenPair->keyToken());  // once it has data
+    // The views' own choices. Views that clamp to their data (the token pair, the rollout's
+    // layer) keep them when they are the tab on show, which has its data by now.
+    m_tokenPair->setPair(old.m_tokenPair->queryToken(), old.m_tokenPair->keyToken());
+    m_rollout->setLayer(old.m_rollout->layer());
+    m_stepView->setWeightMatricesShown(old.m_stepView->weightMatricesShown());
+    m_stepView->setShowAll(old.m_stepView->showAll());
+    m_lines->setShownHeads(old.m_lines->shownHeads());
+    m_lines->setFilter(old.m_lines->filter());
+    m_lines->setPinned(old.m_lines->pinned());
     if (old.m_typingTimer->isActive())  // an edit still waiting to be run
         m_typingTimer->start();
     m_sessionPath = old.m_sessionPath;

@@ -33,6 +33,8 @@
 #include "heatmap/HeatmapToolbar.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/RolloutView.h"
+#include "views/LinesView.h"
 #include "views/TokenPairView.h"
 
 using namespace headmap;
@@ -103,6 +105,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow_data() {
         << "da" << "en" << int(MainWindow::CompareTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("chinese to danish, rollout")
         << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false << false << danish << "&Varmekort" << "Kør";
+    QTest::newRow("chinese to english, lines")
+        << "zh_CN" << "en" << int(MainWindow::LinesTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("danish to chinese, token pair, long text")
         << "da" << "zh_CN" << int(MainWindow::TokenPairTab) << false << true << chinese << "热力图(&H)" << "运行";
 }
@@ -170,6 +174,20 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
         old->tokenPairView()->setPair(2, 6);
         QCOMPARE(old->tokenPairView()->keyToken(), 6);
     }
+    if (tab == MainWindow::StepsTab) {
+        old->stepView()->setWeightMatricesShown(true);
+        old->stepView()->setShowAll(true);
+    }
+    const int rolloutLayer = tab == MainWindow::RolloutTab ? 0 : old->rollout()->layer();
+    if (tab == MainWindow::RolloutTab) {
+        QTRY_VERIFY(old->rollout()->layerBox()->maximum() == 1);
+        old->rollout()->setLayer(rolloutLayer);
+    }
+    if (tab == MainWindow::LinesTab) {
+        QTRY_VERIFY(old->linesView()->heads() == 4);
+        old->linesView()->setShownHeads({1, 3});
+    }
+    const QList<int> lineHeads = old->linesView()->shownHeads();
     if (presentation)
         old->setPresentationMode(true);
     // A download dialog the user left open goes on in the new window.
@@ -236,6 +254,11 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
                            QPointF(heatmap->plot()->xAxis->range().upper, heatmap->plot()->yAxis->range().upper));
         QCOMPARE(shown, zoom);
     }
+    QCOMPARE(window->stepView()->weightMatricesShown(), tab == MainWindow::StepsTab);
+    QCOMPARE(window->stepView()->showAll(), tab == MainWindow::StepsTab);
+    if (tab == MainWindow::RolloutTab)
+        QCOMPARE(window->rollout()->layer(), rolloutLayer);
+    QCOMPARE(window->linesView()->shownHeads(), lineHeads);
     if (tab == MainWindow::TokenPairTab) {
         QCOMPARE(window->tokenPairView()->queryToken(), 2);
         QCOMPARE(window->tokenPairView()->keyToken(), 6);
