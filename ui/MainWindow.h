@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include "AppSettings.h"
 #include "ViewState.h"
@@ -138,9 +139,10 @@ public:
 
     // A window's texts are set when it is built, so a new language takes a new window over the
     // same document (MainWindowHost). It keeps this of the one it replaces: the texts typed, the
-    // tab, the step, the session file (also one still waiting for its model) and a download in
-    // progress; the document keeps the model, trace, head, selection and colours, and the
-    // settings the geometry and docks.
+    // tab, the step, the views' own choices (heatmap zoom and search, token pair, rollout layer,
+    // lines), the session file (also one still waiting for its model), a download in progress
+    // and the report of an export still running. The document keeps the model, trace, head,
+    // selection and colours; the settings keep the geometry and docks.
     void takeOverFrom(MainWindow& old);
     // What closing the window remembers for the next start: geometry, docks, settings.
     void saveWindowSettings();
@@ -260,6 +262,8 @@ private:
     int m_pendingSelection = -1;
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives
     QString m_sessionPath;
+    // Where the results of background exports go: this window, or the one that took over from it.
+    std::shared_ptr<QPointer<MainWindow>> m_reportTo = std::make_shared<QPointer<MainWindow>>(this);
     QMetaObject::Connection m_sessionModel;  // a session waiting for its model
     QMetaObject::Connection m_sessionError;
     Session m_awaitedSession;  // that session, and its file

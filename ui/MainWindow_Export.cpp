@@ -226,20 +226,21 @@ bool MainWindow::exportCurrentViewInBackground(const QString& path, double scale
     }
     statusBar()->showMessage(tr("Exporting %1…").arg(path));
     // The figure owns copies of what it draws, so the views may change meanwhile; the result is
-    // delivered through the application object, which outlives the window.
-    QPointer<MainWindow> self(this);
-    workerPool()->start([figure, path, scale, self] {
+    // delivered through the application object, which outlives the window, to the window in
+    // charge by then (one rebuilt in another language meanwhile takes over m_reportTo).
+    workerPool()->start([figure, path, scale, reportTo = m_reportTo] {
         const QString error = writeFigure(*figure, path, scale);
         QCoreApplication* application = QCoreApplication::instance();
         if (!application)
             return;  // the program is ending: the file is written, nobody is left to tell
         QMetaObject::invokeMethod(
             application,
-            [self, path, error] {
-                if (!self)
+            [reportTo, path, error] {
+                MainWindow* window = *reportTo;
+                if (!window)
                     return;
-                self->statusBar()->showMessage(error.isEmpty() ? MainWindow::tr("Saved %1").arg(path) : error);
-                emit self->exportFinished(path, error);
+                window->statusBar()->showMessage(error.isEmpty() ? MainWindow::tr("Saved %1").arg(path) : error);
+                emit window->exportFinished(path, error);
             },
             Qt::QueuedConnection);
     });

@@ -155,6 +155,8 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     m_lines->setShownHeads(old.m_lines->shownHeads());
     m_lines->setFilter(old.m_lines->filter());
     m_lines->setPinned(old.m_lines->pinned());
+    m_reportTo = old.m_reportTo;  // exports still running report here
+    *m_reportTo = this;
     if (old.m_typingTimer->isActive())  // an edit still waiting to be run
         m_typingTimer->start();
     m_sessionPath = old.m_sessionPath;

@@ -17,6 +17,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QFileInfo>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -79,6 +81,7 @@ private slots:
 
     void languageMenuRebuildsTheWindow_data();
     void languageMenuRebuildsTheWindow();
+    void runningExportReportsToTheNewWindow();
     void commandLineLanguageGivesWay();
     void sessionWaitingForItsModelFollows();
     void nothingHappensWithoutAChange();
@@ -278,6 +281,35 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QCOMPARE(currentLanguage(), from);
     QCOMPARE(host.window()->currentText(), text);
     host.window()->setPresentationMode(false);  // the application font and palette back for the next row
+}
+
+void MainWindowHostTest::runningExportReportsToTheNewWindow() {
+    // File › Export image… draws on a worker; a window rebuilt meanwhile says how it went.
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+    MainWindowHost host(&document);
+    host.window()->show();
+    QVERIFY(QTest::qWaitForWindowExposed(host.window()));
+    QVERIFY(mainwindowtests::runSentence(*host.window(), kSentence));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("figure.svg"));
+    QVERIFY(host.window()->exportCurrentViewInBackground(path, 1.0));
+    host.switchLanguage(QStringLiteral("da"));  // before the result is delivered
+    QSignalSpy finished(host.window(), &MainWindow::exportFinished);
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.at(0).at(0).toString(), path);
+    QCOMPARE(finished.at(0).at(1).toString(), QString());
+    QVERIFY(host.window()->statusBar()->currentMessage().contains(path));
+    QVERIFY(QFileInfo(path).size() > 0);
+
+    // A folder that cannot be written: the error reaches the new window too.
+    const QString unwritable = dir.filePath(QStringLiteral("missing/figure.svg"));
+    QVERIFY(host.window()->exportCurrentViewInBackground(unwritable, 1.0));
+    host.switchLanguage(QStringLiteral("zh_CN"));
+    QSignalSpy failed(host.window(), &MainWindow::exportFinished);
+    QVERIFY(failed.wait(30000));
+    QVERIFY(!failed.at(0).at(1).toString().isEmpty());
+    QCOMPARE(host.window()->statusBar()->currentMessage(), failed.at(0).at(1).toString());
 }
 
 void MainWindowHostTest::commandLineLanguageGivesWay() {
