@@ -5,11 +5,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 
 #include "AttentionDocument.h"
@@ -21,6 +23,7 @@
 #include "views/ComparisonView.h"
 #include "views/LinesView.h"
 #include "views/RolloutView.h"
+#include "views/StatisticsView.h"
 #include "views/TokenPairView.h"
 
 namespace headmap::ui {
@@ -155,6 +158,8 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     m_lines->setShownHeads(old.m_lines->shownHeads());
     m_lines->setFilter(old.m_lines->filter());
     m_lines->setPinned(old.m_lines->pinned());
+    const QHeaderView* sorted = old.m_statistics->table()->horizontalHeader();
+    m_statistics->table()->sortByColumn(sorted->sortIndicatorSection(), sorted->sortIndicatorOrder());
     m_reportTo = old.m_reportTo;  // exports still running report here
     *m_reportTo = this;
     if (old.m_typingTimer->isActive())  // an edit still waiting to be run

@@ -19,6 +19,8 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QTableView>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -36,6 +38,7 @@
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
 #include "views/RolloutView.h"
+#include "views/StatisticsView.h"
 #include "views/LinesView.h"
 #include "views/TokenPairView.h"
 
@@ -108,6 +111,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow_data() {
         << "da" << "en" << int(MainWindow::CompareTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("chinese to danish, rollout")
         << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false << false << danish << "&Varmekort" << "Kør";
+    QTest::newRow("english to danish, statistics sorted")
+        << "en" << "da" << int(MainWindow::StatisticsTab) << false << false << danish << "&Varmekort" << "Kør";
     QTest::newRow("chinese to english, lines")
         << "zh_CN" << "en" << int(MainWindow::LinesTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("danish to chinese, token pair, long text")
@@ -191,6 +196,10 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
         old->linesView()->setShownHeads({1, 3});
     }
     const QList<int> lineHeads = old->linesView()->shownHeads();
+    if (tab == MainWindow::StatisticsTab)  // by the third column, largest first
+        old->statistics()->table()->sortByColumn(2, Qt::DescendingOrder);
+    const int sortColumn = old->statistics()->table()->horizontalHeader()->sortIndicatorSection();
+    const Qt::SortOrder sortOrder = old->statistics()->table()->horizontalHeader()->sortIndicatorOrder();
     if (presentation)
         old->setPresentationMode(true);
     // A download dialog the user left open goes on in the new window.
@@ -262,6 +271,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     if (tab == MainWindow::RolloutTab)
         QCOMPARE(window->rollout()->layer(), rolloutLayer);
     QCOMPARE(window->linesView()->shownHeads(), lineHeads);
+    QCOMPARE(window->statistics()->table()->horizontalHeader()->sortIndicatorSection(), sortColumn);
+    QCOMPARE(window->statistics()->table()->horizontalHeader()->sortIndicatorOrder(), sortOrder);
     if (tab == MainWindow::TokenPairTab) {
         QCOMPARE(window->tokenPairView()->queryToken(), 2);
         QCOMPARE(window->tokenPairView()->keyToken(), 6);
