@@ -96,6 +96,12 @@ Vocabulary parseVocabulary(const QJsonValue& value, const QString& where) {
     Vocabulary vocabulary(object.size());
     for (auto it = object.begin(); it != object.end(); ++it) {
         const int id = tokenId(it.value(), where, it.key());
+        // One id names one piece, or encoding and naming ids would disagree (transformers keeps
+        // whichever piece comes last for decoding): a broken file, like an added token on a taken
+        // id (TokenizerJsonLoader.cpp). Found by fuzz_vocab_merges.
+        if (const QString other = vocabulary.piece(id); !other.isNull())
+            throw ModelError(QCoreApplication::translate("Engine", "%1: \"%2\" has id %3, which \"%4\" has too")
+                                 .arg(where, it.key(), QString::number(id), other));
         try {
             vocabulary.insert(it.key(), id);
         } catch (const ModelError& error) {

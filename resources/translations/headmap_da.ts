@@ -1852,6 +1852,10 @@
         <source>%1 at &apos;%2&apos; has no config.json</source>
         <translation>%1 ved &apos;%2&apos; har ingen config.json</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; has id %3, which &quot;%4&quot; has too</source>
+        <translation>%1: &quot;%2&quot; har id %3, som &quot;%4&quot; også har</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

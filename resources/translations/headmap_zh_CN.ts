@@ -1847,6 +1847,10 @@
         <source>%1 at &apos;%2&apos; has no config.json</source>
         <translation>%1 在“%2”处没有 config.json</translation>
     </message>
+    <message>
+        <source>%1: &quot;%2&quot; has id %3, which &quot;%4&quot; has too</source>
+        <translation>%1：&quot;%2&quot; 的 id 为 %3，但 &quot;%4&quot; 也使用这个 id</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

@@ -237,6 +237,10 @@ void LegacyTokenizerFilesTest::malformedFiles_data() {
                                           << words("vocab.json \"b\" 60000000");
     QTest::newRow("vocab.json sparse id below the cap") << u("gpt2") << u(R"({"a": 0, "b": 6000000})") << u("")
                                                         << words("vocab.json \"b\" 6000000 2 entries");
+    // Found by fuzz_vocab_merges: encode() named id 2 "</s>", fromIds() "<unk>".
+    QTest::newRow("vocab.json two pieces on one id") << u("roberta") << u(R"({"<s>": 0, "</s>": 2, "<unk>": 2, "a": 1})")
+                                                     << u("#version: 0.2\n")
+                                                     << words("vocab.json \"<unk>\" \"</s>\" 2");
     QTest::newRow("merges.txt line with one piece") << u("gpt2") << QString() << u("#version: 0.2\nĠ t\nĠa\n")
                                                     << words("merges.txt line 3");
     QTest::newRow("merges.txt unknown piece") << u("roberta") << QString() << u("#version: 0.2\nĠ t\nq Ġzzz\n")

@@ -108,6 +108,9 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
                                              << words("tokenizer.json model.vocab \"half\" 1.5");
     QTest::newRow("vocab id negative") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "neg": -2}})")
                                        << words("tokenizer.json model.vocab \"neg\" -2");
+    QTest::newRow("vocab pieces sharing an id") << fromEdit
+                                                << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1, "b": 1}})")
+                                                << words("tokenizer.json model.vocab \"b\" \"a\" 1");
     // A vocabulary is sized by its largest id: a few entries with an absurd id must not allocate
     // gigabytes before anything else is checked.
     QTest::newRow("vocab id 2^31-1") << fromEdit << set("model", R"({"type": "WordPiece", "vocab": {"[UNK]": 0, "far": 2147483647}})")
