@@ -194,11 +194,7 @@ void HeatmapView::setPending(const QString& text) {
     }
 }
 
-void HeatmapView::releaseMatrix(const QString& pendingText) {
-    if (m_released) {  // released already: keep what the user had before the first release
-        setPending(pendingText);
-        return;
-    }
+HeatmapView::ReleasedView HeatmapView::currentView() const {
     ReleasedView view;
     view.queries = queryCount();
     view.keys = keyCount();
@@ -207,6 +203,15 @@ void HeatmapView::releaseMatrix(const QString& pendingText) {
     view.xUpper = m_plot->xAxis->range().upper;
     view.yLower = m_plot->yAxis->range().lower;
     view.yUpper = m_plot->yAxis->range().upper;
+    return view;
+}
+
+void HeatmapView::releaseMatrix(const QString& pendingText) {
+    if (m_released) {  // released already: keep what the user had before the first release
+        setPending(pendingText);
+        return;
+    }
+    const ReleasedView view = currentView();
     clear(pendingText);
     setPending(pendingText);
     if (view.queries > 0 && view.keys > 0)
@@ -218,16 +223,8 @@ void HeatmapView::adoptViewOf(const HeatmapView& other) {
     setPooling(other.pooling());
     searchBox()->setText(other.searchBox()->text());  // may jump to a match: the zoom comes after
     std::optional<ReleasedView> view = other.m_released;
-    if (!view && other.queryCount() > 0 && other.keyCount() > 0) {
-        view = ReleasedView{};
-        view->queries = other.queryCount();
-        view->keys = other.keyCount();
-        view->selected = other.m_selected;
-        view->xLower = other.m_plot->xAxis->range().lower;
-        view->xUpper = other.m_plot->xAxis->range().upper;
-        view->yLower = other.m_plot->yAxis->range().lower;
-        view->yUpper = other.m_plot->yAxis->range().upper;
-    }
+    if (!view && other.queryCount() > 0 && other.keyCount() > 0)
+        view = other.currentView();
     if (!view)
         return;
     if (view->queries != queryCount() || view->keys != keyCount()) {

@@ -252,6 +252,7 @@ private:
         double xLower = 0, xUpper = 0, yLower = 0, yUpper = 0;  // the axes' ranges
     };
     std::optional<ReleasedView> m_released;
+    ReleasedView currentView() const;  // the shape, selection and zoom on show
     QPointF m_pressPos;
     QString m_hoverText;
     QString m_valueLabel;
