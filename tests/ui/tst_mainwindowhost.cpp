@@ -18,6 +18,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QTableView>
@@ -84,6 +85,8 @@ private slots:
 
     void languageMenuRebuildsTheWindow_data();
     void languageMenuRebuildsTheWindow();
+    void longDocumentKeepsItsView_data();
+    void longDocumentKeepsItsView();
     void runningExportReportsToTheNewWindow();
     void commandLineLanguageGivesWay();
     void sessionWaitingForItsModelFollows();
@@ -292,6 +295,74 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     QCOMPARE(currentLanguage(), from);
     QCOMPARE(host.window()->currentText(), text);
     host.window()->setPresentationMode(false);  // the application font and palette back for the next row
+}
+
+void MainWindowHostTest::longDocumentKeepsItsView_data() {
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("heatmapTab");
+    QTest::newRow("2,000 tokens, english to chinese") << "zh_CN" << "热力图(&H)";
+    QTest::newRow("2,000 tokens, english to danish") << "da" << "&Varmekort";
+}
+
+void MainWindowHostTest::longDocumentKeepsItsView() {
+    // A document of some 2,000 tokens, its heatmap zoomed into the middle with a token clicked:
+    // the new window shows the same cells at once, with the pooling note of the whole view.
+    QFETCH(QString, to);
+    QFETCH(QString, heatmapTab);
+    QStringList lines;
+    for (int i = 0; lines.join(QLatin1Char('\n')).size() < 5250; ++i)
+        lines << QStringLiteral("%1. Multi-head self-attention gør det muligt at se flere sammenhænge. 多头注意力让模型同时关注不同位置。")
+                     .arg(i);
+    const QString text = lines.join(QLatin1Char('\n'));
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+    MainWindowHost host(&document);
+    QPointer<MainWindow> old = host.window();
+    old->resize(1280, 860);
+    old->show();
+    QVERIFY(QTest::qWaitForWindowExposed(old.data()));
+    old->setLongTextShown(true);
+    old->longTextEdit()->setPlainText(text);
+    QSignalSpy traced(&document, &AttentionDocument::traceChanged);
+    QTest::keyClick(old->longTextEdit(), Qt::Key_Return, Qt::ControlModifier);
+    QVERIFY(traced.wait(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!document.isBusy(), 60000);
+    const int tokens = document.trace().length();
+    QVERIFY2(tokens >= 1900 && tokens <= 2048, qPrintable(QString::number(tokens)));
+    old->tabs()->setCurrentIndex(MainWindow::HeatmapTab);
+    HeatmapView* heatmap = old->heatmap();
+    QTRY_COMPARE(heatmap->queryCount(), tokens);
+    const QString wholeViewNote = heatmap->poolingNote();
+    QVERIFY2(!wholeViewNote.isEmpty(), "2,000 tokens on fewer pixels are pooled");
+    document.setSelectedToken(1000);
+    heatmap->plot()->xAxis->setRange(979.5, 1019.5);
+    heatmap->plot()->yAxis->setRange(984.5, 1014.5);
+    heatmap->plot()->replot();
+    QTRY_COMPARE(heatmap->selectedToken(), 1000);
+    QVERIFY(old->grab().save(QDir::temp().filePath(QStringLiteral("headmap_switch_2000_before_%1.png").arg(to))));
+    const auto traceBefore = document.sharedTrace();
+    traced.clear();
+
+    QSignalSpy replaced(&host, &MainWindowHost::windowReplaced);
+    languageAction(*old, to)->trigger();
+    QVERIFY(replaced.wait(10000));
+    MainWindow* window = host.window();
+    QTRY_VERIFY(old.isNull());
+    QVERIFY(QTest::qWaitForWindowExposed(window));
+    QCOMPARE(window->tabs()->tabText(MainWindow::HeatmapTab), heatmapTab);
+    QCOMPARE(window->tabs()->currentIndex(), int(MainWindow::HeatmapTab));
+    QCOMPARE(window->currentText(), text);
+    HeatmapView* shown = window->heatmap();
+    QTRY_COMPARE(shown->queryCount(), tokens);
+    QCOMPARE(shown->selectedToken(), 1000);
+    QCOMPARE(shown->plot()->xAxis->range().lower, 979.5);
+    QCOMPARE(shown->plot()->xAxis->range().upper, 1019.5);
+    QCOMPARE(shown->plot()->yAxis->range().lower, 984.5);
+    QCOMPARE(shown->plot()->yAxis->range().upper, 1014.5);
+    QVERIFY(document.sharedTrace() == traceBefore);
+    QTest::qWait(300);
+    QCOMPARE(traced.count(), 0);
+    QVERIFY(window->grab().save(QDir::temp().filePath(QStringLiteral("headmap_switch_2000_after_%1.png").arg(to))));
 }
 
 void MainWindowHostTest::runningExportReportsToTheNewWindow() {
