@@ -25,6 +25,7 @@
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
 #include "views/TokenPairView.h"
+#include "views/HeadGridView.h"
 
 namespace headmap::ui {
 
@@ -155,6 +156,7 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     m_rollout->setLayer(old.m_rollout->layer());
     m_stepView->setWeightMatricesShown(old.m_stepView->weightMatricesShown());
     m_stepView->setShowAll(old.m_stepView->showAll());
+    m_grid->setSelectedHeads(old.m_grid->selectedHeads());  // for Zero, Mean or Restore
     m_lines->setShownHeads(old.m_lines->shownHeads());
     m_lines->setFilter(old.m_lines->filter());
     m_lines->setPinned(old.m_lines->pinned());

@@ -29,6 +29,8 @@ using testtraces::teachingTrace;
 
 namespace {
 
+using Heads = std::vector<std::pair<int, int>>;  // (layer, head)
+
 // layers × heads heads of row-stochastic weights over tokens "[CLS] t1 … [SEP]" (first and
 // last special), some rows sharply peaked so that every scale mode has work to do.
 std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint64 seed) {
@@ -128,6 +130,33 @@ private slots:
         QVERIFY(view.cellRect(0, heads + 2).isNull());
         if (tokens == 1)
             QVERIFY(view.grab().save(QDir(pngDir()).filePath(QStringLiteral("headgrid_one_token.png"))));
+    }
+
+    void selectionAskedForBeforeTheTrace_data() {
+        QTest::addColumn<Heads>("asked");
+        QTest::addColumn<Heads>("selected");
+        QTest::newRow("two heads") << Heads{{0, 1}, {1, 3}} << Heads{{0, 1}, {1, 3}};
+        QTest::newRow("a head the model lacks is dropped") << Heads{{0, 2}, {5, 0}, {1, 4}} << Heads{{0, 2}};
+        QTest::newRow("none") << Heads{} << Heads{};
+    }
+
+    void selectionAskedForBeforeTheTrace() {
+        // A window built over a document that has a trace (another language) selects the heads
+        // the old window had before its grid has the trace: they are selected when it comes.
+        QFETCH(Heads, asked);
+        QFETCH(Heads, selected);
+        HeadGridView view;
+        showGrid(view);
+        view.setSelectedHeads(asked);
+        QVERIFY(view.selectedHeads().empty());
+        view.setTrace(randomTrace(2, 4, 6, 5));
+        QCOMPARE(view.selectedHeads(), selected);
+        // Asked for once: the next trace of the same shape keeps the selection, another shape
+        // drops it, as for heads clicked.
+        view.setTrace(randomTrace(2, 4, 9, 6));
+        QCOMPARE(view.selectedHeads(), selected);
+        view.setTrace(randomTrace(3, 4, 6, 7));
+        QVERIFY(view.selectedHeads().empty());
     }
 
     void clickActivatesHead_data() {

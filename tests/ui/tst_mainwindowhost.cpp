@@ -38,6 +38,7 @@
 #include "heatmap/HeatmapToolbar.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/HeadGridView.h"
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
 #include "views/LinesView.h"
@@ -114,6 +115,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow_data() {
         << "da" << "en" << int(MainWindow::CompareTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("chinese to danish, rollout")
         << "zh_CN" << "da" << int(MainWindow::RolloutTab) << false << false << danish << "&Varmekort" << "Kør";
+    QTest::newRow("chinese to english, all heads, two selected")
+        << "zh_CN" << "en" << int(MainWindow::GridTab) << false << false << english << "&Heatmap" << "Run";
     QTest::newRow("english to danish, statistics sorted")
         << "en" << "da" << int(MainWindow::StatisticsTab) << false << false << danish << "&Varmekort" << "Kør";
     QTest::newRow("chinese to english, lines")
@@ -162,6 +165,14 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     old->comparison()->secondSentenceEdit()->setText(QStringLiteral("深入了解Transformer模型"));
     document.setHeadIndex(1, 2);
     document.setSelectedToken(3);
+    // Two heads Ctrl+clicked in the grid, to be switched off next, whichever tab is on show.
+    old->tabs()->setCurrentIndex(MainWindow::GridTab);
+    HeadGridView* grid = old->grid();
+    QTRY_VERIFY(grid->layerCount() == 2 && grid->message().isEmpty());
+    const std::vector<std::pair<int, int>> chosenHeads{{0, 1}, {1, 3}};
+    for (const auto& [layer, head] : chosenHeads)
+        QTest::mouseClick(grid, Qt::LeftButton, Qt::ControlModifier, grid->cellRect(layer, head).center());
+    QCOMPARE(grid->selectedHeads(), chosenHeads);
     old->tabs()->setCurrentIndex(tab);
     // A step of the walk-through: shown on its tab, asked for (not yet built) on the others.
     if (tab == MainWindow::StepsTab)
@@ -282,6 +293,17 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     }
     QTest::qWait(300);  // a rerun would have started by now
     QCOMPARE(traced.count(), 0);
+    window->tabs()->setCurrentIndex(MainWindow::GridTab);
+    QTRY_VERIFY(window->grid()->layerCount() == 2);
+    QCOMPARE(window->grid()->selectedHeads(), chosenHeads);
+    {  // and Zero switches those two off
+        QSignalSpy ablated(&document, &AttentionDocument::traceChanged);
+        QTest::mouseClick(window->grid()->zeroButton(), Qt::LeftButton);
+        const std::vector<HeadAblation> zeroed{{0, 1, AblationMode::Zero}, {1, 3, AblationMode::Zero}};
+        QCOMPARE(document.ablations(), zeroed);
+        QVERIFY(ablated.wait(10000));
+        QTRY_VERIFY(!document.isBusy());
+    }
     QVERIFY(!document.isBusy());
     QVERIFY(download);
     QCOMPARE(download->parentWidget(), window);

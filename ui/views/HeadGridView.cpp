@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -50,9 +51,7 @@ void HeadGridView::setImages(std::shared_ptr<const AttentionTrace> trace, std::s
     m_imagesValid = images != nullptr;
     m_images = images ? *images : GridImages();
     m_pendingText.clear();
-    // A grid waiting for its images keeps the selection; another model's shape drops it.
-    if (layerCount() > 0 && m_selected.size() != size_t(layerCount() * headCount()))
-        m_selected.assign(size_t(layerCount() * headCount()), 0);
+    fitSelectionToShape();
     updateAblationButtons();
     update();
 }
@@ -110,11 +109,22 @@ void HeadGridView::invalidateImages() {
     m_imagesValid = false;
     m_images = GridImages();
     m_hoverText.clear();
-    // A grid waiting for its images keeps the selection; another model's shape drops it.
-    if (layerCount() > 0 && m_selected.size() != size_t(layerCount() * headCount()))
-        m_selected.assign(size_t(layerCount() * headCount()), 0);
+    fitSelectionToShape();
     updateAblationButtons();
     update();
+}
+
+void HeadGridView::fitSelectionToShape() {
+    if (layerCount() <= 0)
+        return;
+    if (!m_requestedSelection.empty()) {  // asked for before there was a grid (a new window's)
+        const auto heads = std::exchange(m_requestedSelection, {});
+        setSelectedHeads(heads);
+        return;
+    }
+    // A grid waiting for its images keeps the selection; another model's shape drops it.
+    if (m_selected.size() != size_t(layerCount() * headCount()))
+        m_selected.assign(size_t(layerCount() * headCount()), 0);
 }
 
 int HeadGridView::layerCount() const { return hasNoAttention(m_shown.get()) ? 0 : m_shown->layers(); }

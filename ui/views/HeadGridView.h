@@ -54,6 +54,8 @@ public:
     const std::vector<HeadAblation>& ablations() const { return m_ablations; }
     // Selected heads, (layer, head) in reading order. Plain clicks do not select: they activate.
     std::vector<std::pair<int, int>> selectedHeads() const;
+    // Before the grid has its trace (a window built over a document that has one), the heads
+    // are selected once it arrives.
     void setSelectedHeads(const std::vector<std::pair<int, int>>& heads);
     void clearSelectedHeads();
     // Switches the selected heads (or, with none selected, the current head) off or back on:
@@ -135,6 +137,7 @@ private:
     void finishBand(const QRect& band, bool add);
     void toggleSelected(int layer, int head);
     std::vector<std::pair<int, int>> targetHeads() const;  // selected, else the current head
+    void fitSelectionToShape();  // after a new trace: the requested, kept or no selection
     bool selectionKey(QKeyEvent* event);
 
     std::shared_ptr<const AttentionTrace> m_trace;
@@ -154,6 +157,7 @@ private:
     QString m_valueLabel;
     std::vector<HeadAblation> m_ablations;
     std::vector<char> m_selected;  // layer-major, 1: selected
+    std::vector<std::pair<int, int>> m_requestedSelection;  // set before the grid had a shape
     QWidget* m_buttons = nullptr;
     QToolButton* m_zeroButton = nullptr;
     QToolButton* m_meanButton = nullptr;

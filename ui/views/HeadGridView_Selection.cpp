@@ -87,6 +87,7 @@ std::vector<std::pair<int, int>> HeadGridView::selectedHeads() const {
 
 void HeadGridView::setSelectedHeads(const std::vector<std::pair<int, int>>& heads) {
     const int layers = layerCount(), h = headCount();
+    m_requestedSelection = layers > 0 ? std::vector<std::pair<int, int>>() : heads;
     m_selected.assign(size_t(layers * h), 0);
     for (const auto& [layer, head] : heads)
         if (layer >= 0 && layer < layers && head >= 0 && head < h)
