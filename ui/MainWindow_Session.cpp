@@ -15,6 +15,7 @@
 #include <QTimer>
 
 #include "AttentionDocument.h"
+#include "ErrorBanner.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "core/HeadmapError.h"
@@ -162,6 +163,12 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     m_lines->setPinned(old.m_lines->pinned());
     const QHeaderView* sorted = old.m_statistics->table()->horizontalHeader();
     m_statistics->table()->sortByColumn(sorted->sortIndicatorSection(), sorted->sortIndicatorOrder());
+    // The window's own error (a text file it could not read, refused teaching options): the
+    // document's error is shown by this window already. Left in the language it was said in,
+    // as the document's is.
+    const QString banner = old.m_banner->message();
+    if (!banner.isEmpty() && banner != m_document->lastError().message)
+        m_banner->showError(banner, 0, false);
     m_reportTo = old.m_reportTo;  // exports still running report here
     *m_reportTo = this;
     if (old.m_typingTimer->isActive())  // an edit still waiting to be run

@@ -28,6 +28,7 @@
 
 #include "AppSettings.h"
 #include "AttentionDocument.h"
+#include "ErrorBanner.h"
 #include "HeatmapView.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -89,6 +90,7 @@ private slots:
     void longDocumentKeepsItsView_data();
     void longDocumentKeepsItsView();
     void runningExportReportsToTheNewWindow();
+    void windowErrorStaysInTheBanner();
     void commandLineLanguageGivesWay();
     void sessionWaitingForItsModelFollows();
     void nothingHappensWithoutAChange();
@@ -414,6 +416,32 @@ void MainWindowHostTest::runningExportReportsToTheNewWindow() {
     QVERIFY(failed.wait(30000));
     QVERIFY(!failed.at(0).at(1).toString().isEmpty());
     QCOMPARE(host.window()->statusBar()->currentMessage(), failed.at(0).at(1).toString());
+}
+
+void MainWindowHostTest::windowErrorStaysInTheBanner() {
+    // File › Open text… on a file that is gone: the error is the window's, not the document's,
+    // and stays in view across the switch; the document's own error (none) adds nothing.
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(mainwindowtests::modelSpec(QStringLiteral("builtin:teaching"))));
+    MainWindowHost host(&document);
+    host.window()->show();
+    QVERIFY(mainwindowtests::runSentence(*host.window(), kSentence));
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("lesson.txt"));
+    const QString error = host.window()->openTextFile(missing);
+    QVERIFY(error.contains(missing));
+    QCOMPARE(host.window()->errorBanner()->message(), error);
+    QVERIFY(document.lastError().message.isEmpty());
+    host.switchLanguage(QStringLiteral("da"));
+    QCOMPARE(host.window()->errorBanner()->message(), error);
+    QVERIFY(host.window()->errorBanner()->isVisible());
+
+    // Dismissed before the switch: nothing comes back.
+    host.window()->errorBanner()->dismissButton()->click();
+    QVERIFY(host.window()->errorBanner()->message().isEmpty());
+    host.switchLanguage(QStringLiteral("zh_CN"));
+    QVERIFY(host.window()->errorBanner()->message().isEmpty());
+    QVERIFY(!host.window()->errorBanner()->isVisible());
 }
 
 void MainWindowHostTest::commandLineLanguageGivesWay() {
