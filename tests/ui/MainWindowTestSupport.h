@@ -4,7 +4,9 @@
 
 #include <memory>
 
+#include <QElapsedTimer>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSize>
 #include <QString>
@@ -42,6 +44,22 @@ inline bool runSentence(headmap::ui::MainWindow& window, const QString& text, in
     window.sentenceEdit()->setText(text);
     QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
     return traced.wait(timeoutMs);
+}
+
+// Opens the multi-line box, puts `text` in it and presses Ctrl+Return there; true once the trace
+// arrived and the document is idle again.
+inline bool runLongText(headmap::ui::MainWindow& window, const QString& text, int timeoutMs = 60000) {
+    QSignalSpy traced(window.document(), &headmap::ui::AttentionDocument::traceChanged);
+    window.setLongTextShown(true);
+    window.longTextEdit()->setPlainText(text);
+    QTest::keyClick(window.longTextEdit(), Qt::Key_Return, Qt::ControlModifier);
+    if (!traced.wait(timeoutMs))
+        return false;
+    QElapsedTimer waited;
+    waited.start();
+    while (window.document()->isBusy() && waited.elapsed() < timeoutMs)
+        QTest::qWait(20);
+    return !window.document()->isBusy();
 }
 
 // openWindow, then runSentence (with `pair` in the second field): the window with `sentence`
