@@ -22,11 +22,11 @@
 #include "download/DownloadDialog.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
+#include "views/HeadGridView.h"
 #include "views/LinesView.h"
 #include "views/RolloutView.h"
 #include "views/StatisticsView.h"
 #include "views/TokenPairView.h"
-#include "views/HeadGridView.h"
 
 namespace headmap::ui {
 

@@ -299,6 +299,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     window->tabs()->setCurrentIndex(MainWindow::GridTab);
     QTRY_VERIFY(window->grid()->layerCount() == 2);
     QCOMPARE(window->grid()->selectedHeads(), chosenHeads);
+    if (tab == MainWindow::GridTab)  // to look at: the two heads drawn selected in the new language
+        QVERIFY(window->grab().save(QDir::temp().filePath(QStringLiteral("headmap_switch_grid_%1.png").arg(to))));
     {  // and Zero switches those two off
         QSignalSpy ablated(&document, &AttentionDocument::traceChanged);
         QTest::mouseClick(window->grid()->zeroButton(), Qt::LeftButton);
