@@ -1,5 +1,6 @@
 #pragma once
-// Which language the interface speaks: English (the source texts), Danish or Simplified Chinese.
+// Which language the interface speaks: English (the source texts, with the plural forms of
+// headmap_en.ts), Danish or Simplified Chinese.
 // The translations are compiled into the program (resources/translations/*.ts → :/i18n/*.qm);
 // Qt's own texts (standard buttons, file dialogs) come from the system's qtbase translations.
 //

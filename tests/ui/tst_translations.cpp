@@ -1,6 +1,7 @@
 // The Danish and Chinese interface: with a language installed the real widgets speak it (menus,
-// tabs, buttons, a step explanation, the engine's error about a broken model, the command-line
-// help, from --lang or the system's locale), View › Language remembers the
+// tabs, buttons, a step explanation, counts in the status bar and the error banner, with English's
+// plural forms too, the engine's error about a broken model, the command-line help, from --lang
+// or the system's locale), View › Language remembers the
 // choice and asks for a window in it, and the .ts files stay complete: every entry finished, with the same placeholders and
 // accelerators as its source, so that a new tr() without a translation fails here.
 
@@ -25,6 +26,7 @@
 
 #include "AppSettings.h"
 #include "AttentionDocument.h"
+#include "ErrorBanner.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "steps/StepView.h"
@@ -183,8 +185,11 @@ private slots:
     void everyEntryIsTranslated_data();
     void everyEntryIsTranslated();
     void bothLanguagesCoverTheSameTexts();
+    void englishHasEveryPluralForm();
     void widgetsSpeakTheLanguage_data();
     void widgetsSpeakTheLanguage();
+    void countsSpeakTheLanguage_data();
+    void countsSpeakTheLanguage();
     void modelErrorsSpeakTheLanguage_data();
     void modelErrorsSpeakTheLanguage();
     void menuAcceleratorsAreUnique_data();
@@ -201,20 +206,24 @@ private slots:
 void TranslationsTest::everyEntryIsTranslated_data() {
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("language");
-    QTest::addColumn<int>("numerusForms");  // Danish: singular and plural; Chinese: one form
-    QTest::newRow("danish") << "da" << "da_DK" << 2;
-    QTest::newRow("chinese") << "zh_CN" << "zh_CN" << 1;
+    QTest::addColumn<int>("numerusForms");  // Danish, English: singular and plural; Chinese: one form
+    QTest::addColumn<bool>("wholeInterface");  // English holds the plural forms only
+    QTest::newRow("danish") << "da" << "da_DK" << 2 << true;
+    QTest::newRow("chinese") << "zh_CN" << "zh_CN" << 1 << true;
+    QTest::newRow("english plurals") << "en" << "en_US" << 2 << false;
 }
 
 void TranslationsTest::everyEntryIsTranslated() {
     QFETCH(QString, code);
     QFETCH(QString, language);
     QFETCH(int, numerusForms);
+    QFETCH(bool, wholeInterface);
     QString fileLanguage, error;
     const QList<TsMessage> messages = readTs(tsPath(code), &fileLanguage, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(fileLanguage, language);
-    QVERIFY2(messages.size() > 500, qPrintable(QString::number(messages.size())));  // the whole UI, not a stub
+    // The whole UI, not a stub; English's plural file is checked against Danish below.
+    QVERIFY2(messages.size() > (wholeInterface ? 500 : 5), qPrintable(QString::number(messages.size())));
     QStringList problems;
     for (const TsMessage& m : messages) {
         const QString where = QStringLiteral("%1: \"%2\"").arg(m.context, m.source.left(70));
@@ -254,6 +263,29 @@ void TranslationsTest::bothLanguagesCoverTheSameTexts() {
     QStringList onlyDanish = (danish - chinese).values(), onlyChinese = (chinese - danish).values();
     QVERIFY2(onlyDanish.isEmpty(), qPrintable(onlyDanish.join(QLatin1Char('\n'))));
     QVERIFY2(onlyChinese.isEmpty(), qPrintable(onlyChinese.join(QLatin1Char('\n'))));
+}
+
+// The English file holds exactly the texts that count (%n), each of the Danish file's numerus
+// entries, so that a new "%n file(s)" cannot stay "1 file(s)" in English.
+void TranslationsTest::englishHasEveryPluralForm() {
+    QString language, error;
+    QSet<QString> counted, english;
+    for (const TsMessage& m : readTs(tsPath(QStringLiteral("da")), &language, &error))
+        if (m.numerus)
+            counted << m.context + QLatin1Char('|') + m.source;
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QStringList notCounting;
+    for (const TsMessage& m : readTs(tsPath(QStringLiteral("en")), &language, &error)) {
+        english << m.context + QLatin1Char('|') + m.source;
+        if (!m.numerus)
+            notCounting << m.source;
+    }
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(notCounting.isEmpty(), qPrintable(notCounting.join(QLatin1Char('\n'))));
+    QVERIFY(counted.size() >= 10);
+    const QStringList missing = (counted - english).values(), extra = (english - counted).values();
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
+    QVERIFY2(extra.isEmpty(), qPrintable(extra.join(QLatin1Char('\n'))));
 }
 
 void TranslationsTest::widgetsSpeakTheLanguage_data() {
@@ -312,6 +344,40 @@ void TranslationsTest::widgetsSpeakTheLanguage() {
              : code == QLatin1String("zh_CN") ? QStringLiteral("查询、键、值")
                                               : QStringLiteral("Queries, keys, values"));
     QVERIFY2(steps->explanationText(0).startsWith(explanation), qPrintable(steps->explanationText(0)));
+}
+
+void TranslationsTest::countsSpeakTheLanguage_data() {
+    // A count in the window's words: the status bar after a run (two words: [CLS] two words
+    // [SEP]), and the error banner's offer to run the first 1 or 2048 tokens of a long text.
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("firstToken");
+    QTest::addColumn<QString>("firstTokens");
+    QTest::newRow("english") << "en" << "4 tokens" << "Run the first token" << "Run the first 2048 tokens";
+    QTest::newRow("danish") << "da" << "4 tokens" << "Kør det første token" << "Kør de første 2048 tokens";
+    QTest::newRow("chinese") << "zh_CN" << "4 个词元" << "运行前 1 个词元" << "运行前 2048 个词元";
+}
+
+void TranslationsTest::countsSpeakTheLanguage() {
+    QFETCH(QString, code);
+    QFETCH(QString, status);
+    QFETCH(QString, firstToken);
+    QFETCH(QString, firstTokens);
+    QCOMPARE(installLanguage(code), code);
+
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(teachingSpec()));
+    MainWindow window(&document);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("two words")));
+    QCOMPARE(window.statusBar()->currentMessage(), status);
+
+    ErrorBanner* banner = window.errorBanner();
+    banner->showError(QStringLiteral("too long"), 1, false);
+    QCOMPARE(banner->truncateButton()->text(), firstToken);
+    banner->showError(QStringLiteral("too long"), 2048, false);
+    QCOMPARE(banner->truncateButton()->text(), firstTokens);
 }
 
 void TranslationsTest::modelErrorsSpeakTheLanguage_data() {
