@@ -11,11 +11,18 @@ namespace {
 const char16_t kSuperscriptDigits[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
 const char16_t kSubscriptDigits[] = u"₀₁₂₃₄₅₆₇₈₉";
 
-QString digits(int n, const char16_t* table) {
-    QString out;
-    for (const QChar c : QString::number(n))
-        out += QChar(table[c.digitValue()]);
-    return out;
+// Appends n (≥ 0) in the digits of `table`. Labels are made for every token of every encoding:
+// no QString::number and no temporary strings here.
+void appendDigits(QString& out, int n, const char16_t* table) {
+    char16_t reversed[12];
+    int count = 0;
+    unsigned value = n < 0 ? 0u : unsigned(n);
+    do {
+        reversed[count++] = table[value % 10];
+        value /= 10;
+    } while (value != 0);
+    while (count > 0)
+        out += QChar(reversed[--count]);
 }
 
 QString hexByte(uchar byte) {
@@ -58,9 +65,13 @@ QByteArray bytesOf(const QString& piece, PieceStyle style, const QString& spaceM
     return text.toUtf8();
 }
 
+// The code point of a UTF-8 sequence that bytelevel::utf8SequenceLength found whole and valid.
 char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
-    const QList<uint> ucs4 = QString::fromUtf8(bytes.constData() + start, length).toUcs4();
-    return ucs4.isEmpty() ? 0 : char32_t(ucs4.first());
+    static constexpr uchar kLeadBits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    char32_t c = uchar(bytes.at(start)) & kLeadBits[length];
+    for (int k = 1; k < length; ++k)
+        c = (c << 6) | (uchar(bytes.at(start + k)) & 0x3F);
+    return c;
 }
 
 // Labels one run of tokens that all stand for bytes: their bytes are read together, so a
@@ -69,11 +80,16 @@ char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
 void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, bool withTooltips) {
     QByteArray flat;
     std::vector<int> owner;  // token index of each byte of flat
+    qsizetype byteCount = 0;
+    for (int t = begin; t < end; ++t)
+        byteCount += out[size_t(t)].bytes.size();
+    flat.reserve(byteCount);
+    owner.reserve(size_t(byteCount));
     for (int t = begin; t < end; ++t) {
         flat += out[size_t(t)].bytes;
         owner.insert(owner.end(), size_t(out[size_t(t)].bytes.size()), t);
     }
-    std::vector<QStringList> notes(size_t(end - begin));  // tooltip notes per token
+    std::vector<QStringList> notes(withTooltips ? size_t(end - begin) : 0);  // tooltip notes per token
     std::vector<bool> touched(size_t(end - begin), false);  // firstChar is known
     const auto touch = [&](int t, char32_t c) {
         TokenText& token = out[size_t(t)];
@@ -102,7 +118,7 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
         for (int t = first; t <= last; ++t)
             touch(t, c);
         if (first == last) {
-            out[size_t(first)].label += bytelevel::displayBytes(flat.mid(k, length));
+            out[size_t(first)].label += bytelevel::displayBytes(QByteArrayView(flat).sliced(k, length));
         } else {
             const QString character = QString::fromUtf8(flat.constData() + k, length);
             for (int t = first; t <= last; ++t) {
@@ -142,10 +158,16 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
 }  // namespace
 
 QString byteMark(int first, int last, int length) {
-    QString mark = digits(first, kSuperscriptDigits);
-    if (last != first)
-        mark += QChar(u'⁻') + digits(last, kSuperscriptDigits);
-    return mark + QChar(u'⁄') + digits(length, kSubscriptDigits);
+    QString mark;
+    mark.reserve(8);
+    appendDigits(mark, first, kSuperscriptDigits);
+    if (last != first) {
+        mark += QChar(u'⁻');
+        appendDigits(mark, last, kSuperscriptDigits);
+    }
+    mark += QChar(u'⁄');
+    appendDigits(mark, length, kSubscriptDigits);
+    return mark;
 }
 
 namespace {

@@ -35,7 +35,7 @@ QString byteLabel(uchar byte) {
 
 }  // namespace
 
-int utf8SequenceLength(const QByteArray& bytes, qsizetype i) {
+int utf8SequenceLength(QByteArrayView bytes, qsizetype i) {
     const auto byteAt = [&](qsizetype k) { return uchar(bytes.at(k)); };
     const uchar lead = byteAt(i);
     int length = 0;
@@ -93,8 +93,9 @@ QString display(const QString& piece) {
     return displayBytes(decode(piece));
 }
 
-QString displayBytes(const QByteArray& bytes) {
+QString displayBytes(QByteArrayView bytes) {
     QString out;
+    out.reserve(bytes.size());
     qsizetype i = 0;
     while (i < bytes.size()) {
         const uchar byte = uchar(bytes.at(i));
@@ -114,8 +115,10 @@ QString displayBytes(const QByteArray& bytes) {
             out += QLatin1String("\\r");
         else if (byte < 0x20 || byte == 0x7F)
             out += byteLabel(byte);
+        else if (length == 1)
+            out += QChar(byte);  // ASCII: no temporary string
         else
-            out += QString::fromUtf8(bytes.constData() + i, length);
+            out += QString::fromUtf8(bytes.data() + i, length);
         i += length;
     }
     return out;

@@ -3,6 +3,7 @@
 // character, so that byte-level BPE vocabularies are plain strings ("Ġthe" is " the").
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 namespace headmap::bytelevel {
@@ -19,9 +20,9 @@ QByteArray decode(const QString& piece);
 // (a character split across tokens) or is another control character as "<0xE6>".
 QString display(const QString& piece);
 // The same label for bytes that are not in the alphabet (SentencePiece pieces as UTF-8).
-QString displayBytes(const QByteArray& bytes);
+QString displayBytes(QByteArrayView bytes);
 // The length of the valid UTF-8 character starting at bytes[i], or 0 if there is none there
 // (a continuation byte, an overlong or surrogate form, or a character cut off by the end).
-int utf8SequenceLength(const QByteArray& bytes, qsizetype i);
+int utf8SequenceLength(QByteArrayView bytes, qsizetype i);
 
 }  // namespace headmap::bytelevel

@@ -24,6 +24,7 @@ WordPieceModel::WordPieceModel(Vocabulary vocabulary, const WordPieceOptions& op
 void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const {
     // Character boundaries in UTF-16 units: pieces never split a surrogate pair.
     std::vector<qsizetype> bounds;
+    bounds.reserve(size_t(word.size()) + 1);
     tokchars::forEachCodePoint(word, [&](char32_t, qsizetype start, qsizetype) {
         bounds.push_back(start);
     });
@@ -35,6 +36,10 @@ void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const 
     }
 
     std::vector<int> pieces;
+    // One buffer for every candidate: resize(0) keeps its capacity, so trying the candidates
+    // of a word allocates once, not once per candidate.
+    QString candidate;
+    candidate.reserve(m_options.continuingSubwordPrefix.size() + word.size());
     size_t start = 0;
     while (start < chars) {
         std::optional<int> found;
@@ -45,9 +50,10 @@ void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const 
         while (end > start && bounds[end] - bounds[start] > room)
             --end;
         for (; end > start; --end) {
-            QString candidate = word.mid(bounds[start], bounds[end] - bounds[start]);
+            candidate.resize(0);
             if (start > 0)
-                candidate.prepend(m_options.continuingSubwordPrefix);
+                candidate += m_options.continuingSubwordPrefix;
+            candidate += QStringView(word).mid(bounds[start], bounds[end] - bounds[start]);
             found = vocabulary().id(candidate);
             if (found)
                 break;

@@ -73,6 +73,8 @@ private slots:
     void invalidBytesStayBytes();
     void byteMarks_data();
     void byteMarks();
+    void firstAndLastCharacters_data();
+    void firstAndLastCharacters();
     void legendNamesTheMarksUsed_data();
     void legendNamesTheMarksUsed();
     void positions();
@@ -204,6 +206,7 @@ void TokenLabelsTest::byteMarks_data() {
     QTest::newRow("two of three") << 2 << 3 << 3 << u("²⁻³⁄₃");
     QTest::newRow("first two of four") << 1 << 2 << 4 << u("¹⁻²⁄₄");
     QTest::newRow("last of two") << 2 << 2 << 2 << u("²⁄₂");
+    QTest::newRow("numbers of several digits") << 10 << 102 << 130 << u("¹⁰⁻¹⁰²⁄₁₃₀");
 }
 
 void TokenLabelsTest::byteMarks() {
@@ -211,6 +214,32 @@ void TokenLabelsTest::byteMarks() {
     QFETCH(int, last);
     QFETCH(int, length);
     QTEST(tokenlabels::byteMark(first, last, length), "mark");
+}
+
+void TokenLabelsTest::firstAndLastCharacters_data() {
+    // The characters a byte token's bytes begin and end in (word aggregation reads them):
+    // the whole character even where the token holds only some of its bytes.
+    QTest::addColumn<QStringList>("pieces");  // GPT-2's byte alphabet
+    QTest::addColumn<QString>("firsts");      // one character per token
+    QTest::addColumn<QString>("lasts");
+    QTest::newRow("chinese cut after two bytes") << words("å¤|ļ|å¤|´") << u("多多头头") << u("多多头头");
+    QTest::newRow("emoji of four bytes after a space") << words("ĠðŁ|¤|Ĺ") << u(" 🤗🤗") << u("🤗🤗🤗");
+    QTest::newRow("two-byte letters") << words("Bl|Ã¥|b|Ã¦r") << u("Båbæ") << u("låbr");
+}
+
+void TokenLabelsTest::firstAndLastCharacters() {
+    QFETCH(QStringList, pieces);
+    QFETCH(QString, firsts);
+    QFETCH(QString, lasts);
+    const std::vector<tokenlabels::TokenText> described =
+        tokenlabels::describe(pieces, std::vector<bool>(size_t(pieces.size()), false), PieceStyle::ByteLevel);
+    QList<uint> gotFirsts, gotLasts;
+    for (const tokenlabels::TokenText& token : described) {
+        gotFirsts << uint(token.firstChar);
+        gotLasts << uint(token.lastChar);
+    }
+    QCOMPARE(gotFirsts, firsts.toUcs4());
+    QCOMPARE(gotLasts, lasts.toUcs4());
 }
 
 void TokenLabelsTest::legendNamesTheMarksUsed_data() {
