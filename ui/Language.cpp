@@ -90,11 +90,10 @@ QString installLanguage(const QString& code) {
     state.headmap.reset();
     state.qt.reset();
     state.code = resolveLanguage(code);
-    if (state.code == kEnglish) {
-        // Only the plural forms ("1 token", "2 tokens"); every other text is its own source.
-        state.headmap = loaded(QStringLiteral("headmap_en"), QStringLiteral(":/i18n"));
-    } else {
-        state.headmap = loaded(QStringLiteral("headmap_%1").arg(state.code), QStringLiteral(":/i18n"));
+    // English's file holds only the plural forms ("1 token", "2 tokens"): its other texts are
+    // their own source.
+    state.headmap = loaded(QStringLiteral("headmap_%1").arg(state.code), QStringLiteral(":/i18n"));
+    if (state.code != kEnglish) {
         // Standard buttons and file dialogs; absent when qt6-translations-l10n is not installed.
         state.qt = loaded(QStringLiteral("qtbase_%1").arg(state.code),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath));

@@ -80,11 +80,6 @@ char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
 void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, bool withTooltips) {
     QByteArray flat;
     std::vector<int> owner;  // token index of each byte of flat
-    qsizetype byteCount = 0;
-    for (int t = begin; t < end; ++t)
-        byteCount += out[size_t(t)].bytes.size();
-    flat.reserve(byteCount);
-    owner.reserve(size_t(byteCount));
     for (int t = begin; t < end; ++t) {
         flat += out[size_t(t)].bytes;
         owner.insert(owner.end(), size_t(out[size_t(t)].bytes.size()), t);
