@@ -53,69 +53,89 @@ bool readsAsBytes(PieceStyle style) {
     return style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
 }
 
-QByteArray bytesOf(const QString& piece, PieceStyle style, const QString& spaceMarker) {
-    if (style == PieceStyle::ByteLevel)
-        return bytelevel::decode(piece);
+// The bytes a piece stands for, appended to out.
+void appendBytesOf(QByteArray& out, const QString& piece, PieceStyle style, const QString& spaceMarker) {
+    if (style == PieceStyle::ByteLevel) {
+        bytelevel::appendDecoded(out, piece);
+        return;
+    }
     const int byte = byteFallbackValue(piece);
-    if (byte >= 0)
-        return QByteArray(1, char(byte));
+    if (byte >= 0) {
+        out.append(char(byte));
+        return;
+    }
+    if (spaceMarker.isEmpty() || !piece.contains(spaceMarker)) {
+        out.append(piece.toUtf8());
+        return;
+    }
     QString text = piece;
-    if (!spaceMarker.isEmpty())
-        text.replace(spaceMarker, QLatin1String(" "));
-    return text.toUtf8();
+    text.replace(spaceMarker, QLatin1String(" "));
+    out.append(text.toUtf8());
 }
 
-// The code point of a UTF-8 sequence that bytelevel::utf8SequenceLength found whole and valid.
-char32_t codePointAt(const QByteArray& bytes, qsizetype start, int length) {
-    static constexpr uchar kLeadBits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
-    char32_t c = uchar(bytes.at(start)) & kLeadBits[length];
-    for (int k = 1; k < length; ++k)
-        c = (c << 6) | (uchar(bytes.at(start + k)) & 0x3F);
-    return c;
+void appendByteMark(QString& out, int first, int last, int length) {
+    appendDigits(out, first, kSuperscriptDigits);
+    if (last != first) {
+        out += QChar(u'⁻');
+        appendDigits(out, last, kSuperscriptDigits);
+    }
+    out += QChar(u'⁄');
+    appendDigits(out, length, kSubscriptDigits);
 }
+
+// The bytes of one run of byte tokens, read together. One for all runs of an encoding, so
+// that the buffers keep their capacity from run to run.
+struct RunBytes {
+    QByteArray flat;         // the run's bytes, token after token
+    std::vector<int> owner;  // token index of each byte of flat
+};
 
 // Labels one run of tokens that all stand for bytes: their bytes are read together, so a
-// character cut into several tokens is found whole. Tooltips only when asked for: labels()
-// runs on every encoding, and their notes cost more than the labels.
-void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, bool withTooltips) {
-    QByteArray flat;
-    std::vector<int> owner;  // token index of each byte of flat
+// character cut into several tokens is found whole. Bytes and tooltips only when asked for
+// (describe()): labels() runs on every encoding, and the notes cost more than the labels.
+void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, PieceStyle style,
+                 const QString& spaceMarker, bool withTooltips, RunBytes& run) {
+    QByteArray& flat = run.flat;
+    std::vector<int>& owner = run.owner;
+    flat.resize(0);
+    owner.clear();
     for (int t = begin; t < end; ++t) {
-        flat += out[size_t(t)].bytes;
-        owner.insert(owner.end(), size_t(out[size_t(t)].bytes.size()), t);
+        const qsizetype before = flat.size();
+        appendBytesOf(flat, pieces[t], style, spaceMarker);
+        owner.insert(owner.end(), size_t(flat.size() - before), t);
+        if (withTooltips)
+            out[size_t(t)].bytes = flat.sliced(before);
     }
     std::vector<QStringList> notes(withTooltips ? size_t(end - begin) : 0);  // tooltip notes per token
-    std::vector<bool> touched(size_t(end - begin), false);  // firstChar is known
+    int lastTouched = begin - 1;  // bytes are read in order, so tokens are reached in order
     const auto touch = [&](int t, char32_t c) {
         TokenText& token = out[size_t(t)];
-        if (!touched[size_t(t - begin)])
+        if (t > lastTouched)
             token.firstChar = c;
-        touched[size_t(t - begin)] = true;
+        lastTouched = t;
         token.lastChar = c;
     };
     qsizetype k = 0;
     while (k < flat.size()) {
-        const int length = bytelevel::utf8SequenceLength(flat, k);
+        char32_t c = 0;
+        const int length = bytelevel::utf8Sequence(flat, k, c);
         if (length == 0) {
-            TokenText& token = out[size_t(owner[size_t(k)])];
+            const uchar byte = uchar(flat.at(k));
             touch(owner[size_t(k)], 0);
-            token.label += QStringLiteral("<0x%1>").arg(hexByte(uchar(flat.at(k))));
+            bytelevel::appendByteLabel(out[size_t(owner[size_t(k)])].label, byte);
             if (withTooltips)
                 notes[size_t(owner[size_t(k)] - begin)]
-                    << QCoreApplication::translate("Engine", "byte %1 is no complete character")
-                           .arg(hexByte(uchar(flat.at(k))));
+                    << QCoreApplication::translate("Engine", "byte %1 is no complete character").arg(hexByte(byte));
             ++k;
             continue;
         }
-        const char32_t c = codePointAt(flat, k, length);
         const int first = owner[size_t(k)];
         const int last = owner[size_t(k + length - 1)];
         for (int t = first; t <= last; ++t)
             touch(t, c);
         if (first == last) {
-            out[size_t(first)].label += bytelevel::displayBytes(QByteArrayView(flat).sliced(k, length));
+            bytelevel::appendDisplayBytes(out[size_t(first)].label, QByteArrayView(flat).sliced(k, length));
         } else {
-            const QString character = QString::fromUtf8(flat.constData() + k, length);
             for (int t = first; t <= last; ++t) {
                 int from = -1, to = -1;  // 1-based byte positions within the character
                 for (int b = 0; b < length; ++b)
@@ -126,10 +146,11 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
                     }
                 if (t > first)
                     out[size_t(t)].continuesCharacter = true;
-                out[size_t(t)].label += character + byteMark(from, to, length);
+                out[size_t(t)].label += QChar::fromUcs4(c);
+                appendByteMark(out[size_t(t)].label, from, to, length);
                 if (withTooltips)
                     notes[size_t(t - begin)] << QCoreApplication::translate("Engine", "part of %1 (%2), %3 of %4")
-                                                .arg(character, codePointName(c),
+                                                .arg(QStringView(QChar::fromUcs4(c)).toString(), codePointName(c),
                                                      from == to
                                                          ? QCoreApplication::translate("Engine", "byte %1").arg(from)
                                                          : QCoreApplication::translate("Engine", "bytes %1–%2")
@@ -155,13 +176,7 @@ void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int beg
 QString byteMark(int first, int last, int length) {
     QString mark;
     mark.reserve(8);
-    appendDigits(mark, first, kSuperscriptDigits);
-    if (last != first) {
-        mark += QChar(u'⁻');
-        appendDigits(mark, last, kSuperscriptDigits);
-    }
-    mark += QChar(u'⁄');
-    appendDigits(mark, length, kSubscriptDigits);
+    appendByteMark(mark, first, last, length);
     return mark;
 }
 
@@ -178,8 +193,7 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
             if (withTooltips)
                 token.tooltip = QCoreApplication::translate("Engine", "special token \"%1\"").arg(pieces[t]);
         } else if (readsAsBytes(style)) {
-            token.hasBytes = true;
-            token.bytes = bytesOf(pieces[t], style, spaceMarker);
+            token.hasBytes = true;  // the bytes are read run by run, below
         } else if (style == PieceStyle::Words) {
             token.label = pieces[t];
             if (withTooltips)
@@ -191,6 +205,7 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
         }
     }
     // Runs of byte tokens, broken by special tokens, which stand for no bytes.
+    RunBytes run;
     int begin = 0;
     while (begin < pieces.size()) {
         if (!out[size_t(begin)].hasBytes) {
@@ -200,7 +215,7 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
         int end = begin;
         while (end < pieces.size() && out[size_t(end)].hasBytes)
             ++end;
-        describeRun(out, pieces, begin, end, withTooltips);
+        describeRun(out, pieces, begin, end, style, spaceMarker, withTooltips, run);
         begin = end;
     }
     return out;

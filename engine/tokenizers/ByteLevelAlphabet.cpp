@@ -29,20 +29,23 @@ const Alphabet& alphabet() {
     return table;
 }
 
-QString byteLabel(uchar byte) {
-    return QStringLiteral("<0x%1>").arg(QString::number(byte, 16).toUpper().rightJustified(2, u'0'));
-}
-
 }  // namespace
 
 int utf8SequenceLength(QByteArrayView bytes, qsizetype i) {
+    char32_t unused = 0;
+    return utf8Sequence(bytes, i, unused);
+}
+
+int utf8Sequence(QByteArrayView bytes, qsizetype i, char32_t& codePoint) {
     const auto byteAt = [&](qsizetype k) { return uchar(bytes.at(k)); };
     const uchar lead = byteAt(i);
     int length = 0;
     char32_t minimum = 0;
     char32_t c = 0;
-    if (lead < 0x80)
+    if (lead < 0x80) {
+        codePoint = lead;
         return 1;
+    }
     if (lead >= 0xC2 && lead <= 0xDF) {
         length = 2, minimum = 0x80, c = lead & 0x1F;
     } else if (lead >= 0xE0 && lead <= 0xEF) {
@@ -62,6 +65,7 @@ int utf8SequenceLength(QByteArrayView bytes, qsizetype i) {
     }
     if (c < minimum || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
         return 0;
+    codePoint = c;
     return length;
 }
 
@@ -79,14 +83,18 @@ QString encodeBytes(const QByteArray& bytes) {
 QByteArray decode(const QString& piece) {
     QByteArray out;
     out.reserve(piece.size());
+    appendDecoded(out, piece);
+    return out;
+}
+
+void appendDecoded(QByteArray& out, const QString& piece) {
     tokchars::forEachCodePoint(piece, [&](char32_t c, qsizetype start, qsizetype end) {
         const int byte = c < 512 ? alphabet().byteOfChar[c] : -1;
         if (byte >= 0)
             out.append(char(byte));
         else
-            out.append(piece.mid(start, end - start).toUtf8());
+            out.append(QStringView(piece).sliced(start, end - start).toUtf8());
     });
-    return out;
 }
 
 QString display(const QString& piece) {
@@ -96,12 +104,26 @@ QString display(const QString& piece) {
 QString displayBytes(QByteArrayView bytes) {
     QString out;
     out.reserve(bytes.size());
+    appendDisplayBytes(out, bytes);
+    return out;
+}
+
+void appendByteLabel(QString& out, uchar byte) {
+    static constexpr char16_t kHex[] = u"0123456789ABCDEF";
+    out += QLatin1String("<0x");
+    out += QChar(kHex[byte >> 4]);
+    out += QChar(kHex[byte & 0xF]);
+    out += QChar(u'>');
+}
+
+void appendDisplayBytes(QString& out, QByteArrayView bytes) {
     qsizetype i = 0;
     while (i < bytes.size()) {
         const uchar byte = uchar(bytes.at(i));
-        const int length = utf8SequenceLength(bytes, i);
+        char32_t c = 0;
+        const int length = utf8Sequence(bytes, i, c);
         if (length == 0) {
-            out += byteLabel(byte);
+            appendByteLabel(out, byte);
             ++i;
             continue;
         }
@@ -114,14 +136,11 @@ QString displayBytes(QByteArrayView bytes) {
         else if (byte == '\r')
             out += QLatin1String("\\r");
         else if (byte < 0x20 || byte == 0x7F)
-            out += byteLabel(byte);
-        else if (length == 1)
-            out += QChar(byte);  // ASCII: no temporary string
+            appendByteLabel(out, byte);
         else
-            out += QString::fromUtf8(bytes.data() + i, length);
+            out += QChar::fromUcs4(c);  // no temporary string
         i += length;
     }
-    return out;
 }
 
 }  // namespace headmap::bytelevel

@@ -151,6 +151,9 @@ void ByteLevelBpeTokenizerTest::displayLabels_data() {
     QTest::newRow("last byte of a character") << u("¬") << u("<0xAC>");
     QTest::newRow("letter then half a character") << u("aæľ") << u("a<0xE6><0x9C>");
     QTest::newRow("nul byte") << u("Ā") << u("<0x00>");
+    QTest::newRow("delete byte") << u("ġ") << u("<0x7F>");
+    QTest::newRow("lone byte FF") << u("ÿ") << u("<0xFF>");
+    QTest::newRow("whole chinese character") << u("æ³¨") << u("注");
     QTest::newRow("whole emoji") << u("ðŁĳį") << u("👍");
     QTest::newRow("added token text") << u("<|endoftext|>") << u("<|endoftext|>");
 }

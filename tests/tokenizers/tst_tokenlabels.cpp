@@ -86,7 +86,7 @@ private:
 };
 
 void TokenLabelsTest::initTestCase() {
-    for (const QString name : {u("gpt2"), u("llama2"), u("gemma3"), u("qwen3"), u("bert-base-uncased")})
+    for (const QString& name : {u("gpt2"), u("llama2"), u("gemma3"), u("qwen3"), u("bert-base-uncased")})
         m_tokenizers.insert(name, std::shared_ptr<Tokenizer>(loadHfTokenizer(fixtureFolder(name), TokenizerLoadOptions{})));
 }
 
@@ -125,7 +125,7 @@ void TokenLabelsTest::labelsGiveBackTheText_data() {
                              "opmærksomhed over alle andre elementer i sekvensen");
     const QString chinese = u("多头注意力是Transformer中的一个中心机制。");
     const QString emoji = u("👨‍👩‍👧‍👦 family 🇩🇰 𪚥 1️⃣");
-    for (const QString name : {u("gpt2"), u("llama2"), u("gemma3"), u("qwen3")}) {
+    for (const QString& name : {u("gpt2"), u("llama2"), u("gemma3"), u("qwen3")}) {
         QTest::addRow("%s danish seed", qPrintable(name)) << name << danish;
         QTest::addRow("%s chinese", qPrintable(name)) << name << chinese;
         QTest::addRow("%s emoji", qPrintable(name)) << name << emoji;
