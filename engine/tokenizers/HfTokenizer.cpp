@@ -76,7 +76,7 @@ Encoding HfTokenizer::postProcess(std::vector<Encoding> sequences, bool addSpeci
         setTypeIds(sequences[i], int(i));
     if (m_parts.postProcessor)
         sequences = m_parts.postProcessor->process(std::move(sequences), addSpecialTokens);
-    return concatenate(sequences);
+    return concatenate(std::move(sequences));
 }
 
 Encoding HfTokenizer::encode(const QString& text, bool addSpecialTokens) const {

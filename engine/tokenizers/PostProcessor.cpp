@@ -1,5 +1,7 @@
 #include "tokenizers/PostProcessor.h"
 
+#include <algorithm>
+
 namespace headmap {
 namespace {
 
@@ -20,8 +22,24 @@ void appendEncoding(Encoding& to, const Encoding& from) {
 
 }  // namespace
 
-Encoding concatenate(const std::vector<Encoding>& encodings) {
+Encoding concatenate(std::vector<Encoding> encodings) {
+    // Every encode() ends here: a lone sequence is handed on, and the lists of a joined one are
+    // sized once instead of growing token by token.
+    if (encodings.size() == 1 && !encodings.front().truncated) {
+        Encoding result = std::move(encodings.front());
+        const auto zero = [](int typeId) { return typeId == 0; };
+        if (std::all_of(result.typeIds.begin(), result.typeIds.end(), zero))
+            result.typeIds.clear();  // as appending leaves them: empty means all 0
+        return result;
+    }
+    size_t total = 0;
+    for (const Encoding& encoding : encodings)
+        total += size_t(encoding.size());
     Encoding result;
+    result.ids.reserve(total);
+    result.tokens.reserve(qsizetype(total));
+    result.displayTokens.reserve(qsizetype(total));
+    result.special.reserve(total);
     for (const Encoding& encoding : encodings)
         appendEncoding(result, encoding);
     return result;
@@ -37,11 +55,17 @@ std::vector<Encoding> TemplateProcessor::process(std::vector<Encoding> encodings
                                                  bool addSpecialTokens) const {
     const std::vector<TemplatePiece>& pieces = encodings.size() >= 2 ? m_pair : m_single;
     std::vector<Encoding> result;
-    for (const TemplatePiece& piece : pieces) {
+    for (size_t p = 0; p < pieces.size(); ++p) {
+        const TemplatePiece& piece = pieces[p];
         if (piece.isSequence) {
             if (size_t(piece.sequence) >= encodings.size())
                 continue;
-            Encoding sequence = encodings[size_t(piece.sequence)];
+            // Moved at its last use in the template (a template may name $A twice).
+            const bool usedLater = std::any_of(pieces.begin() + qsizetype(p) + 1, pieces.end(), [&](const TemplatePiece& later) {
+                return later.isSequence && later.sequence == piece.sequence;
+            });
+            Encoding sequence = usedLater ? encodings[size_t(piece.sequence)]
+                                          : std::move(encodings[size_t(piece.sequence)]);
             setTypeIds(sequence, piece.typeId);
             result.push_back(std::move(sequence));
         } else if (addSpecialTokens) {

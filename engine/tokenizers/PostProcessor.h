@@ -93,7 +93,7 @@ private:
 };
 
 // The encodings one after the other.
-Encoding concatenate(const std::vector<Encoding>& encodings);
+Encoding concatenate(std::vector<Encoding> encodings);
 // Every token of encoding gets typeId.
 void setTypeIds(Encoding& encoding, int typeId);
 
