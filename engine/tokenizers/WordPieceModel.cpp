@@ -21,25 +21,53 @@ WordPieceModel::WordPieceModel(Vocabulary vocabulary, const WordPieceOptions& op
         m_longestPiece = std::max(m_longestPiece, this->vocabulary().piece(id).size());
 }
 
+namespace {
+
+// Buffers for one word, kept from word to word on each thread: tokenize() runs for every word
+// of every text, and allocating them per word was a seventh of the vocab.txt fuzzer's time.
+struct WordScratch {
+    std::vector<qsizetype> bounds;  // character boundaries in UTF-16 units
+    QString candidate;              // the piece being looked up
+};
+
+// Gives the buffers back after a word far longer than words are, so that one huge word does
+// not keep its memory for the rest of the thread's life.
+struct ScratchRelease {
+    static constexpr size_t kKeep = 4096;
+    WordScratch& scratch;
+    ~ScratchRelease() {
+        if (scratch.bounds.capacity() > kKeep)
+            std::vector<qsizetype>().swap(scratch.bounds);
+        if (size_t(scratch.candidate.capacity()) > kKeep)
+            scratch.candidate = QString();
+    }
+};
+
+}  // namespace
+
 void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const {
-    // Character boundaries in UTF-16 units: pieces never split a surrogate pair.
-    std::vector<qsizetype> bounds;
-    bounds.reserve(size_t(word.size()) + 1);
-    tokchars::forEachCodePoint(word, [&](char32_t, qsizetype start, qsizetype) {
-        bounds.push_back(start);
-    });
+    thread_local WordScratch scratch;
+    const ScratchRelease release{scratch};
+    // Boundaries only up to the limit: a word of millions of characters is [UNK] without one
+    // being stored for each. Pieces never split a surrogate pair.
+    std::vector<qsizetype>& bounds = scratch.bounds;
+    bounds.clear();
+    const size_t maxChars = size_t(m_options.maxInputCharsPerWord);
+    qsizetype i = 0;
+    while (i < word.size()) {
+        if (bounds.size() == maxChars) {  // one character more than allowed
+            ids.push_back(m_unkId);
+            return;
+        }
+        bounds.push_back(i);
+        tokchars::nextCodePoint(word, i);
+    }
     bounds.push_back(word.size());
     const size_t chars = bounds.size() - 1;
-    if (chars > size_t(m_options.maxInputCharsPerWord)) {
-        ids.push_back(m_unkId);
-        return;
-    }
 
-    std::vector<int> pieces;
-    // One buffer for every candidate: resize(0) keeps its capacity, so trying the candidates
-    // of a word allocates once, not once per candidate.
-    QString candidate;
-    candidate.reserve(m_options.continuingSubwordPrefix.size() + word.size());
+    const size_t before = ids.size();
+    // One buffer for every candidate: resize(0) keeps its capacity.
+    QString& candidate = scratch.candidate;
     size_t start = 0;
     while (start < chars) {
         std::optional<int> found;
@@ -58,14 +86,14 @@ void WordPieceModel::tokenize(const QString& word, std::vector<int>& ids) const 
             if (found)
                 break;
         }
-        if (!found) {
+        if (!found) {  // the whole word is [UNK], not the pieces found so far
+            ids.resize(before);
             ids.push_back(m_unkId);
             return;
         }
-        pieces.push_back(*found);
+        ids.push_back(*found);
         start = end;
     }
-    ids.insert(ids.end(), pieces.begin(), pieces.end());
 }
 
 }  // namespace headmap

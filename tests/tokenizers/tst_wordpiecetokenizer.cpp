@@ -218,6 +218,10 @@ void WordPieceTokenizerTest::wordPieceGreedyLongestMatch_data() {
     QTest::newRow("uncovered tail makes the word unknown") << u("unaffx") << words("[UNK]");
     QTest::newRow("over the length limit") << u("unaffableun") << words("[UNK]");
     QTest::newRow("astral characters") << u("😀un") << words("😀 ##un");
+    QTest::newRow("at the length limit") << u("unaffablea") << words("un ##aff ##able ##a");
+    // The limit counts characters: 😀 is two UTF-16 units.
+    QTest::newRow("astral character at the length limit") << u("😀unaffable") << words("😀 ##un ##aff ##able");
+    QTest::newRow("astral character over the length limit") << u("😀unaffablea") << words("[UNK]");
 }
 
 void WordPieceTokenizerTest::wordPieceGreedyLongestMatch() {
@@ -230,12 +234,13 @@ void WordPieceTokenizerTest::wordPieceGreedyLongestMatch() {
     WordPieceOptions options;
     options.maxInputCharsPerWord = 10;
     const WordPieceModel model(vocabulary, options);
-    std::vector<int> ids;
+    // The word before stays as it was, also when this one turns out unknown after some pieces.
+    std::vector<int> ids{int(pieces.indexOf(u("affable")))};
     model.tokenize(word, ids);
     QStringList got;
     for (int id : ids)
         got << model.vocabulary().piece(id);
-    QCOMPARE(got, expected);
+    QCOMPARE(got, words("affable") + expected);
 }
 
 // The model only tries candidates as long as its longest piece (WordPieceModel.h); pieces of
