@@ -294,6 +294,8 @@ void TestGgufFile::rejects_data() {
     QTest::newRow("placeholders in a tensor name") << withTensor(0, ggufTensorInfo("x%1%2", {}, 0, 0)) << "tensor 'x%1%2' has 0 dimensions; expected 1 to 4";
     QTest::newRow("placeholders in a key") << withKv(ggufKv("k%1", 9, ggufArray(7, 2, QByteArray("\x01\x05", 2)))) << "metadata key 'k%1' element 1 is a BOOL stored as byte 5";
     QTest::newRow("newline in a key") << withKv(ggufKv("a\nb", 13, {})) << "metadata key 'a\\u000ab' has unknown value type 13";
+    QTest::newRow("array in an array") << withKv(ggufKv("k.n", 9, ggufArray(9, 2, ggufArray(7, 1, QByteArray(1, '\0')) + ggufArray(7, 2, QByteArray("\x01\x05", 2))))) << "metadata key 'k.n' element 1 element 1 is a BOOL stored as byte 5";
+    QTest::newRow("string after an array in an array") << withKv(ggufKv("k.s", 9, ggufArray(9, 2, ggufArray(7, 1, QByteArray(1, '\0')) + ggufArray(8, 1, le64(quint64(1) << 40))))) << "metadata key 'k.s' element 1 element 0: a string of 1099511627776 bytes is more than the";
 }
 
 void TestGgufFile::rejects() {
