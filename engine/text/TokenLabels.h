@@ -33,7 +33,7 @@ namespace tokenlabels {
 // What one token stands for.
 struct TokenText {
     bool hasBytes = false;  // false for special tokens and for styles whose pieces are no bytes
-    QByteArray bytes;       // the bytes the piece stands for
+    QByteArray bytes;       // the bytes the piece stands for (filled by describe())
     QString label;          // the readable label
     QString tooltip;        // piece "Ã¥" · bytes E5 A4 · part of 多 (U+591A), bytes 1–2 of 3
     // The characters the token's first and last bytes belong to (0: none, or not a character),

@@ -30,8 +30,8 @@ struct WordScratch {
     QString candidate;              // the piece being looked up
 };
 
-// Gives the buffers back after a word far longer than words are, so that one huge word does
-// not keep its memory for the rest of the thread's life.
+// Gives the buffers back after a word of more than kKeep characters (or a piece that long),
+// so that one huge word does not keep its memory for the rest of the thread's life.
 struct ScratchRelease {
     static constexpr size_t kKeep = 4096;
     WordScratch& scratch;

@@ -154,6 +154,8 @@ void ByteLevelBpeTokenizerTest::displayLabels_data() {
     QTest::newRow("delete byte") << u("ġ") << u("<0x7F>");
     QTest::newRow("lone byte FF") << u("ÿ") << u("<0xFF>");
     QTest::newRow("whole chinese character") << u("æ³¨") << u("注");
+    // U+FEFF is kept, not dropped as a byte order mark would be: a label is never empty.
+    QTest::newRow("byte order mark") << u("ï»¿") << QString(QChar(0xFEFF));
     QTest::newRow("whole emoji") << u("ðŁĳį") << u("👍");
     QTest::newRow("added token text") << u("<|endoftext|>") << u("<|endoftext|>");
 }
