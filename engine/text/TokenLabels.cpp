@@ -83,22 +83,13 @@ void appendByteMark(QString& out, int first, int last, int length) {
     appendDigits(out, length, kSubscriptDigits);
 }
 
-// The bytes of one run of byte tokens, read together. One for all runs of an encoding, so
-// that the buffers keep their capacity from run to run.
-struct RunBytes {
-    QByteArray flat;         // the run's bytes, token after token
-    std::vector<int> owner;  // token index of each byte of flat
-};
-
 // Labels one run of tokens that all stand for bytes: their bytes are read together, so a
 // character cut into several tokens is found whole. Bytes and tooltips only when asked for
 // (describe()): labels() runs on every encoding, and the notes cost more than the labels.
 void describeRun(std::vector<TokenText>& out, const QStringList& pieces, int begin, int end, PieceStyle style,
-                 const QString& spaceMarker, bool withTooltips, RunBytes& run) {
-    QByteArray& flat = run.flat;
-    std::vector<int>& owner = run.owner;
-    flat.resize(0);
-    owner.clear();
+                 const QString& spaceMarker, bool withTooltips) {
+    QByteArray flat;         // the run's bytes, token after token
+    std::vector<int> owner;  // token index of each byte of flat
     for (int t = begin; t < end; ++t) {
         const qsizetype before = flat.size();
         appendBytesOf(flat, pieces[t], style, spaceMarker);
@@ -205,7 +196,6 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
         }
     }
     // Runs of byte tokens, broken by special tokens, which stand for no bytes.
-    RunBytes run;
     int begin = 0;
     while (begin < pieces.size()) {
         if (!out[size_t(begin)].hasBytes) {
@@ -215,7 +205,7 @@ std::vector<TokenText> describeTokens(const QStringList& pieces, const std::vect
         int end = begin;
         while (end < pieces.size() && out[size_t(end)].hasBytes)
             ++end;
-        describeRun(out, pieces, begin, end, style, spaceMarker, withTooltips, run);
+        describeRun(out, pieces, begin, end, style, spaceMarker, withTooltips);
         begin = end;
     }
     return out;
