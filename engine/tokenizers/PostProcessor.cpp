@@ -20,6 +20,11 @@ void appendEncoding(Encoding& to, const Encoding& from) {
                   from.special[size_t(i)], from.typeId(i));
 }
 
+void appendSpecialTokens(std::vector<std::pair<QString, int>>& out, const SpecialTokenIds& special) {
+    for (size_t i = 0; i < special.ids.size() && i < size_t(special.tokens.size()); ++i)
+        out.emplace_back(special.tokens[qsizetype(i)], special.ids[i]);
+}
+
 }  // namespace
 
 Encoding concatenate(std::vector<Encoding> encodings) {
@@ -104,6 +109,30 @@ std::vector<Encoding> PostProcessorSequence::process(std::vector<Encoding> encod
     for (const auto& step : m_steps)
         encodings = step->process(std::move(encodings), addSpecialTokens);
     return encodings;
+}
+
+std::vector<std::pair<QString, int>> TemplateProcessor::specialTokens() const {
+    std::vector<std::pair<QString, int>> out;
+    for (const std::vector<TemplatePiece>* pieces : {&m_single, &m_pair})
+        for (const TemplatePiece& piece : *pieces)
+            if (!piece.isSequence)
+                appendSpecialTokens(out, piece.special);
+    return out;
+}
+
+std::vector<std::pair<QString, int>> ClsSepProcessor::specialTokens() const {
+    std::vector<std::pair<QString, int>> out;
+    appendSpecialTokens(out, m_cls);
+    appendSpecialTokens(out, m_sep);
+    return out;
+}
+
+std::vector<std::pair<QString, int>> PostProcessorSequence::specialTokens() const {
+    std::vector<std::pair<QString, int>> out;
+    for (const auto& step : m_steps)
+        for (auto& token : step->specialTokens())
+            out.push_back(std::move(token));
+    return out;
 }
 
 }  // namespace headmap

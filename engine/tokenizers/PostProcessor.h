@@ -16,6 +16,9 @@ public:
     virtual ~PostProcessor() = default;
     virtual std::vector<Encoding> process(std::vector<Encoding> encodings,
                                           bool addSpecialTokens) const = 0;
+    // Every (piece, id) it can add. A file's post-processor names its ids itself, so the loader
+    // checks them against the vocabulary: fromIds() must name an id as encode() did.
+    virtual std::vector<std::pair<QString, int>> specialTokens() const { return {}; }
 };
 
 // One special token of a post-processor, possibly standing for several ids.
@@ -52,6 +55,7 @@ public:
     TemplateProcessor(std::vector<TemplatePiece> single, std::vector<TemplatePiece> pair)
         : m_single(std::move(single)), m_pair(std::move(pair)) {}
     std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+    std::vector<std::pair<QString, int>> specialTokens() const override;
 
 private:
     std::vector<TemplatePiece> m_single;
@@ -67,6 +71,7 @@ public:
     ClsSepProcessor(Style style, SpecialTokenIds cls, SpecialTokenIds sep)
         : m_style(style), m_cls(std::move(cls)), m_sep(std::move(sep)) {}
     std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+    std::vector<std::pair<QString, int>> specialTokens() const override;
 
 private:
     Style m_style;
@@ -87,6 +92,7 @@ public:
     explicit PostProcessorSequence(std::vector<std::unique_ptr<PostProcessor>> steps)
         : m_steps(std::move(steps)) {}
     std::vector<Encoding> process(std::vector<Encoding> encodings, bool addSpecialTokens) const override;
+    std::vector<std::pair<QString, int>> specialTokens() const override;
 
 private:
     std::vector<std::unique_ptr<PostProcessor>> m_steps;

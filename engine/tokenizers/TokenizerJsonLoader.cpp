@@ -85,6 +85,27 @@ void readPieceDisplay(const QJsonValue& decoder, HfTokenizerParts& parts) {
     }
 }
 
+// The post-processor's special tokens must be what their ids name: the Rust library adds a
+// [SEP] with whatever id the file gives it, and fromIds() would then name another piece (a
+// mutated BERT file with "[SEP]": {"ids": [204]} added [unused199]'s id; found by fuzzing).
+void checkPostProcessorIds(const HfTokenizer& tokenizer, const std::vector<std::pair<QString, int>>& specials) {
+    for (const auto& [piece, id] : specials) {
+        QString named;
+        try {
+            named = tokenizer.fromIds({id}).tokens.value(0);
+        } catch (const InputError&) {
+            throw ModelError(QCoreApplication::translate("Engine", "post_processor: special token %1 has id %2, "
+                                                                   "which names no piece of the vocabulary or "
+                                                                   "added_tokens")
+                                 .arg(quotedName(piece), QString::number(id)));
+        }
+        if (named != piece)
+            throw ModelError(QCoreApplication::translate("Engine", "post_processor: special token %1 has id %2, "
+                                                                   "which the vocabulary gives to %3")
+                                 .arg(quotedName(piece), QString::number(id), quotedName(named)));
+    }
+}
+
 }  // namespace
 
 std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
@@ -106,7 +127,11 @@ std::unique_ptr<HfTokenizer> loadTokenizerJson(const QString& path) {
                           tokenizerjson::containsByteLevel(root.value(QLatin1String("decoder")));
         if (!parts.byteLevel)
             readPieceDisplay(root.value(QLatin1String("decoder")), parts);
-        return std::make_unique<HfTokenizer>(std::move(parts));
+        const std::vector<std::pair<QString, int>> specials =
+            parts.postProcessor ? parts.postProcessor->specialTokens() : std::vector<std::pair<QString, int>>{};
+        auto tokenizer = std::make_unique<HfTokenizer>(std::move(parts));
+        checkPostProcessorIds(*tokenizer, specials);
+        return tokenizer;
     } catch (const ModelError& error) {
         throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(path, error.message()));
     }

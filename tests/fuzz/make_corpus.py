@@ -71,6 +71,36 @@ def write_safetensors_corpus():
 
 # --- config.json and tokenizer files --------------------------------------------------------------
 
+def shortened_tokenizer_json(path, keep, later_added=8):
+    """A tokenizer.json with its vocabulary cut to the ids below `keep`, the first merges among
+    the pieces kept, and the first added tokens below `keep` plus up to `later_added` later
+    non-special and as many special ones, renumbered from `keep` on, post-processor ids
+    following them."""
+    tokenizer = json.loads(path.read_text(encoding="utf-8"))
+    model = tokenizer["model"]
+    model["vocab"] = {piece: i for piece, i in model["vocab"].items() if i < keep}
+    pieces = set(model["vocab"])
+    if model.get("merges"):
+        def kept(merge):
+            left, right = merge.split(" ", 1) if isinstance(merge, str) else merge
+            return left in pieces and right in pieces and left + right in pieces
+        model["merges"] = [merge for merge in model["merges"] if kept(merge)][:keep // 2]
+    added = tokenizer.get("added_tokens") or []
+    later = [a for a in added if a["id"] >= keep]
+    later = [a for a in later if not a["special"]][:later_added] + [a for a in later if a["special"]][:later_added]
+    new_id = {a["id"]: keep + n for n, a in enumerate(later)}
+    for a in later:
+        a["id"] = new_id[a["id"]]
+    tokenizer["added_tokens"] = [a for a in added if a["id"] < keep and a not in later][:40] + later
+    post = tokenizer.get("post_processor") or {}
+    for token in (post.get("special_tokens") or {}).values():
+        token["ids"] = [new_id.get(i, i) for i in token["ids"]]
+    for key in ("sep", "cls"):
+        if key in post:
+            post[key][1] = new_id.get(post[key][1], post[key][1])
+    return json.dumps(tokenizer, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def write_text_corpora():
     models = sorted((FIXTURES / "models").iterdir())
 
@@ -89,6 +119,13 @@ def write_text_corpora():
         if tokenizer.exists() and tokenizer.read_bytes() not in seen:
             seen.add(tokenizer.read_bytes())
             copy(out, tokenizer, model.name + ".json")
+    # The model fixtures' tokenizers are all byte-level BPE; the real ones bring WordPiece,
+    # Metaspace-style Replace/Prepend normalizers, NFC, Split + ByteLevel sequences, byte
+    # fallback, and the template, BERT and RoBERTa post-processors.
+    for name, keep in (("bert-base-uncased", 2100), ("bert-base-cased", 1200), ("roberta", 1200),
+                       ("llama2", 1200), ("llama3", 1200), ("qwen3", 1200), ("gemma3", 1200)):
+        (out / ("real_%s.json" % name)).write_bytes(
+            shortened_tokenizer_json(FIXTURES / "tokenizers" / name / "tokenizer.json", keep))
 
     out = corpus("vocab_txt")
     copy(out, FIXTURES / "models/bert_f32_prefixed/vocab.txt", "bert_f32_prefixed.txt")
@@ -222,10 +259,64 @@ def shortened_tokenizer(path, keep, pre=None, specials=8):
     return write_gguf(out)
 
 
+# ggml type → (elements, bytes) per block, for the types of the GGUF model fixtures.
+BLOCKS = {0: (1, 4), 1: (1, 2), 8: (32, 34), 12: (256, 144), 14: (256, 210), 30: (1, 2)}
+
+
+def model_skeleton(path, vocab_rows=8):
+    """A GGUF model fixture with everything ggufDecoderConfig reads and little else: all its
+    metadata, token_embd.weight cut to `vocab_rows` rows, the rope factor tensors as they are,
+    and output.weight and layer 0's tensors (whose presence sets biases, tying and the layout)
+    as single F32 values, all zero but the rope factors. The fixtures themselves hold up to 456 KB of
+    weights a fuzzer would spend its mutations on."""
+    r = Reader(path.read_bytes())
+    assert r.data[:4] == b"GGUF"
+    r.at = 4
+    version, tensor_count, key_count = r.take("<I"), r.take("<Q"), r.take("<Q")
+    metadata = []
+    for _ in range(key_count):
+        key = r.string().decode()
+        kind = r.take("<I")
+        metadata.append((key, kind, r.value(kind)))
+    tensors = []
+    for _ in range(tensor_count):
+        name = r.string().decode()
+        dims = [r.take("<Q") for _ in range(r.take("<I"))]
+        kind = r.take("<I")
+        at = r.take("<Q")
+        if name == "token_embd.weight":
+            tensors.append((name, dims[:1] + [vocab_rows], kind, None))
+        elif name.startswith("rope_"):
+            tensors.append((name, dims, kind, at))
+        elif name == "output.weight" or name.startswith("blk.0."):
+            tensors.append((name, [1], 0, None))
+    data_start = r.at + (-r.at % 32)  # the fixtures keep ggml's default alignment
+    body = write_gguf(metadata)
+    body = body[:8] + struct.pack("<Q", len(tensors)) + body[16:]
+    alignment, table, data = 32, b"", b""
+    for name, dims, kind, at in tensors:
+        elements, block_bytes = BLOCKS[kind]
+        count = 1
+        for d in dims:
+            count *= d
+        size = count // elements * block_bytes
+        table += pack_value(STRING, name.encode()) + struct.pack("<I", len(dims))
+        table += b"".join(struct.pack("<Q", d) for d in dims) + struct.pack("<IQ", kind, len(data))
+        data += r.data[data_start + at:data_start + at + size] if at is not None else b"\0" * size
+        data += b"\0" * (-len(data) % alignment)
+    body += table
+    return body + b"\0" * (-len(body) % alignment) + data
+
+
 def write_gguf_corpora():
     out = corpus("gguf_file")
     for path in (FIXTURES / "gguf/types.gguf", FIXTURES / "gguf/v2.gguf", FIXTURES / "gguf/models/qwen3_q8_0.gguf"):
         copy(out, path)
+    # Every architecture ggufDecoderConfig reads (the corpus had only llama, qwen2 and qwen3),
+    # with llama's rope_freqs, linear rope scaling and a K-quant embedding.
+    for name in ("gemma2_f32", "gemma3_f32", "phi3_f32", "gpt_neox_f16", "llama_f32", "llama_linear_f16",
+                 "llama256_q4_k_m"):
+        (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(FIXTURES / "gguf/models" / (name + ".gguf")))
 
     out = corpus("gguf_tokenizer")
     copy(out, FIXTURES / "gguf/models/qwen3_q8_0.gguf")

@@ -145,6 +145,25 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
     QTest::newRow("two added tokens on one id") << fromEdit
         << set("added_tokens", R"([{"id": 40, "content": "<a>"}, {"id": 40, "content": "<b>"}])")
         << words("tokenizer.json added_tokens[1] '<b>' 40 added_tokens[0] '<a>'");
+    // The same for a post-processor's own ids (found by fuzzing a cut-down bert-base-uncased).
+    QTest::newRow("template special token on another piece's id") << fromEdit
+        << set("post_processor", R"({"type": "TemplateProcessing",
+              "special_tokens": {"[SEP]": {"id": "[SEP]", "ids": [3], "tokens": ["[SEP]"]}},
+              "single": [{"Sequence": {"id": "A", "type_id": 0}}, {"SpecialToken": {"id": "[SEP]", "type_id": 0}}],
+              "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]})")
+        << words("tokenizer.json post_processor '[SEP]' id 3 'hello'");
+    QTest::newRow("BertProcessing sep on another piece's id") << fromEdit
+        << set("post_processor", R"({"type": "BertProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 4]})")
+        << words("tokenizer.json post_processor '[SEP]' id 4 'world'");
+    QTest::newRow("RobertaProcessing id outside the vocabulary") << fromEdit
+        << set("post_processor", R"({"type": "RobertaProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 500]})")
+        << words("tokenizer.json post_processor '[SEP]' id 500 names no piece");
+    QTest::newRow("template in a sequence of post-processors") << fromEdit
+        << set("post_processor", R"({"type": "Sequence", "processors": [{"type": "ByteLevel"}, {"type": "TemplateProcessing",
+              "special_tokens": {"[CLS]": {"id": "[CLS]", "ids": [1, 0], "tokens": ["[CLS]", "[UNK]x"]}},
+              "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+              "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]}]})")
+        << words("tokenizer.json post_processor '[UNK]x' id 0 '[UNK]'");
 }
 
 void TokenizerJsonErrorsTest::refusesBadFiles() {
