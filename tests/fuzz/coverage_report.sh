@@ -19,12 +19,13 @@ corpora=$(realpath "${1:-$root/tests/fuzz/corpus}")
 harnesses=(safetensors_file safetensors_index hf_config tokenizer_json vocab_txt vocab_merges
            tokenizer_config gguf_file gguf_tokenizer ggml_dequant)
 
+mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
       -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
       -DCMAKE_CXX_FLAGS="-O1 -fprofile-instr-generate -fcoverage-mapping" \
       -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" \
-      -DHEADMAP_BUILD_GUI=OFF -DHEADMAP_BUILD_TESTS=ON -DHEADMAP_FUZZ=OFF > "$build.configure.log"
-cmake --build "$build" --target "${harnesses[@]/#/fuzz_}" > "$build.build.log"
+      -DHEADMAP_BUILD_GUI=OFF -DHEADMAP_BUILD_TESTS=ON -DHEADMAP_FUZZ=OFF > "$build/coverage-configure.log"
+cmake --build "$build" --target "${harnesses[@]/#/fuzz_}" > "$build/coverage-build.log"
 
 profiles=$build/coverage-profiles
 rm -rf "$profiles"
