@@ -75,6 +75,49 @@ void checkText(const char* what, const Tokenizer& tokenizer, const QString& text
     }
 }
 
+// A sentence pair: without special tokens exactly the two encodings one after the other, the
+// second with type id 1; with them, the post-processor's pair template around the same tokens.
+// Nothing else calls the pair templates of the files a fuzzer writes.
+void checkPair(const char* what, const Tokenizer& tokenizer, const QString& first, const QString& second,
+               bool special) {
+    Encoding pair, a, b;
+    if (!acceptsOrRefusesCleanly(what, [&] { pair = tokenizer.encodePair(first, second, special); }))
+        return;  // single-sentence tokenizers refuse pairs with an InputError
+    const QString texts = QStringLiteral("\"%1\" + \"%2\"").arg(first.left(40), second.left(40));
+    checkShape(what, pair, texts);
+    for (int id : pair.ids)
+        if (id < 0 || id >= tokenizer.vocabSize())
+            fail(what, QStringLiteral("encodePair(%1) gives id %2 outside the vocabulary of %3")
+                           .arg(texts).arg(id).arg(tokenizer.vocabSize()));
+    Encoding named;
+    if (!acceptsOrRefusesCleanly(what, [&] { named = tokenizer.fromIds(pair.ids); }) || named.tokens != pair.tokens)
+        fail(what, QStringLiteral("fromIds(encodePair(%1)) does not name the pair's pieces: %2")
+                       .arg(texts, pair.tokens.join(QLatin1Char(' '))));
+    if (!acceptsOrRefusesCleanly(what, [&] {
+            a = tokenizer.encode(first, false);
+            b = tokenizer.encode(second, false);
+        }))
+        fail(what, QStringLiteral("encode() refuses a text of the pair %1, which encodePair() takes").arg(texts));
+    std::vector<int> both = a.ids;
+    both.insert(both.end(), b.ids.begin(), b.ids.end());
+    if (!special) {
+        bool typesRight = true;
+        for (int i = 0; i < pair.size(); ++i)
+            typesRight = typesRight && pair.typeId(i) == (i < a.size() ? 0 : 1);
+        if (pair.ids != both || !typesRight)
+            fail(what, QStringLiteral("encodePair(%1) without special tokens gives [%2], not the two encodings "
+                                      "[%3] with type ids 0 then 1").arg(texts, idsText(pair.ids), idsText(both)));
+        return;
+    }
+    size_t next = 0;  // both must be a subsequence of the pair: the template only adds tokens
+    for (int id : pair.ids)
+        if (next < both.size() && both[next] == id)
+            ++next;
+    if (next != both.size())
+        fail(what, QStringLiteral("encodePair(%1) with special tokens gives [%2], which lacks tokens of the two "
+                                  "encodings [%3]").arg(texts, idsText(pair.ids), idsText(both)));
+}
+
 }  // namespace
 
 void checkTokenizer(const char* what, const Tokenizer& tokenizer, const QByteArray& input) {
@@ -89,13 +132,18 @@ void checkTokenizer(const char* what, const Tokenizer& tokenizer, const QByteArr
     };
     // Encoding every fixed text at six limits took 97% of a harness's time (perf, ASan build:
     // 96 encodings an input), so each input gets one fixed text, one extra limit and, per text,
-    // with or without special tokens, chosen by its bytes: 10 encodings.
+    // with or without special tokens, chosen by its bytes: 10 encodings (and a pair for one
+    // input in four, below).
     // The fuzzer's neighbouring inputs take the others, and a finding replays the same checks.
     const quint32 choice = inputHash(input);
     checkText(what, tokenizer, fixedTexts[int(choice % quint32(fixedTexts.size()))], choice / 8);
     // The input's bytes as text too: whatever pieces and special tokens the fuzzer put in the
     // files are then likely to occur in it.
     checkText(what, tokenizer, QString::fromUtf8(input.left(512)), choice / 64);
+    // One input in four also checks a pair (about one more encoding an input on average).
+    if (((choice >> 9) & 3) == 0)
+        checkPair(what, tokenizer, fixedTexts[int(choice % quint32(fixedTexts.size()))],
+                  QString::fromUtf8(input.left(512)), (choice >> 11) & 1);
 }
 
 }  // namespace headmap::fuzz

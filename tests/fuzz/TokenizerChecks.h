@@ -2,7 +2,8 @@
 // The promises of model/Tokenizer.h, checked on a tokenizer a harness managed to load: every
 // encoding is consistent (one id, piece, label and flag per token), its ids are in the
 // vocabulary (fromIds names them again, with the same pieces), and encodeLimited returns the
-// first maxTokens tokens of encode() with `truncated` set exactly when tokens were cut off.
+// first maxTokens tokens of encode() with `truncated` set exactly when tokens were cut off;
+// a sentence pair is the two encodings in order, with type ids 0 and 1 or inside the template.
 // Tokenizers have no decode, so there is no text round trip to check.
 
 #include <QByteArray>
