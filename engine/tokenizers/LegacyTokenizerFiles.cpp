@@ -211,6 +211,9 @@ std::unique_ptr<HfTokenizer> byteLevelTokenizer(const QDir& dir, const LegacySet
         specials.add("unk_token", QStringLiteral("<|endoftext|>"));
         specials.add("pad_token", QString());
         if (settings.flag("add_bos_token", false)) {
+            // As AutoTokenizer loads it, through GPT2Converter (transformers'
+            // convert_slow_tokenizer.py): "bos:0 $A:0" and the pair "bos:0 $A:0 $B:1". The slow
+            // GPT2Tokenizer would put a second bos before B; the fast one, used by default, does not.
             TemplatePiece bosPiece;
             bosPiece.special = specials.idsOf(bos);
             TemplatePiece a;
