@@ -209,6 +209,7 @@ def write_text_corpora():
             "bos_token": {"content": "<s>", "lstrip": False, "rstrip": False, "single_word": False, "normalized": True},
             "mask_token": {"content": "<mask>", "lstrip": True},
             "additional_special_tokens": ["<extra_0>", {"content": "<extra_1>"}]}).encode(),
+        "gpt2_bos": json.dumps({"add_bos_token": True, "add_prefix_space": True, "bos_token": "<|endoftext|>"}).encode(),
         "bert_flags": json.dumps({"do_lower_case": True, "tokenize_chinese_chars": False,
                                   "strip_accents": None, "cls_token": "[CLS]", "sep_token": None}).encode(),
     }
