@@ -65,7 +65,7 @@ std::vector<Encoding> TemplateProcessor::process(std::vector<Encoding> encodings
         if (piece.isSequence) {
             if (size_t(piece.sequence) >= encodings.size())
                 continue;
-            // Moved at its last use in the template (a template may name $A twice).
+            // Moved at its last use in the template.
             const bool usedLater = std::any_of(pieces.begin() + qsizetype(p) + 1, pieces.end(), [&](const TemplatePiece& later) {
                 return later.isSequence && later.sequence == piece.sequence;
             });

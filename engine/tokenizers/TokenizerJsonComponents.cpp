@@ -1,6 +1,7 @@
 #include "tokenizers/TokenizerJsonComponents.h"
 
 #include <cmath>
+#include <limits>
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -118,6 +119,36 @@ SpecialTokenIds tokenAndId(const QJsonObject& object, const QString& key, const 
     return SpecialTokenIds{QStringList{token}, {tokenId(pair.at(1), where + QLatin1Char('.') + key, token)}};
 }
 
+// A template piece's type id: required, as the Rust library's serde reads it (a u32), and an
+// int here.
+int templateTypeId(const QJsonObject& piece, const QString& where) {
+    const QJsonValue value = piece.value(QLatin1String("type_id"));
+    const double typeId = value.toDouble(-1.0);
+    if (!value.isDouble() || !(typeId >= 0.0 && typeId <= double(std::numeric_limits<int>::max())) ||
+        typeId != std::floor(typeId))
+        throw ModelError(QCoreApplication::translate("Engine", "%1 needs a \"type_id\" from 0 to %2")
+                             .arg(where).arg(std::numeric_limits<int>::max()));
+    return int(typeId);
+}
+
+// The single template must hold $A once and no $B (the Rust library would index a missing
+// second sequence), the pair template $A and then $B once each: the templates tokenizers and
+// transformers write. The library's builder refuses a pair without both; a file could still
+// repeat or swap them, which no tokenizer ever wrote, and Headmap refuses that too.
+void checkSequences(const std::vector<TemplatePiece>& pieces, bool pair, const QString& where) {
+    QStringList order;
+    for (const TemplatePiece& piece : pieces)
+        if (piece.isSequence)
+            order << (piece.sequence == 0 ? QStringLiteral("$A") : QStringLiteral("$B"));
+    const QStringList expected = pair ? QStringList{QStringLiteral("$A"), QStringLiteral("$B")}
+                                      : QStringList{QStringLiteral("$A")};
+    if (order != expected)
+        throw ModelError(QCoreApplication::translate("Engine", "%1 names the sequences %2; Headmap reads %3")
+                             .arg(where, order.isEmpty() ? QCoreApplication::translate("Engine", "none")
+                                                         : order.join(QStringLiteral(", ")),
+                                  expected.join(QStringLiteral(", "))));
+}
+
 std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QString& key,
                                          const QHash<QString, SpecialTokenIds>& specials,
                                          const QString& where) {
@@ -135,7 +166,7 @@ std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QStrin
                                      .arg(itemWhere));
             piece.isSequence = true;
             piece.sequence = id == QLatin1String("A") ? 0 : 1;
-            piece.typeId = sequence.value(QLatin1String("type_id")).toInt();
+            piece.typeId = templateTypeId(sequence, itemWhere);
         } else if (item.contains(QLatin1String("SpecialToken"))) {
             const QJsonObject special = item.value(QLatin1String("SpecialToken")).toObject();
             const QString id = special.value(QLatin1String("id")).toString();
@@ -144,13 +175,14 @@ std::vector<TemplatePiece> parseTemplate(const QJsonObject& object, const QStrin
                                                              "%1: special token \"%2\" is not in %3.special_tokens")
                                      .arg(itemWhere, id, where));
             piece.special = specials.value(id);
-            piece.typeId = special.value(QLatin1String("type_id")).toInt();
+            piece.typeId = templateTypeId(special, itemWhere);
         } else {
             throw ModelError(QCoreApplication::translate("Engine", "%1 must be a Sequence or a SpecialToken")
                                  .arg(itemWhere));
         }
         pieces.push_back(std::move(piece));
     }
+    checkSequences(pieces, key == QLatin1String("pair"), QStringLiteral("%1.%2").arg(where, key));
     return pieces;
 }
 

@@ -3,7 +3,7 @@
 // encoding is consistent (one id, piece, label and flag per token), its ids are in the
 // vocabulary (fromIds names them again, with the same pieces), and encodeLimited returns the
 // first maxTokens tokens of encode() with `truncated` set exactly when tokens were cut off;
-// a sentence pair is the two encodings in order, with type ids 0 and 1 or inside the template.
+// a sentence pair is the two encodings in order, one type id each, or inside the template.
 // Tokenizers have no decode, so there is no text round trip to check.
 
 #include <QByteArray>

@@ -145,6 +145,40 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
     QTest::newRow("two added tokens on one id") << fromEdit
         << set("added_tokens", R"([{"id": 40, "content": "<a>"}, {"id": 40, "content": "<b>"}])")
         << words("tokenizer.json added_tokens[1] '<b>' 40 added_tokens[0] '<a>'");
+    // Templates as the Rust library reads them (type_id required) and as tokenizers write them
+    // ($A, then $B, once each; found by fuzzing: a mutated "typ_eid" gave $B type id 0).
+    const auto templateWith = [](const char* single, const char* pair) {
+        const QByteArray text = QStringLiteral(R"({"type": "TemplateProcessing", "special_tokens": {
+              "[CLS]": {"id": "[CLS]", "ids": [1], "tokens": ["[CLS]"]}}, "single": %1, "pair": %2})")
+                                    .arg(QLatin1String(single), QLatin1String(pair)).toUtf8();
+        return JsonEdit([=](QJsonObject& root) { root.insert(QStringLiteral("post_processor"), json(text.constData())); });
+    };
+    const char* const a = R"([{"Sequence": {"id": "A", "type_id": 0}}])";
+    const char* const ab = R"([{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}])";
+    QTest::newRow("template sequence without type_id") << fromEdit
+        << templateWith(a, R"([{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "typ_eid": 1}}])")
+        << words("tokenizer.json post_processor.pair[1] type_id");
+    QTest::newRow("template special token type_id a string") << fromEdit
+        << templateWith(R"([{"SpecialToken": {"id": "[CLS]", "type_id": "0"}}, {"Sequence": {"id": "A", "type_id": 0}}])", ab)
+        << words("tokenizer.json post_processor.single[0] type_id");
+    QTest::newRow("template type_id negative") << fromEdit
+        << templateWith(R"([{"Sequence": {"id": "A", "type_id": -1}}])", ab)
+        << words("tokenizer.json post_processor.single[0] type_id");
+    QTest::newRow("pair template without $B") << fromEdit
+        << templateWith(a, R"([{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}])")
+        << words("tokenizer.json post_processor.pair $A $A, $B");
+    QTest::newRow("single template with $B") << fromEdit << templateWith(ab, ab)
+        << words("tokenizer.json post_processor.single $A, $B");
+    QTest::newRow("pair template with $B first") << fromEdit
+        << templateWith(a, R"([{"Sequence": {"id": "B", "type_id": 1}}, {"Sequence": {"id": "A", "type_id": 0}}])")
+        << words("tokenizer.json post_processor.pair $B, $A");
+    QTest::newRow("pair template with $A twice") << fromEdit
+        << templateWith(a, R"([{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}},
+                               {"Sequence": {"id": "A", "type_id": 0}}])")
+        << words("tokenizer.json post_processor.pair $A, $B, $A");
+    QTest::newRow("single template without sequences") << fromEdit
+        << templateWith(R"([{"SpecialToken": {"id": "[CLS]", "type_id": 0}}])", ab)
+        << words("tokenizer.json post_processor.single none $A");
     // The same for a post-processor's own ids (found by fuzzing a cut-down bert-base-uncased).
     QTest::newRow("template special token on another piece's id") << fromEdit
         << set("post_processor", R"({"type": "TemplateProcessing",
