@@ -60,17 +60,12 @@ std::vector<Encoding> TemplateProcessor::process(std::vector<Encoding> encodings
                                                  bool addSpecialTokens) const {
     const std::vector<TemplatePiece>& pieces = encodings.size() >= 2 ? m_pair : m_single;
     std::vector<Encoding> result;
-    for (size_t p = 0; p < pieces.size(); ++p) {
-        const TemplatePiece& piece = pieces[p];
+    for (const TemplatePiece& piece : pieces) {
         if (piece.isSequence) {
             if (size_t(piece.sequence) >= encodings.size())
                 continue;
-            // Moved at its last use in the template.
-            const bool usedLater = std::any_of(pieces.begin() + qsizetype(p) + 1, pieces.end(), [&](const TemplatePiece& later) {
-                return later.isSequence && later.sequence == piece.sequence;
-            });
-            Encoding sequence = usedLater ? encodings[size_t(piece.sequence)]
-                                          : std::move(encodings[size_t(piece.sequence)]);
+            // Each sequence appears once in a template (TokenizerJsonComponents checks it).
+            Encoding sequence = std::move(encodings[size_t(piece.sequence)]);
             setTypeIds(sequence, piece.typeId);
             result.push_back(std::move(sequence));
         } else if (addSpecialTokens) {
@@ -82,6 +77,12 @@ std::vector<Encoding> TemplateProcessor::process(std::vector<Encoding> encodings
 
 std::vector<Encoding> ClsSepProcessor::process(std::vector<Encoding> encodings,
                                                bool addSpecialTokens) const {
+    // RoBERTa's tokens all have type id 0, with special tokens or without (roberta.rs of the
+    // tokenizers library: "Roberta is weird, and every encoding is type_id=0"); its models have
+    // a single token type.
+    if (m_style == Style::Roberta)
+        for (Encoding& sequence : encodings)
+            setTypeIds(sequence, 0);
     if (!addSpecialTokens)
         return encodings;
     std::vector<Encoding> result;
@@ -95,7 +96,6 @@ std::vector<Encoding> ClsSepProcessor::process(std::vector<Encoding> encodings,
             result.push_back(std::move(sequence));
             result.push_back(specialEncoding(m_sep, 1));
         } else {
-            setTypeIds(sequence, 0);
             result.push_back(specialEncoding(m_sep, 0));
             result.push_back(std::move(sequence));
             result.push_back(specialEncoding(m_sep, 0));

@@ -63,8 +63,7 @@ private:
 };
 
 // BertProcessing: [CLS] A [SEP] (type 0) B [SEP] (type 1).
-// RobertaProcessing: <s> A </s> </s> B </s>, all type 0 (the pair keeps type 1 only without
-// special tokens).
+// RobertaProcessing: <s> A </s> </s> B </s>, all type 0, also without special tokens.
 class ClsSepProcessor : public PostProcessor {
 public:
     enum class Style { Bert, Roberta };

@@ -123,18 +123,22 @@ SpecialTokenIds tokenAndId(const QJsonObject& object, const QString& key, const 
 // int here.
 int templateTypeId(const QJsonObject& piece, const QString& where) {
     const QJsonValue value = piece.value(QLatin1String("type_id"));
-    const double typeId = value.toDouble(-1.0);
-    if (!value.isDouble() || !(typeId >= 0.0 && typeId <= double(std::numeric_limits<int>::max())) ||
-        typeId != std::floor(typeId))
-        throw ModelError(QCoreApplication::translate("Engine", "%1 needs a \"type_id\" from 0 to %2")
-                             .arg(where).arg(std::numeric_limits<int>::max()));
+    const double typeId = value.toDouble(-1.0);  // -1 for anything but a number: refused below
+    if (!(typeId >= 0.0 && typeId <= double(std::numeric_limits<int>::max())) || typeId != std::floor(typeId)) {
+        const QString found = value.isUndefined() ? QCoreApplication::translate("Engine", "none")
+                              : value.isDouble()  ? QString::number(value.toDouble(), 'g', QLocale::FloatingPointShortest)
+                              : value.isString()  ? QStringLiteral("\"%1\"").arg(value.toString())
+                                                  : QCoreApplication::translate("Engine", "not a number");
+        throw ModelError(QCoreApplication::translate("Engine", "%1 needs a \"type_id\" from 0 to %2, found %3")
+                             .arg(where).arg(std::numeric_limits<int>::max()).arg(found));
+    }
     return int(typeId);
 }
 
-// The single template must hold $A once and no $B (the Rust library would index a missing
-// second sequence), the pair template $A and then $B once each: the templates tokenizers and
-// transformers write. The library's builder refuses a pair without both; a file could still
-// repeat or swap them, which no tokenizer ever wrote, and Headmap refuses that too.
+// The single template must hold $A once and no $B, the pair template $A and then $B once each:
+// the templates tokenizers and transformers write. The Rust library's builder refuses a pair
+// template without both, but reading a file skips that check; it would then drop B, repeat a
+// sequence named twice, or index a missing second sequence for $B in the single template.
 void checkSequences(const std::vector<TemplatePiece>& pieces, bool pair, const QString& where) {
     QStringList order;
     for (const TemplatePiece& piece : pieces)
@@ -336,6 +340,25 @@ std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const Q
                                                                 "Sequence"));
 }
 
+namespace {
+
+// The steps of a Sequence post-processor, nested Sequences included, that add special tokens.
+void collectSpecialTokenSteps(const QJsonObject& sequence, const QString& where, QStringList& out) {
+    const QJsonArray items = sequence.value(QLatin1String("processors")).toArray();
+    for (int i = 0; i < items.size(); ++i) {
+        const QJsonObject item = items.at(i).toObject();
+        const QString type = item.value(QLatin1String("type")).toString();
+        const QString itemWhere = QStringLiteral("%1.processors[%2]").arg(where).arg(i);
+        if (type == QLatin1String("Sequence"))
+            collectSpecialTokenSteps(item, itemWhere, out);
+        else if (type == QLatin1String("TemplateProcessing") || type == QLatin1String("BertProcessing") ||
+                 type == QLatin1String("RobertaProcessing"))
+            out << QStringLiteral("%1 %2").arg(itemWhere, type);
+    }
+}
+
+}  // namespace
+
 std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const QString& where) {
     if (value.isNull() || value.isUndefined())
         return nullptr;
@@ -357,6 +380,15 @@ std::unique_ptr<PostProcessor> parsePostProcessor(const QJsonValue& value, const
         for (int i = 0; i < items.size(); ++i)
             if (auto step = parsePostProcessor(items.at(i), QStringLiteral("%1.processors[%2]").arg(where).arg(i)))
                 steps.push_back(std::move(step));
+        // Llama 3.1 and others chain ByteLevel and one template. A second step that adds special
+        // tokens would receive the first one's output in pieces (the Rust library folds or
+        // panics, depending on the steps): no tokenizer writes that, so it is refused.
+        QStringList adding;
+        collectSpecialTokenSteps(object, where, adding);
+        if (adding.size() > 1)
+            throw ModelError(QCoreApplication::translate("Engine", "%1 holds %2 post-processors that add special "
+                                                                   "tokens (%3); Headmap reads one")
+                                 .arg(where).arg(adding.size()).arg(adding.join(QStringLiteral(", "))));
         return std::make_unique<PostProcessorSequence>(std::move(steps));
     }
     throw unsupportedType(where, type,

@@ -101,7 +101,7 @@ void checkPostProcessorIds(const HfTokenizer& tokenizer, const std::vector<std::
         }
         if (named != piece)
             throw ModelError(QCoreApplication::translate("Engine", "post_processor: special token %1 has id %2, "
-                                                                   "which the vocabulary gives to %3")
+                                                                   "which is the id of %3")
                                  .arg(quotedName(piece), QString::number(id), quotedName(named)));
     }
 }

@@ -1856,6 +1856,26 @@
         <source>%1: &quot;%2&quot; has id %3, which &quot;%4&quot; has too</source>
         <translation>%1: &quot;%2&quot; har id %3, som &quot;%4&quot; også har</translation>
     </message>
+    <message>
+        <source>%1 needs a &quot;type_id&quot; from 0 to %2, found %3</source>
+        <translation>%1 skal have et &quot;type_id&quot; fra 0 til %2, fandt %3</translation>
+    </message>
+    <message>
+        <source>%1 names the sequences %2; Headmap reads %3</source>
+        <translation>%1 nævner sekvenserne %2; Headmap læser %3</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 post-processors that add special tokens (%3); Headmap reads one</source>
+        <translation>%1 indeholder %2 efterbehandlere, der tilføjer specialtokens (%3); Headmap læser én</translation>
+    </message>
+    <message>
+        <source>post_processor: special token %1 has id %2, which names no piece of the vocabulary or added_tokens</source>
+        <translation>post_processor: specialtokenet %1 har id %2, som ikke er id for nogen orddel i ordforrådet eller added_tokens</translation>
+    </message>
+    <message>
+        <source>post_processor: special token %1 has id %2, which is the id of %3</source>
+        <translation>post_processor: specialtokenet %1 har id %2, som er id&apos;et for %3</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

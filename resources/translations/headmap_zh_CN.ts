@@ -1851,6 +1851,26 @@
         <source>%1: &quot;%2&quot; has id %3, which &quot;%4&quot; has too</source>
         <translation>%1：&quot;%2&quot; 的 id 为 %3，但 &quot;%4&quot; 也使用这个 id</translation>
     </message>
+    <message>
+        <source>%1 needs a &quot;type_id&quot; from 0 to %2, found %3</source>
+        <translation>%1 需要 0 到 %2 之间的 &quot;type_id&quot;，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 names the sequences %2; Headmap reads %3</source>
+        <translation>%1 中的序列为 %2；Headmap 读取的是 %3</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 post-processors that add special tokens (%3); Headmap reads one</source>
+        <translation>%1 包含 %2 个会添加特殊词元的后处理器（%3）；Headmap 只读取一个</translation>
+    </message>
+    <message>
+        <source>post_processor: special token %1 has id %2, which names no piece of the vocabulary or added_tokens</source>
+        <translation>post_processor：特殊词元 %1 的 id 为 %2，但词表和 added_tokens 中都没有这个 id</translation>
+    </message>
+    <message>
+        <source>post_processor: special token %1 has id %2, which is the id of %3</source>
+        <translation>post_processor：特殊词元 %1 的 id 为 %2，但这是 %3 的 id</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

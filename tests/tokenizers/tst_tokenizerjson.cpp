@@ -191,15 +191,20 @@ void TokenizerJsonTest::bertAndRobertaProcessing_data() {
     QTest::addColumn<QString>("type");
     QTest::addColumn<QStringList>("pairTokens");
     QTest::addColumn<QString>("pairTypes");
-    QTest::newRow("BertProcessing") << u("BertProcessing") << words("[CLS] hello [SEP] world [SEP]") << u("0,0,0,1,1");
+    QTest::addColumn<QString>("plainPairTypes");  // without special tokens
+    // The Rust library (processors/bert.rs, roberta.rs): BERT keeps each sequence's type id
+    // without special tokens; RoBERTa sets every type id to 0 either way.
+    QTest::newRow("BertProcessing") << u("BertProcessing") << words("[CLS] hello [SEP] world [SEP]") << u("0,0,0,1,1")
+                                    << u("0,1");
     QTest::newRow("RobertaProcessing") << u("RobertaProcessing") << words("[CLS] hello [SEP] [SEP] world [SEP]")
-                                       << u("0,0,0,0,0,0");
+                                       << u("0,0,0,0,0,0") << u("0,0");
 }
 
 void TokenizerJsonTest::bertAndRobertaProcessing() {
     QFETCH(QString, type);
     QFETCH(QStringList, pairTokens);
     QFETCH(QString, pairTypes);
+    QFETCH(QString, plainPairTypes);
     QJsonObject root = wordPieceJson(defaultWordPieces());
     QJsonObject processor = json(R"({"sep": ["[SEP]", 2], "cls": ["[CLS]", 1]})").toObject();
     processor.insert(QStringLiteral("type"), type);
@@ -209,8 +214,9 @@ void TokenizerJsonTest::bertAndRobertaProcessing() {
     const Encoding pair = tokenizer->encodePair(u("hello"), u("world"), true);
     QCOMPARE(pair.tokens, pairTokens);
     QCOMPARE(joinIds(typeIdsOf(pair)), pairTypes);
-    // Without special tokens both keep the sequence's own type id.
-    QCOMPARE(joinIds(typeIdsOf(tokenizer->encodePair(u("hello"), u("world"), false))), u("0,1"));
+    const Encoding plain = tokenizer->encodePair(u("hello"), u("world"), false);
+    QCOMPARE(plain.tokens, words("hello world"));
+    QCOMPARE(joinIds(typeIdsOf(plain)), plainPairTypes);
 }
 
 void TokenizerJsonTest::sequencePostProcessor() {

@@ -164,6 +164,12 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
     QTest::newRow("template type_id negative") << fromEdit
         << templateWith(R"([{"Sequence": {"id": "A", "type_id": -1}}])", ab)
         << words("tokenizer.json post_processor.single[0] type_id");
+    QTest::newRow("template type_id not an integer") << fromEdit
+        << templateWith(R"([{"Sequence": {"id": "A", "type_id": 0.5}}])", ab)
+        << words("tokenizer.json post_processor.single[0] type_id found 0.5");
+    QTest::newRow("template type_id 2^31") << fromEdit
+        << templateWith(R"([{"Sequence": {"id": "A", "type_id": 2147483648}}])", ab)
+        << words("tokenizer.json post_processor.single[0] type_id 2147483647 found 2147483648");
     QTest::newRow("pair template without $B") << fromEdit
         << templateWith(a, R"([{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}])")
         << words("tokenizer.json post_processor.pair $A $A, $B");
@@ -185,10 +191,25 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
               "special_tokens": {"[SEP]": {"id": "[SEP]", "ids": [3], "tokens": ["[SEP]"]}},
               "single": [{"Sequence": {"id": "A", "type_id": 0}}, {"SpecialToken": {"id": "[SEP]", "type_id": 0}}],
               "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}}]})")
-        << words("tokenizer.json post_processor '[SEP]' id 3 'hello'");
+        << words("tokenizer.json post_processor '[SEP]' id 3 the id of 'hello'");
     QTest::newRow("BertProcessing sep on another piece's id") << fromEdit
         << set("post_processor", R"({"type": "BertProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 4]})")
         << words("tokenizer.json post_processor '[SEP]' id 4 'world'");
+    QTest::newRow("RobertaProcessing cls on another piece's id") << fromEdit
+        << set("post_processor", R"({"type": "RobertaProcessing", "cls": ["[CLS]", 3], "sep": ["[SEP]", 2]})")
+        << words("tokenizer.json post_processor '[CLS]' id 3 'hello'");
+    QTest::newRow("special token on another piece's id in the pair template only") << fromEdit
+        << set("post_processor", R"({"type": "TemplateProcessing", "special_tokens": {
+              "[CLS]": {"id": "[CLS]", "ids": [1], "tokens": ["[CLS]"]}, "[SEP]": {"id": "[SEP]", "ids": [4], "tokens": ["[SEP]"]}},
+              "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}}],
+              "pair": [{"Sequence": {"id": "A", "type_id": 0}}, {"SpecialToken": {"id": "[SEP]", "type_id": 0}},
+                       {"Sequence": {"id": "B", "type_id": 1}}]})")
+        << words("tokenizer.json post_processor '[SEP]' id 4 'world'");
+    QTest::newRow("two post-processors adding special tokens") << fromEdit
+        << set("post_processor", R"({"type": "Sequence", "processors": [{"type": "ByteLevel"},
+              {"type": "RobertaProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 2]},
+              {"type": "Sequence", "processors": [{"type": "BertProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 2]}]}]})")
+        << words("tokenizer.json post_processor 2 processors[1] RobertaProcessing processors[2].processors[0] BertProcessing");
     QTest::newRow("RobertaProcessing id outside the vocabulary") << fromEdit
         << set("post_processor", R"({"type": "RobertaProcessing", "cls": ["[CLS]", 1], "sep": ["[SEP]", 500]})")
         << words("tokenizer.json post_processor '[SEP]' id 500 names no piece");
