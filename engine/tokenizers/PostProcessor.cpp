@@ -21,8 +21,8 @@ void appendEncoding(Encoding& to, const Encoding& from) {
 }
 
 void appendSpecialTokens(std::vector<std::pair<QString, int>>& out, const SpecialTokenIds& special) {
-    for (size_t i = 0; i < special.ids.size() && i < size_t(special.tokens.size()); ++i)
-        out.emplace_back(special.tokens[qsizetype(i)], special.ids[i]);
+    for (size_t i = 0; i < special.ids.size(); ++i)
+        out.emplace_back(special.tokens.at(qsizetype(i)), special.ids[i]);
 }
 
 }  // namespace

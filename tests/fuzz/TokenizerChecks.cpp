@@ -77,8 +77,8 @@ void checkText(const char* what, const Tokenizer& tokenizer, const QString& text
 }
 
 // A sentence pair: without special tokens exactly the two encodings one after the other, each
-// with one type id (0 and 1, or what a template gives $A and $B: the Rust library sets them
-// with or without special tokens); with them, the pair template around the same tokens.
+// with one type id (0 and 1; 0 and 0 for RoBERTa; what a template gives $A and $B, which the
+// Rust library sets with or without special tokens); with them, both inside the pair template.
 // Nothing else calls the pair templates of the files a fuzzer writes.
 void checkPair(const char* what, const Tokenizer& tokenizer, const QString& first, const QString& second,
                bool special) {

@@ -91,7 +91,7 @@ def shortened_tokenizer_json(path, keep, later_added=8):
     new_id = {a["id"]: keep + n for n, a in enumerate(later)}
     for a in later:
         a["id"] = new_id[a["id"]]
-    tokenizer["added_tokens"] = [a for a in added if a["id"] < keep and a not in later][:40] + later
+    tokenizer["added_tokens"] = [a for a in added if a["id"] < keep][:40] + later
     post = tokenizer.get("post_processor") or {}
     for token in (post.get("special_tokens") or {}).values():
         token["ids"] = [new_id.get(i, i) for i in token["ids"]]
