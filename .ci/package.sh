@@ -9,6 +9,9 @@
 # also installs the engine once per x86-64 level for glibc-hwcaps; .ci/engine_variants.sh checks
 # each is compiled for its level and that the loader picks the best one the processor runs.
 # Needs dpkg-dev (dpkg-shlibdeps), and uses appstreamcli / desktop-file-validate when present.
+# HEADMAP_PACKAGE_MAINTAINER="Name <address>" sets the .deb's Maintainer field; a package for
+# others to install needs one (Debian policy 5.6.2: a name and an e-mail address). Without it the
+# field is CMake's CPACK_PACKAGE_CONTACT, which names no address, and package.sh says so.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,9 +32,13 @@ cmake --build "$build" --parallel "$jobs"
 # package's rules and contents on an existing native build instead; that .deb is not for use
 # elsewhere.
 cpack_options=()
+if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ]; then
+  # cpack -D overrides what the build's CPackConfig.cmake says, without reconfiguring.
+  cpack_options+=(-D "CPACK_DEBIAN_PACKAGE_MAINTAINER=$HEADMAP_PACKAGE_MAINTAINER")
+fi
 if [ "${HEADMAP_PACKAGE_CHECK_ONLY:-0}" = 1 ]; then
   echo "package.sh: checking the package of $build only (not portable, not for distribution)"
-  cpack_options=(-D CPACK_HEADMAP_PORTABLE_BUILD=ON)
+  cpack_options+=(-D CPACK_HEADMAP_PORTABLE_BUILD=ON)
 elif grep -q -- '-march=native' "$build/build.ninja"; then
   echo "package.sh: $build compiles with -march=native; a package must be portable" >&2
   exit 1
@@ -44,6 +51,21 @@ echo "built $deb ($(du -h "$deb" | cut -f1))"
 
 fail() { echo "package.sh: $*" >&2; exit 1; }
 
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+echo "Maintainer: $maintainer"
+if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ]; then
+  [ "$maintainer" = "$HEADMAP_PACKAGE_MAINTAINER" ] \
+    || fail "Maintainer is '$maintainer', expected HEADMAP_PACKAGE_MAINTAINER '$HEADMAP_PACKAGE_MAINTAINER'"
+fi
+# A name and an address in angle brackets, as dpkg and Debian policy 5.6.2 expect.
+if ! grep -Eq '^[^<>]*[^<> ] <[^<>@ ]+@[^<>@ ]+>$' <<<"$maintainer"; then
+  if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ]; then
+    fail "HEADMAP_PACKAGE_MAINTAINER '$maintainer' is not 'Name <address>'"
+  fi
+  echo "package.sh: note: Maintainer '$maintainer' has no e-mail address; fine for this machine," \
+       "but set HEADMAP_PACKAGE_MAINTAINER=\"Name <address>\" for a package others install" >&2
+fi
+
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 for package in libqt6core6 libqt6widgets6 libqt6network6 libqt6svg6 libqcustomplot2.1-qt6 qt6-qpa-plugins libc6; do
@@ -55,13 +77,18 @@ for package in fonts-noto-cjk qt6-translations-l10n; do
   grep -Eq "(^|, )$package( |,|$)" <<<"$recommends" || fail "Recommends lacks $package"
 done
 
+# The desktop id the build was configured with (-DHEADMAP_APP_ID, resources/CMakeLists.txt).
+app_id=$(sed -n 's/^HEADMAP_APP_ID:STRING=//p' "$build/CMakeCache.txt")
+[ -n "$app_id" ] || fail "$build/CMakeCache.txt names no HEADMAP_APP_ID"
+echo "desktop id: $app_id"
+
 files=$(dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|')
 expected=(
   /usr/bin/headmap
   /usr/bin/headmap-cli
   /usr/lib/headmap/libheadmap-render.so
-  /usr/share/applications/org.headmap.Headmap.desktop
-  /usr/share/metainfo/org.headmap.Headmap.metainfo.xml
+  /usr/share/applications/$app_id.desktop
+  /usr/share/metainfo/$app_id.metainfo.xml
   /usr/share/mime/packages/headmap.xml
   /usr/share/icons/hicolor/scalable/apps/headmap.svg
   /usr/share/man/man1/headmap.1
@@ -88,10 +115,10 @@ dpkg -x "$deb" "$scratch"
 share=$scratch/usr/share
 
 if command -v appstreamcli >/dev/null; then
-  appstreamcli validate --no-net --explain "$share/metainfo/org.headmap.Headmap.metainfo.xml"
+  appstreamcli validate --no-net --explain "$share/metainfo/$app_id.metainfo.xml"
 fi
 if command -v desktop-file-validate >/dev/null; then
-  desktop-file-validate "$share/applications/org.headmap.Headmap.desktop"
+  desktop-file-validate "$share/applications/$app_id.desktop"
 fi
 if command -v xmllint >/dev/null; then
   xmllint --noout "$share/mime/packages/headmap.xml"
@@ -109,10 +136,10 @@ for page in "$share"/man/man1/*.1; do
 done
 # The menu entry, the store's summary and the file type speak Danish and Chinese too.
 for key in 'Comment[da]' 'Comment[zh_CN]'; do
-  grep -qF "$key=" "$share/applications/org.headmap.Headmap.desktop" || fail "the .desktop file lacks $key"
+  grep -qF "$key=" "$share/applications/$app_id.desktop" || fail "the .desktop file lacks $key"
 done
 for lang in da zh_CN; do
-  grep -q "<summary xml:lang=\"$lang\">" "$share/metainfo/org.headmap.Headmap.metainfo.xml" \
+  grep -q "<summary xml:lang=\"$lang\">" "$share/metainfo/$app_id.metainfo.xml" \
     || fail "the metainfo lacks a summary in $lang"
   grep -q "<comment xml:lang=\"$lang\">" "$share/mime/packages/headmap.xml" || fail "the MIME type lacks a comment in $lang"
 done
