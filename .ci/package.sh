@@ -15,6 +15,12 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/.ci/maintainer_field.sh"
+# A malformed maintainer is refused before anything is built.
+if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ] && ! is_maintainer_field "$HEADMAP_PACKAGE_MAINTAINER"; then
+  echo "package.sh: HEADMAP_PACKAGE_MAINTAINER '$HEADMAP_PACKAGE_MAINTAINER' is not 'Name <address>'" >&2
+  exit 1
+fi
 build=${HEADMAP_PACKAGE_BUILD_DIR:-$root/build-package}
 jobs=$(nproc)
 
@@ -56,12 +62,7 @@ echo "Maintainer: $maintainer"
 if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ]; then
   [ "$maintainer" = "$HEADMAP_PACKAGE_MAINTAINER" ] \
     || fail "Maintainer is '$maintainer', expected HEADMAP_PACKAGE_MAINTAINER '$HEADMAP_PACKAGE_MAINTAINER'"
-fi
-# A name and an address in angle brackets, as dpkg and Debian policy 5.6.2 expect.
-if ! grep -Eq '^[^<>]*[^<> ] <[^<>@ ]+@[^<>@ ]+>$' <<<"$maintainer"; then
-  if [ -n "${HEADMAP_PACKAGE_MAINTAINER:-}" ]; then
-    fail "HEADMAP_PACKAGE_MAINTAINER '$maintainer' is not 'Name <address>'"
-  fi
+elif ! is_maintainer_field "$maintainer"; then
   echo "package.sh: note: Maintainer '$maintainer' has no e-mail address; fine for this machine," \
        "but set HEADMAP_PACKAGE_MAINTAINER=\"Name <address>\" for a package others install" >&2
 fi

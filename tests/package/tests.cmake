@@ -11,3 +11,9 @@ add_test(NAME portable_install_rules
           -DGENERATOR=${CMAKE_GENERATOR} -DCXX_COMPILER=${CMAKE_CXX_COMPILER}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/package/PortableInstallRules.cmake)
 set_tests_properties(portable_install_rules PROPERTIES TIMEOUT 120)
+# The .deb's Maintainer field: which values pass, and package.sh's refusal of a bad one.
+add_test(NAME package_maintainer_field
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+          -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/package_maintainer_field
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/package/MaintainerField.cmake)
+set_tests_properties(package_maintainer_field PROPERTIES TIMEOUT 60)
