@@ -24,6 +24,9 @@ public:
     virtual void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) = 0;
     // The derived data the view draws from; the document computes it while the view is shown.
     virtual DerivedKinds needs() const { return {}; }
+    // PageUp (-1) / PageDown (+1) while the view is the current tab: true when the view used
+    // them (the walk-through moves its step); false leaves them to the window (the next head).
+    virtual bool pageKey(int direction) { (void)direction; return false; }
     // What the view says while the document works for it (e.g. "Computing…"), or empty.
     virtual QString busyText(const AttentionDocument& document) const {
         return document.isWorking() ? document.busyText() : QString();

@@ -92,6 +92,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
 
     applyPaletteAndFont();
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+    m_plot->installEventFilter(this);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &HeatmapView::onMouseRelease);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
@@ -528,14 +529,27 @@ bool HeatmapView::cellAt(const QPointF& pos, int* query, int* key) const {
 void HeatmapView::onMouseMove(QMouseEvent* event) {
     int query = -1, key = -1;
     if (isPending() || !cellAt(event->position(), &query, &key)) {
-        m_hoverText.clear();
-        QToolTip::hideText();
+        endHover();
         return;
     }
     const float weight = shown()(query, key);
     m_hoverText = hoverTextFor(query, key);
     QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
     emit cellHovered(query, key, weight);
+}
+
+void HeatmapView::endHover() {
+    const bool wasHovering = !m_hoverText.isEmpty();
+    m_hoverText.clear();
+    QToolTip::hideText();
+    if (wasHovering)
+        emit cellHovered(-1, -1, 0.0f);  // off the cells: whoever showed the cell shows it no more
+}
+
+bool HeatmapView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_plot && event->type() == QEvent::Leave)
+        endHover();
+    return QWidget::eventFilter(watched, event);
 }
 
 void HeatmapView::onMousePress(QMouseEvent* event) {

@@ -149,6 +149,9 @@ public:
     // The row with the search box, the positions switch and the hint. Views that put several
     // heatmaps side by side hide it (and lose Ctrl+F), for room.
     void setToolbarVisible(bool visible);
+    // A window that owns Ctrl+F for all its tabs (MainWindow's Find action) takes it from the
+    // view: two shortcuts on one key would make Qt fire neither.
+    void giveUpFindShortcut();
     // Shorter axis titles and a narrower colour bar, for heatmaps that share a row.
     void setCompact(bool compact);
 
@@ -175,8 +178,10 @@ signals:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;  // the pointer leaving the plot
 
 private:
+    void endHover();
     int updateMatches(const QString& text);  // findToken without drawing
     void display(const MatrixF& values, const QStringList& queryLabels, const QStringList& keyLabels,
               const QString& title, bool difference);
@@ -208,6 +213,7 @@ private:
     QCustomPlot* m_plot;
     HeatmapToolbar* m_toolbar = nullptr;
     QShortcut* m_findShortcut = nullptr;
+    bool m_ownsFindShortcut = true;
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     MaskOverlay* m_mask;

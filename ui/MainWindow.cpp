@@ -84,6 +84,11 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     layout->addWidget(m_tokenInfo);
     setCentralWidget(central);
     m_tokenInfo->setTextFormat(Qt::PlainText);
+    // The line keeps its height while hidden: appearing under a hovered cell, it would shift the
+    // plot and put another cell under the pointer.
+    QSizePolicy infoPolicy = m_tokenInfo->sizePolicy();
+    infoPolicy.setRetainSizeWhenHidden(true);
+    m_tokenInfo->setSizePolicy(infoPolicy);
     m_tokenInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_progress->setMaximumWidth(160);
@@ -321,6 +326,7 @@ void MainWindow::connectViews() {
             m_document->setHeadB(m_comparison->layerBBox()->value(), m_comparison->headBBox()->value());
         });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        showTokenInfo(-1, -1);  // a hovered heatmap cell says nothing on another tab
         // A hidden view skipped its heavy work; it catches up now, and asks for its data.
         if (index >= 0 && index < int(m_views.size())) {
             const DocumentChanges pending = m_unseen[size_t(index)];
@@ -395,6 +401,7 @@ void MainWindow::onModelChanged() {
                                      : tr("This model reads a single text, not sentence pairs"));
     if (model.name.isEmpty()) {
         m_modelLabel->setText(tr("No model"));
+        showLoadedModel();
         return;
     }
     // Quantised weights give slightly different attention from the original model: said beside its name.
@@ -412,8 +419,7 @@ void MainWindow::onModelChanged() {
         m_settings.addRecentModel(m_document->modelSource());
         m_modelChooser->refresh(m_settings.recentModels);
     }
-    m_modelChooser->setCurrentModel(m_document->modelSource());
-    m_teachingPanel->setVisible(m_document->modelSource() == QLatin1String("builtin:teaching"));
+    showLoadedModel();
     m_teachingPanel->setOptions(m_document->modelSpec().teaching);
     statusBar()->showMessage(tr("Opened %1").arg(model.displayName()), 4000);
 }
@@ -467,8 +473,14 @@ void MainWindow::showTokenInfo(int shownQuery, int shownKey) {
 }
 
 void MainWindow::showError(const QString& message) {
-    m_modelChooser->setCurrentModel(m_document->modelSource());  // a failed load keeps the old model
+    showLoadedModel();  // a failed load keeps the old model, or leaves none
     statusBar()->showMessage(message);
+}
+
+void MainWindow::showLoadedModel() {
+    // The chooser names what is loaded, or nothing: never the model a failed load asked for.
+    m_modelChooser->setCurrentModel(m_document->hasModel() ? m_document->modelSource() : QString());
+    showTeachingPanel();
 }
 
 void MainWindow::changeFontSize(double delta) {

@@ -42,6 +42,7 @@ class HeatmapView;
 class LinesView;
 class ModelChooser;
 class PredictionPanel;
+class PresentationStyle;
 class RolloutView;
 class StatisticsView;
 class StepView;
@@ -169,6 +170,8 @@ private:
     QWidget* buildControls();
     void buildMenus();  // MainWindow_Menus.cpp
     void buildLanguageMenu(QMenu* menu);  // View › Language: System, English, Dansk, 简体中文
+    void pageKey(int direction);  // PageUp (-1) / PageDown (+1): the current tab's, else the head
+    void findToken();             // Ctrl+F from anywhere: the heatmap's search box
     void connectDocument();
     void connectViews();
 
@@ -211,6 +214,10 @@ private:
 
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
+    void showTeachingPanel();
+    // Presentation mode's spin boxes and check boxes drawn to be seen on black (PresentationStyle).
+    void setPresentationControls(bool on);
+    void showLoadedModel();  // the chooser and the teaching knobs as the loaded model says
     void onTeachingOptionsChanged(const TeachingOptions& options);
 
     AttentionDocument* m_document;
@@ -254,10 +261,10 @@ private:
     QAction* m_typingAction = nullptr;
     QTimer* m_typingTimer = nullptr;  // restarted by each edit; runs the text when it fires
     bool m_presentation = false;
+    QPointer<PresentationStyle> m_presentationStyle;  // made the first time presentation starts
     QFont m_normalFont;
     QPalette m_normalPalette;
     bool m_wasMaximized = false;
-    bool m_teachingWasShown = false;
     QList<QWidget*> m_secondaryControls;  // hidden in presentation mode to give the class room
     int m_pendingSelection = -1;
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives

@@ -1,8 +1,10 @@
 // MainWindow in the classroom: the teaching model's knobs, named heads, built-in example
 // sentences and presentation mode.
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -14,6 +16,7 @@
 #include "ErrorBanner.h"
 #include "core/HeadmapError.h"
 #include "MainWindow.h"
+#include "PresentationStyle.h"
 #include "TeachingOptionsPanel.h"
 
 namespace headmap::ui {
@@ -122,6 +125,24 @@ void MainWindow::onTeachingOptionsChanged(const TeachingOptions& options) {
     m_document->openModel(spec);
 }
 
+void MainWindow::setPresentationControls(bool on) {
+    if (on && !m_presentationStyle) {
+        m_presentationStyle = new PresentationStyle;
+        m_presentationStyle->setParent(this);  // made after the controls, so deleted after them
+    }
+    QStyle* style = on ? m_presentationStyle.data() : nullptr;  // null: the application's again
+    for (QAbstractSpinBox* box : findChildren<QAbstractSpinBox*>())
+        box->setStyle(style);
+    for (QCheckBox* box : findChildren<QCheckBox*>())
+        box->setStyle(style);
+}
+
+void MainWindow::showTeachingPanel() {
+    // The teaching model's knobs, outside presentation mode (a class sees only what it needs).
+    m_teachingPanel->setVisible(!m_presentation && m_document->hasModel() &&
+                                m_document->modelSource() == QLatin1String("builtin:teaching"));
+}
+
 void MainWindow::updateHeadNote() {
     const ModelSummary model = m_document->modelSummary();
     const int index = m_document->layer() * std::max(1, model.heads) + m_document->head();
@@ -148,11 +169,11 @@ void MainWindow::setPresentationMode(bool on) {
         big.setPointSizeF(std::max(18.0, m_normalFont.pointSizeF() * 1.7));
         QApplication::setFont(big);
         QApplication::setPalette(highContrastPalette());
+        setPresentationControls(true);
         menuBar()->hide();
         for (QWidget* widget : m_secondaryControls)
             widget->hide();
-        m_teachingWasShown = m_teachingPanel->isVisibleTo(this);
-        m_teachingPanel->hide();
+        showTeachingPanel();
         if (screen())  // without a window manager, full screen alone may not resize the window
             setGeometry(screen()->geometry());
         showFullScreen();
@@ -161,10 +182,12 @@ void MainWindow::setPresentationMode(bool on) {
     } else {
         QApplication::setFont(m_normalFont);
         QApplication::setPalette(m_normalPalette);
+        setPresentationControls(false);
         menuBar()->show();
         for (QWidget* widget : m_secondaryControls)
             widget->show();
-        m_teachingPanel->setVisible(m_teachingWasShown);
+        // From the model loaded now, not from before: a lesson may have changed it.
+        showTeachingPanel();
         m_wasMaximized ? showMaximized() : showNormal();
     }
 }

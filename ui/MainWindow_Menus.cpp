@@ -33,13 +33,19 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Next head"), QKeySequence(Qt::Key_PageDown), this, [this] { m_document->stepHead(1); });
-    view->addAction(tr("&Previous head"), QKeySequence(Qt::Key_PageUp), this, [this] { m_document->stepHead(-1); });
+    // PageUp/PageDown belong to the current tab first (the walk-through's steps), then to heads.
+    view->addAction(tr("&Next head"), QKeySequence(Qt::Key_PageDown), this, [this] { pageKey(1); });
+    view->addAction(tr("&Previous head"), QKeySequence(Qt::Key_PageUp), this, [this] { pageKey(-1); });
     view->addAction(tr("Next &layer"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this,
                     [this] { m_document->stepLayer(1); });
     view->addAction(tr("Previous la&yer"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this,
                     [this] { m_document->stepLayer(-1); });
     view->addSeparator();
+    // Ctrl+F is the window's, not the heatmap's: a view's shortcut is dead while another tab is
+    // shown, and the key then went on to the focused text box. From any tab and any focus it
+    // shows the heatmap and puts the cursor in its search box; it never edits the user's text.
+    m_heatmap->giveUpFindShortcut();
+    view->addAction(tr("&Find token"), QKeySequence::Find, this, &MainWindow::findToken);
     view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
     view->addAction(tr("Lar&ger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
@@ -57,6 +63,18 @@ void MainWindow::buildMenus() {
                               "token attended to).</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::pageKey(int direction) {
+    const int current = m_tabs->currentIndex();
+    if (current >= 0 && size_t(current) < m_views.size() && m_views[size_t(current)]->pageKey(direction))
+        return;
+    m_document->stepHead(direction);
+}
+
+void MainWindow::findToken() {
+    m_tabs->setCurrentWidget(m_heatmap);
+    m_heatmap->focusSearch();
 }
 
 void MainWindow::buildLanguageMenu(QMenu* menu) {

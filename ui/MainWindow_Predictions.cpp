@@ -139,7 +139,8 @@ void MainWindow::onPredictionDocumentChanged(DocumentChanges changes) {
         m_predictionPanel->setAblations(view.ablations);
     }
     if (changes & (DocumentChange::Model | DocumentChange::Trace | DocumentChange::Selection |
-                   DocumentChange::Prediction | DocumentChange::Style | DocumentChange::Error))
+                   DocumentChange::Prediction | DocumentChange::Style | DocumentChange::Error |
+                   DocumentChange::Busy))
         showPredictions();
 }
 

@@ -4,6 +4,9 @@
 #include <QtConcurrent>
 
 #include <QDir>
+#include <QStyleOptionComboBox>
+
+#include <algorithm>
 
 #include "WorkerPool.h"
 #include "hf/HubCache.h"
@@ -17,8 +20,10 @@ const QString kOpenFolder = QStringLiteral("__open_folder__");
 ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
     setMinimumContentsLength(18);
+    setPlaceholderText(tr("No model"));
     setToolTip(tr("The model to run: built in, from the Hugging Face cache, from Ollama or LM Studio, or a folder"));
     connect(this, qOverload<int>(&QComboBox::activated), this, &ModelChooser::onActivated);
+    connect(this, qOverload<int>(&QComboBox::currentIndexChanged), this, &QWidget::updateGeometry);
     // The owner calls refresh() with its recent models; scanning the cache here too would
     // walk it twice at start-up.
 }
@@ -81,7 +86,7 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     }
     insertSeparator(count());
     addItem(tr("Open folder…"), kOpenFolder);
-    setCurrentModel(m_current.isEmpty() ? builtinModelNames().first() : m_current);
+    setCurrentModel(m_current);
 }
 
 ModelChooser::Scan ModelChooser::scanStores() {
@@ -121,6 +126,12 @@ void ModelChooser::addLocalModels(const QStringList& listed) {
 
 void ModelChooser::setCurrentModel(const QString& spec) {
     m_current = spec;
+    if (spec.isEmpty()) {  // no model loaded: the placeholder, not an entry that was not loaded
+        const QSignalBlocker block(this);
+        setCurrentIndex(-1);
+        updateGeometry();  // signals are blocked: the width follows the entry shown from here
+        return;
+    }
     int index = findData(spec);
     if (index < 0) {
         const QSignalBlocker block(this);
@@ -130,6 +141,23 @@ void ModelChooser::setCurrentModel(const QString& spec) {
     }
     const QSignalBlocker block(this);
     setCurrentIndex(index);
+    updateGeometry();
+}
+
+QSize ModelChooser::minimumSizeHint() const {
+    return sizeHint();
+}
+
+QSize ModelChooser::sizeHint() const {
+    QSize hint = QComboBox::minimumSizeHint();
+    const QFontMetrics metrics = fontMetrics();
+    const QString shown = currentIndex() >= 0 ? currentText() : placeholderText();
+    const int text = std::min(metrics.horizontalAdvance(shown), metrics.horizontalAdvance(QLatin1Char('x')) * kMaxShownChars);
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    const QSize needed = style()->sizeFromContents(QStyle::CT_ComboBox, &option, QSize(text, hint.height()), this);
+    hint.setWidth(std::max(hint.width(), needed.width()));
+    return hint;
 }
 
 QString ModelChooser::currentModel() const {

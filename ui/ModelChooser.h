@@ -22,9 +22,15 @@ public:
     // the window), and rebuilds once it is done (cacheScanned).
     void refresh(const QStringList& recentModels);
     bool isScanning() const { return m_scanning; }
-    // Shows spec as the current entry, adding it when it is not listed.
+    // Shows spec as the current entry, adding it when it is not listed; empty: no entry, the
+    // placeholder "No model".
     void setCurrentModel(const QString& spec);
     QString currentModel() const;
+    // Wide enough for the entry shown (up to kMaxShownChars characters), whatever the others:
+    // a name cut to "qwen3-qknorm-gq…" says nothing.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;  // the same: a narrow window squeezes other fields first
+    static constexpr int kMaxShownChars = 44;
 
 signals:
     void modelChosen(const QString& spec);

@@ -3808,6 +3808,10 @@
         <source>Exporting %1…</source>
         <translation>Eksporterer %1…</translation>
     </message>
+    <message>
+        <source>&amp;Find token</source>
+        <translation>F&amp;ind token</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>
@@ -3901,6 +3905,10 @@
         <source>%1 opens this file too</source>
         <translation>%1 åbner også denne fil</translation>
     </message>
+    <message>
+        <source>No model</source>
+        <translation>Ingen model</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -3956,10 +3964,6 @@ del %4, id %5</translation>
     <message>
         <source>before</source>
         <translation>før</translation>
-    </message>
-    <message>
-        <source>Target token: click one above or type it</source>
-        <translation>Måltoken: klik på et ovenfor, eller skriv det</translation>
     </message>
     <message>
         <source>Follow one token&apos;s probability before and after switching heads off</source>
@@ -4040,6 +4044,10 @@ del %4, id %5</translation>
     <message>
         <source>P(“%1”) = %2</source>
         <translation>P(“%1”) = %2</translation>
+    </message>
+    <message>
+        <source>Target token: click or type</source>
+        <translation>Måltoken: klik eller skriv</translation>
     </message>
 </context>
 <context>

@@ -3797,6 +3797,10 @@
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
+    <message>
+        <source>&amp;Find token</source>
+        <translation>查找词元(&amp;F)</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>
@@ -3890,6 +3894,10 @@
         <source>%1 opens this file too</source>
         <translation>%1 也会打开这个文件</translation>
     </message>
+    <message>
+        <source>No model</source>
+        <translation>无模型</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -3945,10 +3953,6 @@ piece %4, id %5</source>
     <message>
         <source>before</source>
         <translation>之前</translation>
-    </message>
-    <message>
-        <source>Target token: click one above or type it</source>
-        <translation>目标词元：点击上方的一个，或输入它</translation>
     </message>
     <message>
         <source>Follow one token&apos;s probability before and after switching heads off</source>
@@ -4029,6 +4033,10 @@ piece %4, id %5</source>
     <message>
         <source>P(“%1”) = %2</source>
         <translation>P(“%1”) = %2</translation>
+    </message>
+    <message>
+        <source>Target token: click or type</source>
+        <translation>目标词元：点击或输入</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -130,6 +131,53 @@ private slots:
         QVERIFY(view.cellRect(0, heads + 2).isNull());
         if (tokens == 1)
             QVERIFY(view.grab().save(QDir(pngDir()).filePath(QStringLiteral("headgrid_one_token.png"))));
+    }
+
+    // In its tab the grid sits in a scroll area: it fills the panel (24 × 14 heads used a third
+    // of it, in 20-pixel thumbnails), keeps every thumbnail at least kMinCell pixels, and
+    // scrolls rather than shrink them.
+    void gridFillsItsPanel_data() {
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<QSize>("panel");
+        QTest::addColumn<bool>("scrolls");
+        QTest::newRow("12 x 12 fits") << 12 << 12 << QSize(1200, 760) << false;
+        QTest::newRow("24 x 14 (Qwen2.5-0.5B)") << 24 << 14 << QSize(1200, 560) << true;
+        QTest::newRow("32 x 32") << 32 << 32 << QSize(1280, 800) << true;
+        QTest::newRow("2 x 4 at 800 px") << 2 << 4 << QSize(780, 420) << false;
+    }
+
+    void gridFillsItsPanel() {
+        QFETCH(int, layers);
+        QFETCH(int, heads);
+        QFETCH(QSize, panel);
+        QFETCH(bool, scrolls);
+        QScrollArea area;
+        auto* view = new HeadGridView;
+        area.setWidget(view);
+        area.setWidgetResizable(true);
+        area.setFrameShape(QFrame::NoFrame);
+        area.resize(panel);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        view->setTrace(randomTrace(layers, heads, 12, 5));
+        QTRY_VERIFY(view->size().height() >= view->minimumSizeHint().height());
+        const QRect first = view->cellRect(0, 0);
+        const QRect last = view->cellRect(layers - 1, heads + 1);
+        QVERIFY(first.width() >= HeadGridView::kMinCell && first.height() >= HeadGridView::kMinCell);
+        QVERIFY(first.width() <= HeadGridView::kMaxAspect * first.height() + 1);
+        QVERIFY(first.height() <= HeadGridView::kMaxAspect * first.width() + 1);
+        QVERIFY2(view->rect().contains(last), qPrintable(QStringLiteral("view %1 x %2, minimum %3 x %4, last cell right %5 bottom %6")
+                                                          .arg(view->width()).arg(view->height())
+                                                          .arg(view->minimumSizeHint().width()).arg(view->minimumSizeHint().height())
+                                                          .arg(last.right()).arg(last.bottom())));  // all of it reachable
+        const bool scrolled = view->height() > area.viewport()->height() || view->width() > area.viewport()->width();
+        QCOMPARE(scrolled, scrolls);
+        // The cells take the panel's width, unless they would grow past kMaxAspect of its height.
+        const double used = double(last.right() - first.left()) / view->width();
+        if (first.width() < HeadGridView::kMaxAspect * first.height() - 1)
+            QVERIFY2(used > 0.8, qPrintable(QString::number(used)));
+        QVERIFY(area.grab().save(QDir(pngDir()).filePath(QStringLiteral("headgrid_%1x%2.png").arg(layers).arg(heads))));
     }
 
     void selectionAskedForBeforeTheTrace_data() {

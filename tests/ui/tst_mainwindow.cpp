@@ -604,7 +604,7 @@ void MainWindowTest::decoderFamiliesInEveryView() {
         QVERIFY(std::abs(sum - 1.0f) < 1e-4f);
     }
 
-    mainWindow.tabs()->setCurrentWidget(mainWindow.grid());
+    mainWindow.tabs()->setCurrentIndex(MainWindow::GridTab);
     QTRY_COMPARE(mainWindow.grid()->layerCount(), layers);
     QCOMPARE(mainWindow.grid()->headCount(), heads);
     mainWindow.tabs()->setCurrentWidget(mainWindow.statistics());

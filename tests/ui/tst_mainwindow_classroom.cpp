@@ -11,6 +11,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStyleOption>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -40,6 +41,15 @@ ModelSpec spec(const QString& source) {
     return s;
 }
 
+// Pixels in rect light enough to stand out on black (the presentation palette's window).
+int brightPixels(const QImage& image, const QRect& rect) {
+    int count = 0;
+    for (int y = std::max(0, rect.top()); y <= std::min(image.height() - 1, rect.bottom()); ++y)
+        for (int x = std::max(0, rect.left()); x <= std::min(image.width() - 1, rect.right()); ++x)
+            count += QColor(image.pixel(x, y)).lightness() > 150;
+    return count;
+}
+
 bool showWindow(MainWindow& window) {
     window.show();
     return QTest::qWaitForWindowExposed(&window);
@@ -60,6 +70,8 @@ private slots:
     void examplesRunTheSeedSentences_data();
     void examplesRunTheSeedSentences();
     void presentationModeIsBigAndHighContrast();
+    void leavingPresentationShowsTheLoadedModelsKnobs_data();
+    void leavingPresentationShowsTheLoadedModelsKnobs();
     void sessionRoundTripRestoresTheView();
     void headmapOpensSessionFromCommandLine();
     void brokenSessionIsRefusedCleanly_data();
@@ -116,9 +128,9 @@ void MainWindowClassroomTest::stepsTabShowsEngineSteps() {
         for (int j = 0; j < t; ++j)
             QCOMPARE(weights.first()->valueAt(i, j), double(steps.weights(i, j)));
 
-    // Changing the head recomputes the steps.
+    // Changing the head recomputes the steps (PageDown here is the next step, as the README says).
     QSignalSpy again(&document, &AttentionDocument::stepsChanged);
-    QTest::keyClick(&window, Qt::Key_PageDown);
+    window.headBox()->setValue(3);
     QVERIFY(again.wait(10000));
     QCOMPARE(document.steps()->head, 3);
 }
@@ -233,6 +245,32 @@ void MainWindowClassroomTest::presentationModeIsBigAndHighContrast() {
     QVERIFY(QApplication::font().pointSizeF() >= std::max(18.0, normalSize * 1.5));
     QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(0, 0, 0));
     QTRY_COMPARE(window.heatmap()->plot()->xAxis->tickLabelColor(), QColor(255, 255, 255));  // palette events are posted
+    // The controls it keeps must be seen on black: the layer box's arrows and frame, and a
+    // check box's frame (Fusion drew them in shades of the window colour: black on black).
+    QSpinBox* layerBox = window.layerBox();
+    QStyleOptionSpinBox spinOption;
+    spinOption.initFrom(layerBox);
+    spinOption.subControls = QStyle::SC_All;
+    spinOption.buttonSymbols = layerBox->buttonSymbols();
+    const QImage spin = layerBox->grab().toImage();
+    const qreal ratio = spin.devicePixelRatio();
+    for (auto sub : {QStyle::SC_SpinBoxUp, QStyle::SC_SpinBoxDown}) {
+        const QRect rect = layerBox->style()->subControlRect(QStyle::CC_SpinBox, &spinOption, sub, layerBox);
+        QVERIFY2(brightPixels(spin, QRectF(rect.topLeft() * ratio, rect.size() * ratio).toRect()) >= 6,
+                 "a spin box arrow is not visible on black");
+    }
+    QCheckBox* box = nullptr;  // the first check box presentation mode keeps (the heatmap's Positions)
+    for (QCheckBox* candidate : window.findChildren<QCheckBox*>())
+        if (!box && candidate->isVisible())
+            box = candidate;
+    QVERIFY(box);
+    QStyleOptionButton checkOption;
+    checkOption.initFrom(box);
+    const QRect indicator = box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &checkOption, box);
+    const QImage check = box->grab().toImage();
+    QVERIFY2(brightPixels(check, QRectF(indicator.topLeft() * ratio, indicator.size() * ratio).toRect()) >=
+                 indicator.width(),
+             "the check box's frame is not visible on black");
     // Keyboard-driven: heads still move, Esc leaves.
     QTest::keyClick(&window, Qt::Key_PageDown);
     QCOMPARE(document.head(), 1);
@@ -240,6 +278,39 @@ void MainWindowClassroomTest::presentationModeIsBigAndHighContrast() {
     QVERIFY(!window.isPresentationMode());
     QCOMPARE(QApplication::font().pointSizeF(), normalSize);
     QVERIFY(window.menuBar()->isVisible());
+}
+
+void MainWindowClassroomTest::leavingPresentationShowsTheLoadedModelsKnobs_data() {
+    QTest::addColumn<QString>("before");  // loaded when presentation mode starts
+    QTest::addColumn<QString>("during");  // opened in presentation mode
+    QTest::newRow("teaching, then patterns") << "builtin:teaching" << "builtin:patterns";
+    QTest::newRow("patterns, then teaching") << "builtin:patterns" << "builtin:teaching";
+    QTest::newRow("teaching throughout") << "builtin:teaching" << "";
+}
+
+// The teaching knobs belong to builtin:teaching: presentation mode hides them, and leaving it
+// shows them if and only if the model loaded then is that one (issue #36: they came back over
+// builtin:patterns).
+void MainWindowClassroomTest::leavingPresentationShowsTheLoadedModelsKnobs() {
+    QFETCH(QString, before);
+    QFETCH(QString, during);
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(spec(before)));
+    MainWindow window(&document);
+    QVERIFY(showWindow(window));
+    QCOMPARE(window.teachingPanel()->isVisible(), before == QLatin1String("builtin:teaching"));
+    window.setPresentationMode(true);
+    QVERIFY(!window.teachingPanel()->isVisible());
+    if (!during.isEmpty()) {
+        QSignalSpy opened(&document, &AttentionDocument::modelChanged);
+        window.openModel(during);
+        QVERIFY(opened.wait(15000));
+        QVERIFY(!window.teachingPanel()->isVisible());  // still presenting
+    }
+    window.setPresentationMode(false);
+    const QString loaded = during.isEmpty() ? before : during;
+    QCOMPARE(document.modelSource(), loaded);
+    QCOMPARE(window.teachingPanel()->isVisible(), loaded == QLatin1String("builtin:teaching"));
 }
 
 void MainWindowClassroomTest::sessionRoundTripRestoresTheView() {

@@ -6,6 +6,8 @@
 // boxes revert a refused value, the long-text box, and the list of shortcuts.
 
 #include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -30,6 +32,7 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "MainWindowTestSupport.h"
+#include "predictions/PredictionPanel.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
 #include "steps/StepView.h"
@@ -95,6 +98,9 @@ private slots:
     void tooLongTextOffersTruncation();
     void modelErrorsShowInTheBanner_data();
     void modelErrorsShowInTheBanner();
+    void failedFirstLoadListsNoModel_data();
+    void failedFirstLoadListsNoModel();
+    void runInProgressSaysSo();
     void pairFieldFollowsTheModel_data();
     void pairFieldFollowsTheModel();
     void selectedTokenFollowsTheSentence_data();
@@ -303,11 +309,77 @@ void MainWindowFeedbackTest::modelErrorsShowInTheBanner() {
     QVERIFY(idleLooksIdle(*window));
     QCOMPARE(document.modelSummary().name, QStringLiteral("builtin:teaching"));
     QCOMPARE(window->modelChooser()->currentModel(), QStringLiteral("builtin:teaching"));
+    QCOMPARE(window->modelChooser()->currentText(), QStringLiteral("Teaching model (built in)"));
+    QVERIFY(window->teachingPanel()->isVisible());  // the knobs of the model still loaded
 
     // The old model still works, and a good run clears the banner.
     QVERIFY(runSentence(*window, QStringLiteral("still working here")));
     QCOMPARE(window->heatmap()->queryCount(), 5);
     QVERIFY(window->errorBanner()->isHidden());
+}
+
+void MainWindowFeedbackTest::failedFirstLoadListsNoModel_data() {
+    QTest::addColumn<QString>("source");
+    QTest::newRow("folder that is not a model") << "not a model";  // was listed as "."
+    QTest::newRow("missing folder") << "missing";
+}
+
+// Nothing loaded before the failure: the list shows nothing (its placeholder), never the model
+// that failed nor the first built-in, and no teaching knobs, as the status bar says "No model".
+void MainWindowFeedbackTest::failedFirstLoadListsNoModel() {
+    QFETCH(QString, source);
+    QTemporaryDir scratch;
+    QVERIFY(scratch.isValid());
+    QString folder = scratch.filePath(QStringLiteral("missing"));
+    if (source == QLatin1String("not a model"))
+        folder = scratch.path();  // empty: no config.json
+    AttentionDocument document;
+    MainWindow window(&document);
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy errors(&document, &AttentionDocument::errorOccurred);
+    window.openModel(folder);
+    QVERIFY(errors.wait(15000));
+    QTRY_VERIFY(!document.isBusy());
+    QVERIFY(!document.hasModel());
+    QCOMPARE(window.modelChooser()->currentIndex(), -1);
+    QCOMPARE(window.modelChooser()->currentText(), QString());
+    QCOMPARE(window.modelChooser()->placeholderText(), QStringLiteral("No model"));
+    QCOMPARE(window.modelChooser()->currentModel(), QString());
+    QVERIFY(!window.teachingPanel()->isVisible());
+    QCOMPARE(window.modelLabel()->text(), QStringLiteral("No model"));
+    // Choosing a model from the list then opens it, and the list shows it.
+    QSignalSpy opened(&document, &AttentionDocument::modelChanged);
+    const int teachingRow = window.modelChooser()->findData(QStringLiteral("builtin:teaching"));
+    QVERIFY(teachingRow >= 0);
+    window.modelChooser()->setCurrentIndex(teachingRow);
+    emit window.modelChooser()->activated(teachingRow);
+    QVERIFY(opened.wait(15000));
+    QCOMPARE(window.modelChooser()->currentText(), QStringLiteral("Teaching model (built in)"));
+    QVERIFY(window.teachingPanel()->isVisible());
+}
+
+// The first run of a long text: the empty heatmap and the predictions panel say the work is on
+// its way, not "type a sentence and press Enter".
+void MainWindowFeedbackTest::runInProgressSaysSo() {
+    AttentionDocument document;
+    auto window = openWindow(document, spec(fixture("gpt2_f32")));  // a model that predicts
+    QVERIFY(window);
+    if (!window->predictionDock()->isVisible())
+        window->predictionsButton()->click();
+    QVERIFY(window->predictionDock()->isVisible());
+    window->sentenceEdit()->setText(QStringLiteral("The animal didn't cross the street because it was tired"));
+    QTest::keyClick(window->sentenceEdit(), Qt::Key_Return);
+    QVERIFY(document.isWorking());
+    QVERIFY(document.trace().isEmpty());
+    const QString heatmapText = window->heatmap()->title();
+    QVERIFY2(!heatmapText.contains(QLatin1String("press Enter")), qPrintable(heatmapText));
+    QVERIFY2(heatmapText == document.busyText(), qPrintable(heatmapText + " / " + document.busyText()));
+    const QString panelText = window->predictionPanel()->statusLabel()->text();
+    QVERIFY2(!panelText.contains(QLatin1String("press Enter")), qPrintable(panelText));
+    QCOMPARE(panelText, document.busyText());
+    QTRY_VERIFY_WITH_TIMEOUT(!document.isBusy(), 60000);
 }
 
 void MainWindowFeedbackTest::pairFieldFollowsTheModel_data() {

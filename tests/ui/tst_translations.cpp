@@ -9,7 +9,13 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
+#include <QStyleOptionComboBox>
+#include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
@@ -28,7 +34,10 @@
 #include "AttentionDocument.h"
 #include "ErrorBanner.h"
 #include "Language.h"
+#include "HeatmapView.h"
 #include "MainWindow.h"
+#include "ModelChooser.h"
+#include "predictions/PredictionPanel.h"
 #include "steps/StepView.h"
 
 using namespace headmap;
@@ -188,6 +197,8 @@ private slots:
     void englishHasEveryPluralForm();
     void widgetsSpeakTheLanguage_data();
     void widgetsSpeakTheLanguage();
+    void textsFitAt800Pixels_data();
+    void textsFitAt800Pixels();
     void countsSpeakTheLanguage_data();
     void countsSpeakTheLanguage();
     void modelErrorsSpeakTheLanguage_data();
@@ -286,6 +297,64 @@ void TranslationsTest::englishHasEveryPluralForm() {
     const QStringList missing = (counted - english).values(), extra = (english - counted).values();
     QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
     QVERIFY2(extra.isEmpty(), qPrintable(extra.join(QLatin1Char('\n'))));
+}
+
+void TranslationsTest::textsFitAt800Pixels_data() {
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("model");
+    const QString gpt2 = QStringLiteral(HEADMAP_FIXTURES_DIR "/models/gpt2_f32");  // predicts: the target box shows
+    for (const char* code : {"en", "da", "zh_CN"}) {
+        QTest::addRow("%s teaching", code) << code << "builtin:teaching";
+        QTest::addRow("%s gpt2", code) << code << gpt2;
+    }
+}
+
+// A window 800 pixels wide in each language, with the predictions panel open: no text the new
+// user met cut off (issue #36: "Undervisningsmod…", "Find a token (Ct…", "Target token: click
+// one abo…", the grid's instruction line). Every label shows its whole text, the model list its
+// entry, the search and target boxes their placeholders.
+void TranslationsTest::textsFitAt800Pixels() {
+    QFETCH(QString, code);
+    QFETCH(QString, model);
+    QCOMPARE(installLanguage(code), code);
+    AttentionDocument document;
+    ModelSpec spec;
+    spec.source = model;
+    QVERIFY(document.setModelSpec(spec));
+    MainWindow window(&document);
+    window.resize(800, 640);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(runSentence(window, QStringLiteral("Multi-head self-attention gør det muligt")));
+    if (!window.predictionDock()->isVisible())
+        window.predictionsButton()->click();
+    for (int tab : {int(MainWindow::HeatmapTab), int(MainWindow::GridTab)}) {
+        window.tabs()->setCurrentIndex(tab);
+        QTest::qWait(50);
+        QApplication::processEvents();
+        for (const QLabel* label : window.findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->wordWrap() || label->text().isEmpty())
+                continue;
+            // A label that does not wrap needs its size hint's width (rich text and margins too).
+            const int needed = label->sizeHint().width();
+            QVERIFY2(label->width() >= needed, qPrintable(QStringLiteral("label '%1' is %2 px wide, its text needs %3")
+                                                              .arg(label->text()).arg(label->width()).arg(needed)));
+        }
+        const ModelChooser* chooser = window.modelChooser();
+        QStyleOptionComboBox option;
+        option.initFrom(chooser);
+        const QRect field = chooser->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, chooser);
+        QVERIFY2(field.width() >= chooser->fontMetrics().horizontalAdvance(chooser->currentText()),
+                 qPrintable(chooser->currentText()));
+        for (const QLineEdit* edit : {window.heatmap()->searchBox(), window.predictionPanel()->targetEdit()}) {
+            if (!edit->isVisible())
+                continue;
+            // Less the frame and the clear button (about two line heights).
+            QVERIFY2(edit->width() - 2 * edit->fontMetrics().height() >= edit->fontMetrics().horizontalAdvance(edit->placeholderText()),
+                     qPrintable(QStringLiteral("'%1' in %2 px").arg(edit->placeholderText()).arg(edit->width())));
+        }
+    }
+    window.grab().save(QDir::temp().filePath(QStringLiteral("headmap_800px_%1_%2.png").arg(code, QFileInfo(model).fileName())));
 }
 
 void TranslationsTest::widgetsSpeakTheLanguage_data() {

@@ -1,5 +1,7 @@
 #include "heatmap/HeatmapToolbar.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
@@ -18,7 +20,7 @@ HeatmapToolbar::HeatmapToolbar(QWidget* parent)
     m_search->setToolTip(tr("Jump to a token and outline it: a word, or #12 for the token at position 12. "
                             "Enter goes to the next match."));
     m_search->setClearButtonEnabled(true);
-    m_search->setMaximumWidth(m_search->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
+    fitSearchWidth();
     m_positions->setObjectName(QStringLiteral("labelPositions"));
     m_positions->setToolTip(tr("Write each token's position in the axis labels (\"it #10\"). "
                                "Labels that are thinned out always carry it."));
@@ -83,10 +85,22 @@ void HeatmapToolbar::setScaleHint(int tokens) {
     m_hint->setVisible(true);
 }
 
+void HeatmapToolbar::fitSearchWidth() {
+    // Wide enough for its placeholder in every language ("Find a token (Ctrl+F)" was cut to
+    // "Find a token (Ct…"), with room for the clear button; at most 28 x-widths of text more.
+    const QFontMetrics metrics = m_search->fontMetrics();
+    const int chrome = 2 * metrics.height() + 16;  // frame, margins and the clear button
+    const int placeholder = metrics.horizontalAdvance(m_search->placeholderText()) + chrome;
+    m_search->setMinimumWidth(placeholder);
+    m_search->setMaximumWidth(std::max(placeholder, metrics.horizontalAdvance(QLatin1Char('x')) * 28 + chrome));
+}
+
 void HeatmapToolbar::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
         styleHint();
+    if (event->type() == QEvent::FontChange)
+        fitSearchWidth();
 }
 
 // A pale banner in light and dark palettes alike: the hint must be seen, not read in passing.

@@ -45,6 +45,7 @@ protected:
 
 private:
     void styleHint();
+    void fitSearchWidth();  // again at every font change (Ctrl++, presentation mode)
 
     QLineEdit* m_search;
     QLabel* m_matches;

@@ -45,7 +45,12 @@ void HeatmapView::focusSearch() {
 void HeatmapView::setToolbarVisible(bool visible) {
     m_toolbarVisible = visible;
     m_toolbar->setVisible(visible);
-    m_findShortcut->setEnabled(visible);
+    m_findShortcut->setEnabled(visible && m_ownsFindShortcut);
+}
+
+void HeatmapView::giveUpFindShortcut() {
+    m_ownsFindShortcut = false;
+    m_findShortcut->setEnabled(false);
 }
 
 int HeatmapView::findToken(const QString& text) {

@@ -62,8 +62,9 @@ PredictionPanel::PredictionPanel(QWidget* parent)
                             "switching the heads off."));
     m_after->setComparisonName(tr("before"));
 
-    m_targetEdit->setPlaceholderText(tr("Target token: click one above or type it"));
+    m_targetEdit->setPlaceholderText(tr("Target token: click or type"));
     m_targetEdit->setClearButtonEnabled(true);
+    fitTargetWidth();
     m_targetEdit->setToolTip(tr("Follow one token's probability before and after switching heads off"));
     m_targetLabel->setTextFormat(Qt::PlainText);
     m_targetLabel->setWordWrap(true);
@@ -227,6 +228,19 @@ void PredictionPanel::showResult() {
     } else {
         m_targetLabel->setText(tr("P(“%1”) = %2").arg(r.targetText, percentText(r.targetAfter)));
     }
+}
+
+void PredictionPanel::fitTargetWidth() {
+    // The placeholder is the only instruction: the panel is at least as wide as it, in every
+    // language and at presentation sizes ("Target token: click one abo…" was cut).
+    const QFontMetrics metrics = m_targetEdit->fontMetrics();
+    m_targetEdit->setMinimumWidth(metrics.horizontalAdvance(m_targetEdit->placeholderText()) + 2 * metrics.height() + 16);
+}
+
+void PredictionPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitTargetWidth();
 }
 
 }  // namespace headmap::ui

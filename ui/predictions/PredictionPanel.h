@@ -57,7 +57,11 @@ signals:
     void targetTyped(const QString& text);  // the window finds the token id
     void ablationsCleared();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitTargetWidth();
     void showResult();
     void setTemperatureControls(float temperature);
 

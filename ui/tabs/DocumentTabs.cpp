@@ -1,6 +1,7 @@
 #include "DocumentTabs.h"
 
 #include <QCoreApplication>
+#include <QScrollArea>
 
 #include <algorithm>
 
@@ -35,7 +36,9 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
     const ViewState& view = document.view();
     if (changes & DocumentChange::Style)
         m_view->setStyle(view.style);
-    if (changes & (kData | DocumentChange::Selection | DocumentChange::Style)) {
+    // Busy too: while the first run of a text is on its way the empty plot says so, not "type a
+    // sentence".
+    if (changes & (kData | DocumentChange::Selection | DocumentChange::Style | DocumentChange::Busy)) {
         if (document.trace().isEmpty() && document.isWorking() && !document.isOpeningModel())
             m_loader->clear(document.busyText());
         else
@@ -44,7 +47,13 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
     }
 }
 
-QWidget* GridTabView::widget() { return m_view; }
+GridTabView::GridTabView(HeadGridView* view) : m_view(view), m_scroll(new QScrollArea) {
+    m_scroll->setWidget(view);
+    m_scroll->setWidgetResizable(true);  // the grid fills the tab, down to its minimumSizeHint
+    m_scroll->setFrameShape(QFrame::NoFrame);
+}
+
+QWidget* GridTabView::widget() { return m_scroll; }
 
 DerivedKinds GridTabView::needs() const {
     // Metric frames are drawn from the statistics.
@@ -120,6 +129,13 @@ void RolloutTabView::documentChanged(AttentionDocument& document, DocumentChange
 }
 
 QWidget* StepsTabView::widget() { return m_view; }
+
+bool StepsTabView::pageKey(int direction) {
+    if (!m_view->steps())
+        return false;  // nothing to walk through yet: the keys move through heads
+    direction < 0 ? m_view->previous() : m_view->next();
+    return true;
+}
 
 void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) {
     const ViewState& view = document.view();

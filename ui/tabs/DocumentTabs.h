@@ -5,6 +5,8 @@
 
 #include "DocumentView.h"
 
+class QScrollArea;
+
 namespace headmap::ui {
 
 class ComparisonView;
@@ -30,13 +32,14 @@ private:
 
 class GridTabView : public DocumentView {
 public:
-    explicit GridTabView(HeadGridView* view) : m_view(view) {}
-    QWidget* widget() override;
+    explicit GridTabView(HeadGridView* view);
+    QWidget* widget() override;  // the grid in a scroll area: past its minimum size it scrolls
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     DerivedKinds needs() const override;
 
 private:
     HeadGridView* m_view;
+    QScrollArea* m_scroll;
 };
 
 class CompareTabView : public DocumentView {
@@ -76,6 +79,7 @@ public:
     explicit StepsTabView(StepView* view) : m_view(view) {}
     QWidget* widget() override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    bool pageKey(int direction) override;  // the previous or next step, as the README says
 
 private:
     HeadIndex shownHead() const;

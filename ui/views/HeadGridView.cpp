@@ -53,6 +53,7 @@ void HeadGridView::setImages(std::shared_ptr<const AttentionTrace> trace, std::s
     m_pendingText.clear();
     fitSelectionToShape();
     updateAblationButtons();
+    updateGeometry();  // another model's shape: another minimum size for the scroll area
     update();
 }
 
@@ -101,10 +102,12 @@ void HeadGridView::setCurrentHead(int layer, int head) {
 void HeadGridView::setMetric(std::optional<HeadMetric> metric) {
     m_metric = metric;
     m_metricValues.clear();
+    updateGeometry();  // the legend's height
     update();
 }
 
 void HeadGridView::invalidateImages() {
+    updateGeometry();
     m_shown = shownTrace(m_trace, m_hideSpecial);
     m_imagesValid = false;
     m_images = GridImages();
@@ -170,8 +173,8 @@ void HeadGridView::ensureMetricValues() const {
 }
 
 QRect HeadGridView::Geometry::cellRect(int layer, int column) const {
-    const int x = origin.x() + column * (cell + spacing) + (column >= heads ? gap : 0);
-    return QRect(x, origin.y() + layer * (cell + spacing), cell, cell);
+    const int x = origin.x() + column * (cellWidth + spacing) + (column >= heads ? gap : 0);
+    return QRect(x, origin.y() + layer * (cellHeight + spacing), cellWidth, cellHeight);
 }
 
 HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
@@ -186,30 +189,54 @@ HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
         return g;
     const int legendHeight = (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (line + 8);
     const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
+    g.caption = captionRect(size.width(), rowLabelWidth);
     g.labelTop = g.caption.bottom() + 6;
     const int top = g.labelTop + line + 10;  // clear of the current-head frame
     const int availableWidth = size.width() - 2 * kMargin - rowLabelWidth;
     const int availableHeight = size.height() - kMargin - top - legendHeight - 10;
-    const double pitch = std::min(availableWidth / (columns + 0.5), double(availableHeight) / layers);
+    const double pitch = std::max(std::min(availableWidth / (columns + 0.5), double(availableHeight) / layers),
+                                  double(kMinCell));
     g.spacing = std::clamp(int(pitch * 0.18), 4, 12);
     g.gap = g.spacing;
-    int cell = std::min((availableWidth - (columns - 1) * g.spacing - g.gap) / columns,
-                        (availableHeight - (layers - 1) * g.spacing) / layers);
-    cell = std::max(cell, 2);
-    if (t > 0 && cell >= t)
-        cell = cell / t * t;  // whole pixels per token: crisp, equal squares
-    g.cell = cell;
-    const int gridWidth = columns * cell + (columns - 1) * g.spacing + g.gap;
+    // Width and height each fill what the panel has (a model of 24 layers × 14 heads is much
+    // taller than wide), within kMaxAspect of each other and never below kMinCell.
+    int width = std::max((availableWidth - (columns - 1) * g.spacing - g.gap) / columns, kMinCell);
+    int height = std::max((availableHeight - (layers - 1) * g.spacing) / layers, kMinCell);
+    width = std::min(width, int(height * kMaxAspect));
+    height = std::min(height, int(width * kMaxAspect));
+    auto crisp = [t](int side) { return t > 0 && side >= t ? side / t * t : side; };  // whole pixels per token
+    g.cellWidth = crisp(width);
+    g.cellHeight = crisp(height);
+    g.cell = std::min(g.cellWidth, g.cellHeight);
+    const int gridWidth = columns * g.cellWidth + (columns - 1) * g.spacing + g.gap;
     g.origin = QPoint(kMargin + rowLabelWidth + std::max(0, (availableWidth - gridWidth) / 2), top);
-    const int gridBottom = top + layers * cell + (layers - 1) * g.spacing;
+    const int gridBottom = top + layers * g.cellHeight + (layers - 1) * g.spacing;
     g.legend = QRect(g.origin.x(), gridBottom + 12, std::max(gridWidth, 360), legendHeight);
 
     // Column labels must fit their cells: shrink the font for narrow cells.
     const int widest = std::max(metrics.horizontalAdvance(tr("mean")),
                                 metrics.horizontalAdvance(QStringLiteral("H%1").arg(g.heads - 1)));
-    if (widest > cell + g.spacing - 2 && g.labelFont.pointSizeF() > 0)
-        g.labelFont.setPointSizeF(std::max(5.0, g.labelFont.pointSizeF() * (cell + g.spacing - 2) / widest));
+    if (widest > g.cellWidth + g.spacing - 2 && g.labelFont.pointSizeF() > 0)
+        g.labelFont.setPointSizeF(std::max(5.0, g.labelFont.pointSizeF() * (g.cellWidth + g.spacing - 2) / widest));
     return g;
+}
+
+QString HeadGridView::captionText() const {
+    const int t = tokenCount();
+    return tr("Each cell is one head over %1: rows are queries, columns are keys. "
+              "Click a cell to open it; Ctrl+click or drag to select heads.")
+        .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
+}
+
+QRect HeadGridView::captionRect(int width, int rowLabelWidth) const {
+    // Above the grid, clear of the switch-off buttons in the top-right corner, in as many
+    // lines as the width needs (a predictions panel beside it, Chinese or Danish texts).
+    const int left = kMargin + rowLabelWidth;
+    const int buttons = m_buttons && m_buttons->isVisible() ? m_buttons->width() + 12 : 0;
+    const int textWidth = std::max(120, width - kMargin - left - buttons);
+    const QFontMetrics metrics(font());
+    const QRect needed = metrics.boundingRect(QRect(0, 0, textWidth, 100000), Qt::TextWordWrap, captionText());
+    return QRect(left, kMargin, textWidth, std::max(metrics.height(), needed.height()));
 }
 
 QRect HeadGridView::cellRect(int layer, int column) const {
@@ -246,16 +273,8 @@ void HeadGridView::render(QPainter& painter, const QSize& size) const {
     const Geometry g = geometryFor(size);
     const int layers = layerCount(), heads = headCount(), columns = columnCount();
     const QFontMetrics metrics(font());
-    const int t = tokenCount();
-    const QString caption = tr("Each cell is one head over %1: rows are queries, columns are keys. "
-                               "Click a cell to open it; Ctrl+click or drag to select heads.")
-                                .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
-    // Clear of the switch-off buttons in the widget's top-right corner (not in exports).
-    const int buttons = painter.device() == this && m_buttons && m_buttons->isVisible() ? m_buttons->width() + 12 : 0;
-    const QRect captionRect(g.origin.x(), g.caption.top(), size.width() - kMargin - g.origin.x() - buttons,
-                            g.caption.height());
-    painter.drawText(captionRect, Qt::AlignLeft | Qt::AlignVCenter,
-                     metrics.elidedText(caption, Qt::ElideRight, captionRect.width()));
+    // Wrapped, never cut: the geometry made room for every line.
+    painter.drawText(g.caption, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, captionText());
 
     // Labels, the current layer and head in bold.
     for (int c = 0; c < columns; ++c) {
@@ -416,6 +435,20 @@ void HeadGridView::leaveEvent(QEvent* event) {
 }
 
 QSize HeadGridView::sizeHint() const { return QSize(900, 720); }
-QSize HeadGridView::minimumSizeHint() const { return QSize(240, 180); }
 
+QSize HeadGridView::minimumSizeHint() const {
+    const int layers = layerCount(), columns = columnCount();
+    if (layers == 0)
+        return QSize(200, 120);
+    // The inverse of geometryFor at kMinCell: the margins, labels and legend around the cells.
+    const QFontMetrics metrics(font());
+    const int line = metrics.height();
+    const int legendHeight = (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (line + 8);
+    const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
+    const int top = captionRect(std::max(width(), 400), rowLabelWidth).bottom() + 6 + line + 10;
+    const int spacing = 12;  // geometryFor's largest: at this size the cells are at least kMinCell
+    const int width = 2 * kMargin + rowLabelWidth + columns * kMinCell + columns * spacing;
+    const int height = top + layers * kMinCell + (layers - 1) * spacing + kMargin + legendHeight + 10;
+    return QSize(width, height);
+}
 }  // namespace headmap::ui

@@ -90,7 +90,11 @@ public:
     using QWidget::render;
 
     QSize sizeHint() const override;
+    // The size at which every thumbnail is kMinCell pixels: put in a scroll area, the grid
+    // scrolls below it instead of shrinking the heads into unreadable dots.
     QSize minimumSizeHint() const override;
+    static constexpr int kMinCell = 36;      // pixels: a thumbnail whose pattern can be read
+    static constexpr double kMaxAspect = 2;  // a cell is at most twice as wide as high, or high as wide
 
 signals:
     void headActivated(int layer, int head);
@@ -112,7 +116,9 @@ private:
     struct Geometry {
         QFont labelFont;
         int heads = 0;
-        int cell = 0;        // square cells, in pixels
+        int cellWidth = 0;   // in pixels: the cells fill the space they have (aspect at most
+        int cellHeight = 0;  // kMaxAspect), at least kMinCell (the owner scrolls beyond)
+        int cell = 0;        // the shorter side, for marks drawn inside a cell
         int spacing = 0;     // between neighbouring cells
         int gap = 0;         // extra space before the mean column
         QPoint origin;       // top-left of cell (0, 0)
@@ -122,6 +128,8 @@ private:
         QRect cellRect(int layer, int column) const;
     };
     Geometry geometryFor(const QSize& size) const;
+    QString captionText() const;
+    QRect captionRect(int width, int rowLabelWidth) const;  // the wrapped caption at that width
     bool cellAt(const QPoint& pos, int* layer, int* column) const;
     void invalidateImages();
     bool hasImages() const;  // images given, or a trace short enough to draw here

@@ -8,6 +8,7 @@
 
 #include <QContextMenuEvent>
 #include <QHBoxLayout>
+#include <QResizeEvent>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -61,11 +62,14 @@ void HeadGridView::updateAblationButtons() {
 void HeadGridView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     updateAblationButtons();
+    if (event->size().width() != event->oldSize().width())
+        updateGeometry();  // the caption wraps into another number of lines
 }
 
 void HeadGridView::setAblations(const std::vector<HeadAblation>& ablations) {
     m_ablations = ablations;
     updateAblationButtons();
+    updateGeometry();  // the legend's height
     update();
 }
 
