@@ -597,10 +597,6 @@
         <translation>er en mappe; forventede en fil</translation>
     </message>
     <message>
-        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
-        <translation>er tom; en GGUF-fil begynder med de 4 byte &quot;GGUF&quot;</translation>
-    </message>
-    <message>
         <source>cannot be memory-mapped: %1</source>
         <translation>kan ikke mappes ind i hukommelsen: %1</translation>
     </message>
@@ -635,14 +631,6 @@
     <message>
         <source>%1 element %2</source>
         <translation>element %2 i %1</translation>
-    </message>
-    <message>
-        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
-        <translation>er afkortet: %1 kræver %2 byte ved offset %3, men filen har %4 byte</translation>
-    </message>
-    <message>
-        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
-        <translation>er afkortet: %1: %2 kræver %3 byte ved offset %4, men filen har %5 byte</translation>
     </message>
     <message>
         <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
@@ -887,10 +875,6 @@
     <message>
         <source>%1: read %2 of %3 bytes: %4</source>
         <translation>%1: læste %2 af %3 byte: %4</translation>
-    </message>
-    <message>
-        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
-        <translation>er en afkortet fil: %1 byte, men headerens længdefelt på 8 byte kræver alene 8</translation>
     </message>
     <message>
         <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
@@ -1875,6 +1859,40 @@
     <message>
         <source>post_processor: special token %1 has id %2, which is the id of %3</source>
         <translation>post_processor: specialtokenet %1 har id %2, som er id&apos;et for %3</translation>
+    </message>
+    <message>
+        <source>the file is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>filen er tom; en GGUF-fil begynder med de 4 byte &quot;GGUF&quot;</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>%1 kræver %2 byte ved offset %3, men filen har %4 byte</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>%1: %2 kræver %3 byte ved offset %4, men filen har %5 byte</translation>
+    </message>
+    <message>
+        <source>GGUF file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>GGUF-filen %1 er ufuldstændig (%2 af mindst %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, but the header length alone takes 8</source>
+        <translation>filen har %1 byte, men headerens længdefelt fylder alene 8</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors-filen %1 er ufuldstændig (%2 af %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors-filen %1 er ufuldstændig (%2 af mindst %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>,</source>
+        <comment>thousands separator</comment>
+        <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
+        <translation>.</translation>
     </message>
 </context>
 <context>

@@ -592,10 +592,6 @@
         <translation>是一个文件夹；应为文件</translation>
     </message>
     <message>
-        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
-        <translation>为空；GGUF 文件以 4 个字节 &quot;GGUF&quot; 开头</translation>
-    </message>
-    <message>
         <source>cannot be memory-mapped: %1</source>
         <translation>无法进行内存映射：%1</translation>
     </message>
@@ -630,14 +626,6 @@
     <message>
         <source>%1 element %2</source>
         <translation>%1 的元素 %2</translation>
-    </message>
-    <message>
-        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
-        <translation>已截断：%1 需要在偏移 %3 处读取 %2 字节，但文件只有 %4 字节</translation>
-    </message>
-    <message>
-        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
-        <translation>已截断：%1：%2 需要在偏移 %4 处读取 %3 字节，但文件只有 %5 字节</translation>
     </message>
     <message>
         <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
@@ -882,10 +870,6 @@
     <message>
         <source>%1: read %2 of %3 bytes: %4</source>
         <translation>%1：只读取了 %3 字节中的 %2 字节：%4</translation>
-    </message>
-    <message>
-        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
-        <translation>是一个被截断的文件：只有 %1 字节，但仅头部长度字段就需要 8 字节</translation>
     </message>
     <message>
         <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
@@ -1870,6 +1854,40 @@
     <message>
         <source>post_processor: special token %1 has id %2, which is the id of %3</source>
         <translation>post_processor：特殊词元 %1 的 id 为 %2，但这是 %3 的 id</translation>
+    </message>
+    <message>
+        <source>the file is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>文件为空；GGUF 文件以 4 个字节 &quot;GGUF&quot; 开头</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>%1 在偏移量 %3 处需要 %2 字节，但文件只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>%1：%2 在偏移量 %4 处需要 %3 字节，但文件只有 %5 字节</translation>
+    </message>
+    <message>
+        <source>GGUF file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>GGUF 文件 %1 不完整（%2 字节，至少应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, but the header length alone takes 8</source>
+        <translation>文件只有 %1 字节，但仅头部长度字段就占 8 字节</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors 文件 %1 不完整（%2 字节，应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors 文件 %1 不完整（%2 字节，至少应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>,</source>
+        <comment>thousands separator</comment>
+        <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
+        <translation>,</translation>
     </message>
 </context>
 <context>
