@@ -1894,6 +1894,82 @@
         <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
         <translation>.</translation>
     </message>
+    <message>
+        <source>attention: %1 has %2 features; the model&apos;s attention settings need %3</source>
+        <translation>opmærksomhed: %1 har %2 features; modellens opmærksomhedsindstillinger kræver %3</translation>
+    </message>
+    <message>
+        <source>attention: %1 query heads cannot share %2 key/value heads of width %3</source>
+        <translation>opmærksomhed: %1 forespørgselshoveder kan ikke dele %2 nøgle/værdi-hoveder med bredden %3</translation>
+    </message>
+    <message>
+        <source>the input of W_Q (the hidden state)</source>
+        <translation>inputtet til W_Q (den skjulte tilstand)</translation>
+    </message>
+    <message>
+        <source>W_Q&apos;s output</source>
+        <translation>W_Q&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_K&apos;s output</source>
+        <translation>W_K&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_V&apos;s output</source>
+        <translation>W_V&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_O&apos;s input</source>
+        <translation>W_O&apos;s input</translation>
+    </message>
+    <message>
+        <source>attention: cannot ablate head %1 of %2 heads</source>
+        <translation>opmærksomhed: kan ikke slå hoved %1 fra blandt %2 hoveder</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>opmærksomhed: rotationstabellen er %1 bred, mere end hovedernes bredde %2</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table covers %1 positions, fewer than the input&apos;s %2</source>
+        <translation>opmærksomhed: rotationstabellen dækker %1 positioner, færre end inputtets %2</translation>
+    </message>
+    <message>
+        <source>%1 found, %2 expected</source>
+        <translation>%1 fundet, %2 forventet</translation>
+    </message>
+    <message>
+        <source>prefix attention: %1</source>
+        <translation>præfiks-opmærksomhed: %1</translation>
+    </message>
+    <message>
+        <source>the mask is not causal, so the cached rows would change</source>
+        <translation>masken er ikke kausal, så de gemte rækker ville ændre sig</translation>
+    </message>
+    <message>
+        <source>%1 query heads cannot share %2 key/value heads</source>
+        <translation>%1 forespørgselshoveder kan ikke dele %2 nøgle/værdi-hoveder</translation>
+    </message>
+    <message>
+        <source>cached rows: %1</source>
+        <translation>gemte rækker: %1</translation>
+    </message>
+    <message>
+        <source>cached key width: %1</source>
+        <translation>gemte nøglers bredde: %1</translation>
+    </message>
+    <message>
+        <source>the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>rotationstabellen er %1 bred, mere end hovedernes bredde %2</translation>
+    </message>
+    <message>
+        <source>the rotary table covers %1 positions, fewer than the %2 of the cache and the new rows</source>
+        <translation>rotationstabellen dækker %1 positioner, færre end de %2 i cachen og de nye rækker</translation>
+    </message>
+    <message>
+        <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
+        <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

@@ -1889,6 +1889,82 @@
         <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
         <translation>,</translation>
     </message>
+    <message>
+        <source>attention: %1 has %2 features; the model&apos;s attention settings need %3</source>
+        <translation>注意力：%1 有 %2 个特征；模型的注意力设置需要 %3 个</translation>
+    </message>
+    <message>
+        <source>attention: %1 query heads cannot share %2 key/value heads of width %3</source>
+        <translation>注意力：%1 个查询头无法共享 %2 个宽度为 %3 的键/值头</translation>
+    </message>
+    <message>
+        <source>the input of W_Q (the hidden state)</source>
+        <translation>W_Q 的输入（隐藏状态）</translation>
+    </message>
+    <message>
+        <source>W_Q&apos;s output</source>
+        <translation>W_Q 的输出</translation>
+    </message>
+    <message>
+        <source>W_K&apos;s output</source>
+        <translation>W_K 的输出</translation>
+    </message>
+    <message>
+        <source>W_V&apos;s output</source>
+        <translation>W_V 的输出</translation>
+    </message>
+    <message>
+        <source>W_O&apos;s input</source>
+        <translation>W_O 的输入</translation>
+    </message>
+    <message>
+        <source>attention: cannot ablate head %1 of %2 heads</source>
+        <translation>注意力：无法关闭头 %1（共 %2 个头）</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>注意力：旋转表宽度为 %1，超过了头的宽度 %2</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table covers %1 positions, fewer than the input&apos;s %2</source>
+        <translation>注意力：旋转表只覆盖 %1 个位置，少于输入的 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 found, %2 expected</source>
+        <translation>实际 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>prefix attention: %1</source>
+        <translation>前缀注意力：%1</translation>
+    </message>
+    <message>
+        <source>the mask is not causal, so the cached rows would change</source>
+        <translation>掩码不是因果掩码，缓存的行会改变</translation>
+    </message>
+    <message>
+        <source>%1 query heads cannot share %2 key/value heads</source>
+        <translation>%1 个查询头无法共享 %2 个键/值头</translation>
+    </message>
+    <message>
+        <source>cached rows: %1</source>
+        <translation>缓存的行：%1</translation>
+    </message>
+    <message>
+        <source>cached key width: %1</source>
+        <translation>缓存的键宽度：%1</translation>
+    </message>
+    <message>
+        <source>the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>旋转表宽度为 %1，超过了头的宽度 %2</translation>
+    </message>
+    <message>
+        <source>the rotary table covers %1 positions, fewer than the %2 of the cache and the new rows</source>
+        <translation>旋转表只覆盖 %1 个位置，少于缓存与新行合计的 %2 个</translation>
+    </message>
+    <message>
+        <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
+        <translation>无法构建 GGUF 预分词器 %1：其模式 %2 无法编译（%3，位于第 %4 个字符）。这些模式是 Headmap 自带的，因此这是 Headmap 或其 PCRE2 库的缺陷，而不是文件的问题</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
