@@ -137,17 +137,23 @@ void addOptions(QCommandLineParser* parser) {
 
 // --help and --version need no window: they are answered with a QCoreApplication alone, so they
 // work without a display (QApplication aborts when there is none: "could not connect to
-// display"). Returns when the window is wanted. A command line this parser refuses goes on to
-// QApplication as before: it may hold Qt's own options (-platform, -style, ...), which
-// QApplication takes out before the real parse.
+// display"). --help-all also lists QApplication's own options (-platform, -style, ...), which
+// only a QApplication adds: with a display it goes on to one as before, without one it lists
+// the rest. Returns when the window is wanted. A command line this parser refuses goes on to
+// QApplication as before: it may hold Qt's own options, which QApplication takes out before the
+// real parse.
 void handleWithoutDisplay(int argc, char* argv[]) {
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     QCommandLineParser probe;  // untranslated: only which options are given matters
     addOptions(&probe);
-    if (!probe.parse(arguments) || !(probe.isSet(QStringLiteral("help")) || probe.isSet(QStringLiteral("help-all")) ||
-                                     probe.isSet(QStringLiteral("version"))))
+    if (!probe.parse(arguments))
+        return;
+    const bool noDisplay = qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+                           qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (!probe.isSet(QStringLiteral("help")) && !probe.isSet(QStringLiteral("version")) &&
+        !(noDisplay && probe.isSet(QStringLiteral("help-all"))))
         return;
     QCoreApplication app(argc, argv);
     const QString language = headmap::ui::languageArgument(app.arguments());
