@@ -96,54 +96,90 @@ bool readPositionalFile(const QStringList& positional, PositionalFile* file, QSt
     return true;
 }
 
+// Every option of the program; the texts are translated in the language installed before.
+void addOptions(QCommandLineParser* parser) {
+    parser->setApplicationDescription(Text::tr("See what the attention heads of a transformer do."));
+    parser->addHelpOption();
+    parser->addVersionOption();
+    parser->addOption({"model",
+                      Text::tr("Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the "
+                               "cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL."),
+                      Text::tr("SPEC"), "builtin:teaching"});
+    parser->addOption({"text", Text::tr("Sentence to show at start."), Text::tr("TEXT"),
+                      "The animal didn't cross the street because it was too tired."});
+    parser->addOption({"layer", Text::tr("Layer to show at start."), "L", "0"});
+    parser->addOption({"head", Text::tr("Head to show at start."), "H", "0"});
+    parser->addOption({"pair", Text::tr("Second sentence, for models trained on pairs."), Text::tr("TEXT")});
+    parser->addOption({"view",
+                      Text::tr("Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or "
+                               "token-pair."),
+                      Text::tr("NAME"), "heatmap"});
+    parser->addOption({"step",
+                      Text::tr("Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the "
+                               "model has an output head), with --view steps."),
+                      "N", "0"});
+    parser->addOption({"measure", Text::tr("What the heatmaps show: weights or value-norm (weight × value norm)."),
+                      Text::tr("NAME"), "weights"});
+    parser->addOption({"ablate", Text::tr("Heads to switch off, as L.H or L.H:mean, separated by commas."),
+                      Text::tr("HEADS")});
+    parser->addOption({"open", Text::tr("Open a session file (.headmap)."), Text::tr("FILE")});
+    parser->addOption({"presentation", Text::tr("Start in presentation mode (full screen, large, high contrast).")});
+    parser->addOption({"screenshot", Text::tr("Save the window as a PNG once ready, then quit."), Text::tr("FILE")});
+    parser->addOption({"lang",
+                      Text::tr("Language of the interface: en, da or zh_CN (default: View › Language, else the "
+                               "system's)."),
+                      Text::tr("CODE")});
+    parser->addPositionalArgument(Text::tr("FILE"),
+                                 Text::tr("A session file (.headmap) to open like --open, or a model folder or "
+                                          ".gguf file to open like --model."),
+                                 Text::tr("[FILE]"));
+}
+
+// --help and --version need no window: they are answered with a QCoreApplication alone, so they
+// work without a display (QApplication aborts when there is none: "could not connect to
+// display"). --help-all also lists QApplication's own options (-platform, -style, ...), which
+// only a QApplication adds: with a display it goes on to one as before, without one it lists
+// the rest. Returns when the window is wanted. A command line this parser refuses goes on to
+// QApplication as before: it may hold Qt's own options, which QApplication takes out before the
+// real parse.
+void handleWithoutDisplay(int argc, char* argv[]) {
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser probe;  // untranslated: only which options are given matters
+    addOptions(&probe);
+    if (!probe.parse(arguments))
+        return;
+    const bool noDisplay = qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+                           qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (!probe.isSet(QStringLiteral("help")) && !probe.isSet(QStringLiteral("version")) &&
+        !(noDisplay && probe.isSet(QStringLiteral("help-all"))))
+        return;
+    QCoreApplication app(argc, argv);
+    const QString language = headmap::ui::languageArgument(app.arguments());
+    headmap::ui::installLanguage(language.isEmpty() ? headmap::ui::AppSettings::load().language : language);
+    QCommandLineParser parser;
+    addOptions(&parser);
+    parser.process(app);  // prints the help or the version and exits with 0
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
     headmap::tuneAllocatorForForwardPasses();
+    // Before any application object: the settings (the remembered language) and the version
+    // the help prints need them.
+    QCoreApplication::setApplicationName(QStringLiteral("Headmap"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Headmap"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(HEADMAP_VERSION));
+    handleWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Headmap"));
-    QApplication::setOrganizationName(QStringLiteral("Headmap"));
-    QApplication::setApplicationVersion(QStringLiteral(HEADMAP_VERSION));
     // Before the parser: its help text is translated too. --lang wins over View › Language.
     const QString language = headmap::ui::languageArgument(app.arguments());
     headmap::ui::installLanguage(language.isEmpty() ? headmap::ui::AppSettings::load().language : language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(Text::tr("See what the attention heads of a transformer do."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOption({"model",
-                      Text::tr("Model to open: builtin:teaching, builtin:patterns, a model folder, a Hub id in the "
-                               "cache, a .gguf file, ollama:NAME[:TAG] or lmstudio:PUBLISHER/MODEL."),
-                      Text::tr("SPEC"), "builtin:teaching"});
-    parser.addOption({"text", Text::tr("Sentence to show at start."), Text::tr("TEXT"),
-                      "The animal didn't cross the street because it was too tired."});
-    parser.addOption({"layer", Text::tr("Layer to show at start."), "L", "0"});
-    parser.addOption({"head", Text::tr("Head to show at start."), "H", "0"});
-    parser.addOption({"pair", Text::tr("Second sentence, for models trained on pairs."), Text::tr("TEXT")});
-    parser.addOption({"view",
-                      Text::tr("Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or "
-                               "token-pair."),
-                      Text::tr("NAME"), "heatmap"});
-    parser.addOption({"step",
-                      Text::tr("Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the "
-                               "model has an output head), with --view steps."),
-                      "N", "0"});
-    parser.addOption({"measure", Text::tr("What the heatmaps show: weights or value-norm (weight × value norm)."),
-                      Text::tr("NAME"), "weights"});
-    parser.addOption({"ablate", Text::tr("Heads to switch off, as L.H or L.H:mean, separated by commas."),
-                      Text::tr("HEADS")});
-    parser.addOption({"open", Text::tr("Open a session file (.headmap)."), Text::tr("FILE")});
-    parser.addOption({"presentation", Text::tr("Start in presentation mode (full screen, large, high contrast).")});
-    parser.addOption({"screenshot", Text::tr("Save the window as a PNG once ready, then quit."), Text::tr("FILE")});
-    parser.addOption({"lang",
-                      Text::tr("Language of the interface: en, da or zh_CN (default: View › Language, else the "
-                               "system's)."),
-                      Text::tr("CODE")});
-    parser.addPositionalArgument(Text::tr("FILE"),
-                                 Text::tr("A session file (.headmap) to open like --open, or a model folder or "
-                                          ".gguf file to open like --model."),
-                                 Text::tr("[FILE]"));
+    addOptions(&parser);
     parser.process(app);
     if (parser.isSet("lang") && !headmap::ui::availableLanguages().contains(parser.value("lang"))) {
         qCritical("%s", qPrintable(Text::tr("headmap: --lang must be one of %1, not '%2'")

@@ -4,16 +4,17 @@
 #include <cmath>
 #include <limits>
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include "core/HeadmapError.h"
 #include "io/AtomicFile.h"
+#include "io/JsonWriter.h"
 
 namespace headmap::ui {
 namespace {
@@ -212,93 +213,62 @@ QStringList scaleKeys() {
     return names;
 }
 
-// Writing: the keys in a reading order (what the file is, the model, the text, where one looks,
-// how it is drawn) rather than QJsonDocument's alphabetical one; keys not listed go last.
-int keyRank(const QString& key) {
-    static const QStringList order = {
-        QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("model"),
-        QStringLiteral("source"), QStringLiteral("teaching"), QStringLiteral("d_model"),
-        QStringLiteral("heads"), QStringLiteral("layers"), QStringLiteral("max_positions"),
-        QStringLiteral("seed"), QStringLiteral("causal"), QStringLiteral("positional"),
-        QStringLiteral("text"), QStringLiteral("pair_text"), QStringLiteral("comparison_text"),
-        QStringLiteral("compare"), QStringLiteral("mode"), QStringLiteral("layer_b"), QStringLiteral("head_b"),
-        QStringLiteral("view"), QStringLiteral("layer"), QStringLiteral("head"),
-        QStringLiteral("selected_token"), QStringLiteral("step"), QStringLiteral("heatmap"),
-        QStringLiteral("colormap"), QStringLiteral("scale"), QStringLiteral("show_values"),
-        QStringLiteral("hide_special_tokens"), QStringLiteral("merge_words"), QStringLiteral("measure"),
-        QStringLiteral("ablations"), QStringLiteral("presentation")};
-    const qsizetype rank = order.indexOf(key);
-    return rank < 0 ? int(order.size()) : int(rank);
-}
-
-QByteArray scalarJson(const QJsonValue& value) {
-    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return array.mid(1, array.size() - 2);  // strip [ ]
-}
-
-void writeIndented(QByteArray& out, const QJsonValue& value, int indent) {
-    if (!value.isObject()) {
-        out += value.isArray() ? QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact)
-                               : scalarJson(value);
-        return;
-    }
-    const QJsonObject object = value.toObject();
-    QStringList keys = object.keys();
-    if (keys.isEmpty()) {
-        out += "{}";
-        return;
-    }
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const QString& a, const QString& b) { return keyRank(a) < keyRank(b); });
-    const QByteArray inner(indent + 2, ' ');
-    out += "{\n";
-    for (qsizetype i = 0; i < keys.size(); ++i) {
-        out += inner + scalarJson(keys[i]) + ": ";
-        writeIndented(out, object.value(keys[i]), indent + 2);
-        out += i + 1 < keys.size() ? ",\n" : "\n";
-    }
-    out += QByteArray(indent, ' ') + '}';
-}
-
-QJsonObject toJson(const Session& s) {
-    const TeachingOptions& t = s.teaching;
-    const QJsonObject teaching{
-        {QStringLiteral("d_model"), t.dModel},
-        {QStringLiteral("heads"), t.heads},
-        {QStringLiteral("layers"), t.layers},
-        {QStringLiteral("max_positions"), t.maxPositions},
-        {QStringLiteral("seed"), QString::number(t.seed)},
-        {QStringLiteral("causal"), t.causal},
-        {QStringLiteral("positional"), t.positional},
-    };
-    const QJsonObject heatmap{
-        {QStringLiteral("colormap"), colormapName(s.heatmap.colormap)},
-        {QStringLiteral("scale"), scaleModeKey(s.heatmap.scale)},
-        {QStringLiteral("show_values"), s.heatmap.showValues},
-        {QStringLiteral("hide_special_tokens"), s.hideSpecialTokens},
-        {QStringLiteral("merge_words"), s.mergeWords},
-        {QStringLiteral("measure"), measureName(s.measure)},
-    };
-    return QJsonObject{
-        {QStringLiteral("format"), kFormatName},
-        {QStringLiteral("version"), Session::kFormatVersion},
-        {QStringLiteral("model"),
-         QJsonObject{{QStringLiteral("source"), s.modelSource}, {QStringLiteral("teaching"), teaching}}},
-        {QStringLiteral("text"), s.text},
-        {QStringLiteral("pair_text"), s.pairText},
-        {QStringLiteral("comparison_text"), s.comparisonText},
-        {QStringLiteral("compare"), QJsonObject{{QStringLiteral("mode"), s.compareMode},
-                                                {QStringLiteral("layer_b"), s.layerB},
-                                                {QStringLiteral("head_b"), s.headB}}},
-        {QStringLiteral("view"), s.view},
-        {QStringLiteral("ablations"), formatHeadAblations(s.ablations)},
-        {QStringLiteral("layer"), s.layer},
-        {QStringLiteral("head"), s.head},
-        {QStringLiteral("selected_token"), s.selectedToken},
-        {QStringLiteral("step"), s.step},
-        {QStringLiteral("heatmap"), heatmap},
-        {QStringLiteral("presentation"), s.presentation},
-    };
+// The file as people read it: two-space indentation, one key per line, the keys in a reading
+// order (what the file is, the model, the text, where one looks, how it is drawn). Written by
+// the engine's JsonWriter, so string escaping and numbers are those of every other JSON file
+// Headmap writes.
+QByteArray sessionJson(const Session& s) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        JsonWriter json(&buffer);
+        json.setIndent(2);
+        json.beginObject();
+        json.key("format"); json.value(QString(kFormatName));
+        json.key("version"); json.value(Session::kFormatVersion);
+        json.key("model");
+        json.beginObject();
+        json.key("source"); json.value(s.modelSource);
+        json.key("teaching");
+        json.beginObject();
+        const TeachingOptions& t = s.teaching;
+        json.key("d_model"); json.value(t.dModel);
+        json.key("heads"); json.value(t.heads);
+        json.key("layers"); json.value(t.layers);
+        json.key("max_positions"); json.value(t.maxPositions);
+        json.key("seed"); json.value(QString::number(t.seed));  // a string: JSON numbers stop at 2^53
+        json.key("causal"); json.value(t.causal);
+        json.key("positional"); json.value(t.positional);
+        json.endObject();
+        json.endObject();
+        json.key("text"); json.value(s.text);
+        json.key("pair_text"); json.value(s.pairText);
+        json.key("comparison_text"); json.value(s.comparisonText);
+        json.key("compare");
+        json.beginObject();
+        json.key("mode"); json.value(s.compareMode);
+        json.key("layer_b"); json.value(s.layerB);
+        json.key("head_b"); json.value(s.headB);
+        json.endObject();
+        json.key("view"); json.value(s.view);
+        json.key("layer"); json.value(s.layer);
+        json.key("head"); json.value(s.head);
+        json.key("selected_token"); json.value(s.selectedToken);
+        json.key("step"); json.value(s.step);
+        json.key("heatmap");
+        json.beginObject();
+        json.key("colormap"); json.value(colormapName(s.heatmap.colormap));
+        json.key("scale"); json.value(scaleModeKey(s.heatmap.scale));
+        json.key("show_values"); json.value(s.heatmap.showValues);
+        json.key("hide_special_tokens"); json.value(s.hideSpecialTokens);
+        json.key("merge_words"); json.value(s.mergeWords);
+        json.key("measure"); json.value(measureName(s.measure));
+        json.endObject();
+        json.key("ablations"); json.value(formatHeadAblations(s.ablations));
+        json.key("presentation"); json.value(s.presentation);
+        json.endObject();
+    }  // the writer flushes into the buffer
+    return buffer.data() + '\n';
 }
 
 // Reads the whole file (at most kMaxFileBytes) or throws naming the file.
@@ -368,9 +338,7 @@ QString saveSession(const Session& session, const QString& path) {
     const auto failure = [&](const QString& detail) {
         return SessionText::tr("cannot save session file %1: %2").arg(shownPath(path), oneLine(detail));
     };
-    QByteArray bytes;
-    writeIndented(bytes, toJson(session), 0);
-    bytes += '\n';
+    const QByteArray bytes = sessionJson(session);
     if (bytes.size() > Session::kMaxFileBytes)
         return failure(SessionText::tr("the session would be %1 bytes, more than the 1 MB a session "
                                       "file may hold (the texts are too long)")

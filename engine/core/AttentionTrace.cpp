@@ -12,6 +12,10 @@
 namespace headmap {
 
 QString ModelSummary::displayName() const {
+    return shownName.isEmpty() ? displayNameOf(name) : shownName;
+}
+
+QString ModelSummary::displayNameOf(const QString& name) {
     const QFileInfo info(name);
     if (name.startsWith(QLatin1Char('/')) || name.startsWith(QLatin1Char('.')) || name.startsWith(QLatin1Char('~')) ||
         (name.contains(QLatin1Char('/')) && info.isDir())) {

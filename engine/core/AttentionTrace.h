@@ -52,8 +52,12 @@ struct ModelSummary {
 
     // How figures and titles name the model: a folder by its own name ("gemma-2-2b"), never the
     // local path (which says nothing to a paper's readers and may say too much); a Hub id or
-    // builtin:… as it is.
+    // builtin:… as it is. Telling a relative folder from a Hub id looks at the disk, so it is
+    // worked out once, when the summary is made: the loaders set shownName = displayNameOf(name).
+    QString shownName;
+    // shownName; for a summary made by hand without it, displayNameOf(name).
     QString displayName() const;
+    static QString displayNameOf(const QString& name);
 };
 
 // Picks heads by (layer, head), e.g. which to store in full or to compute; empty: all (or none,

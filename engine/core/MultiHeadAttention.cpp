@@ -2,9 +2,10 @@
 
 #include <cmath>
 #include <limits>
-#include <stdexcept>
-#include <string>
 
+#include <QCoreApplication>
+
+#include "core/HeadmapError.h"
 #include "core/Ops.h"
 
 #ifdef _OPENMP
@@ -30,29 +31,44 @@ void applySoftcap(MatrixF& scores, float cap) {
     scores = ((scores.array() / cap).tanh() * cap).matrix();
 }
 
-void requireShape(const char* what, int found, int expected) {
+// The weights and the spec come from the model (its config and checkpoint): a mismatch is the
+// model's fault, a ModelError. The ablations and the length of the input are the caller's
+// request: an InputError. Both translated, as every engine message that reaches a person.
+void requireShape(const QString& what, int found, int expected) {
     if (found != expected)
-        throw std::invalid_argument(std::string("attention: ") + what + " has " + std::to_string(found) +
-                                    " features; the spec needs " + std::to_string(expected));
+        throw ModelError(QCoreApplication::translate("Engine", "attention: %1 has %2 features; the model's "
+                                                               "attention settings need %3")
+                             .arg(what).arg(found).arg(expected));
 }
 
 void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
                  const AttentionCapture& capture) {
     if (spec.heads <= 0 || spec.kvHeads <= 0 || spec.heads % spec.kvHeads != 0 || spec.headDim <= 0)
-        throw std::invalid_argument("attention: " + std::to_string(spec.heads) + " query heads cannot share " +
-                                    std::to_string(spec.kvHeads) + " key/value heads of width " +
-                                    std::to_string(spec.headDim));
-    requireShape("the input of W_Q", weights.query.inFeatures(), int(x.cols()));
-    requireShape("W_Q's output", weights.query.outFeatures(), spec.heads * spec.headDim);
-    requireShape("W_K's output", weights.key.outFeatures(), spec.kvHeads * spec.headDim);
-    requireShape("W_V's output", weights.value.outFeatures(), spec.kvHeads * spec.headDim);
-    requireShape("W_O's input", weights.output.inFeatures(), spec.heads * spec.headDim);
+        throw ModelError(QCoreApplication::translate("Engine", "attention: %1 query heads cannot share %2 "
+                                                               "key/value heads of width %3")
+                             .arg(spec.heads).arg(spec.kvHeads).arg(spec.headDim));
+    requireShape(QCoreApplication::translate("Engine", "the input of W_Q (the hidden state)"),
+                 weights.query.inFeatures(), int(x.cols()));
+    requireShape(QCoreApplication::translate("Engine", "W_Q's output"), weights.query.outFeatures(),
+                 spec.heads * spec.headDim);
+    requireShape(QCoreApplication::translate("Engine", "W_K's output"), weights.key.outFeatures(),
+                 spec.kvHeads * spec.headDim);
+    requireShape(QCoreApplication::translate("Engine", "W_V's output"), weights.value.outFeatures(),
+                 spec.kvHeads * spec.headDim);
+    requireShape(QCoreApplication::translate("Engine", "W_O's input"), weights.output.inFeatures(),
+                 spec.heads * spec.headDim);
     for (const HeadAblation& a : capture.ablations)
         if (a.head < 0 || a.head >= spec.heads)
-            throw std::invalid_argument("attention: cannot ablate head " + std::to_string(a.head) + " of " +
-                                        std::to_string(spec.heads) + " heads");
-    if (spec.rotary && (spec.rotary->cos.cols() > spec.headDim || spec.rotary->cos.rows() < x.rows()))
-        throw std::invalid_argument("attention: the rotary table does not fit the heads or the input");
+            throw InputError(QCoreApplication::translate("Engine", "attention: cannot ablate head %1 of %2 heads")
+                                 .arg(a.head).arg(spec.heads));
+    if (spec.rotary && spec.rotary->cos.cols() > spec.headDim)
+        throw ModelError(QCoreApplication::translate("Engine", "attention: the rotary table is %1 wide, more than "
+                                                               "the heads' width %2")
+                             .arg(spec.rotary->cos.cols()).arg(spec.headDim));
+    if (spec.rotary && spec.rotary->cos.rows() < x.rows())
+        throw InputError(QCoreApplication::translate("Engine", "attention: the rotary table covers %1 positions, "
+                                                               "fewer than the input's %2")
+                             .arg(spec.rotary->cos.rows()).arg(x.rows()));
 }
 
 // RMSNorm of a projection (T, heads·Dh), per head or over all heads at once, in place.

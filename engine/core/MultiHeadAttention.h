@@ -61,8 +61,9 @@ struct AttentionCapture {
 MatrixF attentionWeightsOfHead(const MatrixF& queries, const MatrixF& keys, int head,
                                const AttentionSpec& spec, HeadSteps* record = nullptr);
 
-// x: (T, D). Returns (T, D). Throws std::invalid_argument when the weights' shapes do not fit
-// the spec (both numbers in the message).
+// x: (T, D). Returns (T, D). Throws ModelError when the weights' shapes do not fit the spec or
+// x (both numbers in the message) or the spec's heads do not divide, InputError for an ablated
+// head outside the spec or a rotary table shorter than x.
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec,
                                const MatrixF& x, const AttentionCapture& capture = {});
 

@@ -1,44 +1,62 @@
 #include "core/PrefixAttention.h"
 
 #include <limits>
-#include <stdexcept>
-#include <string>
 
+#include <QCoreApplication>
+
+#include "core/HeadmapError.h"
 #include "core/Ops.h"
 
 namespace headmap {
 namespace {
 
-void require(bool ok, const std::string& what) {
-    if (!ok)
-        throw std::invalid_argument("prefix attention: " + what);
+// As in MultiHeadAttention.cpp: the weights and the spec's heads come from the model, a
+// mismatch is a ModelError; the cache, the positions and a non-causal spec are what the caller
+// passed, an InputError. Both translated.
+QString counts(long long found, long long expected) {
+    return QCoreApplication::translate("Engine", "%1 found, %2 expected").arg(found).arg(expected);
 }
 
-std::string counts(long long found, long long expected) {
-    return std::to_string(found) + " found, " + std::to_string(expected) + " expected";
+void requireWeights(bool ok, const QString& what) {
+    if (!ok)
+        throw ModelError(QCoreApplication::translate("Engine", "prefix attention: %1").arg(what));
+}
+
+void requireInput(bool ok, const QString& what) {
+    if (!ok)
+        throw InputError(QCoreApplication::translate("Engine", "prefix attention: %1").arg(what));
 }
 
 void checkShapes(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x, int first,
                  const MatrixF& keys, const MatrixF& values) {
-    require(spec.isCausal(), "the mask is not causal, so the cached rows would change");
-    require(spec.heads > 0 && spec.kvHeads > 0 && spec.heads % spec.kvHeads == 0 && spec.headDim > 0,
-            std::to_string(spec.heads) + " query heads cannot share " + std::to_string(spec.kvHeads) +
-                " key/value heads");
+    requireInput(spec.isCausal(),
+                 QCoreApplication::translate("Engine", "the mask is not causal, so the cached rows would change"));
+    requireWeights(spec.heads > 0 && spec.kvHeads > 0 && spec.heads % spec.kvHeads == 0 && spec.headDim > 0,
+                   QCoreApplication::translate("Engine", "%1 query heads cannot share %2 key/value heads")
+                       .arg(spec.heads).arg(spec.kvHeads));
     const int kvWidth = spec.kvHeads * spec.headDim;
-    require(weights.query.inFeatures() == int(x.cols()), "W_Q's input: " + counts(weights.query.inFeatures(), x.cols()));
-    require(weights.query.outFeatures() == spec.heads * spec.headDim,
-            "W_Q's output: " + counts(weights.query.outFeatures(), spec.heads * spec.headDim));
-    require(weights.key.outFeatures() == kvWidth, "W_K's output: " + counts(weights.key.outFeatures(), kvWidth));
-    require(weights.value.outFeatures() == kvWidth, "W_V's output: " + counts(weights.value.outFeatures(), kvWidth));
-    require(weights.output.inFeatures() == spec.heads * spec.headDim,
-            "W_O's input: " + counts(weights.output.inFeatures(), spec.heads * spec.headDim));
-    require(first >= 0 && keys.rows() == first && values.rows() == first,
-            "cached rows: " + counts(keys.rows(), first));
-    require(first == 0 || (keys.cols() == kvWidth && values.cols() == kvWidth),
-            "cached key width: " + counts(keys.cols(), kvWidth));
+    const auto shape = [](const char* what, long long found, long long expected) {
+        return QStringLiteral("%1: %2").arg(QLatin1String(what), counts(found, expected));
+    };
+    requireWeights(weights.query.inFeatures() == int(x.cols()), shape("W_Q's input", weights.query.inFeatures(), x.cols()));
+    requireWeights(weights.query.outFeatures() == spec.heads * spec.headDim,
+                   shape("W_Q's output", weights.query.outFeatures(), spec.heads * spec.headDim));
+    requireWeights(weights.key.outFeatures() == kvWidth, shape("W_K's output", weights.key.outFeatures(), kvWidth));
+    requireWeights(weights.value.outFeatures() == kvWidth, shape("W_V's output", weights.value.outFeatures(), kvWidth));
+    requireWeights(weights.output.inFeatures() == spec.heads * spec.headDim,
+                   shape("W_O's input", weights.output.inFeatures(), spec.heads * spec.headDim));
+    requireInput(first >= 0 && keys.rows() == first && values.rows() == first,
+                 QCoreApplication::translate("Engine", "cached rows: %1").arg(counts(keys.rows(), first)));
+    requireInput(first == 0 || (keys.cols() == kvWidth && values.cols() == kvWidth),
+                 QCoreApplication::translate("Engine", "cached key width: %1").arg(counts(keys.cols(), kvWidth)));
     const long long t = first + x.rows();
-    require(!spec.rotary || (spec.rotary->cos.rows() >= t && spec.rotary->cos.cols() <= spec.headDim),
-            "the rotary table covers " + counts(spec.rotary ? spec.rotary->cos.rows() : 0, t) + " positions");
+    requireWeights(!spec.rotary || spec.rotary->cos.cols() <= spec.headDim,
+                   QCoreApplication::translate("Engine", "the rotary table is %1 wide, more than the heads' width %2")
+                       .arg(spec.rotary ? spec.rotary->cos.cols() : 0).arg(spec.headDim));
+    requireInput(!spec.rotary || spec.rotary->cos.rows() >= t,
+                 QCoreApplication::translate("Engine", "the rotary table covers %1 positions, fewer than the %2 "
+                                                       "of the cache and the new rows")
+                     .arg(spec.rotary ? spec.rotary->cos.rows() : 0).arg(t));
 }
 
 // Rows first.. of a rotary table: RotaryEmbedding::apply rotates row p of its input by row p of

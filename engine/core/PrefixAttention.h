@@ -23,8 +23,9 @@ struct PrefixCapture {
 // x: (N, D) the inputs of the new tokens at positions first..first+N-1, T = first + N.
 // keys, values: (first, KV·Dh) on entry, the cached rows; (T, KV·Dh) on return, the new rows
 // appended. spec.rotary, when set, must cover T positions. Returns the block's output for the
-// new rows (N, D). Throws std::invalid_argument when a shape does not fit (both numbers said)
-// or the spec is not causal (an encoder's old rows change with every new token).
+// new rows (N, D). Throws ModelError when the weights do not fit the spec or x (both numbers
+// said), InputError when the cache or the rotary table does not fit the positions or the spec
+// is not causal (an encoder's old rows change with every new token).
 MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
                             int first, MatrixF& keys, MatrixF& values, const PrefixCapture& capture = {});
 

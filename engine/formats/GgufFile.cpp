@@ -57,8 +57,9 @@ GgufFile::GgufFile(const QString& path) : m_path(path), m_file(path) {
         throwGgufError(path, QCoreApplication::translate("Engine", "cannot be opened: %1").arg(m_file.errorString()));
     const qint64 fileSize = m_file.size();
     if (fileSize == 0)  // map() refuses an empty range; the message must still be about the file
-        throwGgufError(path,
-                       QCoreApplication::translate("Engine", "is empty; a GGUF file starts with the 4 bytes \"GGUF\""));
+        throwIncompleteGguf(path, 0, 4,
+                            QCoreApplication::translate("Engine", "the file is empty; a GGUF file starts with the 4 "
+                                                                  "bytes \"GGUF\""));
 
     // As for safetensors: one shared read-only mapping, every read bounds-checked by the header
     // parser. If another program truncates the file while it is mapped, the kernel raises

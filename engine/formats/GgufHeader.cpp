@@ -92,17 +92,26 @@ private:
                                    .arg(m_subject, QString::number(m_element));
     }
 
+    // The file ends before what it says comes next, and needs at least `atLeast` bytes: a
+    // download cut short, as far as anyone can tell from the bytes that are there.
+    [[noreturn]] void failIncomplete(qint64 atLeast, const QString& detail) const {
+        throwIncompleteGguf(m_path, m_size, atLeast, detail);
+    }
+
     void need(qint64 count, const char* field) {
         if (count <= m_size - m_pos)
             return;
+        // No overflow: count is at most a string's limit, m_pos at most the file size.
         if (m_subject.isEmpty())
-            fail(QCoreApplication::translate("Engine", "is truncated: %1 needs %2 bytes at offset %3, but the file "
-                                                       "has %4 bytes")
-                     .arg(QLatin1String(field)).arg(count).arg(m_pos).arg(m_size));
-        fail(QCoreApplication::translate("Engine", "is truncated: %1: %2 needs %3 bytes at offset %4, but the file "
-                                                   "has %5 bytes")
-                 .arg(where(), QLatin1String(field), QString::number(count), QString::number(m_pos),
-                      QString::number(m_size)));
+            failIncomplete(m_pos + count,
+                           QCoreApplication::translate("Engine", "%1 needs %2 bytes at offset %3, but the file "
+                                                                 "has %4 bytes")
+                               .arg(QLatin1String(field)).arg(count).arg(m_pos).arg(m_size));
+        failIncomplete(m_pos + count,
+                       QCoreApplication::translate("Engine", "%1: %2 needs %3 bytes at offset %4, but the file "
+                                                             "has %5 bytes")
+                           .arg(where(), QLatin1String(field), QString::number(count), QString::number(m_pos),
+                                QString::number(m_size)));
     }
 
     template <typename T>
@@ -151,9 +160,11 @@ private:
             fail(QCoreApplication::translate("Engine", "%1 is %2, more than the %3 allowed")
                      .arg(QLatin1String(field)).arg(count).arg(limit));
         if (qint64(count) > (m_size - m_pos) / minEntryBytes)
-            fail(QCoreApplication::translate("Engine", "%1 is %2, more than the file can hold: each entry takes at "
-                                                       "least %3 bytes and %4 bytes remain after offset %5")
-                     .arg(QLatin1String(field)).arg(count).arg(minEntryBytes).arg(m_size - m_pos).arg(m_pos));
+            failIncomplete(m_pos + qint64(count) * minEntryBytes,  // count is at most 2^20 here
+                           QCoreApplication::translate("Engine", "%1 is %2, more than the file can hold: each entry "
+                                                                 "takes at least %3 bytes and %4 bytes remain after "
+                                                                 "offset %5")
+                               .arg(QLatin1String(field)).arg(count).arg(minEntryBytes).arg(m_size - m_pos).arg(m_pos));
         return qint64(count);
     }
 
@@ -221,12 +232,14 @@ private:
             failAbout(where(), QCoreApplication::translate("Engine",
                                                            "is an array of %1 elements, more than the %2 allowed")
                                    .arg(count).arg(GgufFile::kMaxArrayElements));
-        if (qint64(count) > (m_size - m_pos) / elementBytes)
-            failAbout(where(), QCoreApplication::translate("Engine", "is an array of %1 %2 elements, which needs "
-                                                                     "at least %3 bytes, but only %4 remain after "
-                                                                     "offset %5")
-                                   .arg(count).arg(ggufValueTypeName(elementType))
-                                   .arg(qint64(count) * elementBytes).arg(m_size - m_pos).arg(m_pos));
+        if (qint64(count) > (m_size - m_pos) / elementBytes)  // count is at most 2^30 here
+            failIncomplete(m_pos + qint64(count) * elementBytes,
+                           QCoreApplication::translate("Engine", "%1 %2")
+                               .arg(where(), QCoreApplication::translate("Engine", "is an array of %1 %2 elements, "
+                                                                                  "which needs at least %3 bytes, but "
+                                                                                  "only %4 remain after offset %5")
+                                                 .arg(count).arg(ggufValueTypeName(elementType))
+                                                 .arg(qint64(count) * elementBytes).arg(m_size - m_pos).arg(m_pos)));
         std::vector<GgufValue> elements;
         elements.reserve(size_t(count));
         // Arrays of arrays (rare) name the path "element 2 element 5" in the subject itself.
@@ -323,18 +336,32 @@ private:
     }
 
     // Every tensor inside the data section and no two sharing a byte.
+    // A tensor past the end is what tensor data cut short looks like; the file then needs at
+    // least the data section up to the end of its furthest tensor. An end beyond 64 bits is no
+    // download but a broken header.
     void checkPlacement(const GgufHeader& header) const {
         const qint64 dataBytes = std::max<qint64>(0, m_size - header.dataStart);
         std::vector<const GgufTensorInfo*> byOffset;
+        const GgufTensorInfo* firstPastEnd = nullptr;
+        qint64 furthestEnd = 0;  // no overflow: the tensor info check keeps offset + byteSize in 64 bits
         for (const GgufTensorInfo& tensor : header.tensors) {
-            if (tensor.offset + tensor.byteSize > dataBytes)
-                failAbout(QCoreApplication::translate("Engine", "tensor %1").arg(quotedName(tensor.name)),
-                          QCoreApplication::translate("Engine", "(%1, dims %2) occupies bytes %3 of the data section, "
-                                                                "which has only %4 bytes (from offset %5 to the end "
-                                                                "of the file)")
-                              .arg(tensor.typeName, tensor.dimsText(), rangeText(tensor))
-                              .arg(dataBytes).arg(header.dataStart));
+            if (!firstPastEnd && tensor.offset + tensor.byteSize > dataBytes)
+                firstPastEnd = &tensor;
+            furthestEnd = std::max(furthestEnd, tensor.offset + tensor.byteSize);
             byOffset.push_back(&tensor);
+        }
+        if (firstPastEnd) {
+            const QString detail =
+                QCoreApplication::translate("Engine", "%1 %2").arg(
+                    QCoreApplication::translate("Engine", "tensor %1").arg(quotedName(firstPastEnd->name)),
+                    QCoreApplication::translate("Engine", "(%1, dims %2) occupies bytes %3 of the data section, "
+                                                          "which has only %4 bytes (from offset %5 to the end "
+                                                          "of the file)")
+                        .arg(firstPastEnd->typeName, firstPastEnd->dimsText(), rangeText(*firstPastEnd))
+                        .arg(dataBytes).arg(header.dataStart));
+            if (furthestEnd > kMaxQint64 - header.dataStart)
+                fail(detail);
+            failIncomplete(header.dataStart + furthestEnd, detail);
         }
         std::sort(byOffset.begin(), byOffset.end(), [](const GgufTensorInfo* a, const GgufTensorInfo* b) {
             return a->offset != b->offset ? a->offset < b->offset : a->byteSize < b->byteSize;

@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
-#include "formats/SafetensorsHeader.h"  // quotedName
+#include "formats/SafetensorsHeader.h"  // quotedName, byteCountText
 
 namespace headmap {
 namespace {
@@ -38,6 +38,12 @@ QString ggufValueTypeName(quint32 type) {
 
 void throwGgufError(const QString& path, const QString& detail) {
     throw ModelError(QCoreApplication::translate("Engine", "GGUF file %1: %2").arg(quotedName(path), detail));
+}
+
+void throwIncompleteGguf(const QString& path, qint64 fileSize, qint64 atLeast, const QString& detail) {
+    throw ModelError(QCoreApplication::translate("Engine", "GGUF file %1 is incomplete (%2 of at least %3 bytes): "
+                                                           "download it again. Detail: %4")
+                         .arg(quotedName(path), byteCountText(fileSize), byteCountText(atLeast), detail));
 }
 
 GgufValue GgufValue::fromUnsigned(GgufValueType type, quint64 value) {

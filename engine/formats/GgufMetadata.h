@@ -27,6 +27,13 @@ QString ggufValueTypeName(quint32 type);
 // "GGUF file 'PATH': DETAIL", the prefix shared by every error about one GGUF file.
 [[noreturn]] void throwGgufError(const QString& path, const QString& detail);
 
+// A GGUF file that ends before what it says it holds: most often a download that stopped
+// early, so the message starts with what to do and keeps the detail: "GGUF file 'PATH' is
+// incomplete (HAVE of at least NEED bytes): download it again. Detail: DETAIL". Only a lower
+// bound is known: the sizes of what follows are in the part that is missing (and even a
+// whole header gives no exact size, as writers pad after the last tensor).
+[[noreturn]] void throwIncompleteGguf(const QString& path, qint64 fileSize, qint64 atLeast, const QString& detail);
+
 class GgufValue {
 public:
     GgufValue() = default;

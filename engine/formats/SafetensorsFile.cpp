@@ -56,8 +56,9 @@ SafetensorsFile::SafetensorsFile(const QString& path) : m_path(path), m_file(pat
         throwFileError(path, QCoreApplication::translate("Engine", "cannot be opened: %1").arg(m_file.errorString()));
     const qint64 fileSize = m_file.size();
     if (fileSize < 8)
-        throwFileError(path, QCoreApplication::translate("Engine", "is a truncated file: %1 bytes, but the 8-byte "
-                                                                   "header length alone needs 8").arg(fileSize));
+        throwIncompleteFile(path, fileSize, 8, false,
+                            QCoreApplication::translate("Engine", "the file has %1 bytes, but the header length "
+                                                                  "alone takes 8").arg(fileSize));
 
     // The whole file is mapped once; headers and tensors are read through bounds checked below.
     // The mapping is shared and read-only: if another program truncates the file while it is
@@ -76,10 +77,12 @@ SafetensorsFile::SafetensorsFile(const QString& path) : m_path(path), m_file(pat
                                                                    "more than the %2 allowed")
                                  .arg(headerBytes).arg(kMaxHeaderBytes));
     const qint64 afterLength = fileSize - 8;
+    // A header cut short: the data area's size is in the part that is missing, hence "at least".
     if (qint64(headerBytes) > afterLength)
-        throwFileError(path, QCoreApplication::translate("Engine", "header longer than the file: header says %1 "
-                                                                   "bytes but the file has only %2 after the length")
-                                 .arg(headerBytes).arg(afterLength));
+        throwIncompleteFile(path, fileSize, 8 + qint64(headerBytes), false,
+                            QCoreApplication::translate("Engine", "header longer than the file: header says %1 "
+                                                                  "bytes but the file has only %2 after the length")
+                                .arg(headerBytes).arg(afterLength));
     m_dataStart = 8 + qint64(headerBytes);
 
     // fromRawData: the parser reads the mapped bytes directly, no copy of a header up to 100 MB.

@@ -87,7 +87,7 @@ public:
         header->metadata = metadata;
     }
 
-    TensorInfo readTensor(const QString& name, const QJsonValue& value) const {
+    TensorInfo readTensor(const QString& name, const QJsonValue& value) {
         if (!value.isObject())
             failTensor(name, QCoreApplication::translate("Engine", "is %1; expected an object with dtype, shape and "
                                                                    "data_offsets").arg(describe(value)));
@@ -99,6 +99,19 @@ public:
         readOffsets(entry, &tensor);
         checkByteLength(tensor);
         return tensor;
+    }
+
+    // After every entry: a tensor past the end of the data area means the file is cut short.
+    // The header is whole, so the size the file should have is known exactly: the length
+    // field, the header and the data area up to the end of its furthest tensor (the format
+    // leaves no bytes after it). A size beyond 64 bits is no download but a broken header.
+    void checkComplete(qint64 headerBytes) const {
+        if (m_pastEnd.isEmpty())
+            return;
+        const qint64 before = 8 + headerBytes;
+        if (m_furthestEnd > kMaxQint64 - before)
+            fail(m_pastEnd);
+        throwIncompleteFile(m_path, before + m_dataBytes, before + m_furthestEnd, true, m_pastEnd);
     }
 
     void checkNoOverlap(std::vector<TensorInfo>* tensors) const {
@@ -161,7 +174,7 @@ private:
         }
     }
 
-    void readOffsets(const QJsonObject& entry, TensorInfo* tensor) const {
+    void readOffsets(const QJsonObject& entry, TensorInfo* tensor) {
         const QJsonValue value = entry.value(QLatin1String("data_offsets"));
         if (value.isUndefined())
             failTensor(tensor->name, QCoreApplication::translate("Engine", "has no data_offsets"));
@@ -183,10 +196,16 @@ private:
         if (tensor->begin > tensor->end)
             failTensor(tensor->name, QCoreApplication::translate("Engine", "has data_offsets %1: begin after end")
                                          .arg(offsetsText(*tensor)));
-        if (tensor->end > m_dataBytes)
-            failTensor(tensor->name, QCoreApplication::translate("Engine", "has data_offsets %1 past the end of the "
-                                                                           "data area, which has %2 bytes")
-                                         .arg(offsetsText(*tensor)).arg(m_dataBytes));
+        // Past the end is what a download cut short looks like. The first such tensor is kept
+        // for the message and the others are read on, so that the end of the furthest tensor
+        // gives the size the file should have.
+        m_furthestEnd = std::max(m_furthestEnd, tensor->end);
+        if (tensor->end > m_dataBytes && m_pastEnd.isEmpty())
+            m_pastEnd = QCoreApplication::translate("Engine", "tensor %1 %2")
+                            .arg(quotedName(tensor->name),
+                                 QCoreApplication::translate("Engine", "has data_offsets %1 past the end of the "
+                                                                       "data area, which has %2 bytes")
+                                     .arg(offsetsText(*tensor)).arg(m_dataBytes));
     }
 
     void checkByteLength(const TensorInfo& tensor) const {
@@ -207,6 +226,8 @@ private:
 
     QString m_path;
     qint64 m_dataBytes;
+    qint64 m_furthestEnd = 0;
+    QString m_pastEnd;  // the message about the first tensor past the end, if any
 };
 
 }  // namespace
@@ -263,6 +284,26 @@ void throwFileError(const QString& path, const QString& detail) {
     throw ModelError(QCoreApplication::translate("Engine", "safetensors file %1: %2").arg(quotedName(path), detail));
 }
 
+void throwIncompleteFile(const QString& path, qint64 fileSize, qint64 expectedSize, bool exact,
+                         const QString& detail) {
+    const QString text =
+        exact ? QCoreApplication::translate("Engine", "safetensors file %1 is incomplete (%2 of %3 bytes): download "
+                                                      "it again. Detail: %4")
+              : QCoreApplication::translate("Engine", "safetensors file %1 is incomplete (%2 of at least %3 bytes): "
+                                                      "download it again. Detail: %4");
+    throw ModelError(text.arg(quotedName(path), byteCountText(fileSize), byteCountText(expectedSize), detail));
+}
+
+QString byteCountText(qint64 bytes) {
+    //: The separator between groups of three digits in a byte count: "1,026,854 bytes"
+    const QString separator = QCoreApplication::translate("Engine", ",", "thousands separator");
+    QString digits = QString::number(bytes);
+    const qsizetype first = bytes < 0 ? 1 : 0;  // after a minus sign
+    for (qsizetype at = digits.size() - 3; at > first; at -= 3)
+        digits.insert(at, separator);
+    return digits;
+}
+
 SafetensorsHeader parseSafetensorsHeader(const QString& path, const QByteArray& json, qint64 dataBytes) {
     // Qt's parser rejects invalid UTF-8 (overlong forms and surrogates included) itself.
     QJsonParseError parseError;
@@ -275,7 +316,7 @@ SafetensorsHeader parseSafetensorsHeader(const QString& path, const QByteArray& 
                                  ? QCoreApplication::translate("Engine", "header is a JSON array; expected an object")
                                  : QCoreApplication::translate("Engine", "header is a JSON value; expected an object"));
 
-    const HeaderParser parser(path, dataBytes);
+    HeaderParser parser(path, dataBytes);
     SafetensorsHeader header;
     const QJsonObject root = document.object();
     for (auto it = root.begin(); it != root.end(); ++it) {
@@ -284,6 +325,7 @@ SafetensorsHeader parseSafetensorsHeader(const QString& path, const QByteArray& 
         else
             header.tensors.push_back(parser.readTensor(it.key(), it.value()));
     }
+    parser.checkComplete(json.size());
     parser.checkNoOverlap(&header.tensors);
     return header;
 }

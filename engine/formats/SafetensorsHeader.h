@@ -40,4 +40,16 @@ QString quotedName(const QString& name);
 // "safetensors file 'PATH': DETAIL", the prefix shared by every error about one file.
 [[noreturn]] void throwFileError(const QString& path, const QString& detail);
 
+// A file that ends before the bytes it says it has: most often a download that stopped early,
+// so the message starts with what to do, then keeps the detail: "safetensors file 'PATH' is
+// incomplete (HAVE of NEED bytes): download it again. Detail: DETAIL". `expectedSize` is exact
+// when the header is whole (it gives the size of the data area), else a lower bound
+// (`exact` false: "of at least NEED bytes").
+[[noreturn]] void throwIncompleteFile(const QString& path, qint64 fileSize, qint64 expectedSize, bool exact,
+                                      const QString& detail);
+
+// A byte count for a message, its digits grouped in threes ("1,026,854"); the separator is
+// the message language's (a translatable text), so Danish reads "1.026.854".
+QString byteCountText(qint64 bytes);
+
 }  // namespace headmap

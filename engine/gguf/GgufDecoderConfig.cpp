@@ -120,6 +120,25 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
     return rope;
 }
 
+// What Gemma 2 and 3 divide q·kᵀ by the square root of: transformers' query_pre_attn_scalar
+// (Gemma2Attention and Gemma3Attention in modeling_gemma2.py / modeling_gemma3.py:
+// scaling = config.query_pre_attn_scalar ** -0.5). GGUF files do not store it (convert_hf_to_gguf.py's
+// Gemma2Model and Gemma3Model write no such key), so it is derived as llama.cpp derives it
+// (src/llama-model.cpp, load_hparams, LLM_ARCH_GEMMA2 and LLM_ARCH_GEMMA3): the 27B size, which
+// llama.cpp recognises by its block count alone (46 for Gemma 2, 62 for Gemma 3), uses
+// embedding_length / head_count (integer division), every other size key_length. llama.cpp cites
+// gemma_pytorch's gemma/config.py (commit 014acb7, lines 173 and 289), whose 27B configs set
+// query_pre_attn_scalar = hidden_size / num_attention_heads; the released config.json files agree:
+// 144 = 4608 / 32 (gemma-2-27b) and 168 = 5376 / 32 (gemma-3-27b), against head_dim 128, while the
+// other sizes (2B, 9B; 270M, 1B, 4B, 12B) set it to their head_dim, 256. tst_ggufdecoderconfig
+// checks every released size. A Gemma with another block count (pruned, merged) gets key_length,
+// as in llama.cpp; its config.json, if at hand, would say otherwise only by query_pre_attn_scalar.
+int gemmaQueryPreAttnScalar(const DecoderConfig& c) {
+    const bool size27b = (c.modelType == QLatin1String("gemma2") && c.layers == 46) ||
+                         (c.modelType == QLatin1String("gemma3_text") && c.layers == 62);
+    return size27b ? c.hiddenSize / c.heads : c.headDim;
+}
+
 }  // namespace
 
 QStringList ggufSupportedArchitectures() {
@@ -187,11 +206,7 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     }
     c.tieEmbeddings = !read.tensor(QStringLiteral("output.weight"));
 
-    c.scale = float(1.0 / std::sqrt(double(c.headDim)));
-    const bool size27b = (c.modelType == QLatin1String("gemma2") && c.layers == 46) ||
-                         (c.modelType == QLatin1String("gemma3_text") && c.layers == 62);
-    if (size27b)
-        c.scale = float(1.0 / std::sqrt(double(c.hiddenSize / c.heads)));
+    c.scale = float(1.0 / std::sqrt(double(gemma ? gemmaQueryPreAttnScalar(c) : c.headDim)));
     if (c.modelType == QLatin1String("gemma2"))
         c.attnSoftcap = float(read.number("attn_logit_softcapping", 0.0));
     if (gemma)

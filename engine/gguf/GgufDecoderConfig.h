@@ -7,8 +7,8 @@
 // files), qwen2, qwen3, gemma2, gemma3 (gemma3_text), phi3, gptneox (gpt_neox).
 //
 // Where a GGUF file keeps less than config.json, llama.cpp's own choice is followed:
-//   - Gemma 2/3 scale q·kᵀ by 1/√key_length (1/√(D/H) for the 27B sizes: 46 and 62 layers)
-//     because query_pre_attn_scalar is not stored;
+//   - Gemma 2/3 scale q·kᵀ by 1/√key_length, and the 27B sizes (46 and 62 blocks) by 1/√(D/H),
+//     because query_pre_attn_scalar is not stored (sources at gemmaQueryPreAttnScalar in the .cpp);
 //   - Gemma 2 slides on even layers, Gemma 3 on all but every sixth, its local rope with
 //     base 10000 and no scaling;
 //   - llama 3 rope scaling arrives as the per-frequency divisors of the tensor rope_freqs.weight

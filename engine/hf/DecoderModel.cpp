@@ -156,6 +156,7 @@ RowVectorF DecoderModel::outputLogits(const MatrixF& hidden, int position) const
 ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& tokenizer, const QString& name) {
     ModelSummary summary;
     summary.name = name;
+    summary.shownName = ModelSummary::displayNameOf(name);  // once: it may look at the disk
     summary.architecture = c.modelType;
     summary.layers = c.layers;
     summary.heads = c.heads;

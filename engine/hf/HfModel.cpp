@@ -15,6 +15,7 @@ HfModel::HfModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoint,
 ModelSummary HfModel::summaryOf(const HfConfig& c, const Tokenizer& tokenizer, const QString& name) {
     ModelSummary summary;
     summary.name = name;
+    summary.shownName = ModelSummary::displayNameOf(name);  // once: it may look at the disk
     summary.architecture = c.modelType;
     summary.layers = c.layers;
     summary.heads = c.heads;

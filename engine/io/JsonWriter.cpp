@@ -31,6 +31,16 @@ void JsonWriter::raw(const char* text, size_t length) {
         flush();
 }
 
+void JsonWriter::setIndent(int spaces) {
+    m_indent = spaces > 0 ? spaces : 0;
+}
+
+void JsonWriter::newLine(size_t depth) {
+    raw("\n", 1);
+    for (size_t i = 0; i < depth * size_t(m_indent); ++i)
+        raw(" ", 1);
+}
+
 void JsonWriter::separator() {
     if (m_afterKey) {
         m_afterKey = false;
@@ -40,6 +50,8 @@ void JsonWriter::separator() {
         if (m_needsComma.back())
             raw(",", 1);
         m_needsComma.back() = true;
+        if (m_indent > 0 && m_isObject.back())  // a key: on a line of its own
+            newLine(m_needsComma.size());
     }
 }
 
@@ -47,10 +59,15 @@ void JsonWriter::beginObject() {
     separator();
     raw("{", 1);
     m_needsComma.push_back(false);
+    m_isObject.push_back(true);
 }
 
 void JsonWriter::endObject() {
+    const bool empty = !m_needsComma.back();
     m_needsComma.pop_back();
+    m_isObject.pop_back();
+    if (m_indent > 0 && !empty)
+        newLine(m_needsComma.size());
     raw("}", 1);
 }
 
@@ -58,16 +75,21 @@ void JsonWriter::beginArray() {
     separator();
     raw("[", 1);
     m_needsComma.push_back(false);
+    m_isObject.push_back(false);
 }
 
 void JsonWriter::endArray() {
     m_needsComma.pop_back();
+    m_isObject.pop_back();
     raw("]", 1);
 }
 
 void JsonWriter::key(const char* name) {
     value(name);
-    raw(":", 1);
+    if (m_indent > 0)
+        raw(": ", 2);
+    else
+        raw(":", 1);
     m_afterKey = true;
 }
 

@@ -199,6 +199,7 @@ MatrixF PatternsModel::embed(const std::vector<int>& ids) {
 
 PatternsModel::PatternsModel() {
     m_summary.name = QStringLiteral("builtin:patterns");
+    m_summary.shownName = m_summary.name;
     m_summary.architecture = QStringLiteral("patterns");
     m_summary.layers = 1;
     m_summary.heads = kHeads;

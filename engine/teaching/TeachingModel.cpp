@@ -35,6 +35,7 @@ void TeachingOptions::validate() const {
 TeachingModel::TeachingModel(const TeachingOptions& options) : m_options(options) {
     options.validate();
     m_summary.name = QStringLiteral("builtin:teaching");
+    m_summary.shownName = m_summary.name;
     m_summary.architecture = QStringLiteral("teaching");
     m_summary.layers = options.layers;
     m_summary.heads = options.heads;

@@ -1,11 +1,13 @@
 #include "tokenizers/GgufPreTokenizers.h"
 
-#include <stdexcept>
 #include <vector>
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QStringList>
 
+#include "core/HeadmapError.h"
+#include "formats/SafetensorsHeader.h"  // quotedName
 #include "tokenizers/BasicPreTokenizers.h"
 #include "tokenizers/ByteLevelPreTokenizer.h"
 #include "tokenizers/SplitPreTokenizers.h"
@@ -57,25 +59,29 @@ const char* const kDeepSeekLlmRegexes[] = {
 // The CJK ranges deepseek-coder shares with deepseek-llm.
 const char kCjkRegex[] = "[一-龥ࠀ-一가-퟿]+";
 
-std::unique_ptr<PreTokenizer> split(const QString& pattern) {
-    QRegularExpression regex(pattern, QRegularExpression::UseUnicodePropertiesOption);
-    // The patterns are Headmap's own: an invalid one is a bug, never the file's fault.
-    if (!regex.isValid())
-        throw std::logic_error(("GGUF pre-tokenizer regex invalid: " + regex.errorString()).toStdString());
-    regex.optimize();
-    return std::make_unique<SplitPreTokenizer>(std::move(regex), SplitBehavior::Isolated, false);
-}
-
 // The regexes in turn, then the byte alphabet (optionally after GPT-2's own split).
-std::unique_ptr<PreTokenizer> sequence(const QStringList& regexes, bool gpt2SplitLast) {
+std::unique_ptr<PreTokenizer> sequence(const QString& pre, const QStringList& regexes, bool gpt2SplitLast) {
     std::vector<std::unique_ptr<PreTokenizer>> steps;
     for (const QString& regex : regexes)
-        steps.push_back(split(regex));
+        steps.push_back(ggufSplitStep(pre, regex));
     steps.push_back(std::make_unique<ByteLevelPreTokenizer>(false, gpt2SplitLast));
     return std::make_unique<PreTokenizerSequence>(std::move(steps));
 }
 
 }  // namespace
+
+std::unique_ptr<PreTokenizer> ggufSplitStep(const QString& pre, const QString& pattern) {
+    QRegularExpression regex(pattern, QRegularExpression::UseUnicodePropertiesOption);
+    if (!regex.isValid())
+        throw ModelError(QCoreApplication::translate("Engine", "the GGUF pre-tokenizer %1 cannot be built: its "
+                                                               "pattern %2 does not compile (%3 at character %4). "
+                                                               "The patterns are Headmap's own, so this is a bug in "
+                                                               "Headmap or its PCRE2 library, not in the file")
+                             .arg(quotedName(pre), quotedName(pattern), regex.errorString(),
+                                  QString::number(regex.patternErrorOffset())));
+    regex.optimize();
+    return std::make_unique<SplitPreTokenizer>(std::move(regex), SplitBehavior::Isolated, false);
+}
 
 GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre) {
     GgufPreTokenizerPreset preset;
@@ -84,32 +90,32 @@ GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre) {
             continue;
         switch (name.family) {
         case Family::Default:
-            preset.preTokenizer = sequence({QStringLiteral(R"([\p{P}\$\+<=>\^~\|]+)"), QString::fromUtf8(kGpt2Regex),
+            preset.preTokenizer = sequence(pre, {QStringLiteral(R"([\p{P}\$\+<=>\^~\|]+)"), QString::fromUtf8(kGpt2Regex),
                                             QStringLiteral(R"(\p{N}+)"), QStringLiteral("[0-9][0-9][0-9]")},
                                            false);
             break;
         case Family::Llama3:
-            preset.preTokenizer = sequence({QString::fromUtf8(kLlama3Regex)}, false);
+            preset.preTokenizer = sequence(pre, {QString::fromUtf8(kLlama3Regex)}, false);
             preset.ignoreMerges = true;
             preset.addBos = true;
             break;
         case Family::Qwen2:
-            preset.preTokenizer = sequence({QString::fromUtf8(kQwen2Regex)}, false);
+            preset.preTokenizer = sequence(pre, {QString::fromUtf8(kQwen2Regex)}, false);
             break;
         case Family::SmolLm:
-            preset.preTokenizer = sequence({QStringLiteral(R"(\p{N})")}, true);
+            preset.preTokenizer = sequence(pre, {QStringLiteral(R"(\p{N})")}, true);
             break;
         case Family::Gpt2:
             preset.preTokenizer = std::make_unique<ByteLevelPreTokenizer>(false, true);
             break;
         case Family::DeepSeekCoder:
-            preset.preTokenizer = sequence({QStringLiteral("[\r\n]"), QStringLiteral(R"(\s?\p{L}+)"),
+            preset.preTokenizer = sequence(pre, {QStringLiteral("[\r\n]"), QStringLiteral(R"(\s?\p{L}+)"),
                                             QStringLiteral(R"(\s?\p{P}+)"), QString::fromUtf8(kCjkRegex),
                                             QStringLiteral(R"(\p{N})")},
                                            false);
             break;
         case Family::Falcon:
-            preset.preTokenizer = sequence({QStringLiteral(R"([\p{P}\$\+<=>\^~\|`]+)"), QString::fromUtf8(kGpt2Regex),
+            preset.preTokenizer = sequence(pre, {QStringLiteral(R"([\p{P}\$\+<=>\^~\|`]+)"), QString::fromUtf8(kGpt2Regex),
                                             QStringLiteral("[0-9][0-9][0-9]")},
                                            false);
             break;
@@ -117,7 +123,7 @@ GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre) {
             QStringList regexes;
             for (const char* regex : kDeepSeekLlmRegexes)
                 regexes << QString::fromUtf8(regex);
-            preset.preTokenizer = sequence(regexes, false);
+            preset.preTokenizer = sequence(pre, regexes, false);
             break;
         }
         }

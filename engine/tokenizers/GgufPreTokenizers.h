@@ -24,4 +24,10 @@ GgufPreTokenizerPreset ggufPreTokenizer(const QString& pre);
 // The names ggufPreTokenizer knows, for messages: "default, llama3, ...".
 QString supportedGgufPreTokenizers();
 
+// One step of preset `pre`: splits by `pattern`, keeping the matches and the text between them
+// as words (Split, "Isolated"). The patterns are Headmap's own, so one that does not compile is
+// a bug in Headmap (or a PCRE2 without a feature they use), never the file's fault; it is still
+// a ModelError naming the preset and the pattern, as the model cannot be loaded.
+std::unique_ptr<PreTokenizer> ggufSplitStep(const QString& pre, const QString& pattern);
+
 }  // namespace headmap

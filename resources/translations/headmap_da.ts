@@ -597,10 +597,6 @@
         <translation>er en mappe; forventede en fil</translation>
     </message>
     <message>
-        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
-        <translation>er tom; en GGUF-fil begynder med de 4 byte &quot;GGUF&quot;</translation>
-    </message>
-    <message>
         <source>cannot be memory-mapped: %1</source>
         <translation>kan ikke mappes ind i hukommelsen: %1</translation>
     </message>
@@ -635,14 +631,6 @@
     <message>
         <source>%1 element %2</source>
         <translation>element %2 i %1</translation>
-    </message>
-    <message>
-        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
-        <translation>er afkortet: %1 kræver %2 byte ved offset %3, men filen har %4 byte</translation>
-    </message>
-    <message>
-        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
-        <translation>er afkortet: %1: %2 kræver %3 byte ved offset %4, men filen har %5 byte</translation>
     </message>
     <message>
         <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
@@ -887,10 +875,6 @@
     <message>
         <source>%1: read %2 of %3 bytes: %4</source>
         <translation>%1: læste %2 af %3 byte: %4</translation>
-    </message>
-    <message>
-        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
-        <translation>er en afkortet fil: %1 byte, men headerens længdefelt på 8 byte kræver alene 8</translation>
     </message>
     <message>
         <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
@@ -1875,6 +1859,116 @@
     <message>
         <source>post_processor: special token %1 has id %2, which is the id of %3</source>
         <translation>post_processor: specialtokenet %1 har id %2, som er id&apos;et for %3</translation>
+    </message>
+    <message>
+        <source>the file is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>filen er tom; en GGUF-fil begynder med de 4 byte &quot;GGUF&quot;</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>%1 kræver %2 byte ved offset %3, men filen har %4 byte</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>%1: %2 kræver %3 byte ved offset %4, men filen har %5 byte</translation>
+    </message>
+    <message>
+        <source>GGUF file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>GGUF-filen %1 er ufuldstændig (%2 af mindst %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, but the header length alone takes 8</source>
+        <translation>filen har %1 byte, men headerens længdefelt fylder alene 8</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors-filen %1 er ufuldstændig (%2 af %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors-filen %1 er ufuldstændig (%2 af mindst %3 byte): hent den igen. Detaljer: %4</translation>
+    </message>
+    <message>
+        <source>,</source>
+        <comment>thousands separator</comment>
+        <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
+        <translation>.</translation>
+    </message>
+    <message>
+        <source>attention: %1 has %2 features; the model&apos;s attention settings need %3</source>
+        <translation>opmærksomhed: %1 har %2 features; modellens opmærksomhedsindstillinger kræver %3</translation>
+    </message>
+    <message>
+        <source>attention: %1 query heads cannot share %2 key/value heads of width %3</source>
+        <translation>opmærksomhed: %1 forespørgselshoveder kan ikke dele %2 nøgle/værdi-hoveder med bredden %3</translation>
+    </message>
+    <message>
+        <source>the input of W_Q (the hidden state)</source>
+        <translation>inputtet til W_Q (den skjulte tilstand)</translation>
+    </message>
+    <message>
+        <source>W_Q&apos;s output</source>
+        <translation>W_Q&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_K&apos;s output</source>
+        <translation>W_K&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_V&apos;s output</source>
+        <translation>W_V&apos;s output</translation>
+    </message>
+    <message>
+        <source>W_O&apos;s input</source>
+        <translation>W_O&apos;s input</translation>
+    </message>
+    <message>
+        <source>attention: cannot ablate head %1 of %2 heads</source>
+        <translation>opmærksomhed: kan ikke slå hoved %1 fra blandt %2 hoveder</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>opmærksomhed: rotationstabellen er %1 bred, mere end hovedernes bredde %2</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table covers %1 positions, fewer than the input&apos;s %2</source>
+        <translation>opmærksomhed: rotationstabellen dækker %1 positioner, færre end inputtets %2</translation>
+    </message>
+    <message>
+        <source>%1 found, %2 expected</source>
+        <translation>%1 fundet, %2 forventet</translation>
+    </message>
+    <message>
+        <source>prefix attention: %1</source>
+        <translation>præfiks-opmærksomhed: %1</translation>
+    </message>
+    <message>
+        <source>the mask is not causal, so the cached rows would change</source>
+        <translation>masken er ikke kausal, så de gemte rækker ville ændre sig</translation>
+    </message>
+    <message>
+        <source>%1 query heads cannot share %2 key/value heads</source>
+        <translation>%1 forespørgselshoveder kan ikke dele %2 nøgle/værdi-hoveder</translation>
+    </message>
+    <message>
+        <source>cached rows: %1</source>
+        <translation>gemte rækker: %1</translation>
+    </message>
+    <message>
+        <source>cached key width: %1</source>
+        <translation>gemte nøglers bredde: %1</translation>
+    </message>
+    <message>
+        <source>the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>rotationstabellen er %1 bred, mere end hovedernes bredde %2</translation>
+    </message>
+    <message>
+        <source>the rotary table covers %1 positions, fewer than the %2 of the cache and the new rows</source>
+        <translation>rotationstabellen dækker %1 positioner, færre end de %2 i cachen og de nye rækker</translation>
+    </message>
+    <message>
+        <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
+        <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
     </message>
 </context>
 <context>

@@ -592,10 +592,6 @@
         <translation>是一个文件夹；应为文件</translation>
     </message>
     <message>
-        <source>is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
-        <translation>为空；GGUF 文件以 4 个字节 &quot;GGUF&quot; 开头</translation>
-    </message>
-    <message>
         <source>cannot be memory-mapped: %1</source>
         <translation>无法进行内存映射：%1</translation>
     </message>
@@ -630,14 +626,6 @@
     <message>
         <source>%1 element %2</source>
         <translation>%1 的元素 %2</translation>
-    </message>
-    <message>
-        <source>is truncated: %1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
-        <translation>已截断：%1 需要在偏移 %3 处读取 %2 字节，但文件只有 %4 字节</translation>
-    </message>
-    <message>
-        <source>is truncated: %1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
-        <translation>已截断：%1：%2 需要在偏移 %4 处读取 %3 字节，但文件只有 %5 字节</translation>
     </message>
     <message>
         <source>%1: %2 of %3 bytes is more than the %4 allowed</source>
@@ -882,10 +870,6 @@
     <message>
         <source>%1: read %2 of %3 bytes: %4</source>
         <translation>%1：只读取了 %3 字节中的 %2 字节：%4</translation>
-    </message>
-    <message>
-        <source>is a truncated file: %1 bytes, but the 8-byte header length alone needs 8</source>
-        <translation>是一个被截断的文件：只有 %1 字节，但仅头部长度字段就需要 8 字节</translation>
     </message>
     <message>
         <source>header over the limit: header says %1 bytes, more than the %2 allowed</source>
@@ -1870,6 +1854,116 @@
     <message>
         <source>post_processor: special token %1 has id %2, which is the id of %3</source>
         <translation>post_processor：特殊词元 %1 的 id 为 %2，但这是 %3 的 id</translation>
+    </message>
+    <message>
+        <source>the file is empty; a GGUF file starts with the 4 bytes &quot;GGUF&quot;</source>
+        <translation>文件为空；GGUF 文件以 4 个字节 &quot;GGUF&quot; 开头</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 bytes at offset %3, but the file has %4 bytes</source>
+        <translation>%1 在偏移量 %3 处需要 %2 字节，但文件只有 %4 字节</translation>
+    </message>
+    <message>
+        <source>%1: %2 needs %3 bytes at offset %4, but the file has %5 bytes</source>
+        <translation>%1：%2 在偏移量 %4 处需要 %3 字节，但文件只有 %5 字节</translation>
+    </message>
+    <message>
+        <source>GGUF file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>GGUF 文件 %1 不完整（%2 字节，至少应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>the file has %1 bytes, but the header length alone takes 8</source>
+        <translation>文件只有 %1 字节，但仅头部长度字段就占 8 字节</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors 文件 %1 不完整（%2 字节，应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>safetensors file %1 is incomplete (%2 of at least %3 bytes): download it again. Detail: %4</source>
+        <translation>safetensors 文件 %1 不完整（%2 字节，至少应有 %3 字节）：请重新下载。详情：%4</translation>
+    </message>
+    <message>
+        <source>,</source>
+        <comment>thousands separator</comment>
+        <extracomment>The separator between groups of three digits in a byte count: &quot;1,026,854 bytes&quot;</extracomment>
+        <translation>,</translation>
+    </message>
+    <message>
+        <source>attention: %1 has %2 features; the model&apos;s attention settings need %3</source>
+        <translation>注意力：%1 有 %2 个特征；模型的注意力设置需要 %3 个</translation>
+    </message>
+    <message>
+        <source>attention: %1 query heads cannot share %2 key/value heads of width %3</source>
+        <translation>注意力：%1 个查询头无法共享 %2 个宽度为 %3 的键/值头</translation>
+    </message>
+    <message>
+        <source>the input of W_Q (the hidden state)</source>
+        <translation>W_Q 的输入（隐藏状态）</translation>
+    </message>
+    <message>
+        <source>W_Q&apos;s output</source>
+        <translation>W_Q 的输出</translation>
+    </message>
+    <message>
+        <source>W_K&apos;s output</source>
+        <translation>W_K 的输出</translation>
+    </message>
+    <message>
+        <source>W_V&apos;s output</source>
+        <translation>W_V 的输出</translation>
+    </message>
+    <message>
+        <source>W_O&apos;s input</source>
+        <translation>W_O 的输入</translation>
+    </message>
+    <message>
+        <source>attention: cannot ablate head %1 of %2 heads</source>
+        <translation>注意力：无法关闭头 %1（共 %2 个头）</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>注意力：旋转表宽度为 %1，超过了头的宽度 %2</translation>
+    </message>
+    <message>
+        <source>attention: the rotary table covers %1 positions, fewer than the input&apos;s %2</source>
+        <translation>注意力：旋转表只覆盖 %1 个位置，少于输入的 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 found, %2 expected</source>
+        <translation>实际 %1，应为 %2</translation>
+    </message>
+    <message>
+        <source>prefix attention: %1</source>
+        <translation>前缀注意力：%1</translation>
+    </message>
+    <message>
+        <source>the mask is not causal, so the cached rows would change</source>
+        <translation>掩码不是因果掩码，缓存的行会改变</translation>
+    </message>
+    <message>
+        <source>%1 query heads cannot share %2 key/value heads</source>
+        <translation>%1 个查询头无法共享 %2 个键/值头</translation>
+    </message>
+    <message>
+        <source>cached rows: %1</source>
+        <translation>缓存的行：%1</translation>
+    </message>
+    <message>
+        <source>cached key width: %1</source>
+        <translation>缓存的键宽度：%1</translation>
+    </message>
+    <message>
+        <source>the rotary table is %1 wide, more than the heads&apos; width %2</source>
+        <translation>旋转表宽度为 %1，超过了头的宽度 %2</translation>
+    </message>
+    <message>
+        <source>the rotary table covers %1 positions, fewer than the %2 of the cache and the new rows</source>
+        <translation>旋转表只覆盖 %1 个位置，少于缓存与新行合计的 %2 个</translation>
+    </message>
+    <message>
+        <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
+        <translation>无法构建 GGUF 预分词器 %1：其模式 %2 无法编译（%3，位于第 %4 个字符）。这些模式是 Headmap 自带的，因此这是 Headmap 或其 PCRE2 库的缺陷，而不是文件的问题</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,7 @@ class JsonWriterTest : public QObject {
 
 private slots:
     void nestingPutsCommasRight();
+    void indentedObjects();
     void stringEscaping_data();
     void stringEscaping();
     void floatsRoundTripExactly();
@@ -142,6 +143,51 @@ void JsonWriterTest::nestingPutsCommasRight() {
         json.endObject();
     });
     QCOMPARE(text, QByteArray(R"({"a":[1,2,{"b":[]}],"c":{},"d":[[],[3]],"e":true,"f":false,"g":null})"));
+    QVERIFY(parsed(text).isObject());
+}
+
+// setIndent: what a person reads and edits (a session file): each key on its own line, two
+// spaces deeper per object, "key": value; arrays and empty objects on one line.
+void JsonWriterTest::indentedObjects() {
+    const QByteArray text = written([](JsonWriter& json) {
+        json.setIndent(2);
+        json.beginObject();
+        json.key("a");
+        json.beginArray();
+        json.value(1);
+        json.beginObject();
+        json.key("b");
+        json.beginArray();
+        json.endArray();
+        json.endObject();
+        json.endArray();
+        json.key("c");
+        json.beginObject();
+        json.endObject();
+        json.key("d");
+        json.beginObject();
+        json.key("e");
+        json.beginObject();
+        json.key("f"); json.value(QStringLiteral("x"));
+        json.endObject();
+        json.key("g"); json.value(true);
+        json.endObject();
+        json.key("h"); json.null();
+        json.endObject();
+    });
+    QCOMPARE(text, QByteArray("{\n"
+                              "  \"a\": [1,{\n"
+                              "      \"b\": []\n"
+                              "    }],\n"
+                              "  \"c\": {},\n"
+                              "  \"d\": {\n"
+                              "    \"e\": {\n"
+                              "      \"f\": \"x\"\n"
+                              "    },\n"
+                              "    \"g\": true\n"
+                              "  },\n"
+                              "  \"h\": null\n"
+                              "}"));
     QVERIFY(parsed(text).isObject());
 }
 

@@ -1,17 +1,21 @@
 // ModelSummary::displayName: figures and titles name a model folder by its own name, never by
-// the local path; Hub ids and built-in models keep their names.
+// the local path; Hub ids and built-in models keep their names. The loaders work it out once.
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../hf/ModelFixtures.h"
 #include "core/AttentionTrace.h"
+#include "model/Model.h"
+#include "model/ModelLoader.h"
 
 class ModelSummaryTest : public QObject {
     Q_OBJECT
 private slots:
     void displayName_data();
     void displayName();
+    void loadersWorkTheNameOutOnce();
 };
 
 void ModelSummaryTest::displayName_data() {
@@ -33,6 +37,37 @@ void ModelSummaryTest::displayName() {
     headmap::ModelSummary summary;
     summary.name = name.replace("@DIR@", dir.path());
     QTEST(summary.displayName(), "expected");
+}
+
+// Telling "models/gpt2_f32" (a folder) from "Qwen/Qwen2.5-0.5B" (a Hub id) looks at the disk;
+// a loaded model's summary did that on every title. Now the loader does it once: the name stays
+// the folder's even when the folder has gone since (the weights are mapped, the model runs on).
+void ModelSummaryTest::loadersWorkTheNameOutOnce() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("models/gpt2_f32")));
+    QVERIFY(modelfixtures::copyFolder(modelfixtures::fixture(QStringLiteral("gpt2_f32")),
+                                      dir.filePath(QStringLiteral("models/gpt2_f32"))));
+    const QString before = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    std::unique_ptr<headmap::Model> model;
+    try {
+        model = headmap::loadModel(headmap::ModelSpec{QStringLiteral("models/gpt2_f32"), {}});
+    } catch (const std::exception& error) {
+        QDir::setCurrent(before);
+        QFAIL(error.what());
+    }
+    QCOMPARE(model->summary().name, QStringLiteral("models/gpt2_f32"));
+    QCOMPARE(model->summary().shownName, QStringLiteral("gpt2_f32"));
+    QVERIFY(QDir(dir.filePath(QStringLiteral("models"))).removeRecursively());
+    QCOMPARE(model->summary().displayName(), QStringLiteral("gpt2_f32"));  // no second look at the disk
+    QVERIFY(QDir::setCurrent(before));
+    // Built-in models too, and a summary made by hand still works it out (each time).
+    QCOMPARE(headmap::loadModel(headmap::ModelSpec{QStringLiteral("builtin:teaching"), {}})->summary().shownName,
+             QStringLiteral("builtin:teaching"));
+    headmap::ModelSummary byHand;
+    byHand.name = QStringLiteral("Qwen/Qwen2.5-0.5B");
+    QCOMPARE(byHand.displayName(), QStringLiteral("Qwen/Qwen2.5-0.5B"));
 }
 
 QTEST_GUILESS_MAIN(ModelSummaryTest)

@@ -10,7 +10,9 @@
 #include <QtTest>
 
 #include "GoldenFile.h"
+#include "core/HeadmapError.h"
 #include "core/MultiHeadAttention.h"
+#include "core/PrefixAttention.h"
 #include "teaching/PortableRandom.h"
 
 using headmap::MatrixF;
@@ -166,6 +168,8 @@ private slots:
     void causalUpperTriangleIsZero();
     void permutingTokensPermutesWeights_data();
     void permutingTokensPermutesWeights();
+    void misfitsThrowTheEnginesErrors_data();
+    void misfitsThrowTheEnginesErrors();
 
 private:
     std::vector<AttentionCase> m_cases;
@@ -397,6 +401,66 @@ void MultiHeadAttentionTest::permutingTokensPermutesWeights() {
     for (int i = 0; i < c.t; ++i)
         expectedOut.row(i) = out.row(p[size_t(i)]);
     CHECK_CLOSE(outPermuted, expectedOut, 1e-5, QStringLiteral("permuted output"), Tolerance::RelativeToMax);
+}
+
+// Shapes that do not fit throw the engine's own errors, translated and caught by the front ends
+// like every other (not std::invalid_argument): weights that do not fit the model's attention
+// settings are a ModelError, what the caller passed (ablations, cache, positions) an InputError.
+Q_DECLARE_METATYPE(headmap::HeadmapError::Kind)
+
+void MultiHeadAttentionTest::misfitsThrowTheEnginesErrors_data() {
+    QTest::addColumn<QString>("misfit");
+    QTest::addColumn<headmap::HeadmapError::Kind>("kind");
+    QTest::addColumn<QString>("expected");
+    using Kind = headmap::HeadmapError::Kind;
+    QTest::newRow("W_Q's output") << "wq" << Kind::Model << "attention: W_Q's output has 6 features; the model's attention settings need 4";
+    QTest::newRow("hidden width") << "x" << Kind::Model << "attention: the input of W_Q (the hidden state) has 4 features; the model's attention settings need 3";
+    QTest::newRow("heads do not share") << "heads" << Kind::Model << "attention: 2 query heads cannot share 3 key/value heads of width 2";
+    QTest::newRow("ablated head") << "ablate" << Kind::Input << "attention: cannot ablate head 5 of 2 heads";
+    QTest::newRow("rotary too short") << "rotary" << Kind::Input << "attention: the rotary table covers 2 positions, fewer than the input's 3";
+    QTest::newRow("rotary too wide") << "rotary wide" << Kind::Model << "attention: the rotary table is 4 wide, more than the heads' width 2";
+    QTest::newRow("prefix: not causal") << "prefix causal" << Kind::Input << "prefix attention: the mask is not causal";
+    QTest::newRow("prefix: W_K's output") << "prefix wk" << Kind::Model << "prefix attention: W_K's output: 6 found, 4 expected";
+    QTest::newRow("prefix: cached rows") << "prefix cache" << Kind::Input << "prefix attention: cached rows: 2 found, 1 expected";
+    QTest::newRow("prefix: rotary") << "prefix rotary" << Kind::Input << "prefix attention: the rotary table covers 2 positions, fewer than the 4 of the cache and the new rows";
+}
+
+void MultiHeadAttentionTest::misfitsThrowTheEnginesErrors() {
+    QFETCH(QString, misfit);
+    QFETCH(headmap::HeadmapError::Kind, kind);
+    QFETCH(QString, expected);
+    using headmap::Linear;
+    using headmap::WeightLayout;
+    const int d = 4;
+    const std::vector<float> w(size_t(d) * 6, 0.25f), b(6, 0.0f);
+    headmap::AttentionWeights weights;
+    weights.query = Linear(w.data(), b.data(), d, misfit == "wq" ? 6 : d, WeightLayout::InOut);
+    weights.key = Linear(w.data(), b.data(), d, misfit == "prefix wk" ? 6 : d, WeightLayout::InOut);
+    weights.value = Linear(w.data(), b.data(), d, d, WeightLayout::InOut);
+    weights.output = Linear(w.data(), b.data(), d, d, WeightLayout::InOut);
+    headmap::AttentionSpec spec = headmap::AttentionSpec::standard(2, d, misfit != "prefix causal");
+    if (misfit == "heads")
+        spec.kvHeads = 3;
+    headmap::RotaryEmbedding::Table rotary;
+    rotary.cos = rotary.sin = MatrixF::Zero(2, misfit == "rotary wide" ? 4 : 2);
+    if (misfit.contains("rotary"))
+        spec.rotary = &rotary;
+    MatrixF x = MatrixF::Constant(3, misfit == "x" ? 3 : d, 0.5f);
+    headmap::AttentionCapture capture;
+    if (misfit == "ablate")
+        capture.ablations.push_back(headmap::HeadAblation{0, 5, headmap::AblationMode::Zero});
+    try {
+        if (misfit.startsWith("prefix")) {
+            MatrixF keys = MatrixF::Zero(misfit == "prefix cache" ? 2 : 1, d), values = keys;
+            headmap::prefixSelfAttention(weights, spec, x, 1, keys, values);
+        } else {
+            headmap::multiHeadSelfAttention(weights, spec, x, capture);
+        }
+        QFAIL("the misfit was accepted");
+    } catch (const headmap::HeadmapError& error) {
+        QCOMPARE(error.kind(), kind);
+        QVERIFY2(error.message().startsWith(expected), qPrintable(error.message()));
+    }
 }
 
 QTEST_APPLESS_MAIN(MultiHeadAttentionTest)

@@ -144,7 +144,12 @@ private slots:
         QTest::newRow("broken shard")
             << Files{{"model.safetensors.index.json", index(kGoodWeightMap)},
                      {"model-00001-of-00002.safetensors", shardOne()}, {"model-00002-of-00002.safetensors", shardTwo().left(20)}}
-            << "model-00002-of-00002.safetensors': header longer than the file";
+            << "model-00002-of-00002.safetensors' is incomplete (20 of at least 80 bytes): download it again. Detail: header longer than the file";
+        QTest::newRow("shard with its data cut")
+            << Files{{"model.safetensors.index.json", index(kGoodWeightMap)},
+                     {"model-00001-of-00002.safetensors", shardOne()}, {"model-00002-of-00002.safetensors", shardTwo().chopped(2)}}
+            << QStringLiteral("model-00002-of-00002.safetensors' is incomplete (%1 of %2 bytes): download it again. Detail: tensor '")
+                   .arg(shardTwo().size() - 2).arg(shardTwo().size());
         QTest::newRow("index not json") << Files{{"model.safetensors.index.json", "{\"weight_map\":"}} << "is not valid JSON";
         QTest::newRow("index json array") << Files{{"model.safetensors.index.json", "[]"}} << "is not a JSON object";
         QTest::newRow("index without weight_map") << Files{{"model.safetensors.index.json", "{}"}} << "has no weight_map";
@@ -153,7 +158,7 @@ private slots:
         QTest::newRow("weight_map value not a string") << Files{{"model.safetensors.index.json", index(R"("x":3)")}}
             << "weight_map entry for tensor 'x' is not a string";
         QTest::newRow("weight_map empty") << Files{{"model.safetensors.index.json", index("")}} << "weight_map is empty";
-        QTest::newRow("broken single file") << Files{{"model.safetensors", "{}"}} << "model.safetensors': is a truncated file";
+        QTest::newRow("broken single file") << Files{{"model.safetensors", "{}"}} << "model.safetensors' is incomplete (2 of at least 8 bytes): download it again.";
     }
 
     void rejects() {

@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -168,6 +169,8 @@ private slots:
     void rejects_data();
     void rejects();
     void rejectsAFolder();
+    void cutShortSaysDownloadAgain();
+    void everyPrefixIsIncomplete();
     void validBaseFile();
     void fuzzedFilesNeverCrash();
 };
@@ -239,34 +242,34 @@ void TestGgufFile::rejects_data() {
     for (int level = 0; level < GgufFile::kMaxArrayDepth; ++level)
         deepArray = ggufArray(9, 1, deepArray);
 
-    QTest::newRow("empty file") << QByteArray() << "is empty";
+    QTest::newRow("empty file") << QByteArray() << "is incomplete (0 of at least 4 bytes): download it again. Detail: the file is empty";
     QTest::newRow("bad magic") << QByteArray("GGML" + le32(3) + le64(0) + le64(0)) << "is not a GGUF file: it starts with bytes 47 47 4d 4c";
     QTest::newRow("safetensors file") << fixture::rawFile("{}") << "is not a GGUF file: it starts with bytes 02 00 00 00";
-    QTest::newRow("truncated magic") << QByteArray("GG") << "is truncated: the magic needs 4 bytes at offset 0, but the file has 2 bytes";
+    QTest::newRow("truncated magic") << QByteArray("GG") << "is incomplete (2 of at least 4 bytes): download it again. Detail: the magic needs 4 bytes at offset 0, but the file has 2 bytes";
     QTest::newRow("version 1") << edited([](GgufParts& p) { p.version = 1; }) << "is GGUF version 1, the 2023 format";
     QTest::newRow("version 0") << edited([](GgufParts& p) { p.version = 0; }) << "has GGUF version 0; Headmap reads versions 2 and 3";
     QTest::newRow("version 4") << edited([](GgufParts& p) { p.version = 4; }) << "has GGUF version 4; Headmap reads versions 2 and 3";
     QTest::newRow("big-endian") << edited([](GgufParts& p) { p.version = 0x03000000; }) << "is a big-endian GGUF file (version 3 byte-swapped)";
-    QTest::newRow("truncated header") << QByteArray("GGUF" + le32(3) + le32(0)) << "is truncated: the tensor count needs 8 bytes at offset 8, but the file has 12 bytes";
+    QTest::newRow("truncated header") << QByteArray("GGUF" + le32(3) + le32(0)) << "is incomplete (12 of at least 16 bytes): download it again. Detail: the tensor count needs 8 bytes at offset 8, but the file has 12 bytes";
     QTest::newRow("huge tensor count") << edited([](GgufParts& p) { p.tensorCount = qint64(1) << 62; }) << "the tensor count is 4611686018427387904, more than the 1048576 allowed";
-    QTest::newRow("tensor count beyond the file") << edited([](GgufParts& p) { p.tensorCount = 1000; }) << "the tensor count is 1000, more than the file can hold";
+    QTest::newRow("tensor count beyond the file") << edited([](GgufParts& p) { p.tensorCount = 1000; }) << "download it again. Detail: the tensor count is 1000, more than the file can hold";
     QTest::newRow("huge key count") << edited([](GgufParts& p) { p.kvCount = qint64(1) << 40; }) << "the metadata key count is 1099511627776, more than the 1048576 allowed";
-    QTest::newRow("key count beyond the file") << edited([](GgufParts& p) { p.kvCount = 100; }) << "the metadata key count is 100, more than the file can hold";
-    QTest::newRow("key longer than the file") << edited([](GgufParts& p) { p.kvs = {le64(1000) + "abc"}; }) << "is truncated: metadata key #0: a key needs 1000 bytes at offset 32";
+    QTest::newRow("key count beyond the file") << edited([](GgufParts& p) { p.kvCount = 100; }) << "download it again. Detail: the metadata key count is 100, more than the file can hold";
+    QTest::newRow("key longer than the file") << edited([](GgufParts& p) { p.kvs = {le64(1000) + "abc"}; }) << "download it again. Detail: metadata key #0: a key needs 1000 bytes at offset 32";
     QTest::newRow("key over the limit") << edited([](GgufParts& p) { p.kvs = {le64(70000) + "abc"}; }) << "metadata key #0: a key of 70000 bytes is more than the 65535 allowed";
     QTest::newRow("empty key") << withKv(ggufKv("", 4, le32(1))) << "metadata key #1 has an empty name";
     QTest::newRow("duplicate key") << withKv(ggufStringKv("general.architecture", "qwen2")) << "metadata key 'general.architecture' appears twice (the second time as key #1)";
     QTest::newRow("unknown value type") << withKv(ggufKv("test.k", 13, le32(0))) << "metadata key 'test.k' has unknown value type 13 (expected 0 to 12)";
-    QTest::newRow("string longer than the file") << withKv(ggufKv("test.s", 8, le64(1000000) + "abc")) << "is truncated: metadata key 'test.s': a string needs 1000000 bytes";
+    QTest::newRow("string longer than the file") << withKv(ggufKv("test.s", 8, le64(1000000) + "abc")) << "download it again. Detail: metadata key 'test.s': a string needs 1000000 bytes";
     QTest::newRow("string over the limit") << withKv(ggufKv("test.s", 8, le64(quint64(1) << 40))) << "metadata key 'test.s': a string of 1099511627776 bytes is more than the 67108864 allowed";
     QTest::newRow("bool not 0 or 1") << withKv(ggufKv("test.b", 7, "\x02")) << "metadata key 'test.b' is a BOOL stored as byte 2; expected 0 or 1";
     QTest::newRow("bool in an array") << withKv(ggufKv("test.b", 9, ggufArray(7, 3, QByteArray("\x01\x00\x07", 3)))) << "metadata key 'test.b' element 2 is a BOOL stored as byte 7";
-    QTest::newRow("array longer than the file") << withKv(ggufKv("test.a", 9, ggufArray(4, 1000000, {}))) << "metadata key 'test.a' is an array of 1000000 UINT32 elements, which needs at least 4000000 bytes";
+    QTest::newRow("array longer than the file") << withKv(ggufKv("test.a", 9, ggufArray(4, 1000000, {}))) << "download it again. Detail: metadata key 'test.a' is an array of 1000000 UINT32 elements, which needs at least 4000000 bytes";
     QTest::newRow("array over the limit") << withKv(ggufKv("test.a", 9, ggufArray(4, quint64(1) << 40, {}))) << "metadata key 'test.a' is an array of 1099511627776 elements, more than the 1073741824 allowed";
     QTest::newRow("array of an unknown type") << withKv(ggufKv("test.a", 9, ggufArray(99, 1, "x"))) << "metadata key 'test.a' is an array of unknown value type 99";
     QTest::newRow("inner array of an unknown type") << withKv(ggufKv("test.a", 9, ggufArray(9, 1, ggufArray(42, 0, {})))) << "metadata key 'test.a' element 0 is an array of unknown value type 42";
     QTest::newRow("arrays nested too deep") << withKv(ggufKv("test.a", 9, deepArray)) << "nests arrays more than 8 deep";
-    QTest::newRow("array element past the end") << endingWithKv(ggufKv("test.a", 9, ggufArray(8, 2, ggufString("ab") + le64(50) + "x"))) << "is truncated: metadata key 'test.a' element 1: a string needs 50 bytes";
+    QTest::newRow("array element past the end") << endingWithKv(ggufKv("test.a", 9, ggufArray(8, 2, ggufString("ab") + le64(50) + "x"))) << "download it again. Detail: metadata key 'test.a' element 1: a string needs 50 bytes";
     QTest::newRow("alignment not a power of two") << withKv(ggufU32Kv("general.alignment", 48)) << "metadata key 'general.alignment' is 48; expected a power of two";
     QTest::newRow("alignment zero") << withKv(ggufU32Kv("general.alignment", 0)) << "metadata key 'general.alignment' is 0; expected a power of two";
     QTest::newRow("alignment of the wrong type") << withKv(ggufKv("general.alignment", 10, le64(32))) << "metadata key 'general.alignment' is UINT64; expected a UINT32";
@@ -284,13 +287,13 @@ void TestGgufFile::rejects_data() {
     QTest::newRow("rows not whole blocks, total is") << withTensor(1, ggufTensorInfo("b", {16, 2}, 8, 32)) << "tensor 'b' of type Q8_0 has ne[0] = 16, not a multiple of the block size 32";
     QTest::newRow("offset not aligned") << withTensor(1, ggufTensorInfo("b", {32}, 8, 33)) << "tensor 'b' has data offset 33, not a multiple of the alignment 32";
     QTest::newRow("offset overflow") << withTensor(1, ggufTensorInfo("b", {32}, 8, ~quint64(31))) << "tensor 'b' has data offset 18446744073709551584, which with its 34 bytes overflows 64 bits";
-    QTest::newRow("tensor beyond the file") << withTensor(1, ggufTensorInfo("b", {32}, 8, 64)) << "tensor 'b' (Q8_0, dims [32]) occupies bytes [64, 98) of the data section, which has only 66 bytes";
-    QTest::newRow("data truncated") << edited([](GgufParts& p) { p.data.chop(1); }) << "tensor 'b' (Q8_0, dims [32]) occupies bytes [32, 66) of the data section, which has only 65 bytes";
+    QTest::newRow("tensor beyond the file") << withTensor(1, ggufTensorInfo("b", {32}, 8, 64)) << "download it again. Detail: tensor 'b' (Q8_0, dims [32]) occupies bytes [64, 98) of the data section, which has only 66 bytes";
+    QTest::newRow("data truncated") << edited([](GgufParts& p) { p.data.chop(1); }) << "download it again. Detail: tensor 'b' (Q8_0, dims [32]) occupies bytes [32, 66) of the data section, which has only 65 bytes";
     QTest::newRow("overlapping tensors") << withTensor(1, ggufTensorInfo("b", {32}, 8, 0)) << "tensors 'a' [0, 32) and 'b' [0, 34) overlap";
     QTest::newRow("tensor running into the next") << withTensor(0, ggufTensorInfo("a", {16}, 0, 0)) << "tensors 'a' [0, 64) and 'b' [32, 66) overlap";
     QTest::newRow("duplicate tensor name") << withTensor(1, ggufTensorInfo("a", {32}, 8, 32)) << "tensor 'a' appears twice (tensor infos #0 and #1)";
     QTest::newRow("tensor info truncated") << QByteArray("GGUF" + le32(3) + le64(1) + le64(0) + ggufString("abcdefghijklmnop") + le32(1) + le64(32) + le32(0))
-                                           << "is truncated: tensor 'abcdefghijklmnop': the data offset needs 8 bytes at offset 64, but the file has 64 bytes";
+                                           << "is incomplete (64 of at least 72 bytes): download it again. Detail: tensor 'abcdefghijklmnop': the data offset needs 8 bytes at offset 64, but the file has 64 bytes";
     QTest::newRow("placeholders in a tensor name") << withTensor(0, ggufTensorInfo("x%1%2", {}, 0, 0)) << "tensor 'x%1%2' has 0 dimensions; expected 1 to 4";
     QTest::newRow("placeholders in a key") << withKv(ggufKv("k%1", 9, ggufArray(7, 2, QByteArray("\x01\x05", 2)))) << "metadata key 'k%1' element 1 is a BOOL stored as byte 5";
     QTest::newRow("newline in a key") << withKv(ggufKv("a\nb", 13, {})) << "metadata key 'a\\u000ab' has unknown value type 13";
@@ -308,7 +311,11 @@ void TestGgufFile::rejects() {
     } catch (const ModelError& error) {
         const QString message = error.message();
         QVERIFY2(message.contains(expected), qPrintable(message));
-        QVERIFY2(message.startsWith(QStringLiteral("GGUF file '%1': ").arg(path)), qPrintable(message));
+        // A file that ends too early says so first, with what to do; any other fault is named
+        // right after the file.
+        const bool incomplete = expected.contains(QLatin1String("Detail: "));
+        QVERIFY2(message.startsWith(QStringLiteral("GGUF file '%1'%2").arg(path, incomplete ? " is incomplete (" : ": ")),
+                 qPrintable(message));
         QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
     }
 }
@@ -319,6 +326,61 @@ void TestGgufFile::rejectsAFolder() {
         QFAIL("a folder was accepted");
     } catch (const ModelError& error) {
         QCOMPARE(error.message(), QStringLiteral("GGUF file '%1': is a folder; expected a file").arg(m_dir.path()));
+    }
+}
+
+// The case of issue #36: a download that stopped inside the vocabulary. The message says
+// what to do first, with the size the file has and the least it needs, and keeps the detail.
+void TestGgufFile::cutShortSaysDownloadAgain() {
+    using namespace fixture;
+    QByteArray tokens;
+    for (int i = 0; i < 128256; ++i)
+        tokens += ggufString("t" + QByteArray::number(i));
+    GgufParts parts;
+    parts.kvs << ggufKv("tokenizer.ggml.tokens", 9, ggufArray(8, 128256, tokens));
+    // "GGUF", version, two counts (24 bytes), the key (8 + 21), its type, the element type and
+    // the count (16): the elements start at offset 69.
+    const QByteArray whole = gguf(parts);
+    const QString path = writeFixture(whole.left(69 + 194));
+    try {
+        GgufFile gguf(path);
+        QFAIL("the file was accepted");
+    } catch (const ModelError& error) {
+        QCOMPARE(error.message(),
+                 QStringLiteral("GGUF file '%1' is incomplete (263 of at least 1,026,117 bytes): download it again. "
+                                "Detail: metadata key 'tokenizer.ggml.tokens' is an array of 128256 STRING elements, "
+                                "which needs at least 1026048 bytes, but only 194 remain after offset 69")
+                     .arg(path));
+    }
+}
+
+// Every prefix of a valid file (header, a vocabulary, tensor data) is an incomplete file, and
+// the size it names is a true lower bound: more than the prefix has, at most the whole file.
+void TestGgufFile::everyPrefixIsIncomplete() {
+    using namespace fixture;
+    GgufParts parts = validGgufParts();
+    QByteArray tokens;
+    for (int i = 0; i < 40; ++i)
+        tokens += ggufString("token" + QByteArray::number(i));
+    parts.kvs << ggufKv("tokenizer.ggml.tokens", 9, ggufArray(8, 40, tokens));
+    parts.kvs << ggufKv("tokenizer.ggml.scores", 9, ggufArray(6, 3, QByteArray(12, '\0')));
+    const QByteArray whole = gguf(parts);
+    const GgufFile full(writeFixture(whole));  // the whole file opens
+    QCOMPARE(full.tensorNames().size(), 2);
+    const QRegularExpression pattern(QStringLiteral("^GGUF file '[^']*' is incomplete \\(([0-9,]+) of at least "
+                                                    "([0-9,]+) bytes\\): download it again\\. Detail: \\S"));
+    const auto number = [](const QString& text) { return QString(text).remove(QLatin1Char(',')).toLongLong(); };
+    for (qsizetype length = 0; length < whole.size(); ++length) {
+        try {
+            GgufFile gguf(writeFixture(whole.left(length)));
+            QFAIL(qPrintable(QStringLiteral("the first %1 of %2 bytes were accepted").arg(length).arg(whole.size())));
+        } catch (const ModelError& error) {
+            const QRegularExpressionMatch match = pattern.match(error.message());
+            QVERIFY2(match.hasMatch(), qPrintable(error.message()));
+            QCOMPARE(number(match.captured(1)), qint64(length));
+            QVERIFY2(number(match.captured(2)) > length && number(match.captured(2)) <= whole.size(),
+                     qPrintable(error.message()));
+        }
     }
 }
 

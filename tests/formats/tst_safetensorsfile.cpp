@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
@@ -16,6 +17,7 @@
 #include "SafetensorsWriter.h"
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsFile.h"
+#include "formats/SafetensorsHeader.h"  // byteCountText
 
 using fixture::TensorSpec;
 using headmap::ModelError;
@@ -221,6 +223,8 @@ private slots:
 
     void rejects_data();
     void rejects();
+    void cutShortSaysDownloadAgain();
+    void everyPrefixIsIncomplete();
     void absentTensor();
     void fuzzedFilesNeverCrash();
 };
@@ -234,10 +238,11 @@ void TestSafetensorsFile::rejects_data() {
     const QByteArray f32x4 = R"("dtype":"F32","shape":[2,2],"data_offsets":[0,16])";
     const QByteArray sixteen = fixture::zeros(16);
 
-    QTest::newRow("truncated file") << QByteArray(5, 'x') << "truncated file: 5 bytes";
-    QTest::newRow("empty file") << QByteArray() << "truncated file: 0 bytes";
+    QTest::newRow("truncated file") << QByteArray(5, 'x')
+        << "is incomplete (5 of at least 8 bytes): download it again. Detail: the file has 5 bytes, but the header length alone takes 8";
+    QTest::newRow("empty file") << QByteArray() << "is incomplete (0 of at least 8 bytes): download it again. Detail: the file has 0 bytes";
     QTest::newRow("header longer than the file") << fixture::rawFile("{}", {}, 1000)
-        << "header says 1000 bytes but the file has only 2 after the length";
+        << "is incomplete (10 of at least 1,008 bytes): download it again. Detail: header longer than the file: header says 1000 bytes but the file has only 2 after the length";
     QTest::newRow("header over the limit") << fixture::lengthField(SafetensorsFile::kMaxHeaderBytes + 1)
         << "header over the limit: header says 104857601 bytes";
     QTest::newRow("header length 2^64-1") << fixture::lengthField(~quint64(0)) << "header over the limit";
@@ -277,9 +282,9 @@ void TestSafetensorsFile::rejects_data() {
     QTest::newRow("negative offset") << fixture::rawFile("{" + entry("t", R"("dtype":"F32","shape":[1],"data_offsets":[-4,0])") + "}", sixteen)
         << "data_offsets begin is the number -4";
     QTest::newRow("offsets past the end") << fixture::rawFile("{" + entry("t", f32x4) + "}", fixture::zeros(8))
-        << "tensor 't' has data_offsets [0, 16] past the end of the data area, which has 8 bytes";
+        << "is incomplete (73 of 81 bytes): download it again. Detail: tensor 't' has data_offsets [0, 16] past the end of the data area, which has 8 bytes";
     QTest::newRow("offsets near 2^63") << fixture::rawFile("{" + entry("t", R"("dtype":"U8","shape":[7],"data_offsets":[9223372036854775800,9223372036854775807])") + "}", sixteen)
-        << "past the end of the data area, which has 16 bytes";
+        << "': tensor 't' has data_offsets [9223372036854775800, 9223372036854775807] past the end of the data area, which has 16 bytes";
     QTest::newRow("begin after end") << fixture::rawFile("{" + entry("t", R"("dtype":"F32","shape":[1],"data_offsets":[8,4])") + "}", sixteen)
         << "tensor 't' has data_offsets [8, 4]: begin after end";
     QTest::newRow("wrong byte length") << fixture::rawFile("{" + entry("t", R"("dtype":"F32","shape":[2,2],"data_offsets":[0,12])") + "}", sixteen)
@@ -305,8 +310,57 @@ void TestSafetensorsFile::rejects() {
     } catch (const ModelError& error) {
         const QString message = error.message();
         QVERIFY2(message.contains(expected), qPrintable(message));
-        QVERIFY2(message.contains(path), qPrintable(message));
+        // A file that ends too early says so first, with what to do; any other fault is named
+        // right after the file.
+        const bool incomplete = expected.contains(QLatin1String("Detail: "));
+        QVERIFY2(message.startsWith(QStringLiteral("safetensors file '%1'%2").arg(path, incomplete ? " is incomplete (" : ": ")),
+                 qPrintable(message));
         QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+    }
+}
+
+// Tensor data cut short (the header whole): the header gives the data area's size, so the
+// message names the exact size the file should have, then the first tensor that is cut.
+void TestSafetensorsFile::cutShortSaysDownloadAgain() {
+    const QByteArray whole = sampleFile();
+    const QString path = writeFixture(whole.left(whole.size() - 3));
+    try {
+        SafetensorsFile safetensors(path);
+        QFAIL("the file was accepted");
+    } catch (const ModelError& error) {
+        const QString prefix = QStringLiteral("safetensors file '%1' is incomplete (%2 of %3 bytes): download it again. "
+                                              "Detail: tensor '")
+                                   .arg(path, headmap::byteCountText(whole.size() - 3), headmap::byteCountText(whole.size()));
+        QVERIFY2(error.message().startsWith(prefix), qPrintable(error.message()));
+        QVERIFY2(error.message().contains(QLatin1String("past the end of the data area")), qPrintable(error.message()));
+    }
+}
+
+// Every prefix of a valid file is an incomplete file. Where the header is whole, the size named
+// is the file's exact size; where it is cut, a lower bound ("at least") more than the prefix has.
+void TestSafetensorsFile::everyPrefixIsIncomplete() {
+    const QByteArray whole = sampleFile();
+    const qint64 headerEnd = 8 + qint64(qFromLittleEndian<quint64>(whole.constData()));
+    const QRegularExpression pattern(QStringLiteral("^safetensors file '[^']*' is incomplete \\(([0-9,]+) of "
+                                                    "(at least )?([0-9,]+) bytes\\): download it again\\. Detail: \\S"));
+    const auto number = [](const QString& text) { return QString(text).remove(QLatin1Char(',')).toLongLong(); };
+    for (qsizetype length = 0; length < whole.size(); ++length) {
+        try {
+            SafetensorsFile safetensors(writeFixture(whole.left(length)));
+            QFAIL(qPrintable(QStringLiteral("the first %1 of %2 bytes were accepted").arg(length).arg(whole.size())));
+        } catch (const ModelError& error) {
+            const QRegularExpressionMatch match = pattern.match(error.message());
+            QVERIFY2(match.hasMatch(), qPrintable(error.message()));
+            QCOMPARE(number(match.captured(1)), qint64(length));
+            if (length >= headerEnd) {
+                QVERIFY2(match.captured(2).isEmpty(), qPrintable(error.message()));
+                QCOMPARE(number(match.captured(3)), qint64(whole.size()));
+            } else {
+                QVERIFY2(!match.captured(2).isEmpty(), qPrintable(error.message()));
+                QVERIFY2(number(match.captured(3)) > length && number(match.captured(3)) <= whole.size(),
+                         qPrintable(error.message()));
+            }
+        }
     }
 }
 

@@ -32,6 +32,8 @@ class GuiArgumentsTest : public QObject {
 private slots:
     void opensWhatItIsGiven_data();
     void opensWhatItIsGiven();
+    void helpAndVersionNeedNoDisplay_data();
+    void helpAndVersionNeedNoDisplay();
 };
 
 void GuiArgumentsTest::opensWhatItIsGiven_data() {
@@ -94,6 +96,48 @@ void GuiArgumentsTest::opensWhatItIsGiven() {
     if (stderrWords.isEmpty())
         QVERIFY2(!err.contains(QLatin1String("headmap:")), qPrintable(err));
     QCOMPARE(!QImage(shot).isNull(), screenshot);
+}
+
+void GuiArgumentsTest::helpAndVersionNeedNoDisplay_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");  // on stdout
+    QTest::newRow("--help") << QStringList{"--help"} << "Sentence to show at start.";
+    QTest::newRow("-h") << QStringList{"-h"} << "--screenshot <FILE>";
+    QTest::newRow("--help-all") << QStringList{"--help-all"} << "Sentence to show at start.";
+    // With a display, --help-all still lists QApplication's own options.
+    QTest::newRow("--help-all with a display") << QStringList{"--help-all", "@OFFSCREEN@"} << "-platform";
+    QTest::newRow("--help among other options") << QStringList{"--model", "builtin:patterns", "--help"} << "Usage:";
+    QTest::newRow("--help in Danish") << QStringList{"--lang", "da", "--help"} << "Sætning, der vises ved start.";
+    QTest::newRow("--version") << QStringList{"--version"} << "Headmap " HEADMAP_VERSION;
+    QTest::newRow("-v") << QStringList{"-v"} << "Headmap " HEADMAP_VERSION;
+}
+
+// Without DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM, QApplication aborts ("could not connect
+// to display"); help and version must not need it (a server, an ssh session, man page tools).
+void GuiArgumentsTest::helpAndVersionNeedNoDisplay() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    QTemporaryDir config;
+    QVERIFY(config.isValid());
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        environment.remove(QString::fromLatin1(name));
+    const bool offscreen = arguments.removeAll(QStringLiteral("@OFFSCREEN@")) > 0;
+    if (offscreen)
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), config.path());  // no remembered language
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    QProcess headmap;
+    headmap.setProcessEnvironment(environment);
+    headmap.start(QStringLiteral(HEADMAP_GUI_PATH), arguments);
+    QVERIFY(headmap.waitForFinished(60000));
+    const QString out = QString::fromUtf8(headmap.readAllStandardOutput());
+    const QString err = QString::fromUtf8(headmap.readAllStandardError());
+    QCOMPARE(headmap.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(headmap.exitCode() == 0, qPrintable(QStringLiteral("exit %1: %2").arg(headmap.exitCode()).arg(err)));
+    QVERIFY2(out.contains(expected), qPrintable(out));
+    if (!offscreen)  // QApplication may warn (XDG_RUNTIME_DIR); without it nothing is said
+        QVERIFY2(err.isEmpty(), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(GuiArgumentsTest)

@@ -20,6 +20,7 @@
 
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
+#include "tokenizers/GgufPreTokenizers.h"
 #include "tokenizers/GgufTokenizer.h"
 #include "tokenizers/HfTokenizerLoader.h"
 #include "tokenizers/TokenizerFiles.h"
@@ -79,6 +80,7 @@ private slots:
     void pieceStyle_data();
     void pieceStyle();
     void llamaCppDifferences();
+    void brokenPatternIsAModelError();
 
 private:
     const Tokenizer& gguf(const QString& name) const { return *m_gguf.value(name); }
@@ -238,6 +240,22 @@ void GgufTokenizerTest::llamaCppDifferences() {
     QVERIFY(gguf(u"qwen3"_qs).encode(decomposed, false).ids != twin(u"qwen3"_qs).encode(decomposed, false).ids);
     QCOMPARE(gguf(u"qwen3"_qs).encode(decomposed.normalized(QString::NormalizationForm_C), false).ids,
              twin(u"qwen3"_qs).encode(decomposed, false).ids);
+}
+
+// A pattern of Headmap's own that does not compile (a bug, or a PCRE2 without a feature) is an
+// error of the engine's family, naming the preset and the pattern, not a std::logic_error that
+// only a generic catch sees. Every real preset compiles.
+void GgufTokenizerTest::brokenPatternIsAModelError() {
+    try {
+        ggufSplitStep(u"llama-bpe"_qs, u"(\\p{L}+"_qs);
+        QFAIL("an invalid pattern was accepted");
+    } catch (const ModelError& error) {
+        QVERIFY2(error.message().startsWith(u"the GGUF pre-tokenizer 'llama-bpe' cannot be built: its pattern '(\\p{L}+' does not compile ("_qs),
+                 qPrintable(error.message()));
+        QVERIFY2(error.message().contains(u"bug in Headmap"_qs), qPrintable(error.message()));
+    }
+    for (const QString& pre : supportedGgufPreTokenizers().split(u", "_qs))
+        QVERIFY2(ggufPreTokenizer(pre).preTokenizer, qPrintable(pre));
 }
 
 QTEST_GUILESS_MAIN(GgufTokenizerTest)

@@ -1,0 +1,90 @@
+// ggufDecoderConfig on synthetic GGUF files: the metadata of each released Gemma 2 and Gemma 3
+// size, with only the token embeddings as a tensor, give the attention scale transformers uses
+// (query_pre_attn_scalar ** -0.5 from the model's config.json), as llama.cpp derives it.
+
+#include <cmath>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "../formats/GgufBytes.h"
+#include "../formats/SafetensorsWriter.h"  // writeFile
+#include "core/HeadmapError.h"
+#include "formats/GgufFile.h"
+#include "gguf/GgufDecoderConfig.h"
+
+using namespace headmap;
+
+class GgufDecoderConfigTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gemmaAttentionScale_data();
+    void gemmaAttentionScale();
+
+private:
+    QTemporaryDir m_dir;
+    int m_files = 0;
+};
+
+void GgufDecoderConfigTest::gemmaAttentionScale_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("hidden");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("headDim");
+    QTest::addColumn<int>("queryPreAttnScalar");  // config.json of the released model
+    // num_hidden_layers, hidden_size, num_attention_heads, head_dim, query_pre_attn_scalar.
+    QTest::newRow("gemma-2-2b") << "gemma2" << 26 << 2304 << 8 << 256 << 256;
+    QTest::newRow("gemma-2-9b") << "gemma2" << 42 << 3584 << 16 << 256 << 256;
+    QTest::newRow("gemma-2-27b") << "gemma2" << 46 << 4608 << 32 << 128 << 144;
+    QTest::newRow("gemma-3-270m") << "gemma3" << 18 << 640 << 4 << 256 << 256;
+    QTest::newRow("gemma-3-1b") << "gemma3" << 26 << 1152 << 4 << 256 << 256;
+    QTest::newRow("gemma-3-4b") << "gemma3" << 34 << 2560 << 8 << 256 << 256;
+    QTest::newRow("gemma-3-12b") << "gemma3" << 48 << 3840 << 16 << 256 << 256;
+    QTest::newRow("gemma-3-27b") << "gemma3" << 62 << 5376 << 32 << 128 << 168;
+    // The block counts are what llama.cpp goes by: 46 blocks are no 27B in Gemma 3, 62 none in
+    // Gemma 2 (key_length then).
+    QTest::newRow("gemma3 with 46 blocks") << "gemma3" << 46 << 4608 << 32 << 128 << 128;
+    QTest::newRow("gemma2 with 62 blocks") << "gemma2" << 62 << 5376 << 32 << 128 << 128;
+}
+
+void GgufDecoderConfigTest::gemmaAttentionScale() {
+    QFETCH(QString, arch);
+    QFETCH(int, layers);
+    QFETCH(int, hidden);
+    QFETCH(int, heads);
+    QFETCH(int, headDim);
+    QFETCH(int, queryPreAttnScalar);
+    using namespace fixture;
+    const QByteArray a = arch.toLatin1();
+    GgufParts parts;
+    parts.kvs = {ggufStringKv("general.architecture", a),
+                 ggufU32Kv(a + ".embedding_length", quint32(hidden)),
+                 ggufU32Kv(a + ".block_count", quint32(layers)),
+                 ggufU32Kv(a + ".attention.head_count", quint32(heads)),
+                 ggufU32Kv(a + ".attention.head_count_kv", quint32(heads / 2)),
+                 ggufU32Kv(a + ".attention.key_length", quint32(headDim)),
+                 ggufU32Kv(a + ".attention.value_length", quint32(headDim)),
+                 ggufU32Kv(a + ".feed_forward_length", quint32(4 * hidden)),
+                 ggufU32Kv(a + ".context_length", 8192),
+                 ggufU32Kv(a + ".attention.sliding_window", 4096)};
+    const int vocabulary = 2;
+    parts.tensorInfos = {ggufTensorInfo("token_embd.weight", {quint64(hidden), quint64(vocabulary)}, 0, 0)};
+    parts.data = QByteArray(hidden * vocabulary * 4, '\0');
+    QVERIFY(m_dir.isValid());
+    const QString path = m_dir.filePath(QStringLiteral("gemma-%1.gguf").arg(++m_files));
+    QVERIFY(writeFile(path, gguf(parts)));
+    try {
+        const GgufFile file(path);
+        const DecoderConfig config = ggufDecoderConfig(file);
+        QCOMPARE(config.layers, layers);
+        QCOMPARE(config.headDim, headDim);
+        QCOMPARE(config.scale, float(1.0 / std::sqrt(double(queryPreAttnScalar))));
+    } catch (const HeadmapError& error) {
+        QFAIL(error.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(GgufDecoderConfigTest)
+#include "tst_ggufdecoderconfig.moc"
