@@ -157,7 +157,7 @@ void HeatmapView::setContent(HeatmapContent content) {
     if (m_selected >= std::max(queryCount(), keyCount()))
         m_selected = -1;
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(content.title);
-    m_mask->setMask(std::move(content.firstMasked), keyCount(), content.maskedCount);
+    m_mask->setMask(std::move(content.mask));
     updateMaskNote();
     // The divisors of this matrix before applyStyle compares them, so that it keeps the pyramid.
     m_rowDivisors = pyramidKind(m_difference).rowScaled ? rowDivisors(m_rowMaxima) : std::vector<float>();
@@ -244,7 +244,7 @@ void HeatmapView::setCausalMask(bool causal) {
     if (causal == m_causal)
         return;
     m_causal = causal;
-    m_mask->setMatrix(shown(), m_causal);
+    m_mask->setMask(causal && queryCount() == keyCount() ? CellMask::causal(queryCount()) : CellMask());
     updateMaskNote();
     applyStyle();
     onRangeChanged();
@@ -252,7 +252,17 @@ void HeatmapView::setCausalMask(bool causal) {
 
 bool HeatmapView::isMasked(int query, int key) const { return m_mask->isMasked(query, key); }
 
-int HeatmapView::maskedCellCount() const { return m_mask->maskedCount(); }
+int HeatmapView::maskedCellCount() const { return int(m_mask->maskedCount()); }
+
+const CellMask& HeatmapView::cellMask() const { return m_mask->mask(); }
+
+bool HeatmapView::masksOutsideWindow() const {
+    const CellMask& mask = m_mask->mask();
+    for (int q = 0; q < mask.queries(); ++q)
+        if (mask.allowed(q).first > 0)
+            return true;
+    return false;
+}
 
 QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() : QString(); }
 
@@ -260,13 +270,21 @@ QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() :
 // layout.
 void HeatmapView::updateMaskNote() {
     const bool wanted = m_mask->maskedCount() > 0;
+    const QString text = !wanted ? QString()
+                         : masksOutsideWindow()
+                             ? tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
+                                  "tokens just before it, never to later ones")
+                             : tr("Grey, hatched: masked (causal): a token never attends to the tokens after it");
+    if (wanted && m_maskNote) {
+        m_maskNote->setText(text);
+        return;
+    }
     if (wanted == (m_maskNote != nullptr))
         return;
     if (wanted) {
         QFont noteFont = font();
         noteFont.setPointSizeF(font().pointSizeF() * 0.9);
-        m_maskNote = new QCPTextElement(
-            m_plot, tr("Grey, hatched: masked (causal): a token never attends to the tokens after it"), noteFont);
+        m_maskNote = new QCPTextElement(m_plot, text, noteFont);
         m_maskNote->setTextColor(palette().color(QPalette::WindowText));
         m_plot->plotLayout()->addElement(2, 0, m_maskNote);
     } else {

@@ -122,6 +122,8 @@ public:
     bool causalMask() const { return m_causal; }
     bool isMasked(int query, int key) const;
     int maskedCellCount() const;
+    const CellMask& cellMask() const;  // the masked cells shown (content.mask); empty: none
+    bool masksOutsideWindow() const;   // some masked cells lie before their query (sliding window)
     QString maskNote() const;  // the line under the plot explaining the hatching; empty: none
 
     // Axis labels with positions ("it #10") even where every label fits. Thinned labels carry
