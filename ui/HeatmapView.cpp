@@ -256,12 +256,14 @@ int HeatmapView::maskedCellCount() const { return int(m_mask->maskedCount()); }
 
 const CellMask& HeatmapView::cellMask() const { return m_mask->mask(); }
 
-bool HeatmapView::masksOutsideWindow() const {
-    const CellMask& mask = m_mask->mask();
+QString HeatmapView::maskNoteFor(const CellMask& mask) {
+    if (mask.isEmpty())
+        return QString();
     for (int q = 0; q < mask.queries(); ++q)
         if (mask.allowed(q).first > 0)
-            return true;
-    return false;
+            return tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
+                      "tokens just before it, never to later ones");
+    return tr("Grey, hatched: masked (causal): a token never attends to the tokens after it");
 }
 
 QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() : QString(); }
@@ -270,11 +272,7 @@ QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() :
 // layout.
 void HeatmapView::updateMaskNote() {
     const bool wanted = m_mask->maskedCount() > 0;
-    const QString text = !wanted ? QString()
-                         : masksOutsideWindow()
-                             ? tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
-                                  "tokens just before it, never to later ones")
-                             : tr("Grey, hatched: masked (causal): a token never attends to the tokens after it");
+    const QString text = maskNoteFor(m_mask->mask());
     if (wanted && m_maskNote) {
         m_maskNote->setText(text);
         return;

@@ -123,8 +123,10 @@ public:
     bool isMasked(int query, int key) const;
     int maskedCellCount() const;
     const CellMask& cellMask() const;  // the masked cells shown (content.mask); empty: none
-    bool masksOutsideWindow() const;   // some masked cells lie before their query (sliding window)
     QString maskNote() const;  // the line under the plot explaining the hatching; empty: none
+    // That line for a mask (causal, or a sliding window when some masked cell lies before its
+    // query); empty when nothing is masked. Figures carry it too.
+    static QString maskNoteFor(const CellMask& mask);
 
     // Axis labels with positions ("it #10") even where every label fits. Thinned labels carry
     // them anyway. Hover texts always do.

@@ -20,6 +20,8 @@ FigureSpec heatmapSpec(const MatrixF& values, const QStringList& queryLabels, co
         spec.panels.back().rowTitle = options.rowTitle;
     if (!options.columnTitle.isEmpty())
         spec.panels.back().columnTitle = options.columnTitle;
+    if (spec.panels.back().crossed)  // as under the plot on screen
+        spec.subtitle = HeatmapView::maskNoteFor(options.mask);
     spec.bars.push_back(scale);
     return spec;
 }
