@@ -256,12 +256,26 @@ int HeatmapView::maskedCellCount() const { return int(m_mask->maskedCount()); }
 
 const CellMask& HeatmapView::cellMask() const { return m_mask->mask(); }
 
+namespace {
+bool masksBeforeQuery(const CellMask& mask) {
+    for (int q = 0; q < mask.queries(); ++q)
+        if (mask.allowed(q).first > 0)
+            return true;
+    return false;
+}
+}  // namespace
+
+QString HeatmapView::maskLegendFor(const CellMask& mask) {
+    if (mask.isEmpty())
+        return QString();
+    return masksBeforeQuery(mask) ? tr("Grey, hatched: masked (sliding window)") : tr("Grey, hatched: masked (causal)");
+}
+
 QString HeatmapView::maskNoteFor(const CellMask& mask) {
     if (mask.isEmpty())
         return QString();
-    for (int q = 0; q < mask.queries(); ++q)
-        if (mask.allowed(q).first > 0)
-            return tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
+    if (masksBeforeQuery(mask))
+        return tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
                       "tokens just before it, never to later ones");
     return tr("Grey, hatched: masked (causal): a token never attends to the tokens after it");
 }

@@ -75,6 +75,19 @@ public:
         return CellMask(std::move(allowed), a.keys());
     }
 
+    // Masked where either is (of one shape; the other when one is empty).
+    static CellMask either(const CellMask& a, const CellMask& b) {
+        if (a.isEmpty() || b.isEmpty() || a.queries() != b.queries() || a.keys() != b.keys())
+            return a.isEmpty() ? b : a;
+        std::vector<KeyRange> allowed(static_cast<size_t>(a.queries()));
+        for (int q = 0; q < a.queries(); ++q) {
+            const KeyRange x = a.allowed(q), y = b.allowed(q);
+            const int first = std::max(x.first, y.first);
+            allowed[size_t(q)] = KeyRange{first, std::max(first, std::min(x.end, y.end))};
+        }
+        return CellMask(std::move(allowed), a.keys());
+    }
+
     bool isEmpty() const { return m_count == 0; }  // nothing masked
     int queries() const { return int(m_allowed.size()); }
     int keys() const { return m_keys; }

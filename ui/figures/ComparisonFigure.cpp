@@ -45,7 +45,7 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
         d.colourBar = 1;
         spec.panels.push_back(d);
         spec.bars.push_back(diverging);
-        spec.subtitle = HeatmapView::maskNoteFor(data.maskA.isEmpty() ? data.maskB : data.maskA);
+        spec.subtitle = HeatmapView::maskLegendFor(CellMask::either(data.maskA, data.maskB));
     } else {
         spec.subtitle = QObject::tr("The sentences have %1 and %2 tokens; the difference A − B needs the same number.")
                             .arg(data.a.rows()).arg(data.b.rows());

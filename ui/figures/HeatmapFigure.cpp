@@ -21,7 +21,7 @@ FigureSpec heatmapSpec(const MatrixF& values, const QStringList& queryLabels, co
     if (!options.columnTitle.isEmpty())
         spec.panels.back().columnTitle = options.columnTitle;
     if (spec.panels.back().crossed)  // as under the plot on screen
-        spec.subtitle = HeatmapView::maskNoteFor(options.mask);
+        spec.subtitle = HeatmapView::maskLegendFor(options.mask);
     spec.bars.push_back(scale);
     return spec;
 }
