@@ -62,6 +62,16 @@ void paintMaskHatching(QPainter& painter, const QRectF& cells, int rows, int col
     };
     std::vector<std::vector<Open>> open(static_cast<size_t>(lineCount));
     QVector<QLineF> lines;
+    // A stroke's flat ends are square to the line: at 45° their corners would reach half a
+    // width / √2 into the neighbouring cell (a dotted edge on the allowed cells). Pulled back by
+    // half the width along the line, the corners end on the masked run's edge, as the screen's
+    // clipped pattern does.
+    const double pullBack = kHatchWidth / 2 / std::sqrt(2.0);  // per axis
+    auto addLine = [&](const QPointF& top, const QPointF& bottom) {
+        if (top.x() - bottom.x() <= 2 * pullBack)
+            return;  // shorter than the pulled-back ends
+        lines << QLineF(top + QPointF(-pullBack, pullBack), bottom + QPointF(pullBack, -pullBack)).translated(cells.topLeft());
+    };
     for (int r = 0; r < rows; ++r) {
         const double y0 = r * ch, y1 = (r + 1) * ch;
         int c = 0;
@@ -98,7 +108,7 @@ void paintMaskHatching(QPainter& painter, const QRectF& cells, int rows, int col
         for (std::vector<Open>& pieces : open)
             for (size_t i = 0; i < pieces.size();)
                 if (pieces[i].end.y() < y1 - 1e-6) {
-                    lines << QLineF(pieces[i].start, pieces[i].end).translated(cells.topLeft());
+                    addLine(pieces[i].start, pieces[i].end);
                     pieces.erase(pieces.begin() + std::ptrdiff_t(i));
                 } else {
                     ++i;
@@ -106,7 +116,7 @@ void paintMaskHatching(QPainter& painter, const QRectF& cells, int rows, int col
     }
     for (const std::vector<Open>& pieces : open)
         for (const Open& piece : pieces)
-            lines << QLineF(piece.start, piece.end).translated(cells.topLeft());
+            addLine(piece.start, piece.end);
     painter.save();
     painter.setPen(QPen(maskHatchColour(), kHatchWidth, Qt::SolidLine, Qt::FlatCap));
     painter.drawLines(lines);
