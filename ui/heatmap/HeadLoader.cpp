@@ -39,6 +39,7 @@ HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, i
     content.queryLabels = shownLabels(trace, hideSpecial);
     content.keyLabels = content.queryLabels;
     content.title = headTitle(trace, layer, head);
+    content.causal = trace.model().causal;
     content.mask = shownMask(trace, layer, hideSpecial);  // the model's rule: masked, not 0 weights
     // Asked after the head, the costly part: a superseded job leaves the pyramid out.
     prepareContent(content, kind, !skipPyramid());

@@ -131,10 +131,10 @@ void HeatmapView::updateTiles() {
     const bool anyMasked = m_mask->maskedCount() > 0;
     const double masked = std::nan("");
     for (int i = firstRow; i <= lastRow; ++i) {
-        // A tile is drawn masked only when every cell in it is: each of its rows masked from
-        // the tile's first key on. Tiles on the diagonal show their pooled weights (the masked
-        // cells count as 0); the hatching over them follows the cells.
-        // The keys some row of the tile may attend to lie in [allowedFrom, allowedEnd).
+        // A tile is drawn masked only when every cell in it is: no row of it may attend to any
+        // of its keys. Tiles on the mask's edge show their pooled weights (the masked cells
+        // count as 0); the hatching over them follows the cells. The keys some row of the tile
+        // may attend to lie in [allowedFrom, allowedEnd).
         int allowedFrom = 0, allowedEnd = keys;
         if (anyMasked) {
             allowedFrom = keys;

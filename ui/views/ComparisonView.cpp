@@ -235,6 +235,7 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
     panes.a.queryLabels = panes.a.keyLabels = labelsA;
     panes.a.title = r.twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
                                : tr("Sentence A: layer %1, head %2").arg(la).arg(ha);
+    panes.a.causal = r.trace->model().causal;
     panes.a.mask = shownMask(*r.trace, la, r.hideSpecial);
 
     MatrixF b;
@@ -243,6 +244,7 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
         b = shownHead(*r.trace, r.layerB, r.headB, r.hideSpecial);
         labelsB = labelsA;
         panes.b.title = tr("B: layer %1, head %2").arg(r.layerB).arg(r.headB);
+        panes.b.causal = panes.a.causal;
         panes.b.mask = shownMask(*r.trace, r.layerB, r.hideSpecial);
     } else {
         QString problem;
@@ -260,6 +262,7 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
             b = shownHead(*r.second, la, ha, r.hideSpecial);  // (T_B, T_B)
             labelsB = shownLabels(*r.second, r.hideSpecial);
             panes.b.title = tr("Sentence B: layer %1, head %2").arg(la).arg(ha);
+            panes.b.causal = r.second->model().causal;
             panes.b.mask = shownMask(*r.second, la, r.hideSpecial);
             if (a.rows() != b.rows())
                 panes.differenceMessage =
@@ -272,6 +275,7 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
         panes.difference.queryLabels = panes.difference.keyLabels = mergedLabels(labelsA, labelsB);
         panes.difference.title = tr("A − B");
         panes.difference.difference = true;
+        panes.difference.causal = panes.a.causal && panes.b.causal;
         panes.difference.mask = CellMask::both(panes.a.mask, panes.b.mask);
         prepareContent(panes.difference, differenceKind, withPyramid);
     }
