@@ -28,6 +28,7 @@ packages=(
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   dpkg-dev appstream desktop-file-utils file
+  poppler-utils librsvg2-bin  # tst_figurerasters
 )
 source "$root/.ci/install_missing.sh"
 install_missing "The sanitizer build"

@@ -27,6 +27,7 @@ packages=(
   dpkg-dev  # .ci/package.sh: cpack's dpkg-shlibdeps works out the .deb's Depends
   appstream desktop-file-utils  # .ci/package.sh validates the metainfo and the .desktop file
   file  # .ci/package.sh checks the icons' sizes
+  poppler-utils librsvg2-bin  # tst_figurerasters: pdftoppm and rsvg-convert draw the PDF and SVG exports
 )
 
 source "$root/.ci/install_missing.sh"

@@ -50,9 +50,15 @@ struct PassCapture {
             restrict = kept.size() < special.size();
         }
         statistics.resize(size_t(std::max(0, model.layers * model.heads)));
-        if (!restrict || !kept.empty())
+        if (!restrict || !kept.empty()) {
             grid = std::make_unique<GridImageBuilder>(model.layers, model.heads,
                                                       restrict ? int(kept.size()) : int(special.size()), style);
+            const AttentionTrace tokens(model, input.ids, {}, {}, special);  // the mask rule, over the shown tokens
+            std::vector<CellMask> masks;
+            for (int l = 0; l < model.layers; ++l)
+                masks.push_back(tokens.cellMask(l, restrict ? kept : std::vector<int>()));
+            grid->setMasks(std::move(masks));
+        }
     }
     // Called from the pass's threads, for different heads at once.
     void add(int layer, int head, const MatrixF& weights) {  // (T, T)

@@ -43,9 +43,12 @@ void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& tr
                                         QObject::tr("No attention yet: type a sentence and press Enter")));
         return;
     }
-    const QStringList labels = shownLabels(*trace, hideSpecialTokens);
-    view.setCausalMask(trace->model().causal);  // masked cells drawn as masked, not as 0 weights
-    view.setMatrix(shown, labels, labels, headTitle(*trace, layer, head));
+    HeatmapContent content;
+    content.setValues(shown);
+    content.queryLabels = content.keyLabels = shownLabels(*trace, hideSpecialTokens);
+    content.title = headTitle(*trace, layer, head);
+    content.mask = shownMask(*trace, layer, hideSpecialTokens);  // the model's rule, not the zeros
+    view.setContent(std::move(content));
 }
 
 std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& trace, int layer, int head,
@@ -56,7 +59,7 @@ std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& 
     HeatmapFigureOptions figure;
     figure.style = options.style;
     figure.page = options.size;
-    figure.highlighted = options.highlighted;
+    figure.mask = shown->cellMask(layer);  // the model's rule over the tokens shown
     figure.valueLabel = options.valueLabel;
     return std::make_unique<HeatmapFigure>(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
                                            headTitle(*shown, layer, head), figure);

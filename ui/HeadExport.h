@@ -23,7 +23,6 @@ struct HeadImageOptions {
     QSize size;          // the page in points; empty: fitted to the content
     double scale = 2.0;  // PNG pixels per point
     QString sentence;    // under the grid's title; empty: the tokens joined
-    int highlighted = -1;  // a token (as shown) outlined in a head's figure; -1: none
     // What the trace's values are: "weights" or "value-norm" (AttentionMeasure), and the colour
     // bar's label for them (measureValueLabel; empty: attention weights).
     QString measure = QStringLiteral("weights");

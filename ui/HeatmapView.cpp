@@ -158,7 +158,7 @@ void HeatmapView::setContent(HeatmapContent content) {
     if (m_selected >= std::max(queryCount(), keyCount()))
         m_selected = -1;
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(content.title);
-    m_mask->setMask(std::move(content.firstMasked), keyCount(), content.maskedCount);
+    m_mask->setMask(std::move(content.mask));
     updateMaskNote();
     // The divisors of this matrix before applyStyle compares them, so that it keeps the pyramid.
     m_rowDivisors = pyramidKind(m_difference).rowScaled ? rowDivisors(m_rowMaxima) : std::vector<float>();
@@ -245,7 +245,7 @@ void HeatmapView::setCausalMask(bool causal) {
     if (causal == m_causal)
         return;
     m_causal = causal;
-    m_mask->setMatrix(shown(), m_causal);
+    m_mask->setMask(causal && queryCount() == keyCount() ? CellMask::causal(queryCount()) : CellMask());
     updateMaskNote();
     applyStyle();
     onRangeChanged();
@@ -253,7 +253,33 @@ void HeatmapView::setCausalMask(bool causal) {
 
 bool HeatmapView::isMasked(int query, int key) const { return m_mask->isMasked(query, key); }
 
-int HeatmapView::maskedCellCount() const { return m_mask->maskedCount(); }
+int HeatmapView::maskedCellCount() const { return int(m_mask->maskedCount()); }
+
+const CellMask& HeatmapView::cellMask() const { return m_mask->mask(); }
+
+namespace {
+bool masksBeforeQuery(const CellMask& mask) {
+    for (int q = 0; q < mask.queries(); ++q)
+        if (mask.allowed(q).first > 0)
+            return true;
+    return false;
+}
+}  // namespace
+
+QString HeatmapView::maskLegendFor(const CellMask& mask) {
+    if (mask.isEmpty())
+        return QString();
+    return masksBeforeQuery(mask) ? tr("Grey, hatched: masked (sliding window)") : tr("Grey, hatched: masked (causal)");
+}
+
+QString HeatmapView::maskNoteFor(const CellMask& mask) {
+    if (mask.isEmpty())
+        return QString();
+    if (masksBeforeQuery(mask))
+        return tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
+                      "tokens just before it, never to later ones");
+    return tr("Grey, hatched: masked (causal): a token never attends to the tokens after it");
+}
 
 QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() : QString(); }
 
@@ -261,13 +287,17 @@ QString HeatmapView::maskNote() const { return m_maskNote ? m_maskNote->text() :
 // layout.
 void HeatmapView::updateMaskNote() {
     const bool wanted = m_mask->maskedCount() > 0;
+    const QString text = maskNoteFor(m_mask->mask());
+    if (wanted && m_maskNote) {
+        m_maskNote->setText(text);
+        return;
+    }
     if (wanted == (m_maskNote != nullptr))
         return;
     if (wanted) {
         QFont noteFont = font();
         noteFont.setPointSizeF(font().pointSizeF() * 0.9);
-        m_maskNote = new QCPTextElement(
-            m_plot, tr("Grey, hatched: masked (causal): a token never attends to the tokens after it"), noteFont);
+        m_maskNote = new QCPTextElement(m_plot, text, noteFont);
         m_maskNote->setTextColor(palette().color(QPalette::WindowText));
         m_plot->plotLayout()->addElement(2, 0, m_maskNote);
     } else {

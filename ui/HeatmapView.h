@@ -122,7 +122,13 @@ public:
     bool causalMask() const { return m_causal; }
     bool isMasked(int query, int key) const;
     int maskedCellCount() const;
+    const CellMask& cellMask() const;  // the masked cells shown (content.mask); empty: none
     QString maskNote() const;  // the line under the plot explaining the hatching; empty: none
+    // That line for a mask (causal, or a sliding window when some masked cell lies before its
+    // query); empty when nothing is masked.
+    static QString maskNoteFor(const CellMask& mask);
+    // The same in brief, for figures: "Grey, hatched: masked (causal)".
+    static QString maskLegendFor(const CellMask& mask);
 
     // Axis labels with positions ("it #10") even where every label fits. Thinned labels carry
     // them anyway. Hover texts always do.

@@ -100,9 +100,11 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView* comparison, const
     const int la = comparison->layerA(), ha = comparison->headA();
     ComparisonFigureData data;
     data.a = shownA->head(la, ha);
+    data.maskA = shownA->cellMask(la);  // the model's rule, as the comparison tab draws it
     data.labelsA = shownA->displayTokens();
     if (twoHeads) {
         data.b = shownA->head(comparison->layerB(), comparison->headB());
+        data.maskB = shownA->cellMask(comparison->layerB());
         data.labelsB = data.labelsA;
         data.captionA = QObject::tr("A: layer %1, head %2").arg(la).arg(ha);
         data.captionB = QObject::tr("B: layer %1, head %2").arg(comparison->layerB()).arg(comparison->headB());
@@ -112,6 +114,7 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView* comparison, const
         if (hasNoAttention(shownB.get()) || la >= shownB->layers() || ha >= shownB->heads())
             return nullptr;
         data.b = shownB->head(la, ha);
+        data.maskB = shownB->cellMask(la);
         data.labelsB = shownB->displayTokens();
         data.captionA = QObject::tr("Sentence A");
         data.captionB = QObject::tr("Sentence B");
@@ -139,6 +142,7 @@ std::unique_ptr<Figure> rolloutFigure(const RolloutView* rollout, const Attentio
     HeatmapFigureOptions options;
     options.style = view->style();
     options.valueLabel = RolloutView::tr("Share of the input token");
+    options.mask = content.mask;  // as the rollout tab masks it
     options.rowTitle = view->plot()->yAxis->label();
     options.columnTitle = view->plot()->xAxis->label();
     return std::make_unique<HeatmapFigure>(content.values(), content.queryLabels, content.keyLabels,
@@ -158,7 +162,6 @@ std::unique_ptr<Figure> MainWindow::currentFigure(bool* isWidget) const {
         HeadImageOptions options;
         options.style = m_heatmap->style();
         options.hideSpecialTokens = m_settings.hideSpecialTokens;
-        options.highlighted = m_heatmap->selectedToken();
         options.valueLabel = measureValueLabel(m_document->view().measure, options.style.scale);
         return headFigure(trace, m_document->layer(), m_document->head(), options);
     }

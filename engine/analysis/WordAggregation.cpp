@@ -127,6 +127,10 @@ AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& hea
     summary.pieces = PieceStyle::Words;
     AttentionTrace merged(summary, ids, tokens, display, special);
     merged.setAblations(trace.ablations());
+    std::vector<std::vector<int>> piecesOfWord(n);  // a word cell is masked iff all its piece cells are
+    for (int i = 0; i < t; ++i)
+        piecesOfWord[size_t(word[size_t(i)])].push_back(i);
+    merged.setModelPositions(trace, piecesOfWord);
     // Held by the derived trace's source: copies share the heads, queries and keys.
     auto source = std::make_shared<const AttentionTrace>(trace);
     merged.deriveHeads([source, word, count, words, heads](int layer, int head) {

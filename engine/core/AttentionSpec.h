@@ -4,15 +4,10 @@
 // applied to q and k, and an optional RMS norm of q and k. One description covers BERT and GPT-2
 // (D/H-wide heads, 1/√d_head, no extras) as well as Llama, Qwen, Gemma, Phi, OLMo and Pythia.
 
+#include "core/MaskRule.h"
 #include "core/RotaryEmbedding.h"
 
 namespace headmap {
-
-enum class AttentionMask {
-    None,           // every token sees every token (encoders)
-    Causal,         // key ≤ query
-    SlidingWindow,  // query - window < key ≤ query: the last `window` tokens, itself included
-};
 
 // RMSNorm of q and k before the position transform: per head over head_dim (Qwen3, Gemma 3),
 // or over the whole projection before it is split into heads (OLMo 2).
@@ -41,14 +36,8 @@ struct AttentionSpec {
 
     int kvHeadOf(int head) const { return head / (heads / kvHeads); }
     bool isCausal() const { return mask != AttentionMask::None; }
-    bool allows(int query, int key) const {
-        switch (mask) {
-        case AttentionMask::None: return true;
-        case AttentionMask::Causal: return key <= query;
-        case AttentionMask::SlidingWindow: return key <= query && key > query - window;
-        }
-        return true;
-    }
+    MaskRule maskRule() const { return MaskRule{mask, window}; }
+    bool allows(int query, int key) const { return maskRule().allows(query, key); }
 };
 
 }  // namespace headmap

@@ -25,6 +25,83 @@ QString ModelSummary::displayNameOf(const QString& name) {
     return name;
 }
 
+MaskRule ModelSummary::maskOfLayer(int layer) const {
+    if (layer >= 0 && layer < int(layerMasks.size()))
+        return layerMasks[size_t(layer)];
+    return causal ? MaskRule{AttentionMask::Causal, 0} : MaskRule{};
+}
+
+bool AttentionTrace::isMasked(int layer, int query, int key) const {
+    const MaskRule rule = m_model.maskOfLayer(layer);
+    if (!rule.masksAny() || query < 0 || key < 0 || query >= length() || key >= length())
+        return false;
+    if (m_positions->empty())
+        return !rule.allows(query, key);
+    for (int q : (*m_positions)[size_t(query)])
+        for (int k : (*m_positions)[size_t(key)])
+            if (rule.allows(q, k))
+                return false;
+    return true;
+}
+
+CellMask AttentionTrace::cellMask(int layer) const { return cellMask(layer, {}); }
+
+CellMask AttentionTrace::cellMask(int layer, const std::vector<int>& kept) const {
+    const MaskRule rule = m_model.maskOfLayer(layer);
+    const int t = kept.empty() ? length() : int(kept.size());
+    if (!rule.masksAny() || t == 0)
+        return CellMask();
+    if (m_positions->empty() && kept.empty())
+        return CellMask::fromRule(rule, t);
+    auto token = [&](int i) { return kept.empty() ? i : kept[size_t(i)]; };
+    auto masked = [&](int q, int k) { return isMasked(layer, token(q), token(k)); };
+    // Each row's allowed keys are one run around the token itself (a position always attends to
+    // itself, and the positions are ascending): two binary searches per row.
+    std::vector<KeyRange> allowed(static_cast<size_t>(t));
+    for (int q = 0; q < t; ++q) {
+        if (masked(q, q)) {  // a token that stands for no position: wholly masked
+            allowed[size_t(q)] = KeyRange{0, 0};
+            continue;
+        }
+        int lo = 0, hi = q;  // the first allowed key is in [lo, hi]
+        while (lo < hi) {
+            const int mid = lo + (hi - lo) / 2;
+            if (masked(q, mid))
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const int first = lo;
+        lo = q + 1;
+        hi = t;  // the first masked key after q is in [lo, hi]
+        while (lo < hi) {
+            const int mid = lo + (hi - lo) / 2;
+            if (masked(q, mid))
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        allowed[size_t(q)] = KeyRange{first, lo};
+    }
+    return CellMask(std::move(allowed), t);
+}
+
+void AttentionTrace::setModelPositions(const AttentionTrace& source, const std::vector<std::vector<int>>& sourceTokens) {
+    auto positions = std::make_shared<std::vector<std::vector<int>>>(sourceTokens.size());
+    const auto& inner = source.modelPositions();
+    for (size_t i = 0; i < sourceTokens.size(); ++i) {
+        std::vector<int>& out = (*positions)[i];
+        for (int s : sourceTokens[i]) {
+            if (inner.empty())
+                out.push_back(s);
+            else if (s >= 0 && size_t(s) < inner.size())
+                out.insert(out.end(), inner[size_t(s)].begin(), inner[size_t(s)].end());
+        }
+        std::sort(out.begin(), out.end());
+    }
+    m_positions = std::move(positions);
+}
+
 AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
                                QStringList displayTokens, std::vector<bool> special)
     : m_model(std::move(model)), m_tokenIds(std::move(tokenIds)), m_tokens(std::move(tokens)),

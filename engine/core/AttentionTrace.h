@@ -22,6 +22,7 @@
 #include "core/HeadAblation.h"
 #include "core/HeadCache.h"
 #include "core/LayerQueriesKeys.h"
+#include "core/MaskRule.h"
 #include "core/PieceStyle.h"
 #include "core/Tensor.h"
 
@@ -37,6 +38,10 @@ struct ModelSummary {
     int dHead = 0;         // head_dim, not always dModel / heads
     QString positions;     // "learned", "sinusoidal", "rope (llama3, theta 500000)", ...
     QString window;        // "" or e.g. "4096 tokens on layers 0, 2, 4" (sliding-window attention)
+    // Each layer's mask rule (causal, or a sliding window of so many tokens), as the forward
+    // pass applied it. Empty: every layer causal when `causal`, else none (encoders, the
+    // teaching models). Views and figures draw the masked cells from this, never from zeros.
+    std::vector<MaskRule> layerMasks;
     int maxPositions = 0;
     int vocabSize = 0;
     bool causal = false;
@@ -58,6 +63,7 @@ struct ModelSummary {
     // shownName; for a summary made by hand without it, displayNameOf(name).
     QString displayName() const;
     static QString displayNameOf(const QString& name);
+    MaskRule maskOfLayer(int layer) const;
 };
 
 // Picks heads by (layer, head), e.g. which to store in full or to compute; empty: all (or none,
@@ -144,6 +150,20 @@ public:
     ConstRowVectorMap valueNorms(int layer, int head) const;  // (T)
     float* valueNormData(int layer, int head);                // (T) for the engine to fill
 
+    // The cells of `layer` that the model's mask rule (ModelSummary::maskOfLayer) never lets a
+    // query attend to, in this trace's tokens. A derived trace whose tokens stand for other
+    // positions of the run (special tokens hidden, pieces merged into words) maps the rule
+    // through modelPositions(): a cell is masked iff every cell of the run under it is.
+    bool isMasked(int layer, int query, int key) const;
+    CellMask cellMask(int layer) const;  // (T, T); empty when nothing is masked
+    // The same among the tokens `kept` (ascending indices of this trace; empty: all).
+    CellMask cellMask(int layer, const std::vector<int>& kept) const;
+    // For each token, the positions of the model's run it stands for (ascending); empty: token i
+    // is position i. setModelPositions takes, per token of this trace, the tokens of `source`
+    // it stands for and composes them with source's own positions.
+    const std::vector<std::vector<int>>& modelPositions() const { return *m_positions; }
+    void setModelPositions(const AttentionTrace& source, const std::vector<std::vector<int>>& sourceTokens);
+
     // The heads that were switched off in the run that made these weights (empty: none).
     const std::vector<HeadAblation>& ablations() const { return m_ablations; }
     void setAblations(std::vector<HeadAblation> ablations) { m_ablations = std::move(ablations); }
@@ -165,6 +185,8 @@ private:
     HeadSource m_source;  // derived traces: heads that are neither stored nor have queries/keys
     std::vector<float> m_valueNorms;  // (L, H, T) or empty
     std::vector<HeadAblation> m_ablations;
+    // (T) or empty: identity; shared between copies
+    std::shared_ptr<const std::vector<std::vector<int>>> m_positions = std::make_shared<const std::vector<std::vector<int>>>();
 };
 
 }  // namespace headmap

@@ -2196,10 +2196,6 @@
         <translation>Værdi</translation>
     </message>
     <message>
-        <source>Crossed-out grey cells are −∞: masked, they get no attention</source>
-        <translation>Overstregede grå celler er −∞: maskerede, de får ingen opmærksomhed</translation>
-    </message>
-    <message>
         <source>cannot create folder &apos;%1&apos;: %2</source>
         <translation>kan ikke oprette mappen &apos;%1&apos;: %2</translation>
     </message>
@@ -2210,6 +2206,10 @@
     <message>
         <source>%1, max-pooled %2×%2</source>
         <translation>%1, maks.-samlet %2×%2</translation>
+    </message>
+    <message>
+        <source>Grey, hatched cells are −∞: masked, they get no attention</source>
+        <translation>Grå, skraverede celler er −∞: maskerede, de får ingen opmærksomhed</translation>
     </message>
 </context>
 <context>
@@ -3195,6 +3195,22 @@
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (sliding window)</source>
+        <translation>Grå, skraveret: maskeret (glidende vindue)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (causal)</source>
+        <translation>Grå, skraveret: maskeret (kausal)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (sliding window): a token attends only to itself and the tokens just before it, never to later ones</source>
+        <translation>Grå, skraveret: maskeret (glidende vindue): et token retter kun opmærksomhed mod sig selv og de tokens, der kommer lige før det, aldrig mod senere</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (sliding window): the key is outside the query&apos;s window; weight 0</source>
+        <translation>Forespørgselstoken #%1 “%2”, nøgletoken #%3 “%4”: maskeret (glidende vindue): nøglen ligger uden for forespørgslens vindue; vægt 0</translation>
     </message>
 </context>
 <context>

@@ -2191,10 +2191,6 @@
         <translation>值</translation>
     </message>
     <message>
-        <source>Crossed-out grey cells are −∞: masked, they get no attention</source>
-        <translation>划掉的灰色单元格为 −∞：已掩码，不获得注意力</translation>
-    </message>
-    <message>
         <source>cannot create folder &apos;%1&apos;: %2</source>
         <translation>无法创建文件夹“%1”：%2</translation>
     </message>
@@ -2205,6 +2201,10 @@
     <message>
         <source>%1, max-pooled %2×%2</source>
         <translation>%1，最大池化 %2×%2</translation>
+    </message>
+    <message>
+        <source>Grey, hatched cells are −∞: masked, they get no attention</source>
+        <translation>灰色阴影单元格为 −∞：已掩码，得不到注意力</translation>
     </message>
 </context>
 <context>
@@ -3188,6 +3188,22 @@
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (sliding window)</source>
+        <translation>灰色阴影：已掩码（滑动窗口）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (causal)</source>
+        <translation>灰色阴影：已掩码（因果）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (sliding window): a token attends only to itself and the tokens just before it, never to later ones</source>
+        <translation>灰色阴影：已掩码（滑动窗口）：词元只关注自身和紧挨在它之前的词元，从不关注之后的词元</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (sliding window): the key is outside the query&apos;s window; weight 0</source>
+        <translation>查询词元 #%1“%2”，键词元 #%3“%4”：已掩码（滑动窗口）：该键在查询的窗口之外；权重为 0</translation>
     </message>
 </context>
 <context>

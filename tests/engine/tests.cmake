@@ -14,3 +14,5 @@ headmap_add_test(tst_modelsummary SOURCES engine/tst_modelsummary.cpp)
 headmap_add_test(tst_headablation SOURCES engine/tst_headablation.cpp engine/GoldenFile.cpp)
 headmap_add_test(tst_ondemandheads SOURCES engine/tst_ondemandheads.cpp engine/FamilyCases.cpp)
 headmap_add_test(tst_attentionrow SOURCES engine/tst_attentionrow.cpp engine/FamilyCases.cpp)
+# The mask rule of every layer as traces carry it (ModelSummary::layerMasks, AttentionTrace::cellMask).
+headmap_add_test(tst_layermasks SOURCES engine/tst_layermasks.cpp engine/FamilyCases.cpp)

@@ -1,7 +1,9 @@
 // The figures every export draws (ui/figures): a PNG at scale 2 is the scale-1 figure at twice
 // the pixels, everything lies inside the page and the text items do not collide, the grid
 // carries no UI hint or selection frame, SVG keeps text as text, the PDF page has the figure's
-// proportions, and 500 tokens thin the labels without losing either axis.
+// proportions, and 500 tokens thin the labels without losing either axis. Exports of a
+// sliding-window model (render's and export-all's path) draw its masked cells grey and hatched
+// from the model's rule, and a genuine 0 weight as a coloured cell.
 
 #include <QPainter>
 #include <QRegularExpression>
@@ -13,6 +15,9 @@
 #include "figures/FigureLayout.h"
 #include "figures/FigureStyle.h"
 #include "figures/FigureWriter.h"
+#include "Colormaps.h"
+#include "HeadExport.h"
+#include "model/ModelLoader.h"
 
 using namespace headmap::ui;
 
@@ -210,6 +215,88 @@ private slots:
         for (const FigureItem& item : figure->items())
             bottom = std::max(bottom, item.rect.bottom());
         QVERIFY2(figure->pageSize().height() - bottom < 40, qPrintable(QString::number(bottom)));
+    }
+
+    // The bug: masked cells were exported as weights of 0. Gemma 2's layer 0 attends to
+    // a window of 4 tokens: cells before it and after the query are masked by the rule; one
+    // allowed cell set to an exact 0 must stay a coloured cell (the mask is not "the zeros").
+    void slidingWindowExportsMaskedCells() {
+        const auto model = headmap::loadModel(headmap::ModelSpec{
+            QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(QStringLiteral("models/gemma2_f32")), {}});
+        const headmap::AttentionTrace run = model->run(model->tokenizer().encode(QStringLiteral("the cat sat on the mat"), true)).trace;
+        const int t = run.length();
+        QVERIFY(t >= 7);
+        QCOMPARE(run.model().maskOfLayer(0).kind, headmap::AttentionMask::SlidingWindow);
+        auto trace = std::make_shared<headmap::AttentionTrace>(run);
+        const int zeroQuery = 5, zeroKey = 3;  // inside the window (5 - 4 < 3 ≤ 5)
+        trace->headData(0, 0)[zeroQuery * t + zeroKey] = 0.0f;
+        QVERIFY(!trace->isMasked(0, zeroQuery, zeroKey));
+        QTemporaryDir dir;
+        HeadImageOptions options;
+        options.scale = 2.0;
+        const QString rendered = dir.filePath(QStringLiteral("render.png"));
+        QCOMPARE(exportHeadImage(trace, 0, 0, options, rendered), QString());
+        const auto figure = headFigure(trace, 0, 0, options);
+        QVERIFY(figure);
+        QRectF cells;
+        for (const FigureItem& item : figure->items())
+            if (item.role == QLatin1String("cells"))
+                cells = item.rect;
+        QVERIFY(!cells.isEmpty());
+        const QImage image = QImage(rendered).convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(image.size(), figure->pageSize() * 2);
+        // A cell's pixels, a pixel's margin off its edges.
+        const auto cellPixels = [&](const QImage& png, int q, int k) {
+            const double cw = cells.width() / t, ch = cells.height() / t;
+            const QRect r = QRectF((cells.left() + k * cw) * 2, (cells.top() + q * ch) * 2, cw * 2, ch * 2).toAlignedRect().adjusted(2, 2, -2, -2);
+            QList<QRgb> pixels;
+            for (int y = r.top(); y <= r.bottom(); ++y)
+                for (int x = r.left(); x <= r.right(); ++x)
+                    pixels << png.pixel(x, y);
+            return pixels;
+        };
+        // Grey (205) with darker grey hatch lines, nothing else.
+        const auto hatched = [&](const QImage& png, int q, int k) {
+            int grey = 0, lines = 0;
+            for (QRgb p : cellPixels(png, q, k)) {
+                if (std::abs(qRed(p) - qGreen(p)) > 2 || std::abs(qGreen(p) - qBlue(p)) > 2)
+                    return false;  // a colour: drawn as a weight
+                grey += qRed(p) >= 200;
+                lines += qRed(p) < 190;
+            }
+            return grey > 0 && lines > 0;
+        };
+        const QColor zeroColour = QColor::fromRgb(gradientFor(Colormap::Viridis).color(0.0, QCPRange(0, 1), false));
+        QVERIFY2(hatched(image, 6, 1), "(6, 1) is before the window");
+        QVERIFY2(hatched(image, 1, 5), "(1, 5) is after the query");
+        QVERIFY(!hatched(image, 6, 4) && !hatched(image, 2, 2));
+        for (QRgb p : cellPixels(image, zeroQuery, zeroKey))
+            QVERIFY2(QColor(p) == zeroColour,
+                     qPrintable(QStringLiteral("the genuine 0 is %1, not %2").arg(QColor(p).name(), zeroColour.name())));
+        QVERIFY(figure->texts().contains(QStringLiteral("Grey, hatched: masked (sliding window)")));
+        // export-all draws every head the same way, and greys the grid's masked cells.
+        const QString folder = dir.filePath(QStringLiteral("all"));
+        const BatchExportResult all = exportAllHeads(trace, folder, ImageFormat::Png, options);
+        QVERIFY2(all.error.isEmpty(), qPrintable(all.error));
+        QCOMPARE(QImage(folder + QStringLiteral("/layer0_head0.png")).convertToFormat(QImage::Format_RGB32), image);
+        const QImage layer1 = QImage(folder + QStringLiteral("/layer1_head0.png")).convertToFormat(QImage::Format_RGB32);
+        QVERIFY(hatched(layer1, 1, 5));    // layer 1 is causal: after the query, masked
+        QVERIFY(!hatched(layer1, 6, 1));   // and no window
+        const auto grid = gridFigure(trace, options);
+        QRectF head00;
+        for (const FigureItem& item : grid->items())
+            if (item.role == QLatin1String("cells")) {
+                head00 = item.rect;
+                break;
+            }
+        const QImage gridImage = QImage(folder + QStringLiteral("/grid.png")).convertToFormat(QImage::Format_RGB32);
+        const auto thumbnail = [&](int q, int k) {
+            return QColor(gridImage.pixel(int((head00.left() + (k + 0.5) * head00.width() / t) * 2),
+                                          int((head00.top() + (q + 0.5) * head00.height() / t) * 2)));
+        };
+        QCOMPARE(thumbnail(6, 1), QColor(205, 205, 205));
+        QCOMPARE(thumbnail(1, 5), QColor(205, 205, 205));
+        QCOMPARE(thumbnail(zeroQuery, zeroKey), zeroColour);
     }
 
     void svgKeepsTextAsText_data() {

@@ -3,7 +3,9 @@
 // for each kind of tab and format: the call returns with "Exporting…" in the status bar before
 // the file is there, exportFinished names the file, and the file has the bytes the synchronous
 // export writes; the statistics table (a widget) and an empty tab are answered at once, and a
-// folder that cannot be written gives the error through the same signal.
+// folder that cannot be written gives the error through the same signal. A figure never carries
+// the view's selection (the red crosshair of the selected token), which stays on screen; a
+// sliding-window model's export has the masked cells grey and hatched, as the heatmap shows them.
 
 #include <QFile>
 #include <QSettings>
@@ -14,7 +16,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QDir>
+#include <QImage>
+
 #include "AttentionDocument.h"
+#include "figures/FigureStyle.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "MainWindowTestSupport.h"
@@ -30,6 +36,20 @@ QByteArray fileBytes(const QString& path) {
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Pixels near the screen's selection red (figureHighlight).
+int redPixels(const QImage& image) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+    const QColor red = figureHighlight();
+    int count = 0;
+    for (int y = 0; y < rgb.height(); ++y)
+        for (int x = 0; x < rgb.width(); ++x) {
+            const QRgb p = rgb.pixel(x, y);
+            count += std::abs(qRed(p) - red.red()) < 40 && std::abs(qGreen(p) - red.green()) < 40 &&
+                     std::abs(qBlue(p) - red.blue()) < 40;
+        }
+    return count;
+}
+
 }  // namespace
 
 class MainWindowExportTest : public QObject {
@@ -41,6 +61,9 @@ private slots:
     void figureIsWrittenInTheBackground();
     void tableAndEmptyTabAnswerAtOnce();
     void unwritableFolderIsReported();
+    void exportCarriesNoSelection_data();
+    void exportCarriesNoSelection();
+    void slidingWindowModelExportsItsMask();
 };
 
 void MainWindowExportTest::figureIsWrittenInTheBackground_data() {
@@ -89,6 +112,78 @@ void MainWindowExportTest::figureIsWrittenInTheBackground() {
         QVERIFY(bytes.size() > 1000);
         QVERIFY2(bytes == fileBytes(reference), "the worker drew another figure than the window thread");
     }
+}
+
+void MainWindowExportTest::exportCarriesNoSelection_data() {
+    QTest::addColumn<int>("tab");
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("heatmap png scale 1") << int(MainWindow::HeatmapTab) << "png" << 1.0;
+    QTest::newRow("heatmap png scale 2") << int(MainWindow::HeatmapTab) << "png" << 2.0;
+    QTest::newRow("heatmap svg") << int(MainWindow::HeatmapTab) << "svg" << 1.0;
+    QTest::newRow("grid png") << int(MainWindow::GridTab) << "png" << 2.0;
+    QTest::newRow("comparison png") << int(MainWindow::CompareTab) << "png" << 1.0;
+    QTest::newRow("rollout png") << int(MainWindow::RolloutTab) << "png" << 1.0;
+}
+
+// The bug: the selected token's red row and column were drawn into the exported heatmap.
+// An export with a token selected is the export without one, byte for byte, and has no red.
+void MainWindowExportTest::exportCarriesNoSelection() {
+    QFETCH(int, tab);
+    QFETCH(QString, suffix);
+    QFETCH(double, scale);
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("The animal didn't cross the street 我爱你 æøå"));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(tab);
+    QTemporaryDir dir;
+    window->heatmap()->setSelectedToken(3);
+    const QString selected = dir.filePath("selected." + suffix);
+    QCOMPARE(window->exportCurrentView(selected, scale), QString());
+    QCOMPARE(window->heatmap()->selectedToken(), 3);  // the selection stays on screen
+    window->heatmap()->setSelectedToken(-1);
+    const QString plain = dir.filePath("plain." + suffix);
+    QCOMPARE(window->exportCurrentView(plain, scale), QString());
+    QVERIFY(fileBytes(selected).size() > 1000);
+    QVERIFY2(fileBytes(selected) == fileBytes(plain), "the selection changed the figure");
+    if (suffix == QLatin1String("png") && tab != int(MainWindow::CompareTab))  // A − B's diverging colours have reds
+        QCOMPARE(redPixels(QImage(selected)), 0);
+}
+
+// A model with sliding-window layers (Gemma 2: a window of 4 tokens on layer 0): the heatmap
+// hatches the cells before the window as well as those after the query, and the GUI's export
+// draws them grey and hatched, not as weights of 0.
+void MainWindowExportTest::slidingWindowModelExportsItsMask() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("the cat sat on the mat and looked around"),
+                              QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(QStringLiteral("models/gemma2_f32")));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(MainWindow::HeatmapTab);
+    QCOMPARE(document.layer(), 0);
+    QTRY_VERIFY(window->heatmap()->queryCount() >= 8);
+    HeatmapView* heatmap = window->heatmap();
+    const int last = heatmap->queryCount() - 1;
+    QVERIFY(heatmap->isMasked(last, 0));         // before the window
+    QVERIFY(heatmap->isMasked(0, last));         // after the query
+    QVERIFY(!heatmap->isMasked(last, last - 3));  // the window: the token and the 3 before it
+    QVERIFY(heatmap->isMasked(last, last - 4));
+    QVERIFY2(heatmap->maskNote().contains(QStringLiteral("sliding window")), qPrintable(heatmap->maskNote()));
+    heatmap->setSelectedToken(2);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("gemma2.png");
+    QCOMPARE(window->exportCurrentView(path, 2.0), QString());
+    const QImage image = QImage(path).convertToFormat(QImage::Format_RGB32);
+    int grey = 0, hatch = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            grey += p == qRgb(205, 205, 205);
+            hatch += qRed(p) == qGreen(p) && qGreen(p) == qBlue(p) && qRed(p) >= 135 && qRed(p) <= 150;
+        }
+    // Most of the cells of 10 tokens are masked: tens of thousands of grey pixels, a fifth of
+    // them under the hatch lines.
+    QVERIFY2(grey > 20000 && hatch > 2000, qPrintable(QStringLiteral("%1 grey, %2 hatch pixels").arg(grey).arg(hatch)));
+    QCOMPARE(redPixels(image), 0);
 }
 
 void MainWindowExportTest::tableAndEmptyTabAnswerAtOnce() {

@@ -25,8 +25,8 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
     const ColourScale scaleB = attentionScale(data.b, style, &plottedB);
     // One bar for both: under "global maximum" it spans the larger of the two.
     scale.range = QCPRange(std::min(scale.range.lower, scaleB.range.lower), std::max(scale.range.upper, scaleB.range.upper));
-    FigurePanel a = HeatmapFigure::attentionPanel(plottedA, data.a, scale, data.labelsA, data.labelsA, style.showValues);
-    FigurePanel b = HeatmapFigure::attentionPanel(plottedB, data.b, scale, data.labelsB, data.labelsB, style.showValues);
+    FigurePanel a = HeatmapFigure::attentionPanel(plottedA, data.a, scale, data.labelsA, data.labelsA, style.showValues, data.maskA);
+    FigurePanel b = HeatmapFigure::attentionPanel(plottedB, data.b, scale, data.labelsB, data.labelsB, style.showValues, data.maskB);
     a.caption = data.captionA;
     b.caption = data.captionB;
     // B's rows carry the same axis title as A's, beside it: once is enough.
@@ -38,12 +38,14 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
         const MatrixF diff = difference(data.a, data.b);  // (T, T)
         const ColourScale diverging = differenceScale(diff);
         const QStringList labels = mergedLabels(data.labelsA, data.labelsB);
-        FigurePanel d = HeatmapFigure::attentionPanel(diff, diff, diverging, labels, labels, style.showValues);
+        FigurePanel d = HeatmapFigure::attentionPanel(diff, diff, diverging, labels, labels, style.showValues,
+                                                      CellMask::both(data.maskA, data.maskB));
         d.caption = QObject::tr("A - B");
         d.rowTitle.clear();
         d.colourBar = 1;
         spec.panels.push_back(d);
         spec.bars.push_back(diverging);
+        spec.subtitle = HeatmapView::maskLegendFor(CellMask::either(data.maskA, data.maskB));
     } else {
         spec.subtitle = QObject::tr("The sentences have %1 and %2 tokens; the difference A − B needs the same number.")
                             .arg(data.a.rows()).arg(data.b.rows());

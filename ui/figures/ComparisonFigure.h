@@ -13,6 +13,9 @@ struct ComparisonFigureData {
     MatrixF a, b;  // (T_A, T_A), (T_B, T_B) attention weights
     QStringList labelsA, labelsB;
     QString captionA, captionB;  // "A: layer 0, head 1"
+    // The model's masked cells of A and B (AttentionTrace::cellMask), grey and hatched as on
+    // screen; A − B where both are masked. Empty: none.
+    CellMask maskA, maskB;
 };
 
 class ComparisonFigure : public PanelFigure {

@@ -31,10 +31,11 @@ struct FigurePanel {
     QString columnTitle;
     // The number written in a cell where it fits; null: no numbers.
     std::function<QString(int row, int column)> cellText;
-    // Cells crossed out (masked, −∞); null: none.
+    // Masked cells (the model's mask rule, −∞ scores): grey in `cells` and hatched as the screen
+    // hatches them (paintMaskHatching); no numbers. Null: none.
     std::function<bool(int row, int column)> crossed;
     int colourBar = 0;    // index into FigureSpec::bars
-    int highlighted = -1;  // a token whose row and column are outlined; -1: none
+    // There is no selected or hovered token: figures show the data, never the view's state.
 };
 
 struct FigureSpec {
@@ -115,6 +116,16 @@ private:
     std::vector<Panel> m_panels;
     std::vector<Bar> m_bars;
 };
+
+// The hatching of masked cells, as MaskOverlay and MatrixGrid draw it on screen ('/' lines in
+// the hatch grey over the masked grey), as lines clipped to the masked runs of each row: the
+// same in PNG, SVG and PDF (QSvgGenerator has no pattern brushes nor clip paths). A line that
+// runs on through the masked cells of the next row continues as one line.
+constexpr double kHatchSpacing = 6;    // points between lines, along a row (8 pixels at 96 dpi)
+constexpr double kHatchWidth = 0.75;   // points (1 pixel at 96 dpi)
+QColor maskHatchColour();              // MaskOverlay::hatch(false)'s grey
+void paintMaskHatching(QPainter& painter, const QRectF& cells, int rows, int columns,
+                       const std::function<bool(int row, int column)>& masked);
 
 // Draws `image` (one pixel per cell) into rect without blurring its cells: scaled to the
 // device's pixels with nearest neighbours when enlarged, averaged when reduced.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <QPaintEngine>
 #include <QPainter>
@@ -45,6 +46,82 @@ QImage barImage(const ColourScale& scale, QPainter& painter, double height) {
 }
 
 }  // namespace
+
+QColor maskHatchColour() { return QColor(140, 140, 140); }
+
+void paintMaskHatching(QPainter& painter, const QRectF& cells, int rows, int columns,
+                       const std::function<bool(int row, int column)>& masked) {
+    if (!masked || rows <= 0 || columns <= 0 || cells.isEmpty())
+        return;
+    const double cw = cells.width() / columns, ch = cells.height() / rows;
+    // The lines x + y = c (panel coordinates, y down: '/'), c = k·spacing; each is cut into the
+    // masked runs of every row and pieces that meet at a row boundary are joined.
+    const int lineCount = int(std::ceil((cells.width() + cells.height()) / kHatchSpacing)) + 1;
+    struct Open {
+        QPointF start, end;  // end: the lower-left end so far
+    };
+    std::vector<std::vector<Open>> open(static_cast<size_t>(lineCount));
+    QVector<QLineF> lines;
+    // A stroke's flat ends are square to the line: at 45° their corners would reach half a
+    // width / √2 into the neighbouring cell (a dotted edge on the allowed cells). Pulled back by
+    // half the width along the line, the corners end on the masked run's edge, as the screen's
+    // clipped pattern does.
+    const double pullBack = kHatchWidth / 2 / std::sqrt(2.0);  // per axis
+    auto addLine = [&](const QPointF& top, const QPointF& bottom) {
+        if (top.x() - bottom.x() <= 2 * pullBack)
+            return;  // shorter than the pulled-back ends
+        lines << QLineF(top + QPointF(-pullBack, pullBack), bottom + QPointF(pullBack, -pullBack)).translated(cells.topLeft());
+    };
+    for (int r = 0; r < rows; ++r) {
+        const double y0 = r * ch, y1 = (r + 1) * ch;
+        int c = 0;
+        while (c < columns) {
+            if (!masked(r, c)) {
+                ++c;
+                continue;
+            }
+            int end = c;
+            while (end < columns && masked(r, end))
+                ++end;
+            const double x0 = c * cw, x1 = end * cw;
+            // Lines that cross [x0, x1] × [y0, y1]: x + y from x0 + y0 to x1 + y1.
+            for (int k = std::max(0, int(std::ceil((x0 + y0) / kHatchSpacing))); k < lineCount && k * kHatchSpacing <= x1 + y1; ++k) {
+                const double sum = k * kHatchSpacing;
+                const double xa = std::max(sum - y1, x0), xb = std::min(sum - y0, x1);
+                if (xb - xa <= 1e-9)
+                    continue;
+                const QPointF top(xb, sum - xb), bottom(xa, sum - xa);
+                std::vector<Open>& pieces = open[size_t(k)];
+                bool joined = false;
+                for (Open& piece : pieces)
+                    if (std::abs(piece.end.x() - top.x()) < 1e-6 && std::abs(piece.end.y() - top.y()) < 1e-6) {
+                        piece.end = bottom;
+                        joined = true;
+                        break;
+                    }
+                if (!joined)
+                    pieces.push_back(Open{top, bottom});
+            }
+            c = end;
+        }
+        // Pieces that did not reach this row's bottom can no longer grow.
+        for (std::vector<Open>& pieces : open)
+            for (size_t i = 0; i < pieces.size();)
+                if (pieces[i].end.y() < y1 - 1e-6) {
+                    addLine(pieces[i].start, pieces[i].end);
+                    pieces.erase(pieces.begin() + std::ptrdiff_t(i));
+                } else {
+                    ++i;
+                }
+    }
+    for (const std::vector<Open>& pieces : open)
+        for (const Open& piece : pieces)
+            addLine(piece.start, piece.end);
+    painter.save();
+    painter.setPen(QPen(maskHatchColour(), kHatchWidth, Qt::SolidLine, Qt::FlatCap));
+    painter.drawLines(lines);
+    painter.restore();
+}
 
 void drawCellImage(QPainter& painter, const QRectF& rect, const QImage& image) {
     if (image.isNull() || rect.isEmpty())
@@ -90,30 +167,17 @@ void FigureLayout::paint(QPainter& painter) const {
         drawCellImage(painter, g.cells, p.cells);
         const double cw = m_cell.width(), ch = m_cell.height();
         auto cellRect = [&](int r, int c) { return QRectF(g.cells.left() + c * cw, g.cells.top() + r * ch, cw, ch); };
-        if (p.crossed && cw >= 4 && ch >= 4) {
-            painter.setPen(QPen(QColor(140, 140, 140), 0.6));
-            for (int r = 0; r < p.rows; ++r)
-                for (int c = 0; c < p.columns; ++c)
-                    if (p.crossed(r, c)) {
-                        const QRectF cell = cellRect(r, c);
-                        painter.drawLine(cell.bottomLeft(), cell.topRight());
-                    }
-        }
+        if (p.crossed)
+            paintMaskHatching(painter, g.cells, p.rows, p.columns, p.crossed);
         if (g.numbers) {
             painter.setFont(figureFont(FigureFont::Cell));
             for (int r = 0; r < p.rows; ++r)
                 for (int c = 0; c < p.columns; ++c) {
+                    if (p.crossed && p.crossed(r, c))
+                        continue;  // masked: no weight to write
                     painter.setPen(textColourOn(p.cells.pixel(std::min(c, p.cells.width() - 1), std::min(r, p.cells.height() - 1))));
                     painter.drawText(cellRect(r, c), Qt::AlignCenter | Qt::TextDontClip, p.cellText(r, c));
                 }
-        }
-        if (p.highlighted >= 0) {
-            painter.setPen(QPen(figureHighlight(), 1.5));
-            painter.setBrush(Qt::NoBrush);
-            if (p.highlighted < p.rows)
-                painter.drawRect(QRectF(g.cells.left(), g.cells.top() + p.highlighted * ch, g.cells.width(), ch));
-            if (p.highlighted < p.columns)
-                painter.drawRect(QRectF(g.cells.left() + p.highlighted * cw, g.cells.top(), cw, g.cells.height()));
         }
         painter.setPen(tickPen);
         painter.setBrush(Qt::NoBrush);

@@ -7,6 +7,7 @@
 #include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 
 #include "PlotExport.h"
@@ -18,6 +19,21 @@ namespace {
 constexpr double kPointsPerInch = 72.0;
 
 int dotsPerMeter(double dpi) { return int(std::lround(dpi / 0.0254)); }
+
+// QSvgGenerator gives the page's size in millimetres to six digits ("161.219mm" for 457 pt,
+// 457.0006 pt), which a renderer rounds up to a pixel more than the page has. The page is whole
+// points: say so exactly, as the viewBox does.
+QByteArray withPageInPoints(QByteArray svg, const QSize& page) {
+    static const QRegularExpression size(QStringLiteral("<svg width=\"[0-9.]+mm\" height=\"[0-9.]+mm\""));
+    const QString head = QString::fromUtf8(svg.left(400));
+    const QRegularExpressionMatch match = size.match(head);
+    if (!match.hasMatch())
+        return svg;
+    const QByteArray exact = QStringLiteral("<svg width=\"%1pt\" height=\"%2pt\"").arg(page.width()).arg(page.height()).toUtf8();
+    // The header before the match is ASCII: character and byte offsets agree.
+    svg.replace(match.capturedStart(), match.capturedLength(), exact);
+    return svg;
+}
 
 }  // namespace
 
@@ -92,7 +108,11 @@ QByteArray figureBytes(const Figure& figure, ImageFormat format, double scale) {
     }
     }
     buffer.close();
-    return drawn ? buffer.data() : QByteArray();
+    if (!drawn)
+        return QByteArray();
+    if (format == ImageFormat::Svg)
+        return withPageInPoints(buffer.data(), page);
+    return buffer.data();
 }
 
 QString writeFigure(const Figure& figure, const QString& path, double scale) {

@@ -1,5 +1,9 @@
 #include "figures/HeatmapFigure.h"
 
+#include <limits>
+
+#include "heatmap/MaskOverlay.h"
+
 namespace headmap::ui {
 namespace {
 
@@ -11,12 +15,13 @@ FigureSpec heatmapSpec(const MatrixF& values, const QStringList& queryLabels, co
     spec.title = title;
     spec.page = options.page;
     spec.panels.push_back(HeatmapFigure::attentionPanel(plotted, values, scale, queryLabels, keyLabels,
-                                                        options.style.showValues));
-    spec.panels.back().highlighted = options.highlighted;
+                                                        options.style.showValues, options.mask));
     if (!options.rowTitle.isEmpty())
         spec.panels.back().rowTitle = options.rowTitle;
     if (!options.columnTitle.isEmpty())
         spec.panels.back().columnTitle = options.columnTitle;
+    if (spec.panels.back().crossed)  // as under the plot on screen
+        spec.subtitle = HeatmapView::maskLegendFor(options.mask);
     spec.bars.push_back(scale);
     return spec;
 }
@@ -32,9 +37,20 @@ QString HeatmapFigure::keyAxisTitle() { return HeatmapView::tr("Key: attended to
 
 FigurePanel HeatmapFigure::attentionPanel(const MatrixF& plotted, const MatrixF& values, const ColourScale& scale,
                                           const QStringList& queryLabels, const QStringList& keyLabels,
-                                          bool showValues) {
+                                          bool showValues, const CellMask& mask) {
     FigurePanel panel;
-    panel.cells = colourCells(plotted, scale);
+    const bool masked = !mask.isEmpty() && mask.queries() == plotted.rows() && mask.keys() == plotted.cols();
+    if (masked) {
+        MatrixF withMask = plotted;  // masked cells are not finite: colourCells greys them
+        for (int q = 0; q < mask.queries(); ++q)
+            for (int k = 0; k < mask.keys(); ++k)
+                if (mask.isMasked(q, k))
+                    withMask(q, k) = std::numeric_limits<float>::quiet_NaN();
+        panel.cells = colourCells(withMask, scale, MaskOverlay::maskedColour(false).rgb());
+        panel.crossed = [mask](int r, int c) { return mask.isMasked(r, c); };
+    } else {
+        panel.cells = colourCells(plotted, scale);
+    }
     panel.rows = int(values.rows());
     panel.columns = int(values.cols());
     panel.rowLabels = queryLabels;

@@ -57,7 +57,7 @@ FigureSpec matrixSpec(const MatrixFigureData& data, const QSize& page) {
     FigureSpec spec;
     spec.title = data.title;
     if (masked)
-        spec.subtitle = QObject::tr("Crossed-out grey cells are −∞: masked, they get no attention");
+        spec.subtitle = QObject::tr("Grey, hatched cells are −∞: masked, they get no attention");
     spec.page = page;
     spec.panels.push_back(panel);
     spec.bars.push_back(scale);

@@ -2,7 +2,7 @@
 // One matrix of the step-by-step view as a figure: the step's matrix with its name and shape in
 // the title, tokens naming the rows, tokens (T × T matrices) or dimension numbers naming the
 // columns, MatrixGrid's colours (diverging around 0 for signed values, viridis on 0..1 for
-// weights), −∞ cells grey and crossed out, and the numbers where they fit.
+// weights), −∞ cells grey and hatched as on screen, and the numbers where they fit.
 
 #include "figures/PanelFigure.h"
 #include "steps/MatrixGrid.h"

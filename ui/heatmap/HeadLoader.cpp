@@ -39,7 +39,8 @@ HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, i
     content.queryLabels = shownLabels(trace, hideSpecial);
     content.keyLabels = content.queryLabels;
     content.title = headTitle(trace, layer, head);
-    content.causal = trace.model().causal;  // masked cells drawn as masked, not as 0 weights
+    content.causal = trace.model().causal;
+    content.mask = shownMask(trace, layer, hideSpecial);  // the model's rule: masked, not 0 weights
     // Asked after the head, the costly part: a superseded job leaves the pyramid out.
     prepareContent(content, kind, !skipPyramid());
     return content;

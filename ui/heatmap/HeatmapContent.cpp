@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "heatmap/MaskOverlay.h"
-
 namespace headmap::ui {
 
 const MatrixF& emptyMatrix() {
@@ -39,7 +37,10 @@ void prepareContent(HeatmapContent& content, const PyramidKind& kind, bool withP
         content.largest = largest;
         content.largestMagnitude = magnitude;
     }
-    content.firstMasked = MaskOverlay::firstMaskedKeys(values, content.causal, &content.maskedCount);
+    if (content.mask.isEmpty() && content.causal && queries == keys)
+        content.mask = CellMask::causal(int(queries));
+    if (content.mask.queries() != queries || content.mask.keys() != keys)
+        content.mask = CellMask();  // not this matrix's
     content.pyramid.reset();
     content.pyramidKind = kind;
     if (withPyramid && queries > 1 && keys > 1) {

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include "analysis/AttentionPyramid.h"
+#include "core/MaskRule.h"
 #include "core/Tensor.h"
 
 namespace headmap::ui {
@@ -35,15 +36,16 @@ struct HeatmapContent {
     QStringList keyLabels;
     QString title;
     bool difference = false;  // signed values: diverging colours around 0
-    bool causal = false;      // zeros above the diagonal are masked cells
+    bool causal = false;      // a causal model's: the cells above the diagonal are masked
+    // The cells the model's mask rule masks (AttentionTrace::cellMask); when empty and causal,
+    // prepareContent masks the cells above the diagonal.
+    CellMask mask;
 
     // Filled by prepareContent.
     bool prepared = false;
     std::vector<float> rowMaxima;  // (queries) each row's largest value
     float largest = 0.0f;          // over all cells; 0 when empty
     float largestMagnitude = 0.0f;  // max |value|; 0 when empty
-    std::vector<int> firstMasked;  // (queries) MaskOverlay::firstMaskedKeys
-    int maskedCount = 0;
     // Built for pyramidKind when asked; null: the view builds its own when it first needs one.
     std::shared_ptr<const AttentionPyramid> pyramid;
     PyramidKind pyramidKind;

@@ -131,18 +131,25 @@ void HeatmapView::updateTiles() {
     const bool anyMasked = m_mask->maskedCount() > 0;
     const double masked = std::nan("");
     for (int i = firstRow; i <= lastRow; ++i) {
-        // A tile is drawn masked only when every cell in it is: each of its rows masked from
-        // the tile's first key on. Tiles on the diagonal show their pooled weights (the masked
-        // cells count as 0); the hatching over them follows the cells.
-        int maskedFrom = keys;
+        // A tile is drawn masked only when every cell in it is: no row of it may attend to any
+        // of its keys. Tiles on the mask's edge show their pooled weights (the masked cells
+        // count as 0); the hatching over them follows the cells. The keys some row of the tile
+        // may attend to lie in [allowedFrom, allowedEnd).
+        int allowedFrom = 0, allowedEnd = keys;
         if (anyMasked) {
-            maskedFrom = 0;
-            for (int r = i * block; r < std::min(queries, (i + 1) * block); ++r)
-                maskedFrom = std::max(maskedFrom, m_mask->firstMasked(r));
+            allowedFrom = keys;
+            allowedEnd = 0;
+            for (int r = i * block; r < std::min(queries, (i + 1) * block); ++r) {
+                const KeyRange allowed = m_mask->mask().allowed(r);
+                if (allowed.first < allowed.end) {
+                    allowedFrom = std::min(allowedFrom, allowed.first);
+                    allowedEnd = std::max(allowedEnd, allowed.end);
+                }
+            }
         }
         for (int j = firstCol; j <= lastCol; ++j) {
             double value = double(std::max(tiles(i, j), m_valueFloor > 0 ? m_valueFloor : tiles(i, j)));
-            if (j * block >= maskedFrom)
+            if (j * block >= allowedEnd || std::min(keys, (j + 1) * block) <= allowedFrom)
                 value = masked;
             data->setCell(j - firstCol, i - firstRow, value);
         }

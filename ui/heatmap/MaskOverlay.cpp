@@ -8,42 +8,6 @@ namespace headmap::ui {
 MaskOverlay::MaskOverlay(QCustomPlot* plot, QCPAxis* keyAxis, QCPAxis* queryAxis)
     : QCPLayerable(plot), m_keyAxis(keyAxis), m_queryAxis(queryAxis) {}
 
-int MaskOverlay::setMatrix(const MatrixF& values, bool causal) {
-    int count = 0;
-    std::vector<int> first = firstMaskedKeys(values, causal, &count);
-    setMask(std::move(first), int(values.cols()), count);
-    return m_count;
-}
-
-void MaskOverlay::setMask(std::vector<int> firstMasked, int keys, int maskedCount) {
-    m_firstMasked = std::move(firstMasked);
-    m_keys = keys;
-    m_count = maskedCount;
-}
-
-std::vector<int> MaskOverlay::firstMaskedKeys(const MatrixF& values, bool causal, int* count) {
-    const int keys = int(values.cols());
-    std::vector<int> firstMasked(size_t(values.rows()), keys);
-    *count = 0;
-    if (!causal)
-        return firstMasked;
-    // A causal head's weights above the diagonal are exact zeros (exp(−∞)). Only the run of
-    // zeros that reaches the last key counts: a zero in the middle of the allowed keys is a
-    // weight, however small, and one non-zero cell means this row was not masked.
-    for (Eigen::Index q = 0; q < values.rows(); ++q) {
-        int first = keys;
-        while (first - 1 > q && values(q, first - 1) == 0.0f)
-            --first;
-        firstMasked[size_t(q)] = first;
-        *count += keys - first;
-    }
-    return firstMasked;
-}
-
-bool MaskOverlay::isMasked(int query, int key) const {
-    return query >= 0 && query < int(m_firstMasked.size()) && key >= m_firstMasked[size_t(query)] && key < m_keys;
-}
-
 QColor MaskOverlay::maskedColour(bool darkBackground) {
     return darkBackground ? QColor(88, 88, 88) : QColor(205, 205, 205);  // as the step view's −∞
 }
@@ -57,28 +21,46 @@ void MaskOverlay::applyDefaultAntialiasingHint(QCPPainter* painter) const { pain
 QRect MaskOverlay::clipRect() const { return m_keyAxis->axisRect()->rect(); }
 
 void MaskOverlay::draw(QCPPainter* painter) {
-    if (m_count == 0)
+    if (m_mask.isEmpty())
         return;
     const bool dark = parentPlot()->palette().color(QPalette::Base).lightness() < 128;  // as HeatmapView
     const QCPRange rows = m_queryAxis->range();
-    const int q0 = std::max(0, int(std::floor(rows.lower))), q1 = std::min(int(m_firstMasked.size()) - 1, int(std::ceil(rows.upper)));
-    const double right = m_keyAxis->coordToPixel(m_keys - 0.5);
-    // One rectangle per screen pixel row at most: with 8,192 rows on 800 pixels, a rectangle per
-    // row would cost more than the whole colour map. A group of rows hatches only the keys
-    // masked in all of them (its largest first masked key): the error is under a pixel.
+    const int keys = m_mask.keys();
+    const int q0 = std::max(0, int(std::floor(rows.lower))), q1 = std::min(m_mask.queries() - 1, int(std::ceil(rows.upper)));
+    // One rectangle per side per screen pixel row at most: with 8,192 rows on 800 pixels, a
+    // rectangle per row would cost more than the whole colour map. A group of rows hatches only
+    // the keys masked in all of them (left of its smallest first allowed key, right of its
+    // largest end): the error is under a pixel.
     const double rowPixels = std::abs(m_queryAxis->coordToPixel(1) - m_queryAxis->coordToPixel(0));
     const int group = std::max(1, int(std::floor(1.0 / std::max(rowPixels, 1e-9))));
+    const QBrush brush = hatch(dark);
+    auto fill = [&](int q, int last, int fromKey, int toKey) {  // keys [fromKey, toKey)
+        if (fromKey >= toKey)
+            return;
+        const double left = m_keyAxis->coordToPixel(fromKey - 0.5), right = m_keyAxis->coordToPixel(toKey - 0.5);
+        const double top = m_queryAxis->coordToPixel(q - 0.5), bottom = m_queryAxis->coordToPixel(last + 0.5);
+        painter->fillRect(QRectF(QPointF(std::min(left, right), std::min(top, bottom)),
+                                 QPointF(std::max(left, right), std::max(top, bottom))),
+                          brush);
+    };
     for (int q = q0; q <= q1; q += group) {
         const int last = std::min(q1, q + group - 1);
-        int first = 0;
-        for (int r = q; r <= last; ++r)
-            first = std::max(first, m_firstMasked[size_t(r)]);
-        if (first >= m_keys)
+        int first = keys, end = 0;
+        bool wholly = true;  // every row of the group wholly masked
+        for (int r = q; r <= last; ++r) {
+            const KeyRange allowed = m_mask.allowed(r);
+            if (allowed.first < allowed.end) {
+                wholly = false;
+                first = std::min(first, allowed.first);
+                end = std::max(end, allowed.end);
+            }
+        }
+        if (wholly) {
+            fill(q, last, 0, keys);
             continue;
-        const double left = m_keyAxis->coordToPixel(first - 0.5);
-        const double top = m_queryAxis->coordToPixel(q - 0.5), bottom = m_queryAxis->coordToPixel(last + 0.5);
-        painter->fillRect(QRectF(QPointF(left, std::min(top, bottom)), QPointF(right, std::max(top, bottom))),
-                          hatch(dark));
+        }
+        fill(q, last, 0, first);
+        fill(q, last, end, keys);
     }
 }
 

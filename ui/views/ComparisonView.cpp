@@ -229,14 +229,14 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
                                            tr("Type a sentence and press Enter to compare its heads."));
         return panes;
     }
-    // A causal model's masked cells are grey in A and B, and in A − B where both are masked.
-    const bool causal = r.trace->model().causal;
+    // The model's masked cells are grey in A and B, and in A − B where both are masked.
     const int la = r.layerA, ha = r.headA;
     const QStringList labelsA = shownLabels(*r.trace, r.hideSpecial);
     panes.a.queryLabels = panes.a.keyLabels = labelsA;
     panes.a.title = r.twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
                                : tr("Sentence A: layer %1, head %2").arg(la).arg(ha);
-    panes.a.causal = causal;
+    panes.a.causal = r.trace->model().causal;
+    panes.a.mask = shownMask(*r.trace, la, r.hideSpecial);
 
     MatrixF b;
     QStringList labelsB;
@@ -244,7 +244,8 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
         b = shownHead(*r.trace, r.layerB, r.headB, r.hideSpecial);
         labelsB = labelsA;
         panes.b.title = tr("B: layer %1, head %2").arg(r.layerB).arg(r.headB);
-        panes.b.causal = causal;
+        panes.b.causal = panes.a.causal;
+        panes.b.mask = shownMask(*r.trace, r.layerB, r.hideSpecial);
     } else {
         QString problem;
         if (!r.second)
@@ -262,6 +263,7 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
             labelsB = shownLabels(*r.second, r.hideSpecial);
             panes.b.title = tr("Sentence B: layer %1, head %2").arg(la).arg(ha);
             panes.b.causal = r.second->model().causal;
+            panes.b.mask = shownMask(*r.second, la, r.hideSpecial);
             if (a.rows() != b.rows())
                 panes.differenceMessage =
                     tr("The sentences have %1 and %2 tokens; the difference needs the same number.")
@@ -273,7 +275,8 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
         panes.difference.queryLabels = panes.difference.keyLabels = mergedLabels(labelsA, labelsB);
         panes.difference.title = tr("A − B");
         panes.difference.difference = true;
-        panes.difference.causal = causal;
+        panes.difference.causal = panes.a.causal && panes.b.causal;
+        panes.difference.mask = CellMask::both(panes.a.mask, panes.b.mask);
         prepareContent(panes.difference, differenceKind, withPyramid);
     }
     panes.a.setValues(std::move(a));

@@ -156,13 +156,42 @@ GridImages GridImageBuilder::finish() {
         break;
     }
     QCPColorGradient gradient = gradientFor(m_style.colormap);  // color() is not const
+    // Per layer, which pixels are wholly masked: a pooled pixel's block rows all allow none of
+    // its keys.
+    std::vector<std::vector<bool>> maskedPixels(static_cast<size_t>(m_layers));
+    for (int l = 0; l < m_layers && size_t(l) < m_masks.size(); ++l) {
+        const CellMask& mask = m_masks[size_t(l)];
+        if (mask.isEmpty() || mask.queries() != m_length || mask.keys() != m_length)
+            continue;
+        std::vector<bool>& pixels = maskedPixels[size_t(l)];
+        pixels.assign(size_t(side) * size_t(side), false);
+        const int b = m_pooling;
+        for (int q = 0; q < side; ++q) {
+            int from = m_length, end = 0;  // the keys some row of the block allows
+            for (int r = q * b; r < std::min(m_length, (q + 1) * b); ++r) {
+                const KeyRange allowed = mask.allowed(r);
+                if (allowed.first < allowed.end) {
+                    from = std::min(from, allowed.first);
+                    end = std::max(end, allowed.end);
+                }
+            }
+            for (int k = 0; k < side; ++k)
+                pixels[size_t(q) * size_t(side) + size_t(k)] = k * b >= end || std::min(m_length, (k + 1) * b) <= from;
+        }
+    }
+    const QRgb maskedGrey = qRgb(205, 205, 205);  // MaskOverlay::maskedColour(false)
     result.images.reserve(m_cells.size());
-    for (MatrixF& cell : m_cells) {
+    const size_t columns = size_t(m_heads + 2);
+    for (size_t index = 0; index < m_cells.size(); ++index) {
+        MatrixF& cell = m_cells[index];
+        const std::vector<bool>& pixels = maskedPixels[index / columns];
         QImage image(side, side, QImage::Format_RGB32);
         for (int q = 0; q < side; ++q) {
             auto* line = reinterpret_cast<QRgb*>(image.scanLine(q));
             for (int k = 0; k < side; ++k)
-                line[k] = gradient.color(double(cell(q, k)), result.range, result.logarithmic);
+                line[k] = !pixels.empty() && pixels[size_t(q) * size_t(side) + size_t(k)]
+                              ? maskedGrey
+                              : gradient.color(double(cell(q, k)), result.range, result.logarithmic);
         }
         result.images.push_back(std::move(image));
         cell = MatrixF();
@@ -172,6 +201,10 @@ GridImages GridImageBuilder::finish() {
 
 GridImages buildGridImages(const AttentionTrace& trace, const HeatmapStyle& style, int maxSide) {
     GridImageBuilder builder(trace.layers(), trace.heads(), trace.length(), style, maxSide);
+    std::vector<CellMask> masks;
+    for (int l = 0; l < trace.layers(); ++l)
+        masks.push_back(trace.cellMask(l));
+    builder.setMasks(std::move(masks));
     for (int l = 0; l < trace.layers(); ++l)
         for (int h = 0; h < trace.heads(); ++h)
             builder.addHead(l, h, trace.headUncached(l, h));

@@ -40,6 +40,10 @@ public:
     ~GridImageBuilder();
     // weights: (T, T) of the trace as shown. Thread-safe.
     void addHead(int layer, int head, const ConstMatrixMap& weights);
+    // Per layer, the cells the model's mask rule masks (AttentionTrace::cellMask of the trace as
+    // shown): drawn in the masked grey, as the heatmap does; a pooled pixel only when every cell
+    // under it is masked. Call before finish().
+    void setMasks(std::vector<CellMask> masks) { m_masks = std::move(masks); }
     bool isComplete() const;  // every head has arrived
     // Colours the thumbnails; call once, after the last head.
     GridImages finish();
@@ -58,12 +62,13 @@ private:
     std::vector<MatrixF> m_cells;  // layers × (heads + 2), pooled and transformed by the style
     std::vector<std::unique_ptr<LayerSums>> m_sums;  // (L), null when not started or done
     int m_arrived = 0;
+    std::vector<CellMask> m_masks;  // (L) or empty
 };
 
 // One pixel per (query, key) while T ≤ maxSide, else max-pooled to at most maxSide × maxSide,
 // coloured as HeatmapView colours its cells: Fixed 0..1, RowMax through normaliseRowsByMax
 // (of the full rows, before pooling), GlobalMax over every cell of the trace, Log from 1e-4 to
-// 1. Reads one head at a time (AttentionTrace::headUncached: the trace's cache keeps what the
+// 1; the cells the mask rule masks grey. Reads one head at a time (AttentionTrace::headUncached: the trace's cache keeps what the
 // user looks at).
 GridImages buildGridImages(const AttentionTrace& trace, const HeatmapStyle& style, int maxSide = kGridThumbnailSide);
 

@@ -60,6 +60,10 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
         display << trace->displayTokens().value(index);
     }
     auto shown = std::make_shared<AttentionTrace>(trace->model(), ids, tokens, display);
+    std::vector<std::vector<int>> positions;  // the mask rule follows the kept tokens' positions
+    for (int index : kept)
+        positions.push_back({index});
+    shown->setModelPositions(*trace, positions);
     // Lazy: a head is restricted when asked for, from the original's (held by the source).
     shown->deriveHeads([trace, kept](int layer, int head) {
         return withoutTokens(MatrixF(trace->headUncached(layer, head)), kept, true);  // (K, K)
@@ -83,6 +87,17 @@ std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int 
     if (int(kept.size()) == trace.length())
         return weights.matrix();
     return std::make_shared<const MatrixF>(withoutTokens(*weights.matrix(), kept, true));  // (K, K), as shownTrace
+}
+
+CellMask shownMask(const AttentionTrace& trace, int layer, bool hideSpecial) {
+    if (hasNoAttention(&trace) || layer < 0 || layer >= trace.layers())
+        return CellMask();
+    if (!hideSpecial)
+        return trace.cellMask(layer);
+    const std::vector<int> kept = keptTokens(trace.special());
+    if (kept.empty())
+        return CellMask();
+    return trace.cellMask(layer, int(kept.size()) == trace.length() ? std::vector<int>() : kept);
 }
 
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial) {

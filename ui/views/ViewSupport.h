@@ -32,6 +32,9 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
 MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
 // The same, shared: with every token shown, the trace's own matrix (its cache's, no copy).
 std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
+// The cells of sharedShownHead's matrix that the model's mask rule masks in `layer`
+// (AttentionTrace::cellMask over the tokens shown); empty when none are.
+CellMask shownMask(const AttentionTrace& trace, int layer, bool hideSpecial);
 // The display labels of the tokens shownTrace keeps.
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial);
 
