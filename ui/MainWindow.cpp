@@ -378,7 +378,7 @@ void MainWindow::setLongTextShown(bool shown) {
 }
 
 void MainWindow::runSentence() {
-    m_typingTimer->stop();  // Enter or Run ran it; the pending rerun of the same text is moot
+    m_typing->cancelPending();  // Enter or Run ran it; the pending rerun of the same text is moot
     m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString());
 }
 
@@ -537,6 +537,15 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::buildTypingUpdates() {
+    m_typing = new TypingUpdates(m_document, m_typingAction, m_settings.updateWhileTyping,
+                                 [this] { return currentText(); }, this);
+    m_typing->watch(m_sentence);
+    m_typing->watch(m_longText, [this] { return isLongTextShown(); });
+    connect(m_typing, &TypingUpdates::switched, this, [this](bool on) { m_settings.updateWhileTyping = on; });
+    connect(m_typing, &TypingUpdates::message, statusBar(), &QStatusBar::showMessage);
 }
 
 }  // namespace headmap::ui

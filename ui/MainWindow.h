@@ -11,6 +11,7 @@
 #include "AppSettings.h"
 #include "ViewState.h"
 #include "Session.h"
+#include "parts/TypingUpdates.h"
 #include "teaching/TeachingModel.h"
 
 class QCheckBox;
@@ -102,10 +103,10 @@ public:
     QComboBox* measureBox() const { return m_measureBox; }
     QLabel* modelLabel() const { return m_modelLabel; }  // the status bar's model description
     QLabel* headNote() const { return m_headNote; }
-    // View > Update while typing (MainWindow_Typing.cpp): checked, a decoder reruns the
+    // View > Update while typing (parts/TypingUpdates): checked, a decoder reruns the
     // sentence a moment after each edit, computing only the tokens after the unchanged start.
     QAction* updateWhileTypingAction() const { return m_typingAction; }
-    static constexpr int kTypingDelayMs = 200;  // the pause after the last key before it reruns
+    static constexpr int kTypingDelayMs = TypingUpdates::kDelayMs;
 
     // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.
     static QStringList exampleSentences();
@@ -206,11 +207,7 @@ private:
     void onPredictionDocumentChanged(DocumentChanges changes);
     void showPredictions();
 
-    void buildTypingUpdates();  // MainWindow_Typing.cpp
-    void setUpdateWhileTyping(bool on);
-    void onTextEdited();
-    void runTypedText();
-    void showReuse();
+    void buildTypingUpdates();
 
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
@@ -259,7 +256,7 @@ private:
     QComboBox* m_measureBox = nullptr;
     QAction* m_presentationAction = nullptr;
     QAction* m_typingAction = nullptr;
-    QTimer* m_typingTimer = nullptr;  // restarted by each edit; runs the text when it fires
+    TypingUpdates* m_typing = nullptr;  // a part: the reruns while typing
     bool m_presentation = false;
     QPointer<PresentationStyle> m_presentationStyle;  // made the first time presentation starts
     QFont m_normalFont;

@@ -171,8 +171,8 @@ void MainWindow::takeOverFrom(MainWindow& old) {
         m_banner->showError(banner, 0, false);
     m_reportTo = old.m_reportTo;  // exports still running report here
     *m_reportTo = this;
-    if (old.m_typingTimer->isActive())  // an edit still waiting to be run
-        m_typingTimer->start();
+    if (old.m_typing->isPending())  // an edit still waiting to be run
+        m_typing->resumePending();
     m_sessionPath = old.m_sessionPath;
     m_pendingSelection = old.m_pendingSelection;
     if (old.m_sessionModel) {  // a session waiting for its model is this window's to apply now

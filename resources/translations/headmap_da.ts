@@ -3904,17 +3904,6 @@
         <translation>Opdater under s&amp;krivning</translation>
     </message>
     <message>
-        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
-        <translation>Beregn en dekoders opmærksomhed igen, mens du skriver, og genbrug de tokens, der ikke ændrede sig</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n token(s): %1 reused from the last run, %2 computed</source>
-        <translation>
-            <numerusform>%n token: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
-            <numerusform>%n tokens: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Exporting %1…</source>
         <translation>Eksporterer %1…</translation>
     </message>
@@ -4700,6 +4689,20 @@ del %4, id %5</translation>
     <message>
         <source>%1 · how much %2 attends to %3</source>
         <translation>%1 · hvor meget %2 retter opmærksomhed mod %3</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::TypingUpdates</name>
+    <message>
+        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
+        <translation>Beregn en dekoders opmærksomhed igen, mens du skriver, og genbrug de tokens, der ikke ændrede sig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s): %1 reused from the last run, %2 computed</source>
+        <translation>
+            <numerusform>%n token: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
+            <numerusform>%n tokens: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

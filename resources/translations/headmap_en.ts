@@ -82,6 +82,9 @@
             <numerusform>Saved %n files to %1</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>headmap::ui::TypingUpdates</name>
     <message numerus="yes">
         <source>%n token(s): %1 reused from the last run, %2 computed</source>
         <translation>

@@ -3894,16 +3894,6 @@
         <translation>输入时更新(&amp;U)</translation>
     </message>
     <message>
-        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
-        <translation>输入时重新计算解码器的注意力，并复用没有改变的词元</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n token(s): %1 reused from the last run, %2 computed</source>
-        <translation>
-            <numerusform>%n 个词元：%1 个复用自上次运行，%2 个重新计算</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
@@ -4689,6 +4679,19 @@ piece %4, id %5</source>
     <message>
         <source>%1 · how much %2 attends to %3</source>
         <translation>%1 · %2 对 %3 的注意力有多少</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::TypingUpdates</name>
+    <message>
+        <source>Recompute the attention of a decoder as you type, reusing the tokens that did not change</source>
+        <translation>输入时重新计算解码器的注意力，并复用没有改变的词元</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s): %1 reused from the last run, %2 computed</source>
+        <translation>
+            <numerusform>%n 个词元：%1 个复用自上次运行，%2 个重新计算</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
