@@ -9,12 +9,15 @@
 
 #include <map>
 
+#include "../engine/FloatRounding.h"
 #include "ModelFixtures.h"
 #include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
 #include "model/PrefixState.h"
 
 using namespace headmap;
+using headmap::testing::gammaOf;
+using headmap::testing::scoreMagnitude;
 
 namespace {
 
@@ -32,8 +35,8 @@ namespace {
 //  - the attention of the new rows (core/PrefixAttention) multiplies other shapes than the full
 //    run (Eigen's products vs multiplySingleThreaded's sgemm for weights · V).
 // A sum of n float32 terms computed in two orders differs by at most 2·γ(n)·Σ|terms|, with
-// γ(n) = n·u / (1 − n·u) and u = 2⁻²⁴ (Higham, Accuracy and Stability of Numerical Algorithms,
-// §3.1), whatever the order: vector width and kernel only choose the order.
+// γ(n) = n·u / (1 − n·u) and u = 2⁻²⁴, whatever the order: vector width and kernel only choose
+// the order (tests/engine/FloatRounding.h).
 //
 // Differences are measured relative to the scale of the values (the test's max(1, |fresh|)).
 // Layer l's own rounding, ρ(l), is the sum of 2·γ(n) over its reductions that may be reordered:
@@ -53,7 +56,7 @@ namespace {
 //                        for GPT-2's c_attn) and its own 2·γ(head_dim), times the score's
 //                        Σ|terms| = scale·Σ|q_i k_i|, taken from the fresh run's queries and keys;
 //                        softmax moves a weight by at most half the largest score difference
-//                        (|∂w_i/∂s| sums to 2·w_i·(1 − w_i) <= 1/2).
+//                        (scoreMagnitude).
 // Fixture sizes (tests/fixtures/models/*/config.json, gguf files alike): d <= 64, head_dim <= 16,
 // L <= 3, GPT-2 d = 32, 4·d = 128, T <= 14. Largest bounds: GPT-2 hidden states
 // ε(1) = 3·492·u ≈ 8.8e-5; other families ε(2) = 7·60·u ≈ 2.5e-5 (gemma, 3 layers); smallest
@@ -62,16 +65,10 @@ namespace {
 // Zen, Sandybridge, Nehalem, Core2): worst 1.55e-6 attention weights (GPT-2), 9.3e-7 hidden
 // states, 1.02e-6 logits, 2.7e-7 value norms; no difference above 0.15 of its bound (the
 // one-layer llamas' hidden states). The test prints its worst differences and shares at the end.
-constexpr double kUnitRoundoff = 1.0 / 16777216.0;  // 2⁻²⁴, float32
-constexpr double kLayerAmplification = 2;           // A above
+constexpr double kLayerAmplification = 2;  // A above
 
-// γ(n) above.
-constexpr double gammaOf(int n) {
-    return n * kUnitRoundoff / (1 - n * kUnitRoundoff);
-}
-
-// One model and input length's bounds (see above); scoreMagnitude(l) is layer l's largest
-// scale·Σ|q_i k_i|.
+// One model and input length's bounds (see above). Attention weights of layer l: half of
+// scoreRelative[l] times the layer's scoreMagnitude.
 struct ReuseBounds {
     std::vector<double> valueNorms;  // per layer, relative
     std::vector<double> scoreRelative;  // per layer: a score's difference / its Σ|terms|
@@ -95,24 +92,6 @@ ReuseBounds reuseBounds(const ModelSummary& model, int t) {
     b.hidden = before;
     b.logits = before + 2 * gammaOf(d);
     return b;
-}
-
-// Layer l's largest scale·Σ_i |q_i k_i| over the scores a query sees (causal: keys up to its own).
-double scoreMagnitude(const AttentionTrace& trace, int layer) {
-    const std::shared_ptr<const LayerQueriesKeys>& qk = trace.queriesKeys(layer);
-    if (!qk)
-        return -1;
-    const AttentionSpec& spec = qk->scoring;
-    const int dh = spec.headDim;
-    double worst = 0;
-    for (int h = 0; h < spec.heads; ++h) {
-        const MatrixF q = qk->queries.middleCols(h * dh, dh).cwiseAbs();
-        const MatrixF k = qk->keys.middleCols(spec.kvHeadOf(h) * dh, dh).cwiseAbs();
-        const MatrixF sums = q * k.transpose();
-        for (Eigen::Index i = 0; i < sums.rows(); ++i)
-            worst = std::max(worst, double(sums.row(i).head(i + 1).maxCoeff()));
-    }
-    return worst * std::abs(double(spec.scale));
 }
 
 const QStringList kFolders = {
@@ -208,8 +187,8 @@ void compareWithFresh(const Model& model, const Encoding& input, const RunResult
     QCOMPARE(reused.trace.heads(), fresh.trace.heads());
     QCOMPARE(reused.trace.hasValueNorms(), fresh.trace.hasValueNorms());
     for (int l = 0; l < summary.layers; ++l) {
-        const double magnitude = scoreMagnitude(fresh.trace, l);
-        QVERIFY2(magnitude >= 0, "the fresh run kept no queries and keys to bound its scores by");
+        QVERIFY2(fresh.trace.queriesKeys(l), "the fresh run kept no queries and keys to bound its scores by");
+        const double magnitude = scoreMagnitude(*fresh.trace.queriesKeys(l));
         double weights = 0, norms = 0;
         for (int h = 0; h < summary.heads; ++h) {
             weights = std::max(weights, maxDifference(MatrixF(reused.trace.head(l, h)), MatrixF(fresh.trace.head(l, h))));
