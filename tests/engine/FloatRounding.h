@@ -34,6 +34,21 @@ constexpr double softmaxRowSumBound(int n) {
     return 2 * gammaOf(n + 1);
 }
 
+// Attention rollout (analysis/AttentionRollout) through `layers` layers of T tokens, each layer
+// Â = rows of (mean of H heads + I) / 2 normalised, times the rollout so far: entries and row sums
+// are at most 1 (rows of non-negative weights), so per layer the mean adds γ(H) + u, the
+// normalisation γ(T) + 2·u, the product γ(T) (T non-negative terms, relative to the entry), and
+// the rollout's earlier difference passes through unchanged (a row-stochastic matrix does not
+// grow it). Against an exact (float64) rollout of the same float32 weights:
+constexpr double rolloutBound(int layers, int heads, int t) {
+    return layers * (gammaOf(heads) + 2 * gammaOf(t + 1) + 4 * kUnitRoundoff);
+}
+// and a rollout row, summed in float32, from 1: per layer the normalised row is 1 within γ(T) and
+// the product adds γ(T) relative; the sum γ(T − 1) more.
+constexpr double rolloutRowSumBound(int layers, int t) {
+    return (2 * layers + 1) * gammaOf(t + 1);
+}
+
 // The largest Σ|terms| of a layer's attention scores: scale·Σ_i |q_i·k_i| over every head and
 // every (query, key) pair the mask lets through (AttentionSpec::allows), from
 // the queries and keys the weights are computed from. A score computed in two orders differs by
