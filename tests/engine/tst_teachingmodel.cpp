@@ -114,7 +114,10 @@ void TeachingModelTest::matchesGolden() {
             CHECK_CLOSE(MatrixF(result.trace.head(l, h)), golden::toMatrix(heads.at(h)), 1e-5,
                         QStringLiteral("layer %1 head %2").arg(l).arg(h));
     }
-    // Two or three post-LN blocks of float32 arithmetic; LayerNorm outputs are O(1).
+    // Two or three post-LN blocks of float32 arithmetic; LayerNorm outputs are O(1). Both bounds
+    // are requirements rounding meets in practice, not derived (see tst_decodermodel's): measured
+    // (issue #36; native AVX-512 and SSE2 builds, each with OpenBLAS's SkylakeX, Haswell,
+    // Sandybridge, Nehalem and Core2 kernels) at most 3.0e-7 (weights) and 1.1e-6 (output).
     CHECK_CLOSE(result.hidden, golden::toMatrix(golden.value("output")), 1e-4, QStringLiteral("output"));
 
     // Same SplitMix64 stream and the same double -> float rounding: bit for bit.
