@@ -26,6 +26,9 @@ export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHEADMAP_BUILD_GUI=OFF \
     -DHEADMAP_NATIVE="$native" "${launcher[@]}"
+elif ! grep -qx "HEADMAP_NATIVE:BOOL=$native" "$build/CMakeCache.txt"; then
+  # A build-nogui/ from before it was portable (or asked for the other way): switch it.
+  cmake "$build" -DHEADMAP_NATIVE="$native"
 fi
 cmake --build "$build" --parallel "$jobs"
 cd "$build"
