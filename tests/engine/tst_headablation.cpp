@@ -20,7 +20,16 @@ Q_DECLARE_METATYPE(std::vector<headmap::HeadAblation>)
 
 namespace {
 
-constexpr double kTolerance = 1e-4;  // the issue's bound
+// Against PyTorch: the issue's bound, a product requirement, not a rounding bound. Both sides are
+// float32 summed in other orders (PyTorch's kernels; ours by vector width and OpenBLAS core type).
+// The worst case that tst_prefixreuse's derivation gives with every sum reordered (norms over 2·d,
+// projections over d, MLP over the intermediate size, scores, softmax and weights·V over T; doubled
+// per layer) is 3e-4 to 5e-4 for the 2- and 3-layer fixtures, above this bound: it is a requirement
+// that rounding meets in practice, not a proof. Measured (issue #36; native AVX-512 and SSE2
+// builds, each with OpenBLAS's SkylakeX, Haswell, Sandybridge, Nehalem and Core2 kernels): at most
+// 2.4e-6 (hidden states), 1.8e-6 (attention weights), 4.8e-6 on value norms up to 14 (checked
+// relative to the largest): 40 times inside or more.
+constexpr double kTolerance = 1e-4;
 
 QString fixture(const QString& name) {
     return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + name;

@@ -11,11 +11,13 @@
 #include <cstring>
 #include <random>
 
+#include "FloatRounding.h"
 #include "core/Linear.h"
 
 using headmap::Linear;
 using headmap::MatrixF;
 using headmap::WeightLayout;
+using headmap::testing::gammaOf;
 
 class LinearTest : public QObject {
     Q_OBJECT
@@ -108,7 +110,9 @@ void LinearTest::forwardEqualsTheSum() {
                 sum += double(x(t, i)) * double(w);
                 magnitude += std::abs(double(x(t, i)) * double(w));
             }
-            if (std::abs(double(y(t, o)) - sum) > 1e-6 * (1.0 + magnitude))
+            // float32 against the exact sum (double's own error, (in + 1)·2⁻⁵³ relative, is 2⁻²⁹ of
+            // this): in products and the bias, γ(in + 1)·Σ|terms| in any order (FloatRounding.h).
+            if (std::abs(double(y(t, o)) - sum) > gammaOf(in + 1) * (1 + 1e-6) * magnitude)
                 QFAIL(qPrintable(QStringLiteral("y(%1, %2) = %3, expected %4").arg(t).arg(o).arg(y(t, o)).arg(sum)));
         }
 }
@@ -148,10 +152,12 @@ void LinearTest::singleThreadedProductEqualsTheSum() {
         for (int c = 0; c < outFirst; ++c)
             QCOMPARE(out(r, c), 42.0f);
         for (int c = 0; c < cols; ++c) {
-            double sum = 0.0;
-            for (int i = 0; i < depth; ++i)
+            double sum = 0.0, magnitude = 0.0;  // Σ|terms|, as forwardEqualsTheSum
+            for (int i = 0; i < depth; ++i) {
                 sum += double(a(r, i)) * double(b(i, bFirst + c));
-            if (std::abs(double(out(r, outFirst + c)) - sum) > 1e-5 * (1.0 + std::abs(sum)))
+                magnitude += std::abs(double(a(r, i)) * double(b(i, bFirst + c)));
+            }
+            if (std::abs(double(out(r, outFirst + c)) - sum) > gammaOf(depth) * (1 + 1e-6) * magnitude)
                 QFAIL(qPrintable(QStringLiteral("out(%1, %2) = %3, expected %4").arg(r).arg(c).arg(out(r, outFirst + c)).arg(sum)));
         }
     }

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include "FloatRounding.h"
 #include "GoldenFile.h"
 #include "core/HeadmapError.h"
 #include "teaching/TeachingModel.h"
@@ -113,7 +114,10 @@ void TeachingModelTest::matchesGolden() {
             CHECK_CLOSE(MatrixF(result.trace.head(l, h)), golden::toMatrix(heads.at(h)), 1e-5,
                         QStringLiteral("layer %1 head %2").arg(l).arg(h));
     }
-    // Two or three post-LN blocks of float32 arithmetic; LayerNorm outputs are O(1).
+    // Two or three post-LN blocks of float32 arithmetic; LayerNorm outputs are O(1). Both bounds
+    // are requirements rounding meets in practice, not derived (see tst_decodermodel's): measured
+    // (issue #36; native AVX-512 and SSE2 builds, each with OpenBLAS's SkylakeX, Haswell,
+    // Sandybridge, Nehalem and Core2 kernels) at most 3.0e-7 (weights) and 1.1e-6 (output).
     CHECK_CLOSE(result.hidden, golden::toMatrix(golden.value("output")), 1e-4, QStringLiteral("output"));
 
     // Same SplitMix64 stream and the same double -> float rounding: bit for bit.
@@ -270,7 +274,11 @@ void TeachingModelTest::steps() {
     QCOMPARE(s.wQ.cols(), Eigen::Index(dh));
     CHECK_CLOSE(s.headOutput, MatrixF(s.concat.middleCols(head * dh, dh)), 0.0,
                 QStringLiteral("head output is its slice of concat"));
-    CHECK_CLOSE(s.headOutput, MatrixF(s.weights * s.v), 1e-5, QStringLiteral("weights·v"));
+    // The same product summed over T in another order (the engine's multiplySingleThreaded;
+    // Eigen's product here): within 2·γ(T)·(|weights|·|v|) entry by entry (FloatRounding.h).
+    const MatrixF product = s.weights * s.v;
+    const MatrixF bound = 2 * headmap::testing::gammaOf(t) * (s.weights.cwiseAbs() * s.v.cwiseAbs());
+    QVERIFY2(((s.headOutput - product).cwiseAbs().array() <= bound.array()).all(), "weights·v");
     // The teaching model's attention has no biases.
     QCOMPARE(s.bQ.size(), Eigen::Index(dh));
     QVERIFY(s.bQ.isZero(0.0f) && s.bK.isZero(0.0f) && s.bV.isZero(0.0f));

@@ -89,10 +89,14 @@ double maxDifference(const AttentionTrace& a, const AttentionTrace& b) {
     return worst;
 }
 
-// PyTorch float32 against Eigen float32: the same bound as the safetensors decoders.
+// PyTorch float32 against ours, attention weights only, summed in other orders: like the
+// safetensors decoders' 1e-4 (tst_decodermodel) a requirement rounding meets in practice, not a
+// derived bound. Measured (issue #36; native AVX-512 and SSE2 builds, each with OpenBLAS's
+// SkylakeX, Haswell, Sandybridge, Nehalem and Core2 kernels): at most 9.5e-7, 10 times inside.
 constexpr double kGoldenTolerance = 1e-5;
 // The same weights read from GGUF and from safetensors go through the same code: equal but for
-// Gemma's (w + 1) - 1 in float32.
+// Gemma's (w + 1) - 1 in float32. Same code, same sums, same order: measured exactly 0 on the
+// native and SSE2 builds under five OpenBLAS core types, Gemma included (issue #36).
 constexpr double kTwinTolerance = 1e-6;
 // How far quantised attention may be from the float model's, per type. The fixtures'
 // quantisers are the simple round-to-nearest ones (no error search), so these are upper bounds

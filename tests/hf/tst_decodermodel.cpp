@@ -15,6 +15,7 @@
 #include <QtEndian>
 #include <QtTest>
 
+#include "../engine/FloatRounding.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "hf/DecoderModel.h"
@@ -22,6 +23,7 @@
 
 using namespace headmap;
 using namespace modelfixtures;
+using headmap::testing::gammaOf;
 
 namespace {
 
@@ -36,7 +38,16 @@ double maxDifference(const QJsonArray& expected, const MatrixF& actual) {
     return modelfixtures::maxDifference(expected, [&](int r, int c) { return actual(r, c); }, int(actual.rows()), int(actual.cols()));
 }
 
-constexpr double kTolerance = 1e-4;  // the issue's bound
+// Against PyTorch (tests/golden/decoders_golden.json): the issue's bound, a product requirement,
+// not a rounding bound. Both sides are float32 summed in other orders (PyTorch's kernels; ours by
+// vector width and OpenBLAS core type). The worst case that tst_prefixreuse's derivation gives with
+// every sum reordered (norms over 2·d, projections over d, MLP over the intermediate size, scores,
+// softmax and weights·V over T; doubled per layer) is 3e-4 to 5e-4 for the 2- and 3-layer fixtures,
+// above this bound: it is a requirement that rounding meets in practice, not a proof. Measured
+// (issue #36; native AVX-512 and SSE2 builds, each with OpenBLAS's SkylakeX, Haswell, Sandybridge,
+// Nehalem and Core2 kernels): at most 6.1e-6 (final hidden states), 2.4e-6 (scaled scores), 1.3e-6
+// (attention weights): 16 times inside.
+constexpr double kTolerance = 1e-4;
 
 // Copies a fixture folder and overwrites element 0 of an F32 tensor with `value`.
 bool poisonedCopy(const QString& fixtureName, const QString& tensor, float value, const QString& target) {
@@ -122,7 +133,11 @@ void DecoderModelTest::layerZeroStepsMatch() {
             CHECK_CLOSE(maxDifference(layer0.value("scores_scaled").toArray(), steps.scaled), QStringLiteral("scaled scores"));
         // The recorded weights are the trace's, and the head's output is weights·v.
         QVERIFY(steps.weights.isApprox(MatrixF(result.trace.head(0, h)), 0.0f));
-        QVERIFY((steps.headOutput - steps.weights * steps.v).cwiseAbs().maxCoeff() < 1e-5f);
+        // weights·v summed over T in another order (the engine's multiplySingleThreaded, OpenBLAS's
+        // sgemm; Eigen's product here): within 2·γ(T)·(|weights|·|v|) entry by entry
+        // (FloatRounding.h).
+        const MatrixF bound = 2 * gammaOf(int(steps.weights.cols())) * (steps.weights.cwiseAbs() * steps.v.cwiseAbs());
+        QVERIFY(((steps.headOutput - steps.weights * steps.v).cwiseAbs().array() <= bound.array()).all());
     }
 }
 

@@ -30,7 +30,15 @@ QJsonArray goldenCases() {
     return QJsonDocument::fromJson(file.readAll()).object().value("cases").toArray();
 }
 
-constexpr double kTolerance = 1e-4;  // the issue's bound; measured differences are ~1e-6
+// Against PyTorch: the issue's bound, a product requirement, not a rounding bound. Both sides are
+// float32 summed in other orders (PyTorch's kernels; ours by vector width and OpenBLAS core type).
+// The worst case that tst_prefixreuse's derivation gives with every sum reordered (norms over 2·d,
+// projections over d, MLP over the intermediate size, scores, softmax and weights·V over T; doubled
+// per layer) is 1.3e-4 for these 2-layer, 32-wide encoders, above this bound: it is a requirement
+// that rounding meets in practice, not a proof. Measured (issue #36; native AVX-512 and SSE2
+// builds, each with OpenBLAS's SkylakeX, Haswell, Sandybridge, Nehalem and Core2 kernels): at most
+// 4.4e-6 (hidden states), 2.3e-6 (attention weights): 20 times inside.
+constexpr double kTolerance = 1e-4;
 
 }  // namespace
 

@@ -24,7 +24,15 @@ using namespace modelfixtures;
 
 namespace {
 
-constexpr double kTolerance = 1e-4;  // the issue's bound on probabilities
+// Against PyTorch: the issue's bound on probabilities, a product requirement, not a rounding bound.
+// Both sides are float32 summed in other orders (PyTorch's kernels; ours by vector width and
+// OpenBLAS core type). The worst case that tst_prefixreuse's derivation gives with every sum
+// reordered (norms over 2·d, projections over d, MLP over the intermediate size, scores, softmax
+// and weights·V over T; doubled per layer) is 3e-4 to 5e-4 for the 2- and 3-layer fixtures, above
+// this bound: it is a requirement that rounding meets in practice, not a proof. Measured (issue
+// #36; native AVX-512 and SSE2 builds, each with OpenBLAS's SkylakeX, Haswell, Sandybridge, Nehalem
+// and Core2 kernels): at most 1.7e-6 (logits), 1.1e-6 (probabilities): 60 times inside.
+constexpr double kTolerance = 1e-4;
 
 QJsonObject readGolden(const char* name) {
     QFile file(QDir(QStringLiteral(HEADMAP_GOLDEN_DIR)).filePath(QString::fromLatin1(name)));

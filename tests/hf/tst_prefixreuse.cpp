@@ -2,27 +2,97 @@
 // an earlier run's state equals a fresh run of the same input, for every decoder family in
 // tests/fixtures/models (DecoderModel's and GPT-2) (whose fresh runs tst_decodermodel checks against PyTorch) and GGUF files
 // that stream their layers. The reference here is the fresh run: prefix reuse must not change a
-// single number beyond rounding (1e-6, see kTolerance), and must actually have reused (RunResult::reusedTokens).
+// single number beyond float32 rounding (bounds derived below, reuseBounds), and must actually
+// have reused (RunResult::reusedTokens).
 
 #include <QtTest>
 
+#include <map>
+
+#include "../engine/FloatRounding.h"
 #include "ModelFixtures.h"
 #include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
 #include "model/PrefixState.h"
 
 using namespace headmap;
+using headmap::testing::gammaOf;
+using headmap::testing::scoreMagnitude;
 
 namespace {
 
-// Relative to the size of the numbers compared (at least 1): the issue's 1e-6. Up to 32 tokens the
-// dense layers of torch.nn.Linear's layout give a row the same bits whatever the other rows
-// (core/SkinnyProduct), so what differs is the attention, whose new rows are multiplied as other
-// matrix shapes than a full run's, and GPT-2's Conv1D layers (OpenBLAS: sgemv for one new token,
-// sgemm for the full run). Worst row on an AMD EPYC (OpenBLAS's Haswell kernels): 9.2e-7, GPT-2;
-// 4.8e-7 for the other families. Before SkinnyProduct it was 1.22e-6 there (and within 1e-6
-// with the SkylakeX kernels of Intel machines).
-constexpr double kTolerance = 1e-6;
+// How far a reused run may be from a fresh one: float32 rounding, derived below for each compared
+// number from the reductions the two runs may sum in different orders (issue #36: a fitted 1e-6
+// held on the machine it was fitted on and failed at 1.46e-6 with OpenBLAS's Haswell kernels).
+//
+// Two runs on one machine use one build and one OpenBLAS kernel set, but not always the same code
+// for the same sum:
+//  - the dense layers in torch.nn.Linear's layout (every family but GPT-2) go through
+//    core/SkinnyProduct up to 32 rows, whose outputs do not depend on how many rows are
+//    multiplied: the same bits in both runs on any processor (T <= 14 here, checked below);
+//  - GPT-2's Conv1D layers (W stored (in, out)) go to OpenBLAS: sgemv for one new token, sgemm
+//    for several, each with kernels that differ per processor (Haswell, SkylakeX, ...);
+//  - the attention of the new rows (core/PrefixAttention) multiplies other shapes than the full
+//    run (Eigen's products vs multiplySingleThreaded's sgemm for weights · V).
+// A sum of n float32 terms computed in two orders differs by at most 2·γ(n)·Σ|terms|, with
+// γ(n) = n·u / (1 − n·u) and u = 2⁻²⁴, whatever the order: vector width and kernel only choose
+// the order (tests/engine/FloatRounding.h).
+//
+// Differences are measured relative to the scale of the values (the test's max(1, |fresh|)).
+// Layer l's own rounding, ρ(l), is the sum of 2·γ(n) over its reductions that may be reordered:
+//   every family: scores (n = head_dim) and weights · V (n = T);
+//   GPT-2 also:   c_attn (n = d), attn.c_proj (n = d), mlp.c_fc (n = d), mlp.c_proj (n = 4·d).
+// A layer's output is x + f(x): a difference already in x passes the residual unchanged and f once
+// more, where linear maps keep it relative to the values' scale, norms rescale values and
+// differences alike, softmax at most halves a score difference and GELU/SiLU have slopes <= 1.13;
+// so a layer at most doubles what it is given (A = 2, conservative) and adds its own:
+//   ε(l) = A·ε(l−1) + ρ(l), ε(−1) = 0.
+// Compared numbers:
+//   final hidden states  ε(L−1) (the final norm rescales values and differences alike);
+//   logits               ε(L−1) + 2·γ(d) (the output head's sum over d);
+//   value norms          of layer l: A·ε(l−1) + 2·γ(head_dim) (the head's block of W_O)
+//                        + 2·γ(d) (the norm's sum of squares), + 2·γ(d) for GPT-2's c_attn;
+//   attention weights    of layer l: a score s = scale·q·k with q and k each A·ε(l−1) off (+ 2·γ(d)
+//                        for GPT-2's c_attn) and its own 2·γ(head_dim), times the score's
+//                        Σ|terms| = scale·Σ|q_i k_i|, taken from the fresh run's queries and keys;
+//                        softmax moves a weight by at most half the largest score difference
+//                        (scoreMagnitude).
+// Fixture sizes (tests/fixtures/models/*/config.json, gguf files alike): d <= 64, head_dim <= 16,
+// L <= 3, GPT-2 d = 32, 4·d = 128, T <= 14. Largest bounds: GPT-2 hidden states
+// ε(1) = 3·492·u ≈ 8.8e-5; other families ε(2) = 7·60·u ≈ 2.5e-5 (gemma, 3 layers); smallest
+// llama_f16_linear's (1 layer) 40·u ≈ 2.4e-6 at T = 12. Measured (issue #36; the native AVX-512
+// build and a -DHEADMAP_NATIVE=OFF SSE2 build, each under OPENBLAS_CORETYPE SkylakeX, Haswell,
+// Zen, Sandybridge, Nehalem, Core2): worst 1.55e-6 attention weights (GPT-2), 9.3e-7 hidden
+// states, 1.02e-6 logits, 2.7e-7 value norms; no difference above 0.15 of its bound (the
+// one-layer llamas' hidden states). The test prints its worst differences and shares at the end.
+constexpr double kLayerAmplification = 2;  // A above
+
+// One model and input length's bounds (see above). Attention weights of layer l: half of
+// scoreRelative[l] times the layer's scoreMagnitude.
+struct ReuseBounds {
+    std::vector<double> valueNorms;  // per layer, relative
+    std::vector<double> scoreRelative;  // per layer: a score's difference / its Σ|terms|
+    double hidden = 0;
+    double logits = 0;
+};
+
+ReuseBounds reuseBounds(const ModelSummary& model, int t) {
+    const bool gpt2 = model.architecture == QLatin1String("gpt2");
+    const int d = model.dModel, dh = model.dHead;
+    const double dense = gpt2 ? 2 * gammaOf(d) : 0.0;  // GPT-2's c_attn, before the scores and values
+    const double own = 2 * gammaOf(dh) + 2 * gammaOf(t) + (gpt2 ? 2 * (3 * gammaOf(d) + gammaOf(4 * d)) : 0.0);
+    ReuseBounds b;
+    double before = 0;  // ε(l − 1)
+    for (int l = 0; l < model.layers; ++l) {
+        const double in = kLayerAmplification * before + dense;  // q, k and v of layer l
+        b.scoreRelative.push_back(2 * in + 2 * gammaOf(dh));
+        b.valueNorms.push_back(in + 2 * gammaOf(dh) + 2 * gammaOf(d));
+        before = kLayerAmplification * before + own;
+    }
+    b.hidden = before;
+    b.logits = before + 2 * gammaOf(d);
+    return b;
+}
 
 const QStringList kFolders = {
     QStringLiteral("llama_f32_tied"),   QStringLiteral("llama_bf16_sharded"), QStringLiteral("llama_f16_linear"),
@@ -83,32 +153,58 @@ double traceDifference(const AttentionTrace& a, const AttentionTrace& b) {
     return worst;
 }
 
-// The same over the value norms, relative to their size (0 when neither has them).
-double valueNormDifference(const AttentionTrace& a, const AttentionTrace& b) {
-    if (a.hasValueNorms() != b.hasValueNorms())
-        return -1;
-    double worst = 0;
-    if (a.hasValueNorms())
-        for (int l = 0; l < a.layers(); ++l)
-            for (int h = 0; h < a.heads(); ++h)
-                worst = std::max(worst, relativeDifference(a.valueNorms(l, h), b.valueNorms(l, h)));
-    return worst;
-}
+// The worst difference seen per compared number, and its share of the bound (printed at the end:
+// how much room each instruction set and OpenBLAS kernel set leaves).
+struct Worst {
+    double difference = 0, share = 0;
+    QString where;  // the row with the largest share
+};
+std::map<QString, Worst> worstSeen;
 
-#define CHECK_CLOSE(diff, what) \
-    QVERIFY2((diff) >= 0 && (diff) <= kTolerance, qPrintable(QStringLiteral("%1: max difference %2").arg(what).arg(diff)))
+#define CHECK_WITHIN(diff, bound, what)                                                                   \
+    do {                                                                                                  \
+        const double diff_ = (diff), bound_ = (bound);                                                    \
+        Worst& worst_ = worstSeen[what];                                                                  \
+        worst_.difference = std::max(worst_.difference, diff_);                                           \
+        if (diff_ / bound_ > worst_.share) {                                                              \
+            worst_.share = diff_ / bound_;                                                                \
+            worst_.where = QString::fromLatin1(QTest::currentTestFunction()) + QLatin1Char('/') +         \
+                           QString::fromLatin1(QTest::currentDataTag());                                 \
+        }                                                                                                 \
+        QVERIFY2(diff_ >= 0 && diff_ <= bound_,                                                           \
+                 qPrintable(QStringLiteral("%1: max difference %2 > bound %3").arg(what).arg(diff_).arg(bound_))); \
+    } while (false)
 
 void compareWithFresh(const Model& model, const Encoding& input, const RunResult& reused, const RunOptions& freshOptions) {
     const RunResult fresh = model.run(input, freshOptions);
-    CHECK_CLOSE(traceDifference(reused.trace, fresh.trace), QStringLiteral("attention weights"));
-    CHECK_CLOSE(valueNormDifference(reused.trace, fresh.trace), QStringLiteral("value norms"));
-    CHECK_CLOSE(relativeDifference(reused.hidden, fresh.hidden), QStringLiteral("final hidden states"));
+    const ModelSummary& summary = model.summary();
+    const int t = input.size();
+    // Bit-equal dense layers (SkinnyProduct) are what the bounds of all but GPT-2 rest on.
+    QVERIFY2(t <= 32, "inputs longer than SkinnyProduct's 32 rows change the bounds");
+    const ReuseBounds bounds = reuseBounds(summary, t);
+    QCOMPARE(reused.trace.length(), fresh.trace.length());
+    QCOMPARE(reused.trace.layers(), fresh.trace.layers());
+    QCOMPARE(reused.trace.heads(), fresh.trace.heads());
+    QCOMPARE(reused.trace.hasValueNorms(), fresh.trace.hasValueNorms());
+    for (int l = 0; l < summary.layers; ++l) {
+        QVERIFY2(fresh.trace.queriesKeys(l), "the fresh run kept no queries and keys to bound its scores by");
+        const double magnitude = scoreMagnitude(*fresh.trace.queriesKeys(l));
+        double weights = 0, norms = 0;
+        for (int h = 0; h < summary.heads; ++h) {
+            weights = std::max(weights, maxDifference(MatrixF(reused.trace.head(l, h)), MatrixF(fresh.trace.head(l, h))));
+            if (fresh.trace.hasValueNorms())
+                norms = std::max(norms, relativeDifference(reused.trace.valueNorms(l, h), fresh.trace.valueNorms(l, h)));
+        }
+        CHECK_WITHIN(weights, 0.5 * bounds.scoreRelative[size_t(l)] * magnitude, QStringLiteral("attention weights"));
+        CHECK_WITHIN(norms, bounds.valueNorms[size_t(l)], QStringLiteral("value norms"));
+    }
+    CHECK_WITHIN(relativeDifference(reused.hidden, fresh.hidden), bounds.hidden, QStringLiteral("final hidden states"));
     QCOMPARE(reused.trace.tokenIds(), fresh.trace.tokenIds());
     if (model.hasOutputHead()) {
         const int last = input.size() - 1;
         const RowVectorF a = model.outputLogits(reused.hidden, last);
         const RowVectorF b = model.outputLogits(fresh.hidden, last);
-        CHECK_CLOSE(relativeDifference(a, b), QStringLiteral("logits at the last position"));
+        CHECK_WITHIN(relativeDifference(a, b), bounds.logits, QStringLiteral("logits at the last position"));
     }
 }
 
@@ -125,6 +221,7 @@ private slots:
     void optionsThatForbidReuseRunInFull();
     void anotherModelsStateIsNotReused();
     void encodersKeepNoState();
+    void cleanupTestCase();
 
 private:
     static void addFixtureRows();
@@ -299,6 +396,12 @@ void PrefixReuseTest::encodersKeepNoState() {
     const RunResult a = model->run(encode(*model, someIds(5, 80)), keep);
     QVERIFY(!a.state);
     QCOMPARE(a.reusedTokens, 0);
+}
+
+void PrefixReuseTest::cleanupTestCase() {
+    for (const auto& [what, worst] : worstSeen)
+        qInfo("%s: worst difference %.3g; largest share of its bound %.3g (%s)", qPrintable(what), worst.difference,
+              worst.share, qPrintable(worst.where));
 }
 
 QTEST_GUILESS_MAIN(PrefixReuseTest)

@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "../engine/FloatRounding.h"
 #include "core/HeadmapError.h"
 #include "model/ModelLoader.h"
 #include "patterns/PatternsModel.h"
@@ -18,6 +19,7 @@
 using headmap::Encoding;
 using headmap::MatrixF;
 using headmap::PatternsModel;
+using headmap::testing::softmaxRowSumBound;
 
 namespace {
 
@@ -127,7 +129,8 @@ void PatternsModelTest::headsHaveNamesAndExplanations() {
     }
 }
 
-// Every row of every head: ≥ 0.9 on its target, the broad head uniform to 1e-6, rows sum to 1.
+// Every row of every head: ≥ 0.9 on its target, the broad head uniform to 1e-6 (equal scores:
+// exp(0) = 1 each, an exact sum, 1/t rounded once), rows sum to 1 to rounding.
 void PatternsModelTest::headPatterns_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("tokens");  // with [CLS] and [SEP]
@@ -152,7 +155,9 @@ void PatternsModelTest::headPatterns() {
         for (int i = 0; i < t; ++i) {
             const QByteArray where = m_model.summary().headNames[head].toUtf8() + ", row " +
                                      QByteArray::number(i) + " (" + input.tokens[i].toUtf8() + ")";
-            QVERIFY2(std::abs(weights.row(i).sum() - 1.0f) < 1e-5f, where);
+            // 256 tokens: 2·γ(257) ≈ 3.1e-5 (FloatRounding.h); a fixed 1e-5 held only while the
+            // rounding happened to cancel.
+            QVERIFY2(std::abs(weights.row(i).sum() - 1.0f) <= softmaxRowSumBound(t), where);
             if (head == Broad) {
                 for (int j = 0; j < t; ++j)
                     QVERIFY2(std::abs(weights(i, j) - 1.0 / t) <= 1e-6,
