@@ -11,6 +11,7 @@
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QtTest>
+#include "HeatmapTestSupport.h"
 #include <qcustomplot.h>
 
 #include "HeatmapView.h"
@@ -23,6 +24,8 @@ using headmap::ui::HeatmapView;
 using headmap::ui::ScaleMode;
 
 Q_DECLARE_METATYPE(Pooling)
+
+using heatmaptests::hover;
 
 namespace {
 
@@ -87,14 +90,6 @@ double drawnAt(const HeatmapView& view, int query, int key) {
 QString colourBarLabel(const HeatmapView& view) {
     auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
     return map->colorScale()->axis()->label();
-}
-
-void hover(HeatmapView& view, QPoint pos) {
-    QWidget* plot = view.plot();
-    const QPoint inPlot = plot->mapFrom(&view, pos);
-    QMouseEvent move(QEvent::MouseMove, QPointF(inPlot), plot->mapToGlobal(QPointF(inPlot)), Qt::NoButton,
-                     Qt::NoButton, Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
 }
 
 void wheel(HeatmapView& view, QPoint pos, int delta) {

@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QSet>
 #include <QtTest>
+#include "HeatmapTestSupport.h"
 #include <qcustomplot.h>
 
 #include "HeatmapView.h"
@@ -23,6 +24,8 @@ using headmap::MatrixF;
 using headmap::ui::HeatmapStyle;
 using headmap::ui::HeatmapView;
 using headmap::ui::ScaleMode;
+
+using heatmaptests::hover;
 
 namespace {
 
@@ -80,14 +83,6 @@ void checkNoOverlap(const HeatmapView& view, Qt::Orientation orientation) {
         QVERIFY2(gap >= extent - 0.5, qPrintable(QStringLiteral("labels %1 and %2 are %3 px apart, need %4")
                                                      .arg(ticks[i - 1].second, ticks[i].second).arg(gap).arg(extent)));
     }
-}
-
-void hover(HeatmapView& view, QPoint pos) {
-    QWidget* plot = view.plot();
-    const QPoint inPlot = plot->mapFrom(&view, pos);
-    QMouseEvent move(QEvent::MouseMove, QPointF(inPlot), plot->mapToGlobal(QPointF(inPlot)),
-                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
 }
 
 }  // namespace

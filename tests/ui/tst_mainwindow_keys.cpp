@@ -10,6 +10,7 @@
 #include <QTabWidget>
 #include <QtTest>
 #include <qcustomplot.h>
+#include "HeatmapTestSupport.h"
 
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -20,21 +21,14 @@ using namespace headmap;
 using namespace headmap::ui;
 using mainwindowtests::readyWindow;
 
+using heatmaptests::hover;
+
 namespace {
 
 // The walk-through's pages exist once the document delivered the steps of the head shown.
 bool waitForSteps(MainWindow& window) {
     window.tabs()->setCurrentIndex(MainWindow::StepsTab);
     return QTest::qWaitFor([&] { return window.stepView()->steps() != nullptr; }, 15000);
-}
-
-// The pointer moved to pos (the heatmap view's coordinates) over its plot, as Qt delivers it.
-void hover(HeatmapView& view, QPoint pos) {
-    QWidget* plot = view.plot();
-    const QPoint inPlot = plot->mapFrom(&view, pos);
-    QMouseEvent move(QEvent::MouseMove, QPointF(inPlot), plot->mapToGlobal(QPointF(inPlot)), Qt::NoButton,
-                     Qt::NoButton, Qt::NoModifier);
-    QApplication::sendEvent(plot, &move);
 }
 
 }  // namespace
