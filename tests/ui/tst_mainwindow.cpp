@@ -460,7 +460,14 @@ void MainWindowTest::exportsData() {
         QCOMPARE(bytes.count('\n'), 2 * 4 * t * t + 1);
     } else {
         QVERIFY(bytes.startsWith("\x93NUMPY"));
-        QCOMPARE(qsizetype(bytes.size() % 64 == 0 ? bytes.size() : bytes.size()), bytes.size());
+        // NumPy 1.0 format: magic, version, a little-endian uint16 header length, the header
+        // (padded so that the data starts at a multiple of 64), then 2 × 4 × t × t floats.
+        const qsizetype data = qsizetype(2) * 4 * t * t * qsizetype(sizeof(float));
+        const qsizetype header = bytes.size() - data;
+        QCOMPARE(header % 64, qsizetype(0));
+        QCOMPARE(qsizetype(10 + (uchar(bytes[8]) | uchar(bytes[9]) << 8)), header);
+        QVERIFY2(bytes.left(header).contains("'shape': (2, 4, " + QByteArray::number(t) + ", " + QByteArray::number(t) + ")"),
+                 bytes.left(header).constData());
         // The data block is the last L*H*T*T floats, in C order.
         float last;
         std::memcpy(&last, bytes.constData() + bytes.size() - 4, 4);
