@@ -29,6 +29,7 @@
 #include "HeatmapView.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "parts/PresentationMode.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
@@ -55,7 +56,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
       m_statistics(new StatisticsView), m_rollout(new RolloutView), m_stepView(new StepView), m_modelLabel(new QLabel),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
       m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton), m_teachingPanel(new TeachingOptionsPanel),
-      m_headNote(new QLabel) {
+      m_headNote(new QLabel), m_presentationMode(new PresentationMode(this)) {
     setWindowTitle(tr("Headmap"));
     setAcceptDrops(true);
     if (m_settings.fontPointSize > 0) {
@@ -169,7 +170,7 @@ QWidget* MainWindow::buildControls() {
         return label;
     };
     auto secondary = [this](QWidget* widget) {
-        m_secondaryControls << widget;
+        m_presentationMode->addSecondary(widget);
         return widget;
     };
     auto* grid = new QGridLayout;
@@ -488,7 +489,7 @@ void MainWindow::changeFontSize(double delta) {
     const double size = std::clamp(font.pointSizeF() + delta, 6.0, 48.0);
     font.setPointSizeF(size);
     QApplication::setFont(font);
-    if (!m_presentation)  // presentation sizes are for the room, not the desk
+    if (!isPresentationMode())  // presentation sizes are for the room, not the desk
         m_settings.fontPointSize = size;
 }
 

@@ -43,7 +43,7 @@ class HeatmapView;
 class LinesView;
 class ModelChooser;
 class PredictionPanel;
-class PresentationStyle;
+class PresentationMode;
 class RolloutView;
 class StatisticsView;
 class StepView;
@@ -112,7 +112,7 @@ public:
     static QStringList exampleSentences();
     void showExample(int index);
     void setPresentationMode(bool on);
-    bool isPresentationMode() const { return m_presentation; }
+    bool isPresentationMode() const;
 
     // The export actions without their file dialogs; each returns an empty string on success,
     // else the message it also shows in the status bar.
@@ -212,8 +212,6 @@ private:
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
     void showTeachingPanel();
-    // Presentation mode's spin boxes and check boxes drawn to be seen on black (PresentationStyle).
-    void setPresentationControls(bool on);
     void showLoadedModel();  // the chooser and the teaching knobs as the loaded model says
     void onTeachingOptionsChanged(const TeachingOptions& options);
 
@@ -254,15 +252,9 @@ private:
     QDockWidget* m_predictionDock = nullptr;
     QToolButton* m_predictionsButton = nullptr;
     QComboBox* m_measureBox = nullptr;
-    QAction* m_presentationAction = nullptr;
     QAction* m_typingAction = nullptr;
     TypingUpdates* m_typing = nullptr;  // a part: the reruns while typing
-    bool m_presentation = false;
-    QPointer<PresentationStyle> m_presentationStyle;  // made the first time presentation starts
-    QFont m_normalFont;
-    QPalette m_normalPalette;
-    bool m_wasMaximized = false;
-    QList<QWidget*> m_secondaryControls;  // hidden in presentation mode to give the class room
+    PresentationMode* m_presentationMode;  // a part: full screen, large, high contrast
     int m_pendingSelection = -1;
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives
     QString m_sessionPath;

@@ -13,6 +13,7 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
+#include "parts/PresentationMode.h"
 #include "predictions/PredictionPanel.h"
 #include "steps/StepView.h"
 #include "views/HeadGridView.h"
@@ -33,7 +34,8 @@ void MainWindow::addPredictionControls(QGridLayout* grid, int row) {
     m_measureBox->setMinimumContentsLength(4);
     auto* label = new QLabel(tr("Meas&ure:"));
     label->setBuddy(m_measureBox);
-    m_secondaryControls << label << m_measureBox;
+    m_presentationMode->addSecondary(label);
+    m_presentationMode->addSecondary(m_measureBox);
     grid->addWidget(label, row, 0);
     grid->addWidget(m_measureBox, row, 1);
 

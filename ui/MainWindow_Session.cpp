@@ -50,7 +50,7 @@ Session MainWindow::currentSession() const {
     session.heatmap = view.style;
     session.hideSpecialTokens = view.hideSpecialTokens;
     session.mergeWords = view.mergeWords;
-    session.presentation = m_presentation;
+    session.presentation = isPresentationMode();
     return session;
 }
 

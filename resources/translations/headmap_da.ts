@@ -3494,20 +3494,12 @@
         <translation>Kinesisk: “深入了解Transformer模型…”</translation>
     </message>
     <message>
-        <source>Presen&amp;tation mode</source>
-        <translation>&amp;Præsentationstilstand</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Vis</translation>
     </message>
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
-    </message>
-    <message>
-        <source>Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown layers, Esc or F5 to leave</source>
-        <translation>Præsentationstilstand: PageUp/PageDown hoveder, Ctrl+PageUp/PageDown lag, Esc eller F5 for at forlade den</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -4147,6 +4139,17 @@ del %4, id %5</translation>
     <message>
         <source>Target token: click or type</source>
         <translation>Måltoken: klik eller skriv</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PresentationMode</name>
+    <message>
+        <source>Presen&amp;tation mode</source>
+        <translation>&amp;Præsentationstilstand</translation>
+    </message>
+    <message>
+        <source>Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown layers, Esc or F5 to leave</source>
+        <translation>Præsentationstilstand: PageUp/PageDown hoveder, Ctrl+PageUp/PageDown lag, Esc eller F5 for at forlade den</translation>
     </message>
 </context>
 <context>

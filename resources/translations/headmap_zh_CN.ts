@@ -3486,20 +3486,12 @@
         <translation>中文：“深入了解Transformer模型…”</translation>
     </message>
     <message>
-        <source>Presen&amp;tation mode</source>
-        <translation>演示模式(&amp;T)</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
-    </message>
-    <message>
-        <source>Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown layers, Esc or F5 to leave</source>
-        <translation>演示模式：PageUp/PageDown 切换头，Ctrl+PageUp/PageDown 切换层，按 Esc 或 F5 退出</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -4137,6 +4129,17 @@ piece %4, id %5</source>
     <message>
         <source>Target token: click or type</source>
         <translation>目标词元：点击或输入</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PresentationMode</name>
+    <message>
+        <source>Presen&amp;tation mode</source>
+        <translation>演示模式(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Presentation mode: PageUp/PageDown heads, Ctrl+PageUp/PageDown layers, Esc or F5 to leave</source>
+        <translation>演示模式：PageUp/PageDown 切换头，Ctrl+PageUp/PageDown 切换层，按 Esc 或 F5 退出</translation>
     </message>
 </context>
 <context>

@@ -64,4 +64,9 @@ QImage colourCells(const MatrixF& plotted, const ColourScale& scale, QRgb masked
     return image;
 }
 
+QColor textColourOn(QRgb background) {
+    const double luminance = 0.299 * qRed(background) + 0.587 * qGreen(background) + 0.114 * qBlue(background);
+    return luminance > 140 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
 }  // namespace headmap::ui

@@ -32,4 +32,7 @@ ColourScale differenceScale(const MatrixF& values);
 // One pixel per cell, (cols × rows) image of (rows, cols) values; non-finite values get `masked`.
 QImage colourCells(const MatrixF& plotted, const ColourScale& scale, QRgb masked = qRgb(205, 205, 205));
 
+// Black or white, whichever reads on a cell of that colour (numbers written in cells).
+QColor textColourOn(QRgb background);
+
 }  // namespace headmap::ui

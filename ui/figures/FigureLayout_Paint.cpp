@@ -16,11 +16,6 @@ namespace {
 
 constexpr int kMaxImageSide = 8192;
 
-QColor textColourOn(QRgb background) {
-    const double luminance = 0.299 * qRed(background) + 0.587 * qGreen(background) + 0.114 * qBlue(background);
-    return luminance > 140 ? QColor(Qt::black) : QColor(Qt::white);
-}
-
 // Text rotated 90° (reading upwards) in the middle of its bounding box.
 void drawVerticalText(QPainter& painter, const QRectF& box, const QString& text) {
     painter.save();

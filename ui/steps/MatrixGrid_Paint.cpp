@@ -7,17 +7,13 @@
 #include <QPainter>
 #include <QScrollBar>
 
+#include "figures/ColourScale.h"
 #include "steps/MatrixGrid.h"
 
 namespace headmap::ui {
 namespace {
 
 const QColor kOutline(255, 64, 64);  // as HeatmapView's selection
-
-QColor textColourOn(QRgb background) {
-    const double luminance = 0.299 * qRed(background) + 0.587 * qGreen(background) + 0.114 * qBlue(background);
-    return luminance > 140 ? Qt::black : Qt::white;
-}
 
 }  // namespace
 
