@@ -123,13 +123,10 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         restoreState(m_settings.windowState);
 }
 
-MainWindow::~MainWindow() {
-    // QWidget's destructor, which runs after this one, closes the window and so hides the
-    // predictions dock, whose visibilityChanged would then call showPredictions() on a
-    // MainWindow whose members are already destroyed (UndefinedBehaviorSanitizer, vptr).
-    if (m_predictionDock)
-        m_predictionDock->disconnect(this);
-}
+// QWidget's destructor, which runs after this one, closes the window and so hides the predictions
+// dock; its visibilityChanged reaches the PredictionsPart, a child QObject still alive then, never
+// a MainWindow method on members already destroyed (UndefinedBehaviorSanitizer, vptr).
+MainWindow::~MainWindow() = default;
 
 QWidget* MainWindow::buildControls() {
     m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
@@ -188,7 +185,7 @@ QWidget* MainWindow::buildControls() {
     grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
     grid->addWidget(secondary(m_pair), 2, 4);
     // The measure shares the Pair row's empty left end: the view row has no width to spare.
-    addPredictionControls(grid, 2);
+    addMeasureControls(grid, 2);
 
     auto* view = new QHBoxLayout;
     view->addWidget(labelled(tr("&Layer:"), m_layerBox));

@@ -43,6 +43,7 @@ class HeatmapView;
 class LinesView;
 class ModelChooser;
 class PredictionPanel;
+class PredictionsPart;
 class PresentationMode;
 class RolloutView;
 class StatisticsView;
@@ -95,11 +96,11 @@ public:
     TokenPairView* tokenPairView() const { return m_tokenPair; }
     const AppSettings& settings() const { return m_settings; }
     TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
-    // Predictions and ablation (MainWindow_Predictions.cpp): the panel in its dock, its toggle,
-    // and the choice of measure (weights, or weight × value norm).
-    PredictionPanel* predictionPanel() const { return m_predictionPanel; }
-    QDockWidget* predictionDock() const { return m_predictionDock; }
-    QToolButton* predictionsButton() const { return m_predictionsButton; }
+    // Predictions and ablation (parts/PredictionsPart): the panel in its dock and its toggle;
+    // the choice of measure (weights, or weight × value norm, MainWindow_Predictions.cpp).
+    PredictionPanel* predictionPanel() const;
+    QDockWidget* predictionDock() const;
+    QToolButton* predictionsButton() const;
     QComboBox* measureBox() const { return m_measureBox; }
     QLabel* modelLabel() const { return m_modelLabel; }  // the status bar's model description
     QLabel* headNote() const { return m_headNote; }
@@ -202,10 +203,9 @@ private:
     void saveSessionWithDialog();
     void openSessionWithDialog();
 
-    void addPredictionControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
+    void addMeasureControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
     void buildPredictions();
-    void onPredictionDocumentChanged(DocumentChanges changes);
-    void showPredictions();
+    void onMeasureChanged(DocumentChanges changes);
 
     void buildTypingUpdates();
 
@@ -248,9 +248,7 @@ private:
     std::vector<DocumentChanges> m_unseen;  // per view: changes it has not been shown yet
     TeachingOptionsPanel* m_teachingPanel;
     QLabel* m_headNote;
-    PredictionPanel* m_predictionPanel = nullptr;
-    QDockWidget* m_predictionDock = nullptr;
-    QToolButton* m_predictionsButton = nullptr;
+    PredictionsPart* m_predictions = nullptr;  // a part: the prediction panel and switching heads off
     QComboBox* m_measureBox = nullptr;
     QAction* m_typingAction = nullptr;
     TypingUpdates* m_typing = nullptr;  // a part: the reruns while typing

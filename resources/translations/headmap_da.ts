@@ -3868,30 +3868,6 @@
         <translation>M&amp;ål:</translation>
     </message>
     <message>
-        <source>Predictions</source>
-        <translation>Forudsigelser</translation>
-    </message>
-    <message>
-        <source>Show what the model predicts, and what switching heads off changes (F8)</source>
-        <translation>Vis, hvad modellen forudsiger, og hvad det ændrer at slå hoveder fra (F8)</translation>
-    </message>
-    <message>
-        <source>Pre&amp;dictions</source>
-        <translation>For&amp;udsigelser</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not one token of this model&apos;s vocabulary.</source>
-        <translation>&quot;%1&quot; er ikke ét token i denne models ordforråd.</translation>
-    </message>
-    <message>
-        <source>Type a sentence and press Enter to see what the model predicts.</source>
-        <translation>Skriv en sætning, og tryk på Enter for at se, hvad modellen forudsiger.</translation>
-    </message>
-    <message>
-        <source>Predicting…</source>
-        <translation>Forudsiger…</translation>
-    </message>
-    <message>
         <source>&amp;Update while typing</source>
         <translation>Opdater under s&amp;krivning</translation>
     </message>
@@ -4139,6 +4115,33 @@ del %4, id %5</translation>
     <message>
         <source>Target token: click or type</source>
         <translation>Måltoken: klik eller skriv</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PredictionsPart</name>
+    <message>
+        <source>Predictions</source>
+        <translation>Forudsigelser</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dictions</source>
+        <translation>For&amp;udsigelser</translation>
+    </message>
+    <message>
+        <source>Show what the model predicts, and what switching heads off changes (F8)</source>
+        <translation>Vis, hvad modellen forudsiger, og hvad det ændrer at slå hoveder fra (F8)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one token of this model&apos;s vocabulary.</source>
+        <translation>&quot;%1&quot; er ikke ét token i denne models ordforråd.</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see what the model predicts.</source>
+        <translation>Skriv en sætning, og tryk på Enter for at se, hvad modellen forudsiger.</translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation>Forudsiger…</translation>
     </message>
 </context>
 <context>

@@ -3858,30 +3858,6 @@
         <translation>度量(&amp;U)：</translation>
     </message>
     <message>
-        <source>Predictions</source>
-        <translation>预测</translation>
-    </message>
-    <message>
-        <source>Show what the model predicts, and what switching heads off changes (F8)</source>
-        <translation>显示模型预测了什么，以及关闭头会带来什么变化（F8）</translation>
-    </message>
-    <message>
-        <source>Pre&amp;dictions</source>
-        <translation>预测(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not one token of this model&apos;s vocabulary.</source>
-        <translation>“%1”不是此模型词表中的单个词元。</translation>
-    </message>
-    <message>
-        <source>Type a sentence and press Enter to see what the model predicts.</source>
-        <translation>输入一个句子并按回车，查看模型预测了什么。</translation>
-    </message>
-    <message>
-        <source>Predicting…</source>
-        <translation>正在预测……</translation>
-    </message>
-    <message>
         <source>&amp;Update while typing</source>
         <translation>输入时更新(&amp;U)</translation>
     </message>
@@ -4129,6 +4105,33 @@ piece %4, id %5</source>
     <message>
         <source>Target token: click or type</source>
         <translation>目标词元：点击或输入</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::PredictionsPart</name>
+    <message>
+        <source>Predictions</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Pre&amp;dictions</source>
+        <translation>预测(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show what the model predicts, and what switching heads off changes (F8)</source>
+        <translation>显示模型预测了什么，以及关闭头会带来什么变化（F8）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one token of this model&apos;s vocabulary.</source>
+        <translation>“%1”不是此模型词表中的单个词元。</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter to see what the model predicts.</source>
+        <translation>输入一个句子并按回车，查看模型预测了什么。</translation>
+    </message>
+    <message>
+        <source>Predicting…</source>
+        <translation>正在预测……</translation>
     </message>
 </context>
 <context>
