@@ -14,15 +14,10 @@
 #include "PresentationStyle.h"
 
 namespace headmap::ui {
+namespace {
 
-PresentationMode::PresentationMode(QMainWindow* window)
-    : QObject(window), m_window(window), m_action(new QAction(tr("Presen&tation mode"), this)) {
-    m_action->setCheckable(true);
-    m_action->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(m_action, &QAction::toggled, this, &PresentationMode::setOn);
-}
-
-QPalette PresentationMode::highContrastPalette() {
+// Big, plain and high in contrast: white on black reads from the back of a room.
+QPalette highContrastPalette() {
     QPalette palette;
     const QColor black(0, 0, 0), white(255, 255, 255), yellow(255, 221, 0);
     for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
@@ -50,6 +45,15 @@ QPalette PresentationMode::highContrastPalette() {
     palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(150, 150, 150));
     palette.setColor(QPalette::Disabled, QPalette::Text, QColor(150, 150, 150));
     return palette;
+}
+
+}  // namespace
+
+PresentationMode::PresentationMode(QMainWindow* window)
+    : QObject(window), m_window(window), m_action(new QAction(tr("Presen&tation mode"), this)) {
+    m_action->setCheckable(true);
+    m_action->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(m_action, &QAction::toggled, this, &PresentationMode::setOn);
 }
 
 void PresentationMode::setOn(bool on) {

@@ -29,9 +29,6 @@ public:
     // Hidden while presenting, to give the class room (e.g. the colour and scale boxes).
     void addSecondary(QWidget* widget) { m_secondary << widget; }
 
-    // Big, plain and high in contrast: white on black reads from the back of a room.
-    static QPalette highContrastPalette();
-
 signals:
     void switched(bool on);  // after the window has changed
 

@@ -187,11 +187,11 @@ HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
     g.caption = QRect(kMargin, kMargin, size.width() - 2 * kMargin, line);
     if (layers == 0)
         return g;
-    const int legendHeight = (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (line + 8);
-    const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
+    const int legendHeight = legendLinesHeight();
+    const int rowLabelWidth = rowLabelsWidth();
     g.caption = captionRect(size.width(), rowLabelWidth);
     g.labelTop = g.caption.bottom() + 6;
-    const int top = g.labelTop + line + 10;  // clear of the current-head frame
+    const int top = cellsTop(g.caption);
     const int availableWidth = size.width() - 2 * kMargin - rowLabelWidth;
     const int availableHeight = size.height() - kMargin - top - legendHeight - 10;
     const double pitch = std::max(std::min(availableWidth / (columns + 0.5), double(availableHeight) / layers),
@@ -226,6 +226,18 @@ QString HeadGridView::captionText() const {
     return tr("Each cell is one head over %1: rows are queries, columns are keys. "
               "Click a cell to open it; Ctrl+click or drag to select heads.")
         .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
+}
+
+int HeadGridView::legendLinesHeight() const {
+    return (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (fontMetrics().height() + 8);
+}
+
+int HeadGridView::rowLabelsWidth() const {
+    return fontMetrics().horizontalAdvance(QStringLiteral("L%1").arg(std::max(0, layerCount() - 1))) + 16;
+}
+
+int HeadGridView::cellsTop(const QRect& caption) const {
+    return caption.bottom() + 6 + fontMetrics().height() + 10;  // column labels, clear of the current-head frame
 }
 
 QRect HeadGridView::captionRect(int width, int rowLabelWidth) const {
@@ -441,14 +453,11 @@ QSize HeadGridView::minimumSizeHint() const {
     if (layers == 0)
         return QSize(200, 120);
     // The inverse of geometryFor at kMinCell: the margins, labels and legend around the cells.
-    const QFontMetrics metrics(font());
-    const int line = metrics.height();
-    const int legendHeight = (1 + (m_metric ? 1 : 0) + (m_ablations.empty() ? 0 : 1)) * (line + 8);
-    const int rowLabelWidth = metrics.horizontalAdvance(QStringLiteral("L%1").arg(layers - 1)) + 16;
-    const int top = captionRect(std::max(width(), 400), rowLabelWidth).bottom() + 6 + line + 10;
+    const int rowLabelWidth = rowLabelsWidth();
+    const int top = cellsTop(captionRect(std::max(width(), 400), rowLabelWidth));
     const int spacing = 12;  // geometryFor's largest: at this size the cells are at least kMinCell
     const int width = 2 * kMargin + rowLabelWidth + columns * kMinCell + columns * spacing;
-    const int height = top + layers * kMinCell + (layers - 1) * spacing + kMargin + legendHeight + 10;
+    const int height = top + layers * kMinCell + (layers - 1) * spacing + kMargin + legendLinesHeight() + 10;
     return QSize(width, height);
 }
 }  // namespace headmap::ui

@@ -130,6 +130,10 @@ private:
     Geometry geometryFor(const QSize& size) const;
     QString captionText() const;
     QRect captionRect(int width, int rowLabelWidth) const;  // the wrapped caption at that width
+    // What geometryFor and minimumSizeHint both place around the cells.
+    int legendLinesHeight() const;
+    int rowLabelsWidth() const;
+    int cellsTop(const QRect& caption) const;  // below the caption and the column labels
     bool cellAt(const QPoint& pos, int* layer, int* column) const;
     void invalidateImages();
     bool hasImages() const;  // images given, or a trace short enough to draw here
