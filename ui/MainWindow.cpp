@@ -5,6 +5,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -29,7 +30,9 @@
 #include "HeatmapView.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "parts/ExportsPart.h"
 #include "parts/PresentationMode.h"
+#include "parts/SessionsPart.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
@@ -42,6 +45,7 @@
 #include "tabs/DocumentTabs.h"
 #include "tabs/LinesTabView.h"
 #include "tabs/TokenPairTabView.h"
+#include "tabs/ViewRegistry.h"
 
 namespace headmap::ui {
 
@@ -51,9 +55,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
       m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_colormapBox(new QComboBox),
       m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
       m_valuesBox(new QCheckBox(tr("&Values"))), m_wordsBox(new QCheckBox(tr("&Words"))),
-      m_tokenInfo(new QLabel), m_tabs(new QTabWidget),
-      m_heatmap(new HeatmapView), m_grid(new HeadGridView), m_comparison(new ComparisonView),
-      m_statistics(new StatisticsView), m_rollout(new RolloutView), m_stepView(new StepView), m_modelLabel(new QLabel),
+      m_tokenInfo(new QLabel), m_tabs(new QTabWidget), m_modelLabel(new QLabel),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
       m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton), m_teachingPanel(new TeachingOptionsPanel),
       m_headNote(new QLabel), m_presentationMode(new PresentationMode(this)) {
@@ -65,17 +67,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         QApplication::setFont(font);
     }
 
-    // In the order of Tab and Session::viewNames().
-    addView(std::make_unique<HeatmapTabView>(m_heatmap), tr("&Heatmap"));
-    addView(std::make_unique<GridTabView>(m_grid), tr("&All heads"));
-    addView(std::make_unique<CompareTabView>(m_comparison), tr("&Compare"));
-    addView(std::make_unique<StatisticsTabView>(m_statistics), tr("S&tatistics"));
-    addView(std::make_unique<RolloutTabView>(m_rollout), tr("&Rollout"));
-    addView(std::make_unique<StepsTabView>(m_stepView), tr("Ste&p by step"));
-    m_lines = new LinesView;
-    m_tokenPair = new TokenPairView;
-    addView(std::make_unique<LinesTabView>(m_lines), tr("L&ines"));
-    addView(std::make_unique<TokenPairTabView>(m_tokenPair), tr("To&ken pair"));
+    addViews();
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
@@ -100,8 +92,9 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 
-    m_heatmap->plot()->setFocusPolicy(Qt::StrongFocus);
-    m_heatmap->plot()->installEventFilter(this);
+    m_exports = new ExportsPart(m_document, this, [this] { return currentView(); });
+    connect(m_exports, &ExportsPart::exportFinished, this, &MainWindow::exportFinished);
+    m_sessions = new SessionsPart(m_document, this, &m_settings);
     buildMenus();
     buildTypingUpdates();
     buildPredictions();
@@ -221,10 +214,57 @@ QWidget* MainWindow::buildControls() {
     return box;
 }
 
-void MainWindow::addView(std::unique_ptr<DocumentView> view, const QString& title) {
-    m_tabs->addTab(view->widget(), title);
-    m_views.push_back(std::move(view));
-    m_unseen.push_back(kEverything);
+void MainWindow::addViews() {
+    m_views = makeRegisteredViews();
+    for (const auto& view : m_views) {
+        m_tabs->addTab(view->widget(), view->title());
+        m_unseen.push_back(kEverything);
+    }
+}
+
+HeatmapView* MainWindow::heatmap() const { return viewOf<HeatmapTabView>()->heatmap(); }
+HeadGridView* MainWindow::grid() const { return viewOf<GridTabView>()->grid(); }
+ComparisonView* MainWindow::comparison() const { return viewOf<CompareTabView>()->comparison(); }
+StatisticsView* MainWindow::statistics() const { return viewOf<StatisticsTabView>()->statistics(); }
+RolloutView* MainWindow::rollout() const { return viewOf<RolloutTabView>()->rollout(); }
+StepView* MainWindow::stepView() const { return viewOf<StepsTabView>()->steps(); }
+LinesView* MainWindow::linesView() const { return viewOf<LinesTabView>()->lines(); }
+TokenPairView* MainWindow::tokenPairView() const { return viewOf<TokenPairTabView>()->tokenPair(); }
+
+DocumentView* MainWindow::currentView() const {
+    const int index = m_tabs->currentIndex();
+    return index >= 0 && size_t(index) < m_views.size() ? m_views[size_t(index)].get() : nullptr;
+}
+
+QString MainWindow::exportCurrentView(const QString& path, double scale) { return m_exports->exportCurrentView(path, scale); }
+bool MainWindow::exportCurrentViewInBackground(const QString& path, double scale) {
+    return m_exports->exportCurrentViewInBackground(path, scale);
+}
+QString MainWindow::exportData(const QString& path) { return m_exports->exportData(path); }
+QString MainWindow::exportAllHeads(const QString& folder, const QString& format) {
+    return m_exports->exportAllHeads(folder, format);
+}
+Session MainWindow::currentSession() const { return m_sessions->currentSession(); }
+QString MainWindow::saveSessionTo(const QString& path) { return m_sessions->saveSessionTo(path); }
+QString MainWindow::openSessionFrom(const QString& path) { return m_sessions->openSessionFrom(path); }
+int MainWindow::currentStep() const { return stepView()->requestedStep(); }
+void MainWindow::setCurrentStep(int step) { stepView()->setStep(std::max(step, 0)); }
+
+void MainWindow::openFolderWithDialog() {
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)"));
+    if (!folder.isEmpty())
+        openModel(folder);
+}
+
+void MainWindow::showView(const QString& name) {
+    const int index = int(registeredViewNames().indexOf(name));
+    if (index >= 0 && index < m_tabs->count())
+        m_tabs->setCurrentIndex(index);
+}
+
+void MainWindow::showStatus(const QString& message, int timeoutMs) {
+    statusBar()->showMessage(message, timeoutMs);
 }
 
 void MainWindow::connectDocument() {
@@ -293,38 +333,10 @@ void MainWindow::connectViews() {
     });
     connect(m_hideSpecialBox, &QCheckBox::toggled, m_document, &AttentionDocument::setHideSpecialTokens);
     connect(m_wordsBox, &QCheckBox::toggled, m_document, &AttentionDocument::setMergeWords);
-    for (HeatmapView* view : {m_heatmap, m_rollout->heatmap()})
-        connect(view, &HeatmapView::scaleModeRequested, this, [this](ScaleMode mode) {
-            HeatmapStyle style = m_document->view().style;
-            style.scale = mode;
-            m_document->setStyle(style);
-        });
-    connect(m_heatmap, &HeatmapView::cellHovered, this, [this](int query, int key, float) { showTokenInfo(query, key); });
-    auto openHead = [this](int layer, int head) {
-        m_document->setHeadIndex(layer, head);
-        m_tabs->setCurrentIndex(HeatmapTab);
-    };
-    connect(m_grid, &HeadGridView::headActivated, this, openHead);
-    // The token pair: a click selects the head (the Heatmap tab then shows it), a double-click
-    // opens it; its query is the document's selected token, as a click on the heatmap makes it.
-    connect(m_tokenPair, &TokenPairView::headSelected, m_document, &AttentionDocument::setHeadIndex);
-    connect(m_tokenPair, &TokenPairView::headActivated, this, openHead);
-    connect(m_tokenPair, &TokenPairView::pairChanged, this, [this](int query, int) {
-        if (query != m_document->view().selectedToken)
-            m_document->setSelectedToken(query);
-    });
-    connect(m_statistics, &StatisticsView::headActivated, this, openHead);
-    connect(m_statistics, &StatisticsView::metricChosen, m_document, &AttentionDocument::setMetric);
-    connect(m_comparison, &ComparisonView::secondSentenceRequested, m_document, &AttentionDocument::setComparisonText);
-    connect(m_comparison->modeBox(), qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
-        m_document->setCompareMode(index == 1 ? CompareMode::TwoSentences : CompareMode::TwoHeads);
-    });
-    for (QSpinBox* box : {m_comparison->layerBBox(), m_comparison->headBBox()})
-        connect(box, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
-            m_document->setHeadB(m_comparison->layerBBox()->value(), m_comparison->headBBox()->value());
-        });
+    for (const auto& view : m_views)
+        view->connectTo(*m_document, *this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
-        showTokenInfo(-1, -1);  // a hovered heatmap cell says nothing on another tab
+        showTokenDetails(-1, -1);  // a hovered heatmap cell says nothing on another tab
         // A hidden view skipped its heavy work; it catches up now, and asks for its data.
         if (index >= 0 && index < int(m_views.size())) {
             const DocumentChanges pending = m_unseen[size_t(index)];
@@ -332,18 +344,6 @@ void MainWindow::connectViews() {
             m_views[size_t(index)]->documentChanged(*m_document, pending, true);
             m_document->requestDerived(m_views[size_t(index)]->needs());
         }
-    });
-    connect(m_stepView, &StepView::tokenSelected, this, [this](int index) {
-        if (!m_document->view().mergeWords)  // the steps count pieces, the views words
-            m_document->setSelectedToken(index);
-    });
-    connect(m_heatmap, &HeatmapView::tokenSelected, this, [this](int shown) {
-        // The heatmap counts the tokens it shows; everything else counts the whole sentence.
-        const int index = fullTokenIndex(m_document->trace(), m_document->view().hideSpecialTokens, shown);
-        m_document->setSelectedToken(index);
-        const QStringList tokens = m_document->trace().displayTokens();
-        if (index >= 0 && index < tokens.size())
-            statusBar()->showMessage(tr("Selected token %1: \"%2\"").arg(index).arg(tokens[index]), 5000);
     });
 }
 
@@ -425,13 +425,9 @@ void MainWindow::onModelChanged() {
 void MainWindow::onTraceChanged() {
     const auto trace = m_document->sharedTrace();
     m_tokenDetails = trace->model().pieces == PieceStyle::Words ? QStringList() : tokenlabels::tooltips(*trace);
-    showTokenInfo(-1, -1);
+    showTokenDetails(-1, -1);
     if (!trace->isEmpty())
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
-    if (m_pendingSelection >= 0 && !trace->isEmpty()) {
-        m_document->setSelectedToken(m_pendingSelection);
-        m_pendingSelection = -1;
-    }
 }
 
 void MainWindow::showControls() {
@@ -454,7 +450,7 @@ void MainWindow::showControls() {
     updateHeadNote();
 }
 
-void MainWindow::showTokenInfo(int shownQuery, int shownKey) {
+void MainWindow::showTokenDetails(int shownQuery, int shownKey) {
     const AttentionTrace& trace = m_document->trace();
     const bool hide = m_document->view().hideSpecialTokens;
     const int query = fullTokenIndex(trace, hide, shownQuery);
@@ -522,16 +518,6 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && key->modifiers() & Qt::ControlModifier) {
             runSentence();
             return true;
-        }
-    }
-    // Arrow keys on the heatmap walk the model: left/right through heads, up/down through layers.
-    if (watched == m_heatmap->plot() && event->type() == QEvent::KeyPress) {
-        switch (static_cast<QKeyEvent*>(event)->key()) {
-        case Qt::Key_Left: m_document->stepHead(-1); return true;
-        case Qt::Key_Right: m_document->stepHead(1); return true;
-        case Qt::Key_Up: m_document->stepLayer(-1); return true;
-        case Qt::Key_Down: m_document->stepLayer(1); return true;
-        default: break;
         }
     }
     return QMainWindow::eventFilter(watched, event);

@@ -9,9 +9,11 @@
 #include <QPointer>
 
 #include "AppSettings.h"
+#include "DocumentView.h"
 #include "ViewState.h"
 #include "Session.h"
 #include "parts/TypingUpdates.h"
+#include "tabs/ViewTable.h"
 #include "teaching/TeachingModel.h"
 
 class QCheckBox;
@@ -43,7 +45,9 @@ class HeatmapView;
 class LinesView;
 class ModelChooser;
 class PredictionPanel;
+class ExportsPart;
 class PredictionsPart;
+class SessionsPart;
 class PresentationMode;
 class RolloutView;
 class StatisticsView;
@@ -51,11 +55,13 @@ class StepView;
 class TeachingOptionsPanel;
 class TokenPairView;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public ViewHost {
     Q_OBJECT
 public:
-    // In the order of Session::viewNames().
-    enum Tab { HeatmapTab, GridTab, CompareTab, StatisticsTab, RolloutTab, StepsTab, LinesTab, TokenPairTab };
+    // The tabs, in the order of tabs/ViewTable.h.
+#define HEADMAP_VIEW_TAB(name, type, tab) tab,
+    enum Tab { HEADMAP_VIEW_TABLE(HEADMAP_VIEW_TAB) };
+#undef HEADMAP_VIEW_TAB
 
     explicit MainWindow(AttentionDocument* document, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -86,14 +92,24 @@ public:
     QLabel* tokenInfo() const { return m_tokenInfo; }
     ModelChooser* modelChooser() const { return m_modelChooser; }
     QTabWidget* tabs() const { return m_tabs; }
-    HeatmapView* heatmap() const { return m_heatmap; }
-    HeadGridView* grid() const { return m_grid; }
-    ComparisonView* comparison() const { return m_comparison; }
-    StatisticsView* statistics() const { return m_statistics; }
-    RolloutView* rollout() const { return m_rollout; }
-    StepView* stepView() const { return m_stepView; }
-    LinesView* linesView() const { return m_lines; }
-    TokenPairView* tokenPairView() const { return m_tokenPair; }
+    // The views (tabs/ViewTable.h), in tab order, and one of them by its class.
+    const std::vector<std::unique_ptr<DocumentView>>& views() const { return m_views; }
+    template <class View>
+    View* viewOf() const {
+        for (const auto& view : m_views)
+            if (auto* found = dynamic_cast<View*>(view.get()))
+                return found;
+        return nullptr;
+    }
+    // The widgets of the views the window's own controls reach (search, zoom, predictions).
+    HeatmapView* heatmap() const;
+    HeadGridView* grid() const;
+    ComparisonView* comparison() const;
+    StatisticsView* statistics() const;
+    RolloutView* rollout() const;
+    StepView* stepView() const;
+    LinesView* linesView() const;
+    TokenPairView* tokenPairView() const;
     const AppSettings& settings() const { return m_settings; }
     TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
     // Predictions and ablation (parts/PredictionsPart): the panel in its dock and its toggle;
@@ -115,30 +131,28 @@ public:
     void setPresentationMode(bool on);
     bool isPresentationMode() const;
 
-    // The export actions without their file dialogs; each returns an empty string on success,
-    // else the message it also shows in the status bar.
+    // File › Export (parts/ExportsPart): the current view as an image, the data, every head.
+    // Each returns the message it showed in the status bar, empty on success;
+    // exportCurrentViewInBackground returns whether a worker started and ends with exportFinished.
     QString exportCurrentView(const QString& path, double scale = 2.0);
-    // The same without holding up the window (File › Export image…): the figure is taken from the
-    // view here and drawn and written on a worker thread, a few hundred milliseconds at thousands
-    // of tokens; the status bar says "Exporting…" until exportFinished. The statistics table, a
-    // widget, is drawn here, as is the message when there is nothing to export (then false).
     bool exportCurrentViewInBackground(const QString& path, double scale = 2.0);
     QString exportData(const QString& path);
     QString exportAllHeads(const QString& folder, const QString& format);
 
     void openModel(const QString& spec);  // in the background; errors go to the banner and status bar
 
-    // Sessions (MainWindow_Session.cpp): what is on screen, saved to and restored from a
-    // .headmap file. Each returns an empty string on success, else the message it shows.
+    // Sessions (parts/SessionsPart): what is on screen, saved to and restored from a .headmap
+    // file. Each returns the message it showed, empty on success; the model of an opened
+    // session opens in the background and the rest follows it.
     Session currentSession() const;
     QString saveSessionTo(const QString& path);
-    // Reads the file at once (its errors are returned); the model then opens in the background
-    // and the rest of the session is applied when it is there (modelChanged).
     QString openSessionFrom(const QString& path);
     int selectedToken() const;
-    // The step view's position, or a step asked for before its page exists (0 before any).
+    // The walk-through's step, or a step asked for before its page exists (0 before any).
     int currentStep() const;
     void setCurrentStep(int step);
+    // The window's own errors (a file it could not read): the banner and the status bar.
+    void showError(const QString& message);
 
     // A window's texts are set when it is built, so a new language takes a new window over the
     // same document (MainWindowHost). It keeps this of the one it replaces: the texts typed, the
@@ -157,6 +171,12 @@ signals:
     // installed; the choice is already saved. The window's owner rebuilds it in that language.
     void languageChosen(const QString& code);
 
+public:
+    // ViewHost: what the views ask of the window.
+    void showView(const QString& name) override;
+    void showStatus(const QString& message, int timeoutMs = 0) override;
+    void showTokenDetails(int shownQuery, int shownKey) override;
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -164,11 +184,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    // The current tab as a figure (null: nothing to export, or the statistics table, which is a
-    // widget: *isWidget tells).
-    std::unique_ptr<Figure> currentFigure(bool* isWidget) const;
-    // Writes what currentFigure gave on this thread and says how it went in the status bar.
-    QString writeViewHere(const Figure* figure, bool isWidget, const QString& path, double scale);
+    DocumentView* currentView() const;
     QWidget* buildControls();
     void buildMenus();  // MainWindow_Menus.cpp
     void buildLanguageMenu(QMenu* menu);  // View › Language: System, English, Dansk, 简体中文
@@ -177,31 +193,20 @@ private:
     void connectDocument();
     void connectViews();
 
-    // Registers a tab: the window forwards every change of the document to it.
-    void addView(std::unique_ptr<DocumentView> view, const QString& title);
+    // Makes the tabs of tabs/ViewTable.h; the window forwards every change of the document to them.
+    void addViews();
     void onDocumentChanged(DocumentChanges changes);
     void onModelChanged();
     void onTraceChanged();
     void showControls();  // the controls as the document's view state says
     void showBusy();      // MainWindow_Feedback.cpp: progress, Cancel, status text
     void showDocumentError();
-    void showError(const QString& message);
     void runSentence();
     void openTextFileWithDialog();
     void showShortcuts();
-    void showTokenInfo(int shownQuery, int shownKey);  // -1, -1: the legend
     void changeFontSize(double delta);
 
-    void exportViewWithDialog();     // MainWindow_Export.cpp
-    void exportDataWithDialog();
-    void exportAllWithDialog();
     void openFolderWithDialog();
-
-    // Applies `session` once the model the document is opening is there (modelChanged).
-    void awaitSessionModel(const Session& session, const QString& path);
-    void applySession(const Session& session, const QString& path);
-    void saveSessionWithDialog();
-    void openSessionWithDialog();
 
     void addMeasureControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
     void buildPredictions();
@@ -230,14 +235,6 @@ private:
     QLabel* m_tokenInfo;
     QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
     QTabWidget* m_tabs;
-    HeatmapView* m_heatmap;
-    HeadGridView* m_grid;
-    ComparisonView* m_comparison;
-    StatisticsView* m_statistics;
-    RolloutView* m_rollout;
-    StepView* m_stepView;
-    LinesView* m_lines = nullptr;
-    TokenPairView* m_tokenPair = nullptr;
     QLabel* m_modelLabel;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
@@ -253,15 +250,9 @@ private:
     QAction* m_typingAction = nullptr;
     TypingUpdates* m_typing = nullptr;  // a part: the reruns while typing
     PresentationMode* m_presentationMode;  // a part: full screen, large, high contrast
-    int m_pendingSelection = -1;
-    QString m_busyStatus;  // the status text showBusy put up, cleared when work ends  // from a session, applied when its trace arrives
-    QString m_sessionPath;
-    // Where the results of background exports go: this window, or the one that took over from it.
-    std::shared_ptr<QPointer<MainWindow>> m_reportTo = std::make_shared<QPointer<MainWindow>>(this);
-    QMetaObject::Connection m_sessionModel;  // a session waiting for its model
-    QMetaObject::Connection m_sessionError;
-    Session m_awaitedSession;  // that session, and its file
-    QString m_awaitedSessionPath;
+    ExportsPart* m_exports;    // a part: File › Export
+    SessionsPart* m_sessions;  // a part: File › Save and Open session
+    QString m_busyStatus;  // the status text showBusy put up, cleared when work ends
 };
 
 }  // namespace headmap::ui

@@ -9,6 +9,8 @@
 #include "HeatmapView.h"
 #include "Language.h"
 #include "MainWindow.h"
+#include "parts/ExportsPart.h"
+#include "parts/SessionsPart.h"
 #include "download/DownloadDialog.h"
 
 namespace headmap::ui {
@@ -23,12 +25,12 @@ void MainWindow::buildMenus() {
         dialog->show();
     });
     file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
-    file->addAction(tr("Open sess&ion…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openSessionWithDialog);
-    file->addAction(tr("&Save session…"), QKeySequence::Save, this, &MainWindow::saveSessionWithDialog);
+    file->addAction(tr("Open sess&ion…"), QKeySequence(tr("Ctrl+Shift+O")), m_sessions, &SessionsPart::openSessionWithDialog);
+    file->addAction(tr("&Save session…"), QKeySequence::Save, m_sessions, &SessionsPart::saveSessionWithDialog);
     file->addSeparator();
-    file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportViewWithDialog);
-    file->addAction(tr("Export &data…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportDataWithDialog);
-    file->addAction(tr("Export &all heads…"), QKeySequence(tr("Ctrl+Alt+E")), this, &MainWindow::exportAllWithDialog);
+    file->addAction(tr("&Export image…"), QKeySequence(tr("Ctrl+E")), m_exports, &ExportsPart::exportViewWithDialog);
+    file->addAction(tr("Export &data…"), QKeySequence(tr("Ctrl+Shift+E")), m_exports, &ExportsPart::exportDataWithDialog);
+    file->addAction(tr("Export &all heads…"), QKeySequence(tr("Ctrl+Alt+E")), m_exports, &ExportsPart::exportAllWithDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -44,9 +46,9 @@ void MainWindow::buildMenus() {
     // Ctrl+F is the window's, not the heatmap's: a view's shortcut is dead while another tab is
     // shown, and the key then went on to the focused text box. From any tab and any focus it
     // shows the heatmap and puts the cursor in its search box; it never edits the user's text.
-    m_heatmap->giveUpFindShortcut();
+    heatmap()->giveUpFindShortcut();
     view->addAction(tr("&Find token"), QKeySequence::Find, this, &MainWindow::findToken);
-    view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { m_heatmap->resetZoom(); });
+    view->addAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), this, [this] { heatmap()->resetZoom(); });
     view->addAction(tr("Lar&ger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
     view->addSeparator();
@@ -73,8 +75,8 @@ void MainWindow::pageKey(int direction) {
 }
 
 void MainWindow::findToken() {
-    m_tabs->setCurrentWidget(m_heatmap);
-    m_heatmap->focusSearch();
+    showView(QStringLiteral("heatmap"));
+    heatmap()->focusSearch();
 }
 
 void MainWindow::buildLanguageMenu(QMenu* menu) {

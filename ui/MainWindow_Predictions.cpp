@@ -39,8 +39,8 @@ void MainWindow::addMeasureControls(QGridLayout* grid, int row) {
 
 void MainWindow::buildPredictions() {
     m_predictions = new PredictionsPart(m_document, this);
-    m_predictions->connectGrid(m_grid);
-    m_predictions->connectSteps(m_stepView);
+    m_predictions->connectGrid(grid());
+    m_predictions->connectSteps(stepView());
     connect(m_predictions, &PredictionsPart::message, statusBar(), &QStatusBar::showMessage);
     QAction* toggle = m_predictions->dock()->toggleViewAction();
     for (QAction* action : menuBar()->actions())
@@ -71,10 +71,6 @@ void MainWindow::onMeasureChanged(DocumentChanges changes) {
         const QSignalBlocker blocker(m_measureBox);
         m_measureBox->setCurrentIndex(m_measureBox->findData(int(view.measure)));
     }
-    const QString label = measureValueLabel(view.measure, view.style.scale);
-    m_heatmap->setValueLabel(label);
-    m_grid->setValueLabel(label);
-    m_grid->setAblations(view.ablations);
 }
 
 }  // namespace headmap::ui

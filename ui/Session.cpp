@@ -1,4 +1,5 @@
 #include "Session.h"
+#include "tabs/ViewTable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -300,9 +301,7 @@ QByteArray readSessionFile(const Reader& reader, const QString& path) {
 }  // namespace
 
 QStringList Session::viewNames() {
-    return {QStringLiteral("heatmap"), QStringLiteral("grid"), QStringLiteral("compare"),
-            QStringLiteral("statistics"), QStringLiteral("rollout"), QStringLiteral("steps"),
-            QStringLiteral("lines"), QStringLiteral("token-pair")};
+    return registeredViewNames();  // tabs/ViewTable.h: a new view is a new name
 }
 
 QStringList Session::compareModeNames() {

@@ -205,6 +205,42 @@
         <source>Type a sentence and press Enter to walk through one head step by step.</source>
         <translation>Skriv en sætning, og tryk på Enter for at gå et hoved igennem trin for trin.</translation>
     </message>
+    <message>
+        <source>&amp;Heatmap</source>
+        <translation>&amp;Varmekort</translation>
+    </message>
+    <message>
+        <source>Selected token %1: &quot;%2&quot;</source>
+        <translation>Valgt token %1: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>&amp;All heads</source>
+        <translation>&amp;Alle hoveder</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>Sa&amp;mmenlign</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics</source>
+        <translation>S&amp;tatistik</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>&amp;Rollout</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p by step</source>
+        <translation>Trin for tr&amp;in</translation>
+    </message>
+    <message>
+        <source>L&amp;ines</source>
+        <translation>&amp;Linjer</translation>
+    </message>
+    <message>
+        <source>To&amp;ken pair</source>
+        <translation>Tok&amp;enpar</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2900,6 +2936,83 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::ExportsPart</name>
+    <message>
+        <source>Nothing to export in this tab yet.</source>
+        <translation>Intet at eksportere i denne fane endnu.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Gemte %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>Eksporterer %1…</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: type a sentence and press Enter.</source>
+        <translation>Intet at eksportere endnu: skriv en sætning, og tryk på Enter.</translation>
+    </message>
+    <message>
+        <source>Unknown image format &apos;%1&apos; (expected png, svg or pdf)</source>
+        <translation>Ukendt billedformat &apos;%1&apos; (forventede png, svg eller pdf)</translation>
+    </message>
+    <message>
+        <source>Exporting every head…</source>
+        <translation>Eksporterer alle hoveder…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuller</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n file(s)</source>
+        <translation>
+            <numerusform>Eksport annulleret efter %n fil</numerusform>
+            <numerusform>Eksport annulleret efter %n filer</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1</source>
+        <translation>
+            <numerusform>Gemte %n fil i %1</numerusform>
+            <numerusform>Gemte %n filer i %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>Eksportér billede</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-billede (*.png);;SVG-vektorbillede (*.svg);;PDF-dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Scale (2 = 192 dpi, 4 = 384 dpi):</source>
+        <translation>Skala (2 = 192 dpi, 4 = 384 dpi):</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>Eksportér data</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv);;NumPy array (*.npy)</source>
+        <translation>JSON (*.json);;CSV (*.csv);;NumPy-array (*.npy)</translation>
+    </message>
+    <message>
+        <source>Export every head into</source>
+        <translation>Eksportér alle hoveder til</translation>
+    </message>
+    <message>
+        <source>Export every head</source>
+        <translation>Eksportér alle hoveder</translation>
+    </message>
+    <message>
+        <source>Image format:</source>
+        <translation>Billedformat:</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::HeadGridView</name>
     <message>
         <source>Type a sentence and press Enter: every head of the model appears here at once.</source>
@@ -3323,38 +3436,6 @@
         <translation>Headmap</translation>
     </message>
     <message>
-        <source>&amp;Heatmap</source>
-        <translation>&amp;Varmekort</translation>
-    </message>
-    <message>
-        <source>&amp;All heads</source>
-        <translation>&amp;Alle hoveder</translation>
-    </message>
-    <message>
-        <source>&amp;Compare</source>
-        <translation>Sa&amp;mmenlign</translation>
-    </message>
-    <message>
-        <source>S&amp;tatistics</source>
-        <translation>S&amp;tatistik</translation>
-    </message>
-    <message>
-        <source>&amp;Rollout</source>
-        <translation>&amp;Rollout</translation>
-    </message>
-    <message>
-        <source>Ste&amp;p by step</source>
-        <translation>Trin for tr&amp;in</translation>
-    </message>
-    <message>
-        <source>L&amp;ines</source>
-        <translation>&amp;Linjer</translation>
-    </message>
-    <message>
-        <source>To&amp;ken pair</source>
-        <translation>Tok&amp;enpar</translation>
-    </message>
-    <message>
         <source>Stop the computation (Esc)</source>
         <translation>Stop beregningen (Esc)</translation>
     </message>
@@ -3435,10 +3516,6 @@
         <translation>Ska&amp;la:</translation>
     </message>
     <message>
-        <source>Selected token %1: &quot;%2&quot;</source>
-        <translation>Valgt token %1: &quot;%2&quot;</translation>
-    </message>
-    <message>
         <source>This model reads a single text, not sentence pairs</source>
         <translation>Denne model læser én tekst, ikke sætningspar</translation>
     </message>
@@ -3500,72 +3577,6 @@
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>Gemte %1</translation>
-    </message>
-    <message>
-        <source>Nothing to export in this tab yet.</source>
-        <translation>Intet at eksportere i denne fane endnu.</translation>
-    </message>
-    <message>
-        <source>Nothing to export yet: type a sentence and press Enter.</source>
-        <translation>Intet at eksportere endnu: skriv en sætning, og tryk på Enter.</translation>
-    </message>
-    <message>
-        <source>Unknown image format &apos;%1&apos; (expected png, svg or pdf)</source>
-        <translation>Ukendt billedformat &apos;%1&apos; (forventede png, svg eller pdf)</translation>
-    </message>
-    <message>
-        <source>Exporting every head…</source>
-        <translation>Eksporterer alle hoveder…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Export cancelled after %n file(s)</source>
-        <translation>
-            <numerusform>Eksport annulleret efter %n fil</numerusform>
-            <numerusform>Eksport annulleret efter %n filer</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved %n file(s) to %1</source>
-        <translation>
-            <numerusform>Gemte %n fil i %1</numerusform>
-            <numerusform>Gemte %n filer i %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export image</source>
-        <translation>Eksportér billede</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG-billede (*.png);;SVG-vektorbillede (*.svg);;PDF-dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Scale (2 = 192 dpi, 4 = 384 dpi):</source>
-        <translation>Skala (2 = 192 dpi, 4 = 384 dpi):</translation>
-    </message>
-    <message>
-        <source>Export data</source>
-        <translation>Eksportér data</translation>
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv);;NumPy array (*.npy)</source>
-        <translation>JSON (*.json);;CSV (*.csv);;NumPy-array (*.npy)</translation>
-    </message>
-    <message>
-        <source>Export every head into</source>
-        <translation>Eksportér alle hoveder til</translation>
-    </message>
-    <message>
-        <source>Export every head</source>
-        <translation>Eksportér alle hoveder</translation>
-    </message>
-    <message>
-        <source>Image format:</source>
-        <translation>Billedformat:</translation>
     </message>
     <message>
         <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
@@ -3816,34 +3827,6 @@
         <translation>&amp;System (%1)</translation>
     </message>
     <message>
-        <source>Saved session %1</source>
-        <translation>Gemte sessionen %1</translation>
-    </message>
-    <message>
-        <source>Opening session %1…</source>
-        <translation>Åbner sessionen %1…</translation>
-    </message>
-    <message>
-        <source>Opened session %1</source>
-        <translation>Åbnede sessionen %1</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>Gem session</translation>
-    </message>
-    <message>
-        <source>Headmap session (*.headmap)</source>
-        <translation>Headmap-session (*.headmap)</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>Åbn session</translation>
-    </message>
-    <message>
-        <source>Headmap session (*.headmap);;All files (*)</source>
-        <translation>Headmap-session (*.headmap);;Alle filer (*)</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>Vægte</translation>
     </message>
@@ -3870,10 +3853,6 @@
     <message>
         <source>&amp;Update while typing</source>
         <translation>Opdater under s&amp;krivning</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>Eksporterer %1…</translation>
     </message>
     <message>
         <source>&amp;Find token</source>
@@ -4215,6 +4194,37 @@ del %4, id %5</translation>
     <message>
         <source>%1 or more</source>
         <translation>%1 eller mere</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::SessionsPart</name>
+    <message>
+        <source>Saved session %1</source>
+        <translation>Gemte sessionen %1</translation>
+    </message>
+    <message>
+        <source>Opening session %1…</source>
+        <translation>Åbner sessionen %1…</translation>
+    </message>
+    <message>
+        <source>Opened session %1</source>
+        <translation>Åbnede sessionen %1</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Gem session</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap)</source>
+        <translation>Headmap-session (*.headmap)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Åbn session</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap);;All files (*)</source>
+        <translation>Headmap-session (*.headmap);;Alle filer (*)</translation>
     </message>
 </context>
 <context>

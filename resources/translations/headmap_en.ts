@@ -50,6 +50,23 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::ExportsPart</name>
+    <message numerus="yes">
+        <source>Export cancelled after %n file(s)</source>
+        <translation>
+            <numerusform>Export cancelled after %n file</numerusform>
+            <numerusform>Export cancelled after %n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1</source>
+        <translation>
+            <numerusform>Saved %n file to %1</numerusform>
+            <numerusform>Saved %n files to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::HeatmapToolbar</name>
     <message numerus="yes">
         <source>%n tokens: on the 0 to 1 scale most weights are too small to tell apart. &lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;Use the per-row scale&lt;/b&gt;&lt;/a&gt; to see where each token looks most.</source>
@@ -66,20 +83,6 @@
         <translation>
             <numerusform>%n token</numerusform>
             <numerusform>%n tokens</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Export cancelled after %n file(s)</source>
-        <translation>
-            <numerusform>Export cancelled after %n file</numerusform>
-            <numerusform>Export cancelled after %n files</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved %n file(s) to %1</source>
-        <translation>
-            <numerusform>Saved %n file to %1</numerusform>
-            <numerusform>Saved %n files to %1</numerusform>
         </translation>
     </message>
 </context>

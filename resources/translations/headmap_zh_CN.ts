@@ -200,6 +200,42 @@
         <source>Type a sentence and press Enter to walk through one head step by step.</source>
         <translation>输入一个句子并按回车，逐步了解一个头的计算过程。</translation>
     </message>
+    <message>
+        <source>&amp;Heatmap</source>
+        <translation>热力图(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Selected token %1: &quot;%2&quot;</source>
+        <translation>已选择词元 %1：“%2”</translation>
+    </message>
+    <message>
+        <source>&amp;All heads</source>
+        <translation>所有头(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics</source>
+        <translation>统计(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Rollout</source>
+        <translation>注意力展开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ste&amp;p by step</source>
+        <translation>逐步讲解(&amp;P)</translation>
+    </message>
+    <message>
+        <source>L&amp;ines</source>
+        <translation>线条(&amp;I)</translation>
+    </message>
+    <message>
+        <source>To&amp;ken pair</source>
+        <translation>词元对(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2894,6 +2930,81 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::ExportsPart</name>
+    <message>
+        <source>Nothing to export in this tab yet.</source>
+        <translation>这个标签页还没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: type a sentence and press Enter.</source>
+        <translation>还没有可导出的内容：请输入一个句子并按回车。</translation>
+    </message>
+    <message>
+        <source>Unknown image format &apos;%1&apos; (expected png, svg or pdf)</source>
+        <translation>未知的图像格式“%1”（应为 png、svg 或 pdf）</translation>
+    </message>
+    <message>
+        <source>Exporting every head…</source>
+        <translation>正在导出每个头……</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export cancelled after %n file(s)</source>
+        <translation>
+            <numerusform>导出了 %n 个文件后已取消</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export image</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Scale (2 = 192 dpi, 4 = 384 dpi):</source>
+        <translation>缩放（2 = 192 dpi，4 = 384 dpi）：</translation>
+    </message>
+    <message>
+        <source>Export data</source>
+        <translation>导出数据</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv);;NumPy array (*.npy)</source>
+        <translation>JSON (*.json);;CSV (*.csv);;NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Export every head into</source>
+        <translation>将每个头导出到</translation>
+    </message>
+    <message>
+        <source>Export every head</source>
+        <translation>导出每个头</translation>
+    </message>
+    <message>
+        <source>Image format:</source>
+        <translation>图像格式：</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::HeadGridView</name>
     <message>
         <source>Type a sentence and press Enter: every head of the model appears here at once.</source>
@@ -3316,38 +3427,6 @@
         <translation>Headmap</translation>
     </message>
     <message>
-        <source>&amp;Heatmap</source>
-        <translation>热力图(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;All heads</source>
-        <translation>所有头(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Compare</source>
-        <translation>比较(&amp;C)</translation>
-    </message>
-    <message>
-        <source>S&amp;tatistics</source>
-        <translation>统计(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Rollout</source>
-        <translation>注意力展开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Ste&amp;p by step</source>
-        <translation>逐步讲解(&amp;P)</translation>
-    </message>
-    <message>
-        <source>L&amp;ines</source>
-        <translation>线条(&amp;I)</translation>
-    </message>
-    <message>
-        <source>To&amp;ken pair</source>
-        <translation>词元对(&amp;K)</translation>
-    </message>
-    <message>
         <source>Stop the computation (Esc)</source>
         <translation>停止计算（Esc）</translation>
     </message>
@@ -3428,10 +3507,6 @@
         <translation>刻度(&amp;A)：</translation>
     </message>
     <message>
-        <source>Selected token %1: &quot;%2&quot;</source>
-        <translation>已选择词元 %1：“%2”</translation>
-    </message>
-    <message>
         <source>This model reads a single text, not sentence pairs</source>
         <translation>此模型只读取单个文本，不接受句子对</translation>
     </message>
@@ -3492,70 +3567,6 @@
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Nothing to export in this tab yet.</source>
-        <translation>这个标签页还没有可导出的内容。</translation>
-    </message>
-    <message>
-        <source>Nothing to export yet: type a sentence and press Enter.</source>
-        <translation>还没有可导出的内容：请输入一个句子并按回车。</translation>
-    </message>
-    <message>
-        <source>Unknown image format &apos;%1&apos; (expected png, svg or pdf)</source>
-        <translation>未知的图像格式“%1”（应为 png、svg 或 pdf）</translation>
-    </message>
-    <message>
-        <source>Exporting every head…</source>
-        <translation>正在导出每个头……</translation>
-    </message>
-    <message numerus="yes">
-        <source>Export cancelled after %n file(s)</source>
-        <translation>
-            <numerusform>导出了 %n 个文件后已取消</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved %n file(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 个文件保存到 %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export image</source>
-        <translation>导出图像</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图像 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Scale (2 = 192 dpi, 4 = 384 dpi):</source>
-        <translation>缩放（2 = 192 dpi，4 = 384 dpi）：</translation>
-    </message>
-    <message>
-        <source>Export data</source>
-        <translation>导出数据</translation>
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv);;NumPy array (*.npy)</source>
-        <translation>JSON (*.json);;CSV (*.csv);;NumPy 数组 (*.npy)</translation>
-    </message>
-    <message>
-        <source>Export every head into</source>
-        <translation>将每个头导出到</translation>
-    </message>
-    <message>
-        <source>Export every head</source>
-        <translation>导出每个头</translation>
-    </message>
-    <message>
-        <source>Image format:</source>
-        <translation>图像格式：</translation>
     </message>
     <message>
         <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
@@ -3806,34 +3817,6 @@
         <translation>跟随系统(&amp;S)（%1）</translation>
     </message>
     <message>
-        <source>Saved session %1</source>
-        <translation>已保存会话 %1</translation>
-    </message>
-    <message>
-        <source>Opening session %1…</source>
-        <translation>正在打开会话 %1……</translation>
-    </message>
-    <message>
-        <source>Opened session %1</source>
-        <translation>已打开会话 %1</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>Headmap session (*.headmap)</source>
-        <translation>Headmap 会话 (*.headmap)</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Headmap session (*.headmap);;All files (*)</source>
-        <translation>Headmap 会话 (*.headmap);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
@@ -3860,10 +3843,6 @@
     <message>
         <source>&amp;Update while typing</source>
         <translation>输入时更新(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Exporting %1…</source>
-        <translation>正在导出 %1…</translation>
     </message>
     <message>
         <source>&amp;Find token</source>
@@ -4205,6 +4184,37 @@ piece %4, id %5</source>
     <message>
         <source>%1 or more</source>
         <translation>%1 或更大</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::SessionsPart</name>
+    <message>
+        <source>Saved session %1</source>
+        <translation>已保存会话 %1</translation>
+    </message>
+    <message>
+        <source>Opening session %1…</source>
+        <translation>正在打开会话 %1……</translation>
+    </message>
+    <message>
+        <source>Opened session %1</source>
+        <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap)</source>
+        <translation>Headmap 会话 (*.headmap)</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Headmap session (*.headmap);;All files (*)</source>
+        <translation>Headmap 会话 (*.headmap);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,9 @@
 #pragma once
-// The main window's tabs as DocumentViews: each brings one widget up to date with the document.
-// The widgets themselves know nothing of the document (they are tested and exported alone);
-// these classes are the only place that says which part of the document each one shows.
+// The main window's tabs as DocumentViews (registered in tabs/ViewTable.h): each makes one
+// widget, brings it up to date with the document, connects its controls to the document and
+// says what it exports. The widgets themselves know nothing of the document (they are tested
+// and exported alone); these classes are the only place that says which part of the document
+// each one shows.
 
 #include "DocumentView.h"
 
@@ -19,8 +21,13 @@ class StepView;
 
 class HeatmapTabView : public DocumentView {
 public:
-    explicit HeatmapTabView(HeatmapView* view);
+    HeatmapTabView();
+    HeatmapView* heatmap() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     // Brings the heads into the view; past a few hundred tokens in a worker (HeadLoader).
     HeadLoader* loader() const { return m_loader; }
@@ -32,8 +39,13 @@ private:
 
 class GridTabView : public DocumentView {
 public:
-    explicit GridTabView(HeadGridView* view);
+    GridTabView();
+    HeadGridView* grid() const { return m_view; }
     QWidget* widget() override;  // the grid in a scroll area: past its minimum size it scrolls
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     DerivedKinds needs() const override;
 
@@ -44,8 +56,15 @@ private:
 
 class CompareTabView : public DocumentView {
 public:
-    explicit CompareTabView(ComparisonView* view) : m_view(view) {}
+    CompareTabView();
+    ComparisonView* comparison() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
+    void saveTo(Session& session) const override;
+    void restoreFrom(const Session& session) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
 
 private:
@@ -54,8 +73,13 @@ private:
 
 class StatisticsTabView : public DocumentView {
 public:
-    explicit StatisticsTabView(StatisticsView* view) : m_view(view) {}
+    StatisticsTabView();
+    StatisticsView* statistics() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    bool exportsWidget() const override { return true; }  // a table, drawn as on screen
+    void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     DerivedKinds needs() const override { return Derived::Statistics; }
 
@@ -65,8 +89,13 @@ private:
 
 class RolloutTabView : public DocumentView {
 public:
-    explicit RolloutTabView(RolloutView* view) : m_view(view) {}
+    RolloutTabView();
+    RolloutView* rollout() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     DerivedKinds needs() const override { return Derived::Rollout; }
 
@@ -76,8 +105,15 @@ private:
 
 class StepsTabView : public DocumentView {
 public:
-    explicit StepsTabView(StepView* view) : m_view(view) {}
+    StepsTabView();
+    StepView* steps() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
+    void saveTo(Session& session) const override;
+    void restoreFrom(const Session& session) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
     bool pageKey(int direction) override;  // the previous or next step, as the README says
 

@@ -1,11 +1,26 @@
 #include "tabs/LinesTabView.h"
 
+#include <QCoreApplication>
+
+#include "figures/LinesFigure.h"
 #include "views/AttentionLines.h"
 #include "views/LinesView.h"
 
 namespace headmap::ui {
 
+namespace {
+
+class LinesTabText {
+    Q_DECLARE_TR_FUNCTIONS(DocumentTabs)  // the tabs' texts share one context
+};
+
+}  // namespace
+
+LinesTabView::LinesTabView() : m_view(new LinesView) {}
+
 QWidget* LinesTabView::widget() { return m_view; }
+
+QString LinesTabView::title() const { return LinesTabText::tr("L&ines"); }
 
 void LinesTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     constexpr DocumentChanges relevant =
@@ -21,6 +36,19 @@ void LinesTabView::documentChanged(AttentionDocument& document, DocumentChanges 
     m_view->setValueNorm(view.measure == AttentionMeasure::ValueNorm);
     m_view->setData(document.sharedTrace(), view.layer, view.hideSpecialTokens, secondStart);
     m_view->setCurrentHead(view.head);
+}
+
+std::unique_ptr<Figure> LinesTabView::figure(const AttentionDocument&) const {
+    if (m_view->labels().isEmpty())
+        return nullptr;
+    return std::make_unique<LinesFigure>(m_view->figureData());
+}
+
+void LinesTabView::takeOver(DocumentView& old) {
+    const LinesView* before = static_cast<LinesTabView&>(old).m_view;
+    m_view->setShownHeads(before->shownHeads());
+    m_view->setFilter(before->filter());
+    m_view->setPinned(before->pinned());
 }
 
 }  // namespace headmap::ui

@@ -10,9 +10,13 @@ class LinesView;
 
 class LinesTabView : public DocumentView {
 public:
-    explicit LinesTabView(LinesView* view) : m_view(view) {}
+    LinesTabView();
+    LinesView* lines() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;  // with the pinned token
+    void takeOver(DocumentView& old) override;
 
 private:
     LinesView* m_view;

@@ -10,8 +10,15 @@ class TokenPairView;
 
 class TokenPairTabView : public DocumentView {
 public:
-    explicit TokenPairTabView(TokenPairView* view) : m_view(view) {}
+    TokenPairTabView();
+    TokenPairView* tokenPair() const { return m_view; }
     QWidget* widget() override;
+    QString title() const override;
+    // A click selects the head (the Heatmap tab then shows it), a double-click opens it; the
+    // query is the document's selected token, as a click on the heatmap makes it.
+    void connectTo(AttentionDocument& document, ViewHost& host) override;
+    std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
+    void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
 
 private:
