@@ -17,6 +17,7 @@
 #include "MainWindow.h"
 #include "MainWindowHost.h"
 #include "Session.h"
+#include "tabs/ViewTable.h"
 #include "analysis/AttentionMeasure.h"
 #include "core/AllocatorTuning.h"
 #include "core/HeadAblation.h"
@@ -111,8 +112,7 @@ void addOptions(QCommandLineParser* parser) {
     parser->addOption({"head", Text::tr("Head to show at start."), "H", "0"});
     parser->addOption({"pair", Text::tr("Second sentence, for models trained on pairs."), Text::tr("TEXT")});
     parser->addOption({"view",
-                      Text::tr("Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or "
-                               "token-pair."),
+                      Text::tr("Tab to show: %1.").arg(headmap::ui::registeredViewNames().join(QStringLiteral(", "))),
                       Text::tr("NAME"), "heatmap"});
     parser->addOption({"step",
                       Text::tr("Step of the walk-through to show (0-8; 9-10 predict and switch a head off where the "
@@ -238,7 +238,7 @@ int main(int argc, char* argv[]) {
                                                                : headmap::AttentionMeasure::Weights);
                                        document.setAblations(ablations);  // heads outside the model are dropped
                                    });
-    const QStringList views = headmap::ui::Session::viewNames();
+    const QStringList views = headmap::ui::registeredViewNames();
     if (!views.contains(parser.value("view"))) {
         qCritical("%s",
                   qPrintable(Text::tr("headmap: --view must be one of %1").arg(views.join(QStringLiteral(", ")))));

@@ -31,6 +31,7 @@
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
 #include "parts/ExportsPart.h"
+#include "parts/ModelLoadingPart.h"
 #include "parts/PresentationMode.h"
 #include "parts/SessionsPart.h"
 #include "analysis/AttentionTransforms.h"
@@ -51,13 +52,13 @@ namespace headmap::ui {
 
 MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     : QMainWindow(parent), m_document(document), m_settings(AppSettings::load()),
-      m_modelChooser(new ModelChooser), m_sentence(new QLineEdit), m_pair(new QLineEdit),
+      m_sentence(new QLineEdit), m_pair(new QLineEdit),
       m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_colormapBox(new QComboBox),
       m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
       m_valuesBox(new QCheckBox(tr("&Values"))), m_wordsBox(new QCheckBox(tr("&Words"))),
-      m_tokenInfo(new QLabel), m_tabs(new QTabWidget), m_modelLabel(new QLabel),
+      m_tokenInfo(new QLabel), m_tabs(new QTabWidget),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
-      m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton), m_teachingPanel(new TeachingOptionsPanel),
+      m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton),
       m_headNote(new QLabel), m_presentationMode(new PresentationMode(this)) {
     setWindowTitle(tr("Headmap"));
     setAcceptDrops(true);
@@ -67,6 +68,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         QApplication::setFont(font);
     }
 
+    m_models = new ModelLoadingPart(m_document, this, &m_settings, [this] { return isPresentationMode(); });
     addViews();
 
     auto* central = new QWidget;
@@ -88,7 +90,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
     m_cancel->setToolTip(tr("Stop the computation (Esc)"));
-    statusBar()->addPermanentWidget(m_modelLabel);
+    statusBar()->addPermanentWidget(m_models->modelLabel());
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 
@@ -106,7 +108,6 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         m_document->setStyle(m_settings.heatmap);
         m_document->setHideSpecialTokens(m_settings.hideSpecialTokens);
     }
-    m_modelChooser->refresh(m_settings.recentModels);
     onDocumentChanged(kEverything);
 
     resize(1280, 860);
@@ -126,8 +127,6 @@ QWidget* MainWindow::buildControls() {
     m_sentence->setClearButtonEnabled(true);
     // The sentence is what the window is for: on a narrow screen other controls give way first.
     m_sentence->setMinimumWidth(m_sentence->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
-    m_modelChooser->setMinimumContentsLength(12);
-    m_modelChooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_pair->setPlaceholderText(tr("Second sentence (optional, for BERT-style pairs)"));
     m_pair->setClearButtonEnabled(true);
     m_longText->setPlaceholderText(tr("Paste or type a long text (Ctrl+Enter runs it), or open a text file"));
@@ -138,7 +137,6 @@ QWidget* MainWindow::buildControls() {
     m_longTextButton->setToolTip(tr("Edit a long, multi-line text (Ctrl+L)"));
     m_longTextButton->setShortcut(QKeySequence(tr("Ctrl+L")));
     auto* run = new QPushButton(tr("Run"));
-    auto* openFolder = new QPushButton(tr("Open folder…"));
     for (QComboBox* box : {m_colormapBox, m_scaleBox}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(8);
@@ -165,9 +163,9 @@ QWidget* MainWindow::buildControls() {
     };
     auto* grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(labelled(tr("&Model:"), m_modelChooser), 0, 0);
-    grid->addWidget(m_modelChooser, 0, 1);
-    grid->addWidget(secondary(openFolder), 0, 2);
+    grid->addWidget(labelled(tr("&Model:"), m_models->chooser()), 0, 0);
+    grid->addWidget(m_models->chooser(), 0, 1);
+    grid->addWidget(secondary(m_models->openFolderButton()), 0, 2);
     grid->addWidget(labelled(tr("S&entence:"), m_sentence), 0, 3);
     grid->addWidget(m_sentence, 0, 4);
     auto* runButtons = new QHBoxLayout;
@@ -196,7 +194,7 @@ QWidget* MainWindow::buildControls() {
     view->addStretch(1);
     // A row of its own: sharing columns with the sentence would add their minimum widths up.
     grid->addLayout(view, 3, 0, 1, 6);
-    grid->addWidget(m_teachingPanel, 4, 0, 1, 6);
+    grid->addWidget(m_models->teachingPanel(), 4, 0, 1, 6);
     grid->addWidget(m_headNote, 5, 0, 1, 6);
     grid->setColumnStretch(4, 1);
     m_headNote->setWordWrap(true);
@@ -205,7 +203,6 @@ QWidget* MainWindow::buildControls() {
     connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
     connect(m_pair, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
     connect(run, &QPushButton::clicked, this, &MainWindow::runSentence);
-    connect(openFolder, &QPushButton::clicked, this, &MainWindow::openFolderWithDialog);
     connect(m_longTextButton, &QToolButton::toggled, this, &MainWindow::setLongTextShown);
     m_longText->installEventFilter(this);  // Ctrl+Enter runs
 
@@ -250,12 +247,10 @@ QString MainWindow::openSessionFrom(const QString& path) { return m_sessions->op
 int MainWindow::currentStep() const { return stepView()->requestedStep(); }
 void MainWindow::setCurrentStep(int step) { stepView()->setStep(std::max(step, 0)); }
 
-void MainWindow::openFolderWithDialog() {
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)"));
-    if (!folder.isEmpty())
-        openModel(folder);
-}
+ModelChooser* MainWindow::modelChooser() const { return m_models->chooser(); }
+TeachingOptionsPanel* MainWindow::teachingPanel() const { return m_models->teachingPanel(); }
+QLabel* MainWindow::modelLabel() const { return m_models->modelLabel(); }
+void MainWindow::openModel(const QString& spec) { m_models->openModel(spec); }
 
 void MainWindow::showView(const QString& name) {
     const int index = int(registeredViewNames().indexOf(name));
@@ -280,8 +275,11 @@ void MainWindow::connectDocument() {
     connect(m_banner, &ErrorBanner::dismissed, m_document, &AttentionDocument::clearError);
     connect(m_banner, &ErrorBanner::truncateRequested, this,
             [this] { m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString(), true); });
-    connect(m_modelChooser, &ModelChooser::modelChosen, this, &MainWindow::openModel);
-    connect(m_modelChooser, &ModelChooser::openFolderRequested, this, &MainWindow::openFolderWithDialog);
+    connect(m_models, &ModelLoadingPart::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_models, &ModelLoadingPart::error, this, [this](const QString& message) {
+        showError(message);
+        m_banner->showError(message, 0, false);
+    });
 }
 
 void MainWindow::onDocumentChanged(DocumentChanges changes) {
@@ -380,12 +378,6 @@ void MainWindow::runSentence() {
     m_document->setText(currentText(), m_pair->isEnabled() ? m_pair->text() : QString());
 }
 
-void MainWindow::openModel(const QString& spec) {
-    ModelSpec modelSpec;
-    modelSpec.source = spec;
-    m_document->openModel(modelSpec);
-}
-
 int MainWindow::selectedToken() const {
     return m_document->view().selectedToken;
 }
@@ -397,29 +389,6 @@ void MainWindow::onModelChanged() {
     m_pair->setEnabled(pairs);
     m_pair->setPlaceholderText(pairs ? tr("Second sentence (optional, for BERT-style pairs)")
                                      : tr("This model reads a single text, not sentence pairs"));
-    if (model.name.isEmpty()) {
-        m_modelLabel->setText(tr("No model"));
-        showLoadedModel();
-        return;
-    }
-    // Quantised weights give slightly different attention from the original model: said beside its name.
-    const QString name = model.quantization.isEmpty() ? model.displayName()
-                                                      : tr("%1 (%2 weights)").arg(model.displayName(), model.quantization);
-    m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
-                              .arg(name).arg(model.layers).arg(model.heads).arg(model.dModel));
-    m_modelLabel->setToolTip(model.quantization.isEmpty()
-                                 ? QString()
-                                 : tr("The attention shown is computed from %1-quantised weights, which round "
-                                      "every weight; it is close to, not equal to, the original model's.")
-                                       .arg(model.quantization));
-    setWindowTitle(tr("Headmap — %1").arg(model.displayName()));
-    if (!builtinModelNames().contains(m_document->modelSource())) {
-        m_settings.addRecentModel(m_document->modelSource());
-        m_modelChooser->refresh(m_settings.recentModels);
-    }
-    showLoadedModel();
-    m_teachingPanel->setOptions(m_document->modelSpec().teaching);
-    statusBar()->showMessage(tr("Opened %1").arg(model.displayName()), 4000);
 }
 
 void MainWindow::onTraceChanged() {
@@ -467,14 +436,7 @@ void MainWindow::showTokenDetails(int shownQuery, int shownKey) {
 }
 
 void MainWindow::showError(const QString& message) {
-    showLoadedModel();  // a failed load keeps the old model, or leaves none
     statusBar()->showMessage(message);
-}
-
-void MainWindow::showLoadedModel() {
-    // The chooser names what is loaded, or nothing: never the model a failed load asked for.
-    m_modelChooser->setCurrentModel(m_document->hasModel() ? m_document->modelSource() : QString());
-    showTeachingPanel();
 }
 
 void MainWindow::changeFontSize(double delta) {

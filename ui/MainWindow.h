@@ -46,6 +46,7 @@ class LinesView;
 class ModelChooser;
 class PredictionPanel;
 class ExportsPart;
+class ModelLoadingPart;
 class PredictionsPart;
 class SessionsPart;
 class PresentationMode;
@@ -90,7 +91,7 @@ public:
     QCheckBox* wordsBox() const { return m_wordsBox; }
     // The line under the views: the legend of the label marks, or the hovered tokens' pieces.
     QLabel* tokenInfo() const { return m_tokenInfo; }
-    ModelChooser* modelChooser() const { return m_modelChooser; }
+    ModelChooser* modelChooser() const;
     QTabWidget* tabs() const { return m_tabs; }
     // The views (tabs/ViewTable.h), in tab order, and one of them by its class.
     const std::vector<std::unique_ptr<DocumentView>>& views() const { return m_views; }
@@ -111,14 +112,14 @@ public:
     LinesView* linesView() const;
     TokenPairView* tokenPairView() const;
     const AppSettings& settings() const { return m_settings; }
-    TeachingOptionsPanel* teachingPanel() const { return m_teachingPanel; }
+    TeachingOptionsPanel* teachingPanel() const;
     // Predictions and ablation (parts/PredictionsPart): the panel in its dock and its toggle;
     // the choice of measure (weights, or weight × value norm, MainWindow_Predictions.cpp).
     PredictionPanel* predictionPanel() const;
     QDockWidget* predictionDock() const;
     QToolButton* predictionsButton() const;
     QComboBox* measureBox() const { return m_measureBox; }
-    QLabel* modelLabel() const { return m_modelLabel; }  // the status bar's model description
+    QLabel* modelLabel() const;  // the status bar's model description (parts/ModelLoadingPart)
     QLabel* headNote() const { return m_headNote; }
     // View > Update while typing (parts/TypingUpdates): checked, a decoder reruns the
     // sentence a moment after each edit, computing only the tokens after the unchanged start.
@@ -139,7 +140,8 @@ public:
     QString exportData(const QString& path);
     QString exportAllHeads(const QString& folder, const QString& format);
 
-    void openModel(const QString& spec);  // in the background; errors go to the banner and status bar
+    // In the background (parts/ModelLoadingPart); errors go to the banner and status bar.
+    void openModel(const QString& spec);
 
     // Sessions (parts/SessionsPart): what is on screen, saved to and restored from a .headmap
     // file. Each returns the message it showed, empty on success; the model of an opened
@@ -206,7 +208,6 @@ private:
     void showShortcuts();
     void changeFontSize(double delta);
 
-    void openFolderWithDialog();
 
     void addMeasureControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
     void buildPredictions();
@@ -216,13 +217,9 @@ private:
 
     void buildClassroom();  // MainWindow_Classroom.cpp
     void updateHeadNote();
-    void showTeachingPanel();
-    void showLoadedModel();  // the chooser and the teaching knobs as the loaded model says
-    void onTeachingOptionsChanged(const TeachingOptions& options);
 
     AttentionDocument* m_document;
     AppSettings m_settings;
-    ModelChooser* m_modelChooser;
     QLineEdit* m_sentence;
     QLineEdit* m_pair;
     QSpinBox* m_layerBox;
@@ -235,7 +232,6 @@ private:
     QLabel* m_tokenInfo;
     QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
     QTabWidget* m_tabs;
-    QLabel* m_modelLabel;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
     ErrorBanner* m_banner;
@@ -243,7 +239,6 @@ private:
     QToolButton* m_longTextButton;
     std::vector<std::unique_ptr<DocumentView>> m_views;  // in tab order
     std::vector<DocumentChanges> m_unseen;  // per view: changes it has not been shown yet
-    TeachingOptionsPanel* m_teachingPanel;
     QLabel* m_headNote;
     PredictionsPart* m_predictions = nullptr;  // a part: the prediction panel and switching heads off
     QComboBox* m_measureBox = nullptr;
@@ -252,6 +247,7 @@ private:
     PresentationMode* m_presentationMode;  // a part: full screen, large, high contrast
     ExportsPart* m_exports;    // a part: File › Export
     SessionsPart* m_sessions;  // a part: File › Save and Open session
+    ModelLoadingPart* m_models;  // a part: the model list, Open folder, the teaching knobs
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends
 };
 

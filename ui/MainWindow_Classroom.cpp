@@ -13,6 +13,7 @@
 #include "core/HeadmapError.h"
 #include "MainWindow.h"
 #include "TeachingOptionsPanel.h"
+#include "parts/ModelLoadingPart.h"
 #include "parts/PresentationMode.h"
 
 namespace headmap::ui {
@@ -30,8 +31,6 @@ QStringList MainWindow::exampleSentences() {
 }
 
 void MainWindow::buildClassroom() {
-    connect(m_teachingPanel, &TeachingOptionsPanel::optionsChanged, this, &MainWindow::onTeachingOptionsChanged);
-
     QMenu* examples = menuBar()->addMenu(tr("E&xamples"));
     const QStringList names{tr("Coreference: “The animal didn't cross the street…”"),
                             tr("Danish: “Multi-head self-attention gør det muligt…”"),
@@ -41,7 +40,7 @@ void MainWindow::buildClassroom() {
                             [this, i] { showExample(i); });
 
     QAction* presentation = m_presentationMode->action();
-    connect(m_presentationMode, &PresentationMode::switched, this, &MainWindow::showTeachingPanel);
+    connect(m_presentationMode, &PresentationMode::switched, m_models, &ModelLoadingPart::showLoadedModel);
     addAction(presentation);  // F5 works even with the menu bar hidden
     for (QMenu* menu : menuBar()->findChildren<QMenu*>())
         if (menu->title() == tr("&View"))
@@ -67,28 +66,6 @@ void MainWindow::showExample(int index) {
     m_sentence->setText(examples[index]);
     m_pair->clear();
     runSentence();
-}
-
-void MainWindow::onTeachingOptionsChanged(const TeachingOptions& options) {
-    ModelSpec spec;
-    spec.source = QStringLiteral("builtin:teaching");
-    spec.teaching = options;
-    try {
-        options.validate();  // say what is wrong at once instead of after a round trip
-    } catch (const HeadmapError& error) {
-        showError(error.message());
-        m_banner->showError(error.message(), 0, false);
-        // The boxes show the model that is loaded, not the refused values.
-        m_teachingPanel->setOptions(m_document->modelSpec().teaching);
-        return;
-    }
-    m_document->openModel(spec);
-}
-
-void MainWindow::showTeachingPanel() {
-    // The teaching model's knobs, outside presentation mode (a class sees only what it needs).
-    m_teachingPanel->setVisible(!isPresentationMode() && m_document->hasModel() &&
-                                m_document->modelSource() == QLatin1String("builtin:teaching"));
 }
 
 void MainWindow::updateHeadNote() {

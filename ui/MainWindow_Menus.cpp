@@ -10,20 +10,15 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "parts/ExportsPart.h"
+#include "parts/ModelLoadingPart.h"
 #include "parts/SessionsPart.h"
-#include "download/DownloadDialog.h"
 
 namespace headmap::ui {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open model folder…"), QKeySequence::Open, this, &MainWindow::openFolderWithDialog);
-    file->addAction(tr("Download model from the &Hub…"), this, [this] {
-        auto* dialog = new DownloadDialog(this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &DownloadDialog::openRequested, this, &MainWindow::openModel);
-        dialog->show();
-    });
+    file->addAction(tr("&Open model folder…"), QKeySequence::Open, m_models, &ModelLoadingPart::openFolderWithDialog);
+    file->addAction(tr("Download model from the &Hub…"), m_models, &ModelLoadingPart::openDownloadDialog);
     file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
     file->addAction(tr("Open sess&ion…"), QKeySequence(tr("Ctrl+Shift+O")), m_sessions, &SessionsPart::openSessionWithDialog);
     file->addAction(tr("&Save session…"), QKeySequence::Save, m_sessions, &SessionsPart::saveSessionWithDialog);

@@ -9,8 +9,8 @@
 #include "AttentionDocument.h"
 #include "ErrorBanner.h"
 #include "MainWindow.h"
-#include "download/DownloadDialog.h"
 #include "parts/ExportsPart.h"
+#include "parts/ModelLoadingPart.h"
 #include "parts/SessionsPart.h"
 
 namespace headmap::ui {
@@ -41,14 +41,7 @@ void MainWindow::takeOverFrom(MainWindow& old) {
     if (old.m_typing->isPending())  // an edit still waiting to be run
         m_typing->resumePending();
     m_sessions->takeOver(*old.m_sessions);
-    // A download goes on in its dialog (still in the old language), now opening its model here.
-    for (DownloadDialog* dialog : old.findChildren<DownloadDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
-        const bool shown = dialog->isVisible();
-        dialog->disconnect(&old);
-        dialog->setParent(this, dialog->windowFlags());
-        connect(dialog, &DownloadDialog::openRequested, this, &MainWindow::openModel);
-        dialog->setVisible(shown);
-    }
+    m_models->takeOver(*old.m_models);  // downloads still going on
 }
 
 }  // namespace headmap::ui

@@ -2480,8 +2480,8 @@
         <translation>Anden sætning, til modeller trænet på sætningspar.</translation>
     </message>
     <message>
-        <source>Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.</source>
-        <translation>Fane, der vises: heatmap, grid, compare, statistics, rollout, steps, lines eller token-pair.</translation>
+        <source>Tab to show: %1.</source>
+        <translation>Fane, der vises: %1.</translation>
     </message>
     <message>
         <source>NAME</source>
@@ -3464,10 +3464,6 @@
         <translation>Kør</translation>
     </message>
     <message>
-        <source>Open folder…</source>
-        <translation>Åbn mappe…</translation>
-    </message>
-    <message>
         <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
         <translation>Udelad [CLS], [SEP], &lt;s&gt;, … og normalisér hver række igen</translation>
     </message>
@@ -3519,30 +3515,6 @@
         <source>This model reads a single text, not sentence pairs</source>
         <translation>Denne model læser én tekst, ikke sætningspar</translation>
     </message>
-    <message>
-        <source>No model</source>
-        <translation>Ingen model</translation>
-    </message>
-    <message>
-        <source>%1 (%2 weights)</source>
-        <translation>%1 (%2-vægte)</translation>
-    </message>
-    <message>
-        <source>%1: %2 layers × %3 heads, d_model %4</source>
-        <translation>%1: %2 lag × %3 hoveder, d_model %4</translation>
-    </message>
-    <message>
-        <source>The attention shown is computed from %1-quantised weights, which round every weight; it is close to, not equal to, the original model&apos;s.</source>
-        <translation>Den viste opmærksomhed er beregnet ud fra %1-kvantiserede vægte, som afrunder hver vægt; den ligger tæt på, men er ikke lig med, den oprindelige models.</translation>
-    </message>
-    <message>
-        <source>Headmap — %1</source>
-        <translation>Headmap — %1</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>Åbnede %1</translation>
-    </message>
     <message numerus="yes">
         <source>%n token(s)</source>
         <translation>
@@ -3577,10 +3549,6 @@
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
-        <translation>Åbn en Hugging Face-modelmappe (config.json, model.safetensors, tokenizer)</translation>
     </message>
     <message>
         <source>Cannot open %1: no such file</source>
@@ -3954,6 +3922,41 @@
     <message>
         <source>No model</source>
         <translation>Ingen model</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ModelLoadingPart</name>
+    <message>
+        <source>Open folder…</source>
+        <translation>Åbn mappe…</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Åbnede %1</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
+        <translation>Åbn en Hugging Face-modelmappe (config.json, model.safetensors, tokenizer)</translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation>Ingen model</translation>
+    </message>
+    <message>
+        <source>%1 (%2 weights)</source>
+        <translation>%1 (%2-vægte)</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers × %3 heads, d_model %4</source>
+        <translation>%1: %2 lag × %3 hoveder, d_model %4</translation>
+    </message>
+    <message>
+        <source>The attention shown is computed from %1-quantised weights, which round every weight; it is close to, not equal to, the original model&apos;s.</source>
+        <translation>Den viste opmærksomhed er beregnet ud fra %1-kvantiserede vægte, som afrunder hver vægt; den ligger tæt på, men er ikke lig med, den oprindelige models.</translation>
+    </message>
+    <message>
+        <source>Headmap — %1</source>
+        <translation>Headmap — %1</translation>
     </message>
 </context>
 <context>

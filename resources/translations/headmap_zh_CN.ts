@@ -2475,8 +2475,8 @@
         <translation>第二个句子，用于以句子对训练的模型。</translation>
     </message>
     <message>
-        <source>Tab to show: heatmap, grid, compare, statistics, rollout, steps, lines or token-pair.</source>
-        <translation>要显示的标签页：heatmap、grid、compare、statistics、rollout、steps、lines 或 token-pair。</translation>
+        <source>Tab to show: %1.</source>
+        <translation>要显示的标签页：%1。</translation>
     </message>
     <message>
         <source>NAME</source>
@@ -3455,10 +3455,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>Open folder…</source>
-        <translation>打开文件夹……</translation>
-    </message>
-    <message>
         <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
         <translation>去掉 [CLS]、[SEP]、&lt;s&gt; 等，并重新归一化每一行</translation>
     </message>
@@ -3510,30 +3506,6 @@
         <source>This model reads a single text, not sentence pairs</source>
         <translation>此模型只读取单个文本，不接受句子对</translation>
     </message>
-    <message>
-        <source>No model</source>
-        <translation>无模型</translation>
-    </message>
-    <message>
-        <source>%1 (%2 weights)</source>
-        <translation>%1（%2 权重）</translation>
-    </message>
-    <message>
-        <source>%1: %2 layers × %3 heads, d_model %4</source>
-        <translation>%1：%2 层 × %3 个头，d_model %4</translation>
-    </message>
-    <message>
-        <source>The attention shown is computed from %1-quantised weights, which round every weight; it is close to, not equal to, the original model&apos;s.</source>
-        <translation>显示的注意力是用 %1 量化后的权重计算的，量化会对每个权重取整；结果接近但不等于原始模型的注意力。</translation>
-    </message>
-    <message>
-        <source>Headmap — %1</source>
-        <translation>Headmap — %1</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
     <message numerus="yes">
         <source>%n token(s)</source>
         <translation>
@@ -3567,10 +3539,6 @@
     <message>
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
-        <translation>打开 Hugging Face 模型文件夹（config.json、model.safetensors、分词器）</translation>
     </message>
     <message>
         <source>Cannot open %1: no such file</source>
@@ -3944,6 +3912,41 @@
     <message>
         <source>No model</source>
         <translation>无模型</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ModelLoadingPart</name>
+    <message>
+        <source>Open folder…</source>
+        <translation>打开文件夹……</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json, model.safetensors, tokenizer)</source>
+        <translation>打开 Hugging Face 模型文件夹（config.json、model.safetensors、分词器）</translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2 weights)</source>
+        <translation>%1（%2 权重）</translation>
+    </message>
+    <message>
+        <source>%1: %2 layers × %3 heads, d_model %4</source>
+        <translation>%1：%2 层 × %3 个头，d_model %4</translation>
+    </message>
+    <message>
+        <source>The attention shown is computed from %1-quantised weights, which round every weight; it is close to, not equal to, the original model&apos;s.</source>
+        <translation>显示的注意力是用 %1 量化后的权重计算的，量化会对每个权重取整；结果接近但不等于原始模型的注意力。</translation>
+    </message>
+    <message>
+        <source>Headmap — %1</source>
+        <translation>Headmap — %1</translation>
     </message>
 </context>
 <context>
