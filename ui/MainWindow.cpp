@@ -12,6 +12,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -30,9 +31,12 @@
 #include "HeatmapView.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "parts/ClassroomPart.h"
 #include "parts/ExportsPart.h"
 #include "parts/ModelLoadingPart.h"
+#include "parts/PredictionsPart.h"
 #include "parts/PresentationMode.h"
+#include "parts/ViewControls.h"
 #include "parts/SessionsPart.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
@@ -53,13 +57,10 @@ namespace headmap::ui {
 MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     : QMainWindow(parent), m_document(document), m_settings(AppSettings::load()),
       m_sentence(new QLineEdit), m_pair(new QLineEdit),
-      m_layerBox(new QSpinBox), m_headBox(new QSpinBox), m_colormapBox(new QComboBox),
-      m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
-      m_valuesBox(new QCheckBox(tr("&Values"))), m_wordsBox(new QCheckBox(tr("&Words"))),
       m_tokenInfo(new QLabel), m_tabs(new QTabWidget),
       m_progress(new QProgressBar), m_cancel(new QPushButton(tr("Cancel"))), m_banner(new ErrorBanner),
       m_longText(new QPlainTextEdit), m_longTextButton(new QToolButton),
-      m_headNote(new QLabel), m_presentationMode(new PresentationMode(this)) {
+      m_presentationMode(new PresentationMode(this)) {
     setWindowTitle(tr("Headmap"));
     setAcceptDrops(true);
     if (m_settings.fontPointSize > 0) {
@@ -68,6 +69,12 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         QApplication::setFont(font);
     }
 
+    m_controls = new ViewControls(m_document, [this](QWidget* widget) { m_presentationMode->addSecondary(widget); }, this);
+    m_classroom = new ClassroomPart(m_document, this, m_presentationMode, [this](const QString& text) {
+        m_sentence->setText(text);
+        m_pair->clear();
+        runSentence();
+    });
     m_models = new ModelLoadingPart(m_document, this, &m_settings, [this] { return isPresentationMode(); });
     addViews();
 
@@ -100,7 +107,8 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     buildMenus();
     buildTypingUpdates();
     buildPredictions();
-    buildClassroom();
+    m_classroom->addMenus();  // after the others: it makes the window hold every menu's shortcuts
+    connect(m_presentationMode, &PresentationMode::switched, m_models, &ModelLoadingPart::showLoadedModel);
     connectDocument();
     connectViews();
     {
@@ -108,6 +116,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         m_document->setStyle(m_settings.heatmap);
         m_document->setHideSpecialTokens(m_settings.hideSpecialTokens);
     }
+    m_controls->show();
     onDocumentChanged(kEverything);
 
     resize(1280, 860);
@@ -137,20 +146,6 @@ QWidget* MainWindow::buildControls() {
     m_longTextButton->setToolTip(tr("Edit a long, multi-line text (Ctrl+L)"));
     m_longTextButton->setShortcut(QKeySequence(tr("Ctrl+L")));
     auto* run = new QPushButton(tr("Run"));
-    for (QComboBox* box : {m_colormapBox, m_scaleBox}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(8);
-    }
-    for (Colormap colormap : allColormaps())
-        m_colormapBox->addItem(colormapName(colormap), int(colormap));
-    for (ScaleMode mode : allScaleModes())
-        m_scaleBox->addItem(scaleModeName(mode), int(mode));
-    m_hideSpecialBox->setToolTip(tr("Leave out [CLS], [SEP], <s>, … and renormalise each row"));
-    m_valuesBox->setToolTip(tr("Write each weight in its cell when it fits"));
-    m_wordsBox->setToolTip(tr("Merge sub-word pieces into words: attention to a word is the sum over its "
-                              "pieces, from a word the mean (Clark et al., 2019)"));
-    m_layerBox->setToolTip(tr("Layer (Ctrl+PageUp / Ctrl+PageDown)"));
-    m_headBox->setToolTip(tr("Head (PageUp / PageDown)"));
 
     auto labelled = [](const QString& text, QWidget* buddy) {
         auto* label = new QLabel(text);
@@ -176,29 +171,13 @@ QWidget* MainWindow::buildControls() {
     grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
     grid->addWidget(secondary(m_pair), 2, 4);
     // The measure shares the Pair row's empty left end: the view row has no width to spare.
-    addMeasureControls(grid, 2);
-
-    auto* view = new QHBoxLayout;
-    view->addWidget(labelled(tr("&Layer:"), m_layerBox));
-    view->addWidget(m_layerBox);
-    view->addWidget(labelled(tr("H&ead:"), m_headBox));
-    view->addWidget(m_headBox);
-    view->addSpacing(16);
-    view->addWidget(secondary(labelled(tr("C&olours:"), m_colormapBox)));
-    view->addWidget(secondary(m_colormapBox));
-    view->addWidget(secondary(labelled(tr("Sc&ale:"), m_scaleBox)));
-    view->addWidget(secondary(m_scaleBox));
-    view->addWidget(secondary(m_hideSpecialBox));
-    view->addWidget(secondary(m_valuesBox));
-    view->addWidget(secondary(m_wordsBox));
-    view->addStretch(1);
+    grid->addWidget(m_controls->measureLabel(), 2, 0);
+    grid->addWidget(m_controls->measureBox(), 2, 1);
     // A row of its own: sharing columns with the sentence would add their minimum widths up.
-    grid->addLayout(view, 3, 0, 1, 6);
+    grid->addLayout(m_controls->row(), 3, 0, 1, 6);
     grid->addWidget(m_models->teachingPanel(), 4, 0, 1, 6);
-    grid->addWidget(m_headNote, 5, 0, 1, 6);
+    grid->addWidget(m_classroom->headNote(), 5, 0, 1, 6);
     grid->setColumnStretch(4, 1);
-    m_headNote->setWordWrap(true);
-    m_headNote->setVisible(false);
 
     connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
     connect(m_pair, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
@@ -247,6 +226,19 @@ QString MainWindow::openSessionFrom(const QString& path) { return m_sessions->op
 int MainWindow::currentStep() const { return stepView()->requestedStep(); }
 void MainWindow::setCurrentStep(int step) { stepView()->setStep(std::max(step, 0)); }
 
+QSpinBox* MainWindow::layerBox() const { return m_controls->layerBox(); }
+QSpinBox* MainWindow::headBox() const { return m_controls->headBox(); }
+QComboBox* MainWindow::colormapBox() const { return m_controls->colormapBox(); }
+QComboBox* MainWindow::scaleBox() const { return m_controls->scaleBox(); }
+QCheckBox* MainWindow::hideSpecialBox() const { return m_controls->hideSpecialBox(); }
+QCheckBox* MainWindow::valuesBox() const { return m_controls->valuesBox(); }
+QCheckBox* MainWindow::wordsBox() const { return m_controls->wordsBox(); }
+QComboBox* MainWindow::measureBox() const { return m_controls->measureBox(); }
+QLabel* MainWindow::headNote() const { return m_classroom->headNote(); }
+QStringList MainWindow::exampleSentences() { return ClassroomPart::exampleSentences(); }
+void MainWindow::showExample(int index) { m_classroom->showExample(index); }
+void MainWindow::setPresentationMode(bool on) { m_presentationMode->setOn(on); }
+bool MainWindow::isPresentationMode() const { return m_presentationMode->isOn(); }
 ModelChooser* MainWindow::modelChooser() const { return m_models->chooser(); }
 TeachingOptionsPanel* MainWindow::teachingPanel() const { return m_models->teachingPanel(); }
 QLabel* MainWindow::modelLabel() const { return m_models->modelLabel(); }
@@ -263,8 +255,6 @@ void MainWindow::showStatus(const QString& message, int timeoutMs) {
 }
 
 void MainWindow::connectDocument() {
-    connect(m_layerBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setLayer);
-    connect(m_headBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setHead);
     connect(m_document, &AttentionDocument::changed, this, &MainWindow::onDocumentChanged);
     connect(m_document, &AttentionDocument::progressChanged, this, [this](int done, int total) {
         m_progress->setRange(0, total);
@@ -287,8 +277,6 @@ void MainWindow::onDocumentChanged(DocumentChanges changes) {
         onModelChanged();
     if (changes & DocumentChange::Trace)
         onTraceChanged();
-    if (changes & (DocumentChange::Selection | DocumentChange::Style | DocumentChange::Model))
-        showControls();
     if (changes & DocumentChange::Style) {  // remembered for the next start and for exports
         m_settings.heatmap = m_document->view().style;
         m_settings.hideSpecialTokens = m_document->view().hideSpecialTokens;
@@ -314,23 +302,6 @@ void MainWindow::onDocumentChanged(DocumentChanges changes) {
 }
 
 void MainWindow::connectViews() {
-    connect(m_colormapBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        HeatmapStyle style = m_document->view().style;
-        style.colormap = Colormap(m_colormapBox->currentData().toInt());
-        m_document->setStyle(style);
-    });
-    connect(m_scaleBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        HeatmapStyle style = m_document->view().style;
-        style.scale = ScaleMode(m_scaleBox->currentData().toInt());
-        m_document->setStyle(style);
-    });
-    connect(m_valuesBox, &QCheckBox::toggled, this, [this](bool on) {
-        HeatmapStyle style = m_document->view().style;
-        style.showValues = on;
-        m_document->setStyle(style);
-    });
-    connect(m_hideSpecialBox, &QCheckBox::toggled, m_document, &AttentionDocument::setHideSpecialTokens);
-    connect(m_wordsBox, &QCheckBox::toggled, m_document, &AttentionDocument::setMergeWords);
     for (const auto& view : m_views)
         view->connectTo(*m_document, *this);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
@@ -399,26 +370,6 @@ void MainWindow::onTraceChanged() {
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
 }
 
-void MainWindow::showControls() {
-    const ModelSummary model = m_document->modelSummary();
-    const ViewState& view = m_document->view();
-    const QSignalBlocker a(m_layerBox), b(m_headBox), c(m_colormapBox), d(m_scaleBox), e(m_valuesBox),
-        f(m_hideSpecialBox);
-    m_layerBox->setRange(0, std::max(0, model.layers - 1));
-    m_headBox->setRange(0, std::max(0, model.heads - 1));
-    m_layerBox->setValue(view.layer);
-    m_headBox->setValue(view.head);
-    m_colormapBox->setCurrentIndex(m_colormapBox->findData(int(view.style.colormap)));
-    m_scaleBox->setCurrentIndex(m_scaleBox->findData(int(view.style.scale)));
-    m_valuesBox->setChecked(view.style.showValues);
-    m_hideSpecialBox->setChecked(view.hideSpecialTokens);
-    {
-        const QSignalBlocker g(m_wordsBox);
-        m_wordsBox->setChecked(view.mergeWords);
-    }
-    updateHeadNote();
-}
-
 void MainWindow::showTokenDetails(int shownQuery, int shownKey) {
     const AttentionTrace& trace = m_document->trace();
     const bool hide = m_document->view().hideSpecialTokens;
@@ -484,6 +435,23 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     }
     return QMainWindow::eventFilter(watched, event);
 }
+
+void MainWindow::buildPredictions() {
+    m_predictions = new PredictionsPart(m_document, this);
+    m_predictions->connectGrid(grid());
+    m_predictions->connectSteps(stepView());
+    connect(m_predictions, &PredictionsPart::message, statusBar(), &QStatusBar::showMessage);
+    QAction* toggle = m_predictions->dock()->toggleViewAction();
+    if (QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"))) {
+        view->addSeparator();
+        view->addAction(toggle);
+    }
+    addAction(toggle);  // the shortcut works with the menu bar hidden (presentation)
+}
+
+PredictionPanel* MainWindow::predictionPanel() const { return m_predictions->panel(); }
+QDockWidget* MainWindow::predictionDock() const { return m_predictions->dock(); }
+QToolButton* MainWindow::predictionsButton() const { return m_predictions->button(); }
 
 void MainWindow::buildTypingUpdates() {
     m_typing = new TypingUpdates(m_document, m_typingAction, m_settings.updateWhileTyping,

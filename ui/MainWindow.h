@@ -39,6 +39,7 @@ class AttentionDocument;
 class Figure;
 class DocumentView;
 class ErrorBanner;
+class ClassroomPart;
 class ComparisonView;
 class HeadGridView;
 class HeatmapView;
@@ -55,6 +56,7 @@ class StatisticsView;
 class StepView;
 class TeachingOptionsPanel;
 class TokenPairView;
+class ViewControls;
 
 class MainWindow : public QMainWindow, public ViewHost {
     Q_OBJECT
@@ -82,13 +84,13 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     ErrorBanner* errorBanner() const { return m_banner; }
-    QSpinBox* layerBox() const { return m_layerBox; }
-    QSpinBox* headBox() const { return m_headBox; }
-    QComboBox* colormapBox() const { return m_colormapBox; }
-    QComboBox* scaleBox() const { return m_scaleBox; }
-    QCheckBox* hideSpecialBox() const { return m_hideSpecialBox; }
-    QCheckBox* valuesBox() const { return m_valuesBox; }
-    QCheckBox* wordsBox() const { return m_wordsBox; }
+    QSpinBox* layerBox() const;
+    QSpinBox* headBox() const;
+    QComboBox* colormapBox() const;
+    QComboBox* scaleBox() const;
+    QCheckBox* hideSpecialBox() const;
+    QCheckBox* valuesBox() const;
+    QCheckBox* wordsBox() const;
     // The line under the views: the legend of the label marks, or the hovered tokens' pieces.
     QLabel* tokenInfo() const { return m_tokenInfo; }
     ModelChooser* modelChooser() const;
@@ -114,19 +116,19 @@ public:
     const AppSettings& settings() const { return m_settings; }
     TeachingOptionsPanel* teachingPanel() const;
     // Predictions and ablation (parts/PredictionsPart): the panel in its dock and its toggle;
-    // the choice of measure (weights, or weight × value norm, MainWindow_Predictions.cpp).
+    // the choice of measure (weights, or weight × value norm, parts/ViewControls).
     PredictionPanel* predictionPanel() const;
     QDockWidget* predictionDock() const;
     QToolButton* predictionsButton() const;
-    QComboBox* measureBox() const { return m_measureBox; }
+    QComboBox* measureBox() const;
     QLabel* modelLabel() const;  // the status bar's model description (parts/ModelLoadingPart)
-    QLabel* headNote() const { return m_headNote; }
+    QLabel* headNote() const;  // the named head's note (parts/ClassroomPart)
     // View > Update while typing (parts/TypingUpdates): checked, a decoder reruns the
     // sentence a moment after each edit, computing only the tokens after the unchanged start.
     QAction* updateWhileTypingAction() const { return m_typingAction; }
     static constexpr int kTypingDelayMs = TypingUpdates::kDelayMs;
 
-    // Classroom (MainWindow_Classroom.cpp): built-in example sentences, presentation mode.
+    // Classroom (parts/ClassroomPart, parts/PresentationMode): built-in example sentences, presentation mode.
     static QStringList exampleSentences();
     void showExample(int index);
     void setPresentationMode(bool on);
@@ -200,7 +202,6 @@ private:
     void onDocumentChanged(DocumentChanges changes);
     void onModelChanged();
     void onTraceChanged();
-    void showControls();  // the controls as the document's view state says
     void showBusy();      // MainWindow_Feedback.cpp: progress, Cancel, status text
     void showDocumentError();
     void runSentence();
@@ -209,26 +210,15 @@ private:
     void changeFontSize(double delta);
 
 
-    void addMeasureControls(QGridLayout* grid, int row);  // MainWindow_Predictions.cpp
     void buildPredictions();
-    void onMeasureChanged(DocumentChanges changes);
 
     void buildTypingUpdates();
 
-    void buildClassroom();  // MainWindow_Classroom.cpp
-    void updateHeadNote();
 
     AttentionDocument* m_document;
     AppSettings m_settings;
     QLineEdit* m_sentence;
     QLineEdit* m_pair;
-    QSpinBox* m_layerBox;
-    QSpinBox* m_headBox;
-    QComboBox* m_colormapBox;
-    QComboBox* m_scaleBox;
-    QCheckBox* m_hideSpecialBox;
-    QCheckBox* m_valuesBox;
-    QCheckBox* m_wordsBox;
     QLabel* m_tokenInfo;
     QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
     QTabWidget* m_tabs;
@@ -239,15 +229,15 @@ private:
     QToolButton* m_longTextButton;
     std::vector<std::unique_ptr<DocumentView>> m_views;  // in tab order
     std::vector<DocumentChanges> m_unseen;  // per view: changes it has not been shown yet
-    QLabel* m_headNote;
     PredictionsPart* m_predictions = nullptr;  // a part: the prediction panel and switching heads off
-    QComboBox* m_measureBox = nullptr;
     QAction* m_typingAction = nullptr;
     TypingUpdates* m_typing = nullptr;  // a part: the reruns while typing
     PresentationMode* m_presentationMode;  // a part: full screen, large, high contrast
     ExportsPart* m_exports;    // a part: File › Export
     SessionsPart* m_sessions;  // a part: File › Save and Open session
-    ModelLoadingPart* m_models;  // a part: the model list, Open folder, the teaching knobs
+    ModelLoadingPart* m_models;
+    ViewControls* m_controls;
+    ClassroomPart* m_classroom;  // a part: examples, the named head's note, presentation keys  // a part: layer, head, colours, scale, measure…  // a part: the model list, Open folder, the teaching knobs
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends
 };
 

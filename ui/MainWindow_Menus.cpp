@@ -30,6 +30,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));  // the parts add their entries to it
     // PageUp/PageDown belong to the current tab first (the walk-through's steps), then to heads.
     view->addAction(tr("&Next head"), QKeySequence(Qt::Key_PageDown), this, [this] { pageKey(1); });
     view->addAction(tr("&Previous head"), QKeySequence(Qt::Key_PageUp), this, [this] { pageKey(-1); });

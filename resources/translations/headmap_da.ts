@@ -2684,6 +2684,29 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::ClassroomPart</name>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>&amp;Eksempler</translation>
+    </message>
+    <message>
+        <source>Coreference: “The animal didn&apos;t cross the street…”</source>
+        <translation>Koreference: “The animal didn&apos;t cross the street…”</translation>
+    </message>
+    <message>
+        <source>Danish: “Multi-head self-attention gør det muligt…”</source>
+        <translation>Dansk: “Multi-head self-attention gør det muligt…”</translation>
+    </message>
+    <message>
+        <source>Chinese: “深入了解Transformer模型…”</source>
+        <translation>Kinesisk: “深入了解Transformer模型…”</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::ComparisonView</name>
     <message>
         <source>layer </source>
@@ -3416,18 +3439,6 @@
 <context>
     <name>headmap::ui::MainWindow</name>
     <message>
-        <source>Hide &amp;special tokens</source>
-        <translation>Skjul &amp;specialtokens</translation>
-    </message>
-    <message>
-        <source>&amp;Values</source>
-        <translation>V&amp;ærdier</translation>
-    </message>
-    <message>
-        <source>&amp;Words</source>
-        <translation>&amp;Ord</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>Annuller</translation>
     </message>
@@ -3464,26 +3475,6 @@
         <translation>Kør</translation>
     </message>
     <message>
-        <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
-        <translation>Udelad [CLS], [SEP], &lt;s&gt;, … og normalisér hver række igen</translation>
-    </message>
-    <message>
-        <source>Write each weight in its cell when it fits</source>
-        <translation>Skriv hver vægt i sin celle, når der er plads</translation>
-    </message>
-    <message>
-        <source>Merge sub-word pieces into words: attention to a word is the sum over its pieces, from a word the mean (Clark et al., 2019)</source>
-        <translation>Saml orddele til ord: opmærksomhed mod et ord er summen over dets dele, fra et ord gennemsnittet (Clark et al., 2019)</translation>
-    </message>
-    <message>
-        <source>Layer (Ctrl+PageUp / Ctrl+PageDown)</source>
-        <translation>Lag (Ctrl+PageUp / Ctrl+PageDown)</translation>
-    </message>
-    <message>
-        <source>Head (PageUp / PageDown)</source>
-        <translation>Hoved (PageUp / PageDown)</translation>
-    </message>
-    <message>
         <source>&amp;Model:</source>
         <translation>&amp;Model:</translation>
     </message>
@@ -3494,22 +3485,6 @@
     <message>
         <source>&amp;Pair:</source>
         <translation>&amp;Par:</translation>
-    </message>
-    <message>
-        <source>&amp;Layer:</source>
-        <translation>La&amp;g:</translation>
-    </message>
-    <message>
-        <source>H&amp;ead:</source>
-        <translation>&amp;Hoved:</translation>
-    </message>
-    <message>
-        <source>C&amp;olours:</source>
-        <translation>&amp;Farver:</translation>
-    </message>
-    <message>
-        <source>Sc&amp;ale:</source>
-        <translation>Ska&amp;la:</translation>
     </message>
     <message>
         <source>This model reads a single text, not sentence pairs</source>
@@ -3527,28 +3502,8 @@
         <translation>Forespørgsel #%1: %2   ·   Nøgle #%3: %4</translation>
     </message>
     <message>
-        <source>E&amp;xamples</source>
-        <translation>&amp;Eksempler</translation>
-    </message>
-    <message>
-        <source>Coreference: “The animal didn&apos;t cross the street…”</source>
-        <translation>Koreference: “The animal didn&apos;t cross the street…”</translation>
-    </message>
-    <message>
-        <source>Danish: “Multi-head self-attention gør det muligt…”</source>
-        <translation>Dansk: “Multi-head self-attention gør det muligt…”</translation>
-    </message>
-    <message>
-        <source>Chinese: “深入了解Transformer模型…”</source>
-        <translation>Kinesisk: “深入了解Transformer模型…”</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Vis</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
-        <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
     </message>
     <message>
         <source>Cannot open %1: no such file</source>
@@ -3793,30 +3748,6 @@
     <message>
         <source>&amp;System (%1)</source>
         <translation>&amp;System (%1)</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>Vægte</translation>
-    </message>
-    <message>
-        <source>Weight × ‖v‖</source>
-        <translation>Vægt × ‖v‖</translation>
-    </message>
-    <message>
-        <source>The softmax weights α_ij: where each query looks</source>
-        <translation>Softmax-vægtene α_ij: hvor hver forespørgsel kigger</translation>
-    </message>
-    <message>
-        <source>α_ij·‖v_j·W_O‖: how far each key actually moves the query&apos;s output through the head (Kobayashi et al. 2020); sinks with small values fade</source>
-        <translation>α_ij·‖v_j·W_O‖: hvor meget hver nøgle faktisk flytter forespørgslens output gennem hovedet (Kobayashi et al. 2020); dræn med små værdier falmer</translation>
-    </message>
-    <message>
-        <source>What the heatmaps show: attention weights, or weights × value norms</source>
-        <translation>Hvad varmekortene viser: opmærksomhedsvægte, eller vægte × værdinormer</translation>
-    </message>
-    <message>
-        <source>Meas&amp;ure:</source>
-        <translation>M&amp;ål:</translation>
     </message>
     <message>
         <source>&amp;Update while typing</source>
@@ -4722,6 +4653,81 @@ del %4, id %5</translation>
             <numerusform>%n token: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
             <numerusform>%n tokens: %1 genbrugt fra sidste kørsel, %2 beregnet</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ViewControls</name>
+    <message>
+        <source>Hide &amp;special tokens</source>
+        <translation>Skjul &amp;specialtokens</translation>
+    </message>
+    <message>
+        <source>&amp;Values</source>
+        <translation>V&amp;ærdier</translation>
+    </message>
+    <message>
+        <source>&amp;Words</source>
+        <translation>&amp;Ord</translation>
+    </message>
+    <message>
+        <source>Meas&amp;ure:</source>
+        <translation>M&amp;ål:</translation>
+    </message>
+    <message>
+        <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
+        <translation>Udelad [CLS], [SEP], &lt;s&gt;, … og normalisér hver række igen</translation>
+    </message>
+    <message>
+        <source>Write each weight in its cell when it fits</source>
+        <translation>Skriv hver vægt i sin celle, når der er plads</translation>
+    </message>
+    <message>
+        <source>Merge sub-word pieces into words: attention to a word is the sum over its pieces, from a word the mean (Clark et al., 2019)</source>
+        <translation>Saml orddele til ord: opmærksomhed mod et ord er summen over dets dele, fra et ord gennemsnittet (Clark et al., 2019)</translation>
+    </message>
+    <message>
+        <source>Layer (Ctrl+PageUp / Ctrl+PageDown)</source>
+        <translation>Lag (Ctrl+PageUp / Ctrl+PageDown)</translation>
+    </message>
+    <message>
+        <source>Head (PageUp / PageDown)</source>
+        <translation>Hoved (PageUp / PageDown)</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>La&amp;g:</translation>
+    </message>
+    <message>
+        <source>H&amp;ead:</source>
+        <translation>&amp;Hoved:</translation>
+    </message>
+    <message>
+        <source>C&amp;olours:</source>
+        <translation>&amp;Farver:</translation>
+    </message>
+    <message>
+        <source>Sc&amp;ale:</source>
+        <translation>Ska&amp;la:</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Vægte</translation>
+    </message>
+    <message>
+        <source>Weight × ‖v‖</source>
+        <translation>Vægt × ‖v‖</translation>
+    </message>
+    <message>
+        <source>The softmax weights α_ij: where each query looks</source>
+        <translation>Softmax-vægtene α_ij: hvor hver forespørgsel kigger</translation>
+    </message>
+    <message>
+        <source>α_ij·‖v_j·W_O‖: how far each key actually moves the query&apos;s output through the head (Kobayashi et al. 2020); sinks with small values fade</source>
+        <translation>α_ij·‖v_j·W_O‖: hvor meget hver nøgle faktisk flytter forespørgslens output gennem hovedet (Kobayashi et al. 2020); dræn med små værdier falmer</translation>
+    </message>
+    <message>
+        <source>What the heatmaps show: attention weights, or weights × value norms</source>
+        <translation>Hvad varmekortene viser: opmærksomhedsvægte, eller vægte × værdinormer</translation>
     </message>
 </context>
 </TS>

@@ -2679,6 +2679,29 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::ClassroomPart</name>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Coreference: “The animal didn&apos;t cross the street…”</source>
+        <translation>指代消解：“The animal didn&apos;t cross the street…”</translation>
+    </message>
+    <message>
+        <source>Danish: “Multi-head self-attention gør det muligt…”</source>
+        <translation>丹麦语：“Multi-head self-attention gør det muligt…”</translation>
+    </message>
+    <message>
+        <source>Chinese: “深入了解Transformer模型…”</source>
+        <translation>中文：“深入了解Transformer模型…”</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
+        <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::ComparisonView</name>
     <message>
         <source>layer </source>
@@ -3407,18 +3430,6 @@
 <context>
     <name>headmap::ui::MainWindow</name>
     <message>
-        <source>Hide &amp;special tokens</source>
-        <translation>隐藏特殊词元(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Values</source>
-        <translation>数值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Words</source>
-        <translation>单词(&amp;W)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3455,26 +3466,6 @@
         <translation>运行</translation>
     </message>
     <message>
-        <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
-        <translation>去掉 [CLS]、[SEP]、&lt;s&gt; 等，并重新归一化每一行</translation>
-    </message>
-    <message>
-        <source>Write each weight in its cell when it fits</source>
-        <translation>放得下时在单元格中写出每个权重</translation>
-    </message>
-    <message>
-        <source>Merge sub-word pieces into words: attention to a word is the sum over its pieces, from a word the mean (Clark et al., 2019)</source>
-        <translation>把子词片段合并为单词：对一个单词的注意力是对其各片段注意力之和，来自一个单词的注意力取平均（Clark 等，2019）</translation>
-    </message>
-    <message>
-        <source>Layer (Ctrl+PageUp / Ctrl+PageDown)</source>
-        <translation>层（Ctrl+PageUp / Ctrl+PageDown）</translation>
-    </message>
-    <message>
-        <source>Head (PageUp / PageDown)</source>
-        <translation>头（PageUp / PageDown）</translation>
-    </message>
-    <message>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
@@ -3485,22 +3476,6 @@
     <message>
         <source>&amp;Pair:</source>
         <translation>句子对(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>&amp;Layer:</source>
-        <translation>层(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>H&amp;ead:</source>
-        <translation>头(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>C&amp;olours:</source>
-        <translation>颜色(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Sc&amp;ale:</source>
-        <translation>刻度(&amp;A)：</translation>
     </message>
     <message>
         <source>This model reads a single text, not sentence pairs</source>
@@ -3517,28 +3492,8 @@
         <translation>查询 #%1：%2   ·   键 #%3：%4</translation>
     </message>
     <message>
-        <source>E&amp;xamples</source>
-        <translation>示例(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Coreference: “The animal didn&apos;t cross the street…”</source>
-        <translation>指代消解：“The animal didn&apos;t cross the street…”</translation>
-    </message>
-    <message>
-        <source>Danish: “Multi-head self-attention gør det muligt…”</source>
-        <translation>丹麦语：“Multi-head self-attention gør det muligt…”</translation>
-    </message>
-    <message>
-        <source>Chinese: “深入了解Transformer模型…”</source>
-        <translation>中文：“深入了解Transformer模型…”</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
-        <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
     </message>
     <message>
         <source>Cannot open %1: no such file</source>
@@ -3783,30 +3738,6 @@
     <message>
         <source>&amp;System (%1)</source>
         <translation>跟随系统(&amp;S)（%1）</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Weight × ‖v‖</source>
-        <translation>权重 × ‖v‖</translation>
-    </message>
-    <message>
-        <source>The softmax weights α_ij: where each query looks</source>
-        <translation>softmax 权重 α_ij：每个查询看向哪里</translation>
-    </message>
-    <message>
-        <source>α_ij·‖v_j·W_O‖: how far each key actually moves the query&apos;s output through the head (Kobayashi et al. 2020); sinks with small values fade</source>
-        <translation>α_ij·‖v_j·W_O‖：每个键通过这个头实际在多大程度上改变了查询的输出（Kobayashi 等，2020）；值很小的汇聚点会变淡</translation>
-    </message>
-    <message>
-        <source>What the heatmaps show: attention weights, or weights × value norms</source>
-        <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
-    </message>
-    <message>
-        <source>Meas&amp;ure:</source>
-        <translation>度量(&amp;U)：</translation>
     </message>
     <message>
         <source>&amp;Update while typing</source>
@@ -4711,6 +4642,81 @@ piece %4, id %5</source>
         <translation>
             <numerusform>%n 个词元：%1 个复用自上次运行，%2 个重新计算</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::ViewControls</name>
+    <message>
+        <source>Hide &amp;special tokens</source>
+        <translation>隐藏特殊词元(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Values</source>
+        <translation>数值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Words</source>
+        <translation>单词(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Meas&amp;ure:</source>
+        <translation>度量(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Leave out [CLS], [SEP], &lt;s&gt;, … and renormalise each row</source>
+        <translation>去掉 [CLS]、[SEP]、&lt;s&gt; 等，并重新归一化每一行</translation>
+    </message>
+    <message>
+        <source>Write each weight in its cell when it fits</source>
+        <translation>放得下时在单元格中写出每个权重</translation>
+    </message>
+    <message>
+        <source>Merge sub-word pieces into words: attention to a word is the sum over its pieces, from a word the mean (Clark et al., 2019)</source>
+        <translation>把子词片段合并为单词：对一个单词的注意力是对其各片段注意力之和，来自一个单词的注意力取平均（Clark 等，2019）</translation>
+    </message>
+    <message>
+        <source>Layer (Ctrl+PageUp / Ctrl+PageDown)</source>
+        <translation>层（Ctrl+PageUp / Ctrl+PageDown）</translation>
+    </message>
+    <message>
+        <source>Head (PageUp / PageDown)</source>
+        <translation>头（PageUp / PageDown）</translation>
+    </message>
+    <message>
+        <source>&amp;Layer:</source>
+        <translation>层(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>H&amp;ead:</source>
+        <translation>头(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>C&amp;olours:</source>
+        <translation>颜色(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Sc&amp;ale:</source>
+        <translation>刻度(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Weight × ‖v‖</source>
+        <translation>权重 × ‖v‖</translation>
+    </message>
+    <message>
+        <source>The softmax weights α_ij: where each query looks</source>
+        <translation>softmax 权重 α_ij：每个查询看向哪里</translation>
+    </message>
+    <message>
+        <source>α_ij·‖v_j·W_O‖: how far each key actually moves the query&apos;s output through the head (Kobayashi et al. 2020); sinks with small values fade</source>
+        <translation>α_ij·‖v_j·W_O‖：每个键通过这个头实际在多大程度上改变了查询的输出（Kobayashi 等，2020）；值很小的汇聚点会变淡</translation>
+    </message>
+    <message>
+        <source>What the heatmaps show: attention weights, or weights × value norms</source>
+        <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
     </message>
 </context>
 </TS>

@@ -2,7 +2,6 @@
 # value-norm measure and head ablation (issue #12).
 target_sources(headmap_ui PRIVATE
   AttentionDocument_Predictions.cpp
-  MainWindow_Predictions.cpp
   predictions/PredictionBars.cpp
   predictions/PredictionPanel.cpp
 )

@@ -1,24 +1,30 @@
-// MainWindow in the classroom: the teaching model's knobs, named heads, built-in example
-// sentences, and the wiring of presentation mode (parts/PresentationMode).
+#include "parts/ClassroomPart.h"
 
 #include <QAction>
 #include <QLabel>
-#include <QLineEdit>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QShortcut>
-#include <QStatusBar>
 
 #include "AttentionDocument.h"
-#include "ErrorBanner.h"
-#include "core/HeadmapError.h"
-#include "MainWindow.h"
-#include "TeachingOptionsPanel.h"
-#include "parts/ModelLoadingPart.h"
 #include "parts/PresentationMode.h"
 
 namespace headmap::ui {
 
-QStringList MainWindow::exampleSentences() {
+ClassroomPart::ClassroomPart(AttentionDocument* document, QMainWindow* window, PresentationMode* presentation,
+                             std::function<void(const QString&)> showText)
+    : QObject(window), m_document(document), m_window(window), m_presentation(presentation),
+      m_showText(std::move(showText)), m_headNote(new QLabel) {
+    m_headNote->setWordWrap(true);
+    m_headNote->setVisible(false);
+    connect(m_document, &AttentionDocument::changed, this, [this](DocumentChanges changes) {
+        if (changes & (DocumentChange::Selection | DocumentChange::Model))
+            showHeadNote();
+    });
+    showHeadNote();
+}
+
+QStringList ClassroomPart::exampleSentences() {
     return {
         // Winograd's coreference classic: which noun does "it" attend to?
         QStringLiteral("The animal didn't cross the street because it was too tired."),
@@ -30,8 +36,15 @@ QStringList MainWindow::exampleSentences() {
     };
 }
 
-void MainWindow::buildClassroom() {
-    QMenu* examples = menuBar()->addMenu(tr("E&xamples"));
+void ClassroomPart::showExample(int index) {
+    const QStringList examples = exampleSentences();
+    if (index >= 0 && index < examples.size())
+        m_showText(examples[index]);
+}
+
+void ClassroomPart::addMenus() {
+    QMenuBar* menuBar = m_window->menuBar();
+    QMenu* examples = menuBar->addMenu(tr("E&xamples"));
     const QStringList names{tr("Coreference: “The animal didn't cross the street…”"),
                             tr("Danish: “Multi-head self-attention gør det muligt…”"),
                             tr("Chinese: “深入了解Transformer模型…”")};
@@ -39,36 +52,25 @@ void MainWindow::buildClassroom() {
         examples->addAction(names[i], QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), this,
                             [this, i] { showExample(i); });
 
-    QAction* presentation = m_presentationMode->action();
-    connect(m_presentationMode, &PresentationMode::switched, m_models, &ModelLoadingPart::showLoadedModel);
-    addAction(presentation);  // F5 works even with the menu bar hidden
-    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
-        if (menu->title() == tr("&View"))
-            menu->addAction(presentation);
+    QAction* presentation = m_presentation->action();
+    m_window->addAction(presentation);  // F5 works even with the menu bar hidden
+    if (QMenu* view = menuBar->findChild<QMenu*>(QStringLiteral("viewMenu")))
+        view->addAction(presentation);
     // Shortcuts of a hidden menu bar's actions stop working; the window holds them too, so the
     // keyboard drives presentation mode.
-    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
-        addActions(menu->actions());
-    auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    for (QMenu* menu : menuBar->findChildren<QMenu*>())
+        m_window->addActions(menu->actions());
+    auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), m_window);
     connect(leave, &QShortcut::activated, this, [this] {
         // Esc first stops work in progress; with nothing running it leaves presentation mode.
         if (m_document->isWorking())
             m_document->cancel();
         else
-            setPresentationMode(false);
+            m_presentation->setOn(false);
     });
 }
 
-void MainWindow::showExample(int index) {
-    const QStringList examples = exampleSentences();
-    if (index < 0 || index >= examples.size())
-        return;
-    m_sentence->setText(examples[index]);
-    m_pair->clear();
-    runSentence();
-}
-
-void MainWindow::updateHeadNote() {
+void ClassroomPart::showHeadNote() {
     const ModelSummary model = m_document->modelSummary();
     const int index = m_document->layer() * std::max(1, model.heads) + m_document->head();
     const bool named = index < model.headNames.size();
@@ -78,14 +80,6 @@ void MainWindow::updateHeadNote() {
                                 .arg(m_document->head())
                                 .arg(model.headNames[index].toHtmlEscaped(),
                                      model.headExplanations.value(index).toHtmlEscaped()));
-}
-
-void MainWindow::setPresentationMode(bool on) {
-    m_presentationMode->setOn(on);
-}
-
-bool MainWindow::isPresentationMode() const {
-    return m_presentationMode->isOn();
 }
 
 }  // namespace headmap::ui
