@@ -622,7 +622,7 @@ void MainWindowTest::decoderFamiliesInEveryView() {
 void MainWindowTest::nonFiniteWeightsAreReported() {
     QTemporaryDir dir;
     const QString folder = dir.filePath("poisoned");
-    QVERIFY(modelfixtures::copyFolder(modelfixtures::fixture("llama_f32_tied"), folder));
+    QVERIFY(modelfixtures::copyFolder(modelfixtures::modelFixture("llama_f32_tied"), folder));
     QVERIFY(modelfixtures::setFirstValue(folder, "model.layers.1.self_attn.q_proj.weight",
                                          std::numeric_limits<float>::quiet_NaN()));
     AttentionDocument document;
