@@ -1,14 +1,13 @@
 # Tests of engine/analysis and io/NpyWriter (headmap_add_test is defined in tests/CMakeLists.txt).
 # The golden cases come from tests/golden/analysis/make_analysis_golden.py.
-set(HEADMAP_ANALYSIS_TEST_SUPPORT analysis/AnalysisTestData.cpp engine/GoldenFile.cpp)
 headmap_add_test(tst_headstatistics
-  SOURCES analysis/tst_headstatistics.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+  SOURCES analysis/tst_headstatistics.cpp)
 headmap_add_test(tst_attentionrollout
-  SOURCES analysis/tst_attentionrollout.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+  SOURCES analysis/tst_attentionrollout.cpp)
 headmap_add_test(tst_attentiontransforms
-  SOURCES analysis/tst_attentiontransforms.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+  SOURCES analysis/tst_attentiontransforms.cpp)
 headmap_add_test(tst_npywriter
-  SOURCES analysis/tst_npywriter.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+  SOURCES analysis/tst_npywriter.cpp)
 # Pieces merged into words, against tests/golden/analysis/make_word_golden.py (numpy).
 headmap_add_test(tst_wordaggregation SOURCES analysis/tst_wordaggregation.cpp)
 # α·‖v·W_O‖ (Kobayashi et al. 2020) on hand-made traces; the norms against PyTorch are in tst_headablation.
@@ -17,4 +16,4 @@ headmap_add_test(tst_attentionmeasure SOURCES analysis/tst_attentionmeasure.cpp)
 headmap_add_test(tst_attentionpyramid SOURCES analysis/tst_attentionpyramid.cpp)
 # The rollout layer by layer in bounded memory: the same bits as attentionRollout in any order.
 headmap_add_test(tst_rolloutseries
-  SOURCES analysis/tst_rolloutseries.cpp engine/FamilyCases.cpp ${HEADMAP_ANALYSIS_TEST_SUPPORT})
+  SOURCES analysis/tst_rolloutseries.cpp)

@@ -4,8 +4,8 @@
 #include <QJsonArray>
 #include <QtTest>
 
-#include "../engine/FloatRounding.h"
-#include "../engine/GoldenFile.h"
+#include "FloatRounding.h"
+#include "GoldenFile.h"
 #include "AnalysisTestData.h"
 #include "analysis/AttentionRollout.h"
 

@@ -4,7 +4,7 @@
 #include <QJsonArray>
 #include <QtTest>
 
-#include "../engine/GoldenFile.h"
+#include "GoldenFile.h"
 #include "AnalysisTestData.h"
 #include "analysis/AttentionTransforms.h"
 #include "core/HeadmapError.h"

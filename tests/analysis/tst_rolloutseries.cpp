@@ -13,8 +13,8 @@
 #include <omp.h>
 #endif
 
-#include "../engine/FamilyCases.h"
-#include "../engine/FloatRounding.h"
+#include "FamilyCases.h"
+#include "FloatRounding.h"
 #include "AnalysisTestData.h"
 #include "analysis/AttentionRollout.h"
 #include "analysis/RolloutSeries.h"

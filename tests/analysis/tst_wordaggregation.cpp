@@ -11,7 +11,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
-#include "../engine/FloatRounding.h"
+#include "FloatRounding.h"
 #include "analysis/WordAggregation.h"
 #include "tokenizers/HfTokenizerLoader.h"
 

@@ -26,3 +26,10 @@ if(HEADMAP_BUILD_GUI)
   add_executable(bench_grid bench/bench_grid.cpp)
   target_link_libraries(bench_grid PRIVATE Qt6::Test headmap_ui)
 endif()
+
+if(HEADMAP_BUILD_GUI)
+  # The views' paint and hover times (heatmap at T = 512, a 512 × 768 step matrix, the head grid
+  # at 12 × 12 heads, T = 128), moved out of tst_heatmapview, tst_matrixview and tst_headgridview.
+  add_executable(bench_views bench/bench_views.cpp)
+  target_link_libraries(bench_views PRIVATE Qt6::Test headmap_ui headmap_test_support_ui)
+endif()

@@ -18,6 +18,14 @@
 #include <QStringList>
 #include <QtTest>
 
+#include "TestFiles.h"
+#include "TestPaths.h"
+
+using testsupport::fixturePath;
+using testsupport::modelFixture;
+using testsupport::readFile;
+using testsupport::writeFile;
+
 struct CliResult {
     QStringList arguments;
     bool started = false;
@@ -217,16 +225,6 @@ inline QStringList csvFields(const QString& line) {
             fields.last() += c;
     }
     return fields;
-}
-
-inline bool writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
-
-inline QByteArray readFile(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
 }
 
 // ---- checks (call from test functions; they report through QtTest) ----

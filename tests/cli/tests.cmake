@@ -26,7 +26,7 @@ endif()
 headmap_add_test(tst_clipredict SOURCES cli/tst_clipredict.cpp)
 add_dependencies(tst_clipredict headmap-cli)
 # models with fake Ollama and LM Studio stores.
-headmap_add_test(tst_clilocalmodels SOURCES cli/tst_clilocalmodels.cpp formats/GgufBytes.cpp)
+headmap_add_test(tst_clilocalmodels SOURCES cli/tst_clilocalmodels.cpp)
 add_dependencies(tst_clilocalmodels headmap-cli)
 # GGUF files: info, tokenize and attention against the safetensors folders they were made from.
 headmap_add_test(tst_cligguf SOURCES cli/tst_cligguf.cpp)

@@ -23,8 +23,8 @@
 #include <memory>
 #include <optional>
 
-#include "../engine/SmallDisk.h"
-#include "../hf/ModelFixtures.h"
+#include "SmallDisk.h"
+#include "ModelFixtures.h"
 #include "CliProcess.h"
 
 using namespace modelfixtures;
@@ -197,23 +197,23 @@ void CliAbuseTest::refusesClearly() {
     const QString model = dir.filePath("model");
     std::optional<QByteArray> input;  // standard input, when a row gives it
     if (setup == "config-n_embd-1e25") {
-        QVERIFY(copyFolder(fixture("gpt2_f32"), model));
+        QVERIFY(copyFolder(modelFixture("gpt2_f32"), model));
         QVERIFY(writeBytes(model + "/config.json", R"({"model_type":"gpt2","n_embd":1E25})"));
     } else if (setup == "fifo-safetensors") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(QFile::remove(model + "/model.safetensors"));
         QCOMPARE(::mkfifo(QFile::encodeName(model + "/model.safetensors").constData(), 0600), 0);
     } else if (setup == "vocab-dev-zero") {
-        QVERIFY(copyFolder(fixture("bert_f32_prefixed"), model));
+        QVERIFY(copyFolder(modelFixture("bert_f32_prefixed"), model));
         QVERIFY(QFile::remove(model + "/vocab.txt"));
         QVERIFY(QFile::link("/dev/zero", model + "/vocab.txt"));
     } else if (setup == "nan-weight" || setup == "inf-weight") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(setFirstValue(model, "model.layers.0.self_attn.q_proj.weight",
                               setup == "nan-weight" ? std::numeric_limits<float>::quiet_NaN()
                                                     : std::numeric_limits<float>::infinity()));
     } else if (setup == "negative-added-token") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/tokenizer.json", [](QJsonObject& json) {
             QJsonArray added = json.value("added_tokens").toArray();
             QJsonObject token = added.at(1).toObject();
@@ -224,28 +224,28 @@ void CliAbuseTest::refusesClearly() {
     } else if (setup == "long-text") {
         QVERIFY(writeBytes(dir.filePath("long.txt"), QByteArray("the cat sat ").repeated(50 * 1024 * 1024 / 12)));
     } else if (setup == "rope-mrope") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) {
             json["rope_scaling"] = QJsonObject{{"rope_type", "mrope"}, {"factor", 2.0}};
         }));
     } else if (setup == "gemma3-bidirectional") {
-        QVERIFY(copyFolder(fixture("gemma3_text_bf16"), model));
+        QVERIFY(copyFolder(modelFixture("gemma3_text_bf16"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["use_bidirectional_attention"] = true; }));
     } else if (setup == "gqa-3-of-4") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["num_key_value_heads"] = 3; }));
     } else if (setup == "gpt2-n_embd-30") {
-        QVERIFY(copyFolder(fixture("gpt2_f32"), model));
+        QVERIFY(copyFolder(modelFixture("gpt2_f32"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) { json["n_embd"] = 30; }));
     } else if (setup == "llama-hidden-66") {
-        QVERIFY(copyFolder(fixture("llama_f32_tied"), model));
+        QVERIFY(copyFolder(modelFixture("llama_f32_tied"), model));
         QVERIFY(editJson(model + "/config.json", [](QJsonObject& json) {
             json["hidden_size"] = 66;
             json.remove("head_dim");
         }));
     } else if (setup.startsWith("layers-1e9-")) {
         const QString name = setup.endsWith("llama") ? "llama_f32_tied" : setup.endsWith("gpt2") ? "gpt2_f32" : "bert_f32_prefixed";
-        QVERIFY(copyFolder(fixture(name), model));
+        QVERIFY(copyFolder(modelFixture(name), model));
         QVERIFY(editJson(model + "/config.json", [&](QJsonObject& json) {
             json[setup.endsWith("gpt2") ? "n_layer" : "num_hidden_layers"] = 1000000000;
         }));

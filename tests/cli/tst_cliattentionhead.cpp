@@ -12,10 +12,6 @@
 
 namespace {
 
-QString fixture(const QString& relative) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/") + relative;
-}
-
 // (layers, heads, T, T) float32 and the bytes after the header, from headmap-cli's .npy output.
 struct Npy {
     QList<int> shape;
@@ -53,8 +49,8 @@ void TestCliAttentionHead::sliceEqualsFullOutput_data() {
     QTest::addColumn<int>("layer");
     QTest::addColumn<int>("head");
     const QStringList teaching{"--model", "builtin:teaching", "--text", "The animal didn't cross the street because it was tired"};
-    const QStringList gemma2{"--model", fixture("models/gemma2_f32"), "--ids", "5,17,29,41,53,65,77,89,101,113,125,137,149,161,173,185,197,209,221,233,245,257,269,281,7,12,24,36,48,60,72,84,96,108"};
-    const QStringList qwen3{"--model", fixture("models/qwen3_f32"), "--text", "the cat sat on the mat and looked at the dog"};
+    const QStringList gemma2{"--model", fixturePath("models/gemma2_f32"), "--ids", "5,17,29,41,53,65,77,89,101,113,125,137,149,161,173,185,197,209,221,233,245,257,269,281,7,12,24,36,48,60,72,84,96,108"};
+    const QStringList qwen3{"--model", fixturePath("models/qwen3_f32"), "--text", "the cat sat on the mat and looked at the dog"};
     QTest::newRow("teaching layer 1 head 2") << teaching << QStringList{} << 1 << 2;
     QTest::newRow("teaching layer 0") << teaching << QStringList{} << 0 << -1;
     QTest::newRow("teaching head 3") << teaching << QStringList{} << -1 << 3;

@@ -11,7 +11,7 @@
 #include <QImageReader>
 #endif
 
-#include "../engine/SmallDisk.h"
+#include "SmallDisk.h"
 #include "CliProcess.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <QTemporaryDir>
 
 #include "CliProcess.h"
-#include "../local/LocalStoreFixtures.h"
+#include "LocalStoreFixtures.h"
 
 using namespace localfixture;
 

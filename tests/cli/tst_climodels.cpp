@@ -10,10 +10,6 @@
 
 namespace {
 
-QString fixture(const QString& name) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
-}
-
 // A cache holding the fixture as models--ORG--NAME/snapshots/COMMIT, files as symlinks into
 // blobs/ the way huggingface_hub stores them.
 bool addToCache(const QString& root, const QString& id, const QString& fixtureName) {
@@ -25,9 +21,9 @@ bool addToCache(const QString& root, const QString& id, const QString& fixtureNa
     if (!QDir().mkpath(snapshot) || !QDir().mkpath(repoDir.filePath("blobs")) || !QDir().mkpath(repoDir.filePath("refs")))
         return false;
     int blob = 0;
-    for (const QString& name : QDir(fixture(fixtureName)).entryList(QDir::Files)) {
+    for (const QString& name : QDir(modelFixture(fixtureName)).entryList(QDir::Files)) {
         const QString blobPath = repoDir.filePath(QStringLiteral("blobs/blob%1").arg(blob++));
-        if (!QFile::copy(QDir(fixture(fixtureName)).filePath(name), blobPath) ||
+        if (!QFile::copy(QDir(modelFixture(fixtureName)).filePath(name), blobPath) ||
             !QFile::link(blobPath, QDir(snapshot).filePath(name)))
             return false;
     }
@@ -37,10 +33,10 @@ bool addToCache(const QString& root, const QString& id, const QString& fixtureNa
 // A copy of the fixture folder with only config.json and the tokenizer files: no weights.
 bool copyWithoutWeights(const QString& fixtureName, const QString& to) {
     QDir().mkpath(to);
-    for (const QString& name : QDir(fixture(fixtureName)).entryList(QDir::Files)) {
+    for (const QString& name : QDir(modelFixture(fixtureName)).entryList(QDir::Files)) {
         if (name.contains(QLatin1String("safetensors")))
             continue;
-        if (!QFile::copy(QDir(fixture(fixtureName)).filePath(name), QDir(to).filePath(name)))
+        if (!QFile::copy(QDir(modelFixture(fixtureName)).filePath(name), QDir(to).filePath(name)))
             return false;
     }
     return true;
@@ -162,11 +158,11 @@ void CliModelsTest::infoDescribesDecoders_data() {
 void CliModelsTest::infoDescribesDecoders() {
     QFETCH(QString, fixture);
     QFETCH(QStringList, lines);
-    const CliResult r = runCli({"info", "--model", ::fixture(fixture)});
+    const CliResult r = runCli({"info", "--model", ::modelFixture(fixture)});
     QVERIFY2(r.finished() && r.exitCode == 0, r.describe());
     for (const QString& line : lines)
         QVERIFY2(QString::fromUtf8(r.out).contains(line), r.describe());
-    const CliResult json = runCli({"info", "--model", ::fixture(fixture), "--format", "json"});
+    const CliResult json = runCli({"info", "--model", ::modelFixture(fixture), "--format", "json"});
     QVERIFY2(json.exitCode == 0, json.describe());
     QVERIFY(json.json().value("kv_heads").toInt() > 0);
     QVERIFY(json.json().value("positions").toString().startsWith("rope ("));
@@ -178,7 +174,7 @@ void CliModelsTest::unknownHubIdNamesTheCache() {
 }
 
 void CliModelsTest::pairGivesTwoSegments() {
-    const CliResult r = runCli({"tokenize", "--model", fixture("bert_f32_prefixed"), "--text", "Hej verden!",
+    const CliResult r = runCli({"tokenize", "--model", modelFixture("bert_f32_prefixed"), "--text", "Hej verden!",
                                 "--pair", "Jeg læser bøger.", "--format", "json"});
     QVERIFY2(r.exitCode == 0, r.describe());
     const QStringList tokens = strings(r.json().value("tokens"));
@@ -186,7 +182,7 @@ void CliModelsTest::pairGivesTwoSegments() {
     QCOMPARE(tokens.count(QStringLiteral("[SEP]")), 2);
     QCOMPARE(tokens.last(), QStringLiteral("[SEP]"));
 
-    const CliResult gpt2 = runCli({"tokenize", "--model", fixture("gpt2_f32"), "--pair", "b", "--ids", "1"});
+    const CliResult gpt2 = runCli({"tokenize", "--model", modelFixture("gpt2_f32"), "--pair", "b", "--ids", "1"});
     checkError(gpt2, 2, {"--pair"});
 }
 
@@ -206,13 +202,13 @@ void CliModelsTest::pairRuns() {
     QFETCH(bool, special);
     const QStringList noSpecial = special ? QStringList{} : QStringList{"--no-special"};
     const QStringList json{"--format", "json"};
-    const CliResult r = runCli(QStringList{"attention", "--model", fixture(model), "--text", "Hello world",
+    const CliResult r = runCli(QStringList{"attention", "--model", modelFixture(model), "--text", "Hello world",
                                            "--pair", "Hej verden"} + noSpecial + json);
     QVERIFY2(r.exitCode == 0, r.describe());
     const QStringList tokens = strings(r.json().value("tokens"));
-    const CliResult first = runCli(QStringList{"tokenize", "--model", fixture(model), "--text", "Hello world",
+    const CliResult first = runCli(QStringList{"tokenize", "--model", modelFixture(model), "--text", "Hello world",
                                                "--no-special"} + json);
-    const CliResult second = runCli(QStringList{"tokenize", "--model", fixture(model), "--text", "Hej verden",
+    const CliResult second = runCli(QStringList{"tokenize", "--model", modelFixture(model), "--text", "Hej verden",
                                                 "--no-special"} + json);
     CLI_CHECK(first, 0);
     CLI_CHECK(second, 0);
@@ -227,10 +223,10 @@ void CliModelsTest::bosPrependsEndOfText_data() {
     QTest::addColumn<QString>("model");
     QTest::addColumn<bool>("works");
     QTest::addColumn<QString>("bosToken");
-    QTest::newRow("gpt2") << fixture("gpt2_f32") << true << "<|endoftext|>";
-    QTest::newRow("bert has none") << fixture("bert_f32_prefixed") << false << "";
-    QTest::newRow("llama: config's bos_token_id") << fixture("llama_f32_tied") << true << "<|begin_of_text|>";
-    QTest::newRow("olmo2: bos_token_id null") << fixture("olmo2_f32") << false << "";
+    QTest::newRow("gpt2") << modelFixture("gpt2_f32") << true << "<|endoftext|>";
+    QTest::newRow("bert has none") << modelFixture("bert_f32_prefixed") << false << "";
+    QTest::newRow("llama: config's bos_token_id") << modelFixture("llama_f32_tied") << true << "<|begin_of_text|>";
+    QTest::newRow("olmo2: bos_token_id null") << modelFixture("olmo2_f32") << false << "";
 }
 
 void CliModelsTest::bosPrependsEndOfText() {
@@ -269,7 +265,7 @@ void CliModelsTest::tokenizeNeedsNoWeights() {
     QVERIFY(copyWithoutWeights(folder, bare));
     QVERIFY(QDir(bare).entryList({"*.safetensors*"}, QDir::Files).isEmpty());
     const QStringList format{"--format", "json"};
-    const CliResult withWeights = runCli(QStringList{"tokenize", "--model", fixture(folder)} + input + format);
+    const CliResult withWeights = runCli(QStringList{"tokenize", "--model", modelFixture(folder)} + input + format);
     const CliResult without = runCli(QStringList{"tokenize", "--model", bare} + input + format);
     CLI_CHECK(withWeights, 0);
     CLI_CHECK(without, 0);
@@ -292,7 +288,7 @@ void CliModelsTest::tokenizeWithoutTokenizerIsRefused() {
     QTemporaryDir dir;
     const QString folder = dir.filePath("config-only");
     QVERIFY(QDir().mkpath(folder));
-    QVERIFY(QFile::copy(QDir(fixture("gpt2_f32")).filePath("config.json"), QDir(folder).filePath("config.json")));
+    QVERIFY(QFile::copy(QDir(modelFixture("gpt2_f32")).filePath("config.json"), QDir(folder).filePath("config.json")));
     const CliResult r = runCli({"tokenize", "--model", folder, "--text", "hello"});
     checkError(r, 3, {folder, "tokenizer.json", "vocab.txt"});
 }
@@ -306,9 +302,9 @@ void CliModelsTest::whitespaceOnlyText_data() {
     QTest::newRow("gpt2 space") << "gpt2" << "tokenize" << " " << QList<int>{220};
     QTest::newRow("gpt2 two newlines") << "gpt2" << "tokenize" << "\n\n" << QList<int>{628};
     QTest::newRow("gpt2 tab and spaces") << "gpt2" << "tokenize" << "\t  " << QList<int>{197, 220, 220};
-    QTest::newRow("tiny gpt2 attention on a space") << fixture("gpt2_f32") << "attention" << " " << QList<int>{220};
-    QTest::newRow("bert drops spaces") << fixture("bert_f32_prefixed") << "tokenize" << "   " << QList<int>{};
-    QTest::newRow("bert drops newlines") << fixture("bert_f32_prefixed") << "attention" << "\n\n" << QList<int>{};
+    QTest::newRow("tiny gpt2 attention on a space") << modelFixture("gpt2_f32") << "attention" << " " << QList<int>{220};
+    QTest::newRow("bert drops spaces") << modelFixture("bert_f32_prefixed") << "tokenize" << "   " << QList<int>{};
+    QTest::newRow("bert drops newlines") << modelFixture("bert_f32_prefixed") << "attention" << "\n\n" << QList<int>{};
     QTest::newRow("teaching drops spaces") << "builtin:teaching" << "tokenize" << " \t " << QList<int>{};
 }
 
@@ -321,7 +317,7 @@ void CliModelsTest::whitespaceOnlyText() {
     if (model == QLatin1String("gpt2")) {
         model = dir.filePath("gpt2");
         QVERIFY(QDir().mkpath(model));
-        QVERIFY(QFile::copy(QDir(fixture("gpt2_f32")).filePath("config.json"), QDir(model).filePath("config.json")));
+        QVERIFY(QFile::copy(QDir(modelFixture("gpt2_f32")).filePath("config.json"), QDir(model).filePath("config.json")));
         QVERIFY(QFile::copy(QStringLiteral(HEADMAP_FIXTURES_DIR "/tokenizers/gpt2/tokenizer.json"),
                             QDir(model).filePath("tokenizer.json")));
     }
@@ -340,7 +336,7 @@ void CliModelsTest::whitespaceOnlyText() {
 
 void CliModelsTest::attentionMergesWords() {
     // The tiny GPT-2 spells these out in single letters and bytes: 19 pieces, 4 words.
-    const QStringList args{"attention", "--model", fixture("gpt2_f32"), "--text", "Tokenizers say 多头",
+    const QStringList args{"attention", "--model", modelFixture("gpt2_f32"), "--text", "Tokenizers say 多头",
                            "--layer", "1", "--head", "2"};
     const CliResult pieces = runCli(args);
     const CliResult words = runCli(args + QStringList{"--words"});
@@ -361,7 +357,7 @@ void CliModelsTest::attentionMergesWords() {
 
 void CliModelsTest::tokenizeExplainsBytePieces() {
     // The tiny GPT-2 has no merges for Chinese: each byte is a token.
-    const CliResult r = runCli({"tokenize", "--model", fixture("gpt2_f32"), "--text", "a 多", "--format", "json"});
+    const CliResult r = runCli({"tokenize", "--model", modelFixture("gpt2_f32"), "--text", "a 多", "--format", "json"});
     CLI_CHECK(r, 0);
     QCOMPARE(strings(r.json().value("display_tokens")), (QStringList{"a", "␣", "多¹⁄₃", "多²⁄₃", "多³⁄₃"}));
     QCOMPARE(r.json().value("legend").toString(), QStringLiteral("␣ space · 多¹⁄₃ byte 1 of the character's 3 bytes"));
@@ -370,7 +366,7 @@ void CliModelsTest::tokenizeExplainsBytePieces() {
 }
 
 void CliModelsTest::benchReportsEveryLength() {
-    const CliResult r = runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "4,16,64",
+    const CliResult r = runCli({"bench", "--model", modelFixture("gpt2_f32"), "--lengths", "4,16,64",
                                 "--repeat", "2", "--format", "json"});
     QVERIFY2(r.finished() && r.exitCode == 0, r.describe());
     const QJsonArray runs = r.json().value("runs").toArray();
@@ -381,8 +377,8 @@ void CliModelsTest::benchReportsEveryLength() {
     // Which library multiplied the dense layers, so that a benchmark's figures say what they measure.
     QVERIFY2(!r.json().value("dense_backend").toString().isEmpty(), r.describe());
 
-    checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "65"}), 3, {"65", "64"});
-    checkError(runCli({"bench", "--model", fixture("gpt2_f32"), "--lengths", "x"}), 2, {"--lengths"});
+    checkError(runCli({"bench", "--model", modelFixture("gpt2_f32"), "--lengths", "65"}), 3, {"65", "64"});
+    checkError(runCli({"bench", "--model", modelFixture("gpt2_f32"), "--lengths", "x"}), 2, {"--lengths"});
 }
 
 QTEST_GUILESS_MAIN(CliModelsTest)

@@ -20,10 +20,6 @@ QJsonObject goldenCase(const QString& file, const QString& name) {
     return {};
 }
 
-QString fixture(const QString& name) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + name;
-}
-
 QString idList(const QJsonValue& ids) {
     QStringList parts;
     for (int id : ints(ids))
@@ -98,7 +94,7 @@ private slots:
         QFETCH(QString, golden);
         const QJsonObject c = goldenCase(QStringLiteral("decoders_golden.json"), golden);
         QVERIFY2(!c.isEmpty(), "golden case missing");
-        const CliResult r = runCli({"predict", "--model", fixture(c.value("fixture").toString()), "--ids",
+        const CliResult r = runCli({"predict", "--model", modelFixture(c.value("fixture").toString()), "--ids",
                                     idList(c.value("ids")), "--top", "5", "--format", "json"});
         CLI_CHECK(r, 0);
         CLI_JSON(json, r);
@@ -131,7 +127,7 @@ private slots:
         const QJsonObject c = goldenCase(QStringLiteral("predictions_golden.json"), golden);
         QVERIFY2(!c.isEmpty(), "golden case missing");
         const QJsonObject p = c.value("predictions").toArray().at(prediction).toObject();
-        QStringList args{"predict", "--model", fixture(c.value("fixture").toString()), "--ids",
+        QStringList args{"predict", "--model", modelFixture(c.value("fixture").toString()), "--ids",
                          idList(c.value("ids")), "--top", "5", "--format", "json"};
         if (givePosition)
             args << "--position" << QString::number(p.value("position").toInt());
@@ -159,7 +155,7 @@ private slots:
         QFETCH(QString, golden);
         const QJsonObject c = goldenCase(QStringLiteral("predict_ablation_golden.json"), golden);
         QVERIFY2(!c.isEmpty(), "golden case missing");
-        const CliResult r = runCli({"predict", "--model", fixture(c.value("fixture").toString()), "--ids",
+        const CliResult r = runCli({"predict", "--model", modelFixture(c.value("fixture").toString()), "--ids",
                                     idList(c.value("ids")), "--position", QString::number(c.value("position").toInt()),
                                     "--ablate", c.value("ablations").toString(), "--top", "5",
                                     "--target", QString::number(c.value("target").toInt()), "--format", "json"});
@@ -200,7 +196,7 @@ private slots:
         QFETCH(QString, golden); QFETCH(bool, valueNorm);
         const QJsonObject c = goldenCase(QStringLiteral("ablation_golden.json"), golden);
         QVERIFY2(!c.isEmpty(), "golden case missing");
-        QStringList args{"attention", "--model", fixture(c.value("fixture").toString()), "--ids", idList(c.value("ids"))};
+        QStringList args{"attention", "--model", modelFixture(c.value("fixture").toString()), "--ids", idList(c.value("ids"))};
         if (!c.value("ablations").toString().isEmpty())
             args << "--ablate" << c.value("ablations").toString();
         if (valueNorm)
@@ -250,7 +246,7 @@ private slots:
         QTest::addColumn<QString>("message");
         const QStringList patterns{"predict", "--model", "builtin:patterns", "--text", "the cat sat"};
         QTest::newRow("model without an output head")
-            << QStringList{"predict", "--model", fixture("bert_f16_gamma"), "--text", "the cat"} << 3 << "cls.predictions";
+            << QStringList{"predict", "--model", modelFixture("bert_f16_gamma"), "--text", "the cat"} << 3 << "cls.predictions";
         QTest::newRow("builtin:teaching has no head")
             << QStringList{"predict", "--model", "builtin:teaching", "--text", "the cat"} << 3 << "no output head";
         QTest::newRow("position beyond the tokens") << patterns + QStringList{"--position", "99"} << 3 << "--position 99";

@@ -21,7 +21,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "../engine/SmallDisk.h"
+#include "SmallDisk.h"
 #include "FakeHub.h"
 #include "core/HeadmapError.h"
 #include "download/HubDownloader.h"

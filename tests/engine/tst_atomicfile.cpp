@@ -15,10 +15,13 @@
 
 #include "SmallDisk.h"
 #include "io/AtomicFile.h"
+#include "TestFiles.h"
 
 using headmap::CheckedDevice;
 
 namespace {
+
+using testsupport::readFile;
 
 // Takes `capacity` bytes, at most `perCall` in one write, then refuses like a full disk: errno
 // ENOSPC, and its own error string only when `message` is set.
@@ -73,11 +76,6 @@ private:
     void (*m_handler)(int) = nullptr;
     bool m_ok = false;
 };
-
-QByteArray readFile(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>");
-}
 
 QStringList entries(const QString& folder) {
     return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "GoldenFile.h"
+#include "TestPaths.h"
 #include "core/HeadAblation.h"
 #include "core/HeadmapError.h"
 #include "hf/HfModelLoader.h"
@@ -19,6 +20,8 @@ using namespace headmap;
 Q_DECLARE_METATYPE(std::vector<headmap::HeadAblation>)
 
 namespace {
+
+using testsupport::modelFixture;
 
 // Against PyTorch: the bound, a product requirement, not a rounding bound. Both sides are
 // float32 summed in other orders (PyTorch's kernels; ours by vector width and OpenBLAS core type).
@@ -31,14 +34,10 @@ namespace {
 // relative to the largest): 40 times inside or more.
 constexpr double kTolerance = 1e-4;
 
-QString fixture(const QString& name) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + name;
-}
-
 std::unique_ptr<Model> openModel(const QString& spec) {
     if (spec.startsWith(QLatin1String("builtin:")))
         return loadModel(ModelSpec{spec, TeachingOptions{}});
-    return loadHfModelFolder(fixture(spec), spec);
+    return loadHfModelFolder(modelFixture(spec), spec);
 }
 
 // Token ids that fit every model here (the fixtures' tokenizers have ≥ 89 tokens).

@@ -5,7 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "../hf/ModelFixtures.h"
+#include "ModelFixtures.h"
 #include "core/AttentionTrace.h"
 #include "model/Model.h"
 #include "model/ModelLoader.h"
@@ -46,7 +46,7 @@ void ModelSummaryTest::loadersWorkTheNameOutOnce() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("models/gpt2_f32")));
-    QVERIFY(modelfixtures::copyFolder(modelfixtures::fixture(QStringLiteral("gpt2_f32")),
+    QVERIFY(modelfixtures::copyFolder(modelfixtures::modelFixture(QStringLiteral("gpt2_f32")),
                                       dir.filePath(QStringLiteral("models/gpt2_f32"))));
     const QString before = QDir::currentPath();
     QVERIFY(QDir::setCurrent(dir.path()));

@@ -17,6 +17,7 @@
 #include "SafetensorsWriter.h"
 #include "core/HeadmapError.h"
 #include "formats/Checkpoint.h"
+#include "TestFiles.h"
 
 using headmap::Checkpoint;
 using headmap::ModelError;
@@ -69,7 +70,7 @@ private:
         if (!QDir().mkpath(folder))
             qFatal("cannot create %s", qPrintable(folder));
         for (auto it = files.begin(); it != files.end(); ++it)
-            if (!fixture::writeFile(QDir(folder).filePath(it.key()), it.value()))
+            if (!testsupport::writeFile(QDir(folder).filePath(it.key()), it.value()))
                 qFatal("cannot write %s", qPrintable(it.key()));
         return folder;
     }
@@ -78,7 +79,7 @@ private slots:
     void initTestCase() {
         QVERIFY(m_root.isValid());
         // Bait for the "../evil.safetensors" row: a valid file just outside every model folder.
-        QVERIFY(fixture::writeFile(m_root.filePath(QStringLiteral("evil.safetensors")), shardTwo()));
+        QVERIFY(testsupport::writeFile(m_root.filePath(QStringLiteral("evil.safetensors")), shardTwo()));
     }
 
     void singleFile() {

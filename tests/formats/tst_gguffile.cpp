@@ -24,6 +24,7 @@
 #include "core/HeadmapError.h"
 #include "formats/GgmlQuants.h"
 #include "formats/GgufFile.h"
+#include "TestFiles.h"
 
 using headmap::GgufFile;
 using headmap::ModelError;
@@ -64,7 +65,7 @@ private:
 
     QString writeFixture(const QByteArray& bytes) {
         const QString path = m_dir.filePath(QStringLiteral("fixture-%1.gguf").arg(++m_fileNumber));
-        if (!fixture::writeFile(path, bytes))
+        if (!testsupport::writeFile(path, bytes))
             qFatal("cannot write %s", qPrintable(path));
         return path;
     }
@@ -444,7 +445,7 @@ void TestGgufFile::fuzzedFilesNeverCrash() {
     timer.start();
     for (int iteration = 0, count = fuzzIterations(); iteration < count; ++iteration) {
         const QByteArray bytes = mutator.mutate(seed);
-        QVERIFY(fixture::writeFile(path, bytes));
+        QVERIFY(testsupport::writeFile(path, bytes));
         try {
             const GgufFile gguf(path);
             ++opened;

@@ -18,6 +18,7 @@
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsFile.h"
 #include "formats/SafetensorsHeader.h"  // byteCountText
+#include "TestFiles.h"
 
 using fixture::TensorSpec;
 using headmap::ModelError;
@@ -80,7 +81,7 @@ private:
 
     QString writeFixture(const QByteArray& bytes) {
         const QString path = m_dir.filePath(QStringLiteral("fixture-%1.safetensors").arg(++m_fileNumber));
-        if (!fixture::writeFile(path, bytes))
+        if (!testsupport::writeFile(path, bytes))
             qFatal("cannot write %s", qPrintable(path));
         return path;
     }
@@ -387,7 +388,7 @@ void TestSafetensorsFile::fuzzedFilesNeverCrash() {
     timer.start();
     for (int iteration = 0, count = fuzzIterations(); iteration < count; ++iteration) {
         const QByteArray bytes = mutator.mutate(seed);
-        QVERIFY(fixture::writeFile(path, bytes));
+        QVERIFY(testsupport::writeFile(path, bytes));
         try {
             const SafetensorsFile safetensors(path);
             ++opened;

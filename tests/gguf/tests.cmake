@@ -1,5 +1,5 @@
 # Tests of engine/gguf (headmap_add_test is defined in tests/CMakeLists.txt).
 headmap_add_test(tst_ggufmodel SOURCES gguf/tst_ggufmodel.cpp)
 # ggufDecoderConfig on synthetic files: the Gemma attention scale of every released size.
-headmap_add_test(tst_ggufdecoderconfig SOURCES gguf/tst_ggufdecoderconfig.cpp formats/GgufBytes.cpp
-  formats/SafetensorsWriter.cpp)
+headmap_add_test(tst_ggufdecoderconfig SOURCES gguf/tst_ggufdecoderconfig.cpp
+ )

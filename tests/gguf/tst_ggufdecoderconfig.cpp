@@ -7,13 +7,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "../formats/GgufBytes.h"
-#include "../formats/SafetensorsWriter.h"  // writeFile
+#include "GgufBytes.h"
+#include "SafetensorsWriter.h"
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
 #include "gguf/GgufDecoderConfig.h"
+#include "TestFiles.h"
 
 using namespace headmap;
+using testsupport::writeFile;
 
 class GgufDecoderConfigTest : public QObject {
     Q_OBJECT

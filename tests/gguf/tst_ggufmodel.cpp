@@ -18,7 +18,7 @@
 #include <QtEndian>
 #include <QtTest>
 
-#include "../hf/ModelFixtures.h"
+#include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
@@ -27,12 +27,11 @@ using namespace headmap;
 
 namespace {
 
-QString ggufFixture(const QString& name) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/models")).filePath(name);
-}
+using testsupport::ggufModelFixture;
+using testsupport::maxDifference;
 
 QJsonArray goldenCases() {
-    QFile file(ggufFixture(QStringLiteral("gguf_models_golden.json")));
+    QFile file(ggufModelFixture(QStringLiteral("gguf_models_golden.json")));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("cases")).toArray();
@@ -42,51 +41,18 @@ QJsonArray goldenCases() {
 // none) llama_f32_tied's, whose vocabulary it was written with. Only ids are fed.
 std::unique_ptr<Tokenizer> tokenizerFor(const QJsonObject& c) {
     const QString twin = c.value(QStringLiteral("twin")).toString();
-    const QString folder = modelfixtures::fixture(twin.isEmpty() ? QStringLiteral("llama_f32_tied") : twin);
+    const QString folder = modelfixtures::modelFixture(twin.isEmpty() ? QStringLiteral("llama_f32_tied") : twin);
     return loadHfTokenizerFolder(folder, twin).tokenizer;
 }
 
 std::unique_ptr<Model> loadCase(const QJsonObject& c) {
     const QString file = c.value(QStringLiteral("file")).toString();
-    return loadGgufModel(ggufFixture(file), file, tokenizerFor(c));
+    return loadGgufModel(ggufModelFixture(file), file, tokenizerFor(c));
 }
 
 AttentionTrace runIds(const Model& model, const QJsonObject& c) {
     const Encoding input = model.tokenizer().fromIds(modelfixtures::toInts(c.value(QStringLiteral("ids"))));
     return model.run(input).trace;
-}
-
-// Largest |golden - trace| over [layer][head][query][key]; -1 when the shapes differ.
-double maxDifference(const QJsonArray& golden, const AttentionTrace& trace) {
-    if (golden.size() != trace.layers())
-        return -1;
-    double worst = 0;
-    for (int l = 0; l < trace.layers(); ++l) {
-        const QJsonArray heads = golden[l].toArray();
-        if (heads.size() != trace.heads())
-            return -1;
-        for (int h = 0; h < trace.heads(); ++h) {
-            const QJsonArray rows = heads[h].toArray();
-            const double d = modelfixtures::maxDifference(
-                rows, [&](int q, int k) { return trace.weight(l, h, q, k); }, int(rows.size()), int(rows.size()));
-            if (d < 0)
-                return -1;
-            worst = std::max(worst, d);
-        }
-    }
-    return worst;
-}
-
-double maxDifference(const AttentionTrace& a, const AttentionTrace& b) {
-    if (a.layers() != b.layers() || a.heads() != b.heads() || a.length() != b.length())
-        return -1;
-    double worst = 0;
-    for (int l = 0; l < a.layers(); ++l)
-        for (int h = 0; h < a.heads(); ++h)
-            for (int q = 0; q < a.length(); ++q)
-                for (int k = 0; k < a.length(); ++k)
-                    worst = std::max(worst, double(std::abs(a.weight(l, h, q, k) - b.weight(l, h, q, k))));
-    return worst;
 }
 
 // PyTorch float32 against ours, attention weights only, summed in other orders: like the
@@ -125,7 +91,7 @@ bool isFloat(const QJsonObject& c) {
 
 // A copy of a fixture GGUF with `edit` applied to its bytes, in `dir`.
 QString patchedCopy(const QTemporaryDir& dir, const QString& name, const std::function<bool(QByteArray&)>& edit) {
-    QFile source(ggufFixture(name));
+    QFile source(ggufModelFixture(name));
     if (!source.open(QIODevice::ReadOnly))
         return QString();
     QByteArray bytes = source.readAll();
@@ -209,7 +175,7 @@ void GgufModelTest::matchesPyTorch() {
 
 void GgufModelTest::floatFilesEqualTheirSafetensorsTwin() {
     QFETCH(QJsonObject, golden);
-    QString folder = modelfixtures::fixture(golden.value(QStringLiteral("twin")).toString());
+    QString folder = modelfixtures::modelFixture(golden.value(QStringLiteral("twin")).toString());
     // Gemma 2's twin with the attention scale a GGUF file implies (llama.cpp: 1/√head_dim, as
     // query_pre_attn_scalar is not stored).
     QTemporaryDir dir;

@@ -15,7 +15,7 @@
 #include <QtEndian>
 #include <QtTest>
 
-#include "../engine/FloatRounding.h"
+#include "FloatRounding.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "hf/DecoderModel.h"
@@ -34,10 +34,6 @@ QJsonObject golden() {
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-double maxDifference(const QJsonArray& expected, const MatrixF& actual) {
-    return modelfixtures::maxDifference(expected, [&](int r, int c) { return actual(r, c); }, int(actual.rows()), int(actual.cols()));
-}
-
 // Against PyTorch (tests/golden/decoders_golden.json): the bound, a product requirement,
 // not a rounding bound. Both sides are float32 summed in other orders (PyTorch's kernels; ours by
 // vector width and OpenBLAS core type). The worst case that tst_prefixreuse's derivation gives with
@@ -51,7 +47,7 @@ constexpr double kTolerance = 1e-4;
 
 // Copies a fixture folder and overwrites element 0 of an F32 tensor with `value`.
 bool poisonedCopy(const QString& fixtureName, const QString& tensor, float value, const QString& target) {
-    if (!copyFolder(fixture(fixtureName), target))
+    if (!copyFolder(modelFixture(fixtureName), target))
         return false;
     return setFirstValue(target, tensor, value);
 }
@@ -89,7 +85,7 @@ private slots:
 
 void DecoderModelTest::matchesPyTorch() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     const ModelSummary& summary = model->summary();
     QCOMPARE(summary.architecture, golden.value("model_type").toString());
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
@@ -113,7 +109,7 @@ void DecoderModelTest::matchesPyTorch() {
 // head and the K/V head it shares.
 void DecoderModelTest::layerZeroStepsMatch() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     const ModelSummary& summary = model->summary();
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
     const QJsonObject layer0 = golden.value("layer0").toObject();
@@ -143,7 +139,7 @@ void DecoderModelTest::layerZeroStepsMatch() {
 
 void DecoderModelTest::keepsCausalAndWindowInvariants() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     const auto& decoder = dynamic_cast<const DecoderModel&>(*model);
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
     const RunResult result = model->run(input);
@@ -172,7 +168,7 @@ void DecoderModelTest::keepsCausalAndWindowInvariants() {
 
 void DecoderModelTest::ropeFrequenciesMatch() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     const DecoderConfig& config = dynamic_cast<const DecoderModel&>(*model).config();
     const int t = golden.value("T").toInt();
     const QJsonObject rope = golden.value("rope").toObject();
@@ -196,7 +192,7 @@ void DecoderModelTest::tokenizesLikeTheFixtureScript() {
         const QJsonObject c = value.toObject();
         if (!c.value("text").isString())
             continue;
-        const auto model = loadHfModelFolder(fixture(c.value("fixture").toString()), "fixture");
+        const auto model = loadHfModelFolder(modelFixture(c.value("fixture").toString()), "fixture");
         QCOMPARE(model->tokenize(c.value("text").toString()).ids, toInts(c.value("ids")));
         ++checked;
     }
@@ -221,7 +217,7 @@ void DecoderModelTest::summaryDescribesModel_data() {
 
 void DecoderModelTest::summaryDescribesModel() {
     QFETCH(QString, fixture);
-    const auto model = loadHfModelFolder(modelfixtures::fixture(fixture), "fixture");
+    const auto model = loadHfModelFolder(modelfixtures::modelFixture(fixture), "fixture");
     const ModelSummary& summary = model->summary();
     QTEST(summary.heads, "heads");
     QTEST(summary.kvHeads, "kvHeads");

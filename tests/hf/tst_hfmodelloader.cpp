@@ -69,7 +69,7 @@ void HfModelLoaderTest::matchesPyTorch_data() {
 
 void HfModelLoaderTest::matchesPyTorch() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     const ModelSummary& summary = model->summary();
     QCOMPARE(summary.architecture, golden.value("model_type").toString());
 
@@ -116,7 +116,7 @@ void HfModelLoaderTest::tokenizesLikeTheFixtureScript_data() {
 // tokenizer files must give the same ones (the official tokenizers are checked in tests/tokenizers).
 void HfModelLoaderTest::tokenizesLikeTheFixtureScript() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     TokenizeOptions options;
     if (golden.value("text_pair").isString())
         options.pair = golden.value("text_pair").toString();
@@ -144,7 +144,7 @@ void HfModelLoaderTest::summaryDescribesModel_data() {
 void HfModelLoaderTest::summaryDescribesModel() {
     QFETCH(QString, folder);
     ModelSpec spec;
-    spec.source = fixture(folder);
+    spec.source = modelFixture(folder);
     const auto model = loadModel(spec);
     QTEST(model->summary().architecture, "architecture");
     QTEST(model->summary().maxPositions, "maxPositions");
@@ -180,7 +180,7 @@ void HfModelLoaderTest::badFolderIsRefused() {
     QFETCH(QString, expected);
     QTemporaryDir dir;
     const QString copy = dir.filePath(folder);
-    QVERIFY(copyFolder(fixture(folder), copy));
+    QVERIFY(copyFolder(modelFixture(folder), copy));
     const QString config = QDir(copy).filePath("config.json");
     const QString value = breakage.section('=', 1);
     if (breakage.startsWith("rm "))
@@ -195,7 +195,7 @@ void HfModelLoaderTest::badFolderIsRefused() {
         QVERIFY(editJson(config, [&](QJsonObject& o) { o["n_head"] = value.toInt(); }));
     else if (breakage.startsWith("config of ")) {
         QVERIFY(QFile::remove(config));
-        QVERIFY(QFile::copy(QDir(fixture(breakage.mid(10))).filePath("config.json"), config));
+        QVERIFY(QFile::copy(QDir(modelFixture(breakage.mid(10))).filePath("config.json"), config));
     } else if (breakage.startsWith("type="))
         QVERIFY(editJson(config, [&](QJsonObject& o) { o["model_type"] = value; }));
 
@@ -223,7 +223,7 @@ void HfModelLoaderTest::tokenizerLargerThanEmbedding() {
     QFETCH(QString, addedToken);
     QTemporaryDir dir;
     const QString copy = dir.filePath(folder);
-    QVERIFY(copyFolder(fixture(folder), copy));
+    QVERIFY(copyFolder(modelFixture(folder), copy));
     int rows = 0;
     QVERIFY(editJson(QDir(copy).filePath("config.json"), [&](QJsonObject& o) { rows = o["vocab_size"].toInt(); }));
     if (QFileInfo::exists(QDir(copy).filePath("tokenizer.json"))) {
@@ -268,7 +268,7 @@ void HfModelLoaderTest::tokenizerAloneHasTheModelsSummary() {
     // tokenize reads no weights; what it knows of the model must be what loading it gives.
     QFETCH(QString, folder);
     ModelSpec spec;
-    spec.source = fixture(folder);
+    spec.source = modelFixture(folder);
     const auto model = loadModel(spec);
     const ModelTokenizer alone = loadModelTokenizer(spec);
     const ModelSummary& a = model->summary();

@@ -7,16 +7,13 @@
 #include <QtTest>
 
 #include "hf/HubCache.h"
+#include "TestFiles.h"
 
 using headmap::HubCache;
 
 namespace {
 
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QDir().mkpath(QFileInfo(path).path());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
+using testsupport::writeFile;
 
 // A cached repo with the given snapshots; refMain names the commit refs/main points to.
 bool addRepo(const QString& root, const QString& repo, const QStringList& commits, const QString& refMain) {

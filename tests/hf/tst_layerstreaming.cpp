@@ -62,7 +62,7 @@ private slots:
 
     void sameAttentionAsWholeConversion() {
         QFETCH(QString, fixtureName);
-        const QString folder = fixture(fixtureName);
+        const QString folder = modelFixture(fixtureName);
         QVERIFY(Checkpoint::openFolder(folder)->convertsOnRead());
         const auto streamed = loadHfModelFolder(folder, QStringLiteral("streamed"));
         const auto whole = loadWholeConverted(folder);

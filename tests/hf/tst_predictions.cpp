@@ -109,7 +109,7 @@ void PredictionsTest::decoderLogitsMatchPyTorch_data() {
 // softcapping; the probabilities are their softmax over all config.vocab_size entries.
 void PredictionsTest::decoderLogitsMatchPyTorch() {
     QFETCH(QJsonObject, golden);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     QVERIFY(model->hasOutputHead());
     QVERIFY(model->outputHeadMissing().isEmpty());
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
@@ -149,7 +149,7 @@ void PredictionsTest::headsMatchPyTorch_data() {
 void PredictionsTest::headsMatchPyTorch() {
     QFETCH(QJsonObject, golden);
     QFETCH(QJsonObject, expected);
-    const auto model = loadHfModelFolder(fixture(golden.value("fixture").toString()), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(golden.value("fixture").toString()), "fixture");
     QVERIFY2(model->hasOutputHead(), qPrintable(model->outputHeadMissing()));
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
     const RunResult result = model->run(input);
@@ -201,7 +201,7 @@ void PredictionsTest::maskIsTheDefaultPosition() {
     QFETCH(QString, fixtureName);
     QFETCH(QString, text);
     QFETCH(QString, maskToken);
-    const auto model = loadHfModelFolder(fixture(fixtureName), "fixture");
+    const auto model = loadHfModelFolder(modelFixture(fixtureName), "fixture");
     const Encoding input = model->tokenize(text);
     const int position = defaultPredictionPosition(*model, input);
     if (maskToken.isEmpty()) {
@@ -234,10 +234,10 @@ void PredictionsTest::missingHeadIsExplained() {
     if (spec.startsWith(QLatin1String("builtin:"))) {
         model = loadModel(ModelSpec{spec, {}});
     } else if (renameHead.isEmpty()) {
-        model = loadHfModelFolder(fixture(spec), "fixture");
+        model = loadHfModelFolder(modelFixture(spec), "fixture");
     } else {
         // Same-length rename inside the safetensors header: the file stays valid, the head is gone.
-        QVERIFY(copyFolder(fixture(spec), dir.path()));
+        QVERIFY(copyFolder(modelFixture(spec), dir.path()));
         QFile file(QDir(dir.path()).filePath(QStringLiteral("model.safetensors")));
         QVERIFY(file.open(QIODevice::ReadWrite));
         QByteArray bytes = file.readAll();

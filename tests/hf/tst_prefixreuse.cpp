@@ -9,7 +9,7 @@
 
 #include <map>
 
-#include "../engine/FloatRounding.h"
+#include "FloatRounding.h"
 #include "ModelFixtures.h"
 #include "gguf/GgufModelLoader.h"
 #include "hf/HfModelLoader.h"
@@ -20,6 +20,8 @@ using headmap::testing::gammaOf;
 using headmap::testing::scoreMagnitude;
 
 namespace {
+
+using testsupport::maxDifference;
 
 // How far a reused run may be from a fresh one: float32 rounding, derived below for each compared
 // number from the reductions the two runs may sum in different orders (issue #36: a fitted 1e-6
@@ -110,9 +112,9 @@ std::unique_ptr<Model> loadFixture(const QString& name) {
     if (name.endsWith(QLatin1String(".gguf"))) {
         const QString path = QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/gguf/models")).filePath(name);
         // Only ids are fed, so any tokenizer whose vocabulary covers them will do.
-        return loadGgufModel(path, name, loadHfTokenizerFolder(modelfixtures::fixture("llama_f32_tied"), {}).tokenizer);
+        return loadGgufModel(path, name, loadHfTokenizerFolder(modelfixtures::modelFixture("llama_f32_tied"), {}).tokenizer);
     }
-    return loadHfModelFolder(modelfixtures::fixture(name), name);
+    return loadHfModelFolder(modelfixtures::modelFixture(name), name);
 }
 
 // Deterministic ids spread over the vocabulary (every decoder fixture has at least 256 entries).
@@ -125,12 +127,6 @@ std::vector<int> someIds(int count, int vocab = 251) {
 
 Encoding encode(const Model& model, const std::vector<int>& ids) {
     return model.tokenizer().fromIds(ids);
-}
-
-double maxDifference(const MatrixF& a, const MatrixF& b) {
-    if (a.rows() != b.rows() || a.cols() != b.cols())
-        return -1;
-    return a.size() == 0 ? 0.0 : double((a - b).cwiseAbs().maxCoeff());
 }
 
 // Largest |a - b| / max(1, |b|) over two matrices of the same shape; -1 when they differ.

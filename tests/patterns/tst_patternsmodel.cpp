@@ -11,7 +11,7 @@
 #include <QProcess>
 #include <QtTest>
 
-#include "../engine/FloatRounding.h"
+#include "FloatRounding.h"
 #include "core/HeadmapError.h"
 #include "model/ModelLoader.h"
 #include "patterns/PatternsModel.h"

@@ -11,4 +11,4 @@ headmap_add_test(tst_tokenlimit SOURCES tokenizers/tst_tokenlimit.cpp tokenizers
 headmap_add_test(tst_moderntokenizers SOURCES tokenizers/tst_moderntokenizers.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_tokenlabels SOURCES tokenizers/tst_tokenlabels.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp tokenizers/TokenGolden.cpp)
-headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp formats/GgufBytes.cpp)
+headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp)

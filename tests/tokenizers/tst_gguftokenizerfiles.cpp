@@ -12,7 +12,7 @@
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
 #include "tokenizers/GgufTokenizer.h"
-#include "../formats/GgufBytes.h"
+#include "GgufBytes.h"
 
 using namespace headmap;
 using namespace fixture;

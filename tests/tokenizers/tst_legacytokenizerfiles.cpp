@@ -8,6 +8,7 @@
 #include "core/HeadmapError.h"
 #include "tokenizers/HfTokenizerLoader.h"
 #include "TokenGolden.h"
+#include "TestFiles.h"
 
 using namespace headmap;
 using namespace tokentest;
@@ -15,6 +16,8 @@ using namespace tokentest;
 Q_DECLARE_METATYPE(std::vector<int>)
 
 namespace {
+
+using testsupport::writeFile;
 
 QString u(const char* text) {
     return QString::fromUtf8(text);
@@ -37,12 +40,6 @@ const LegacyFixture kFixtures[] = {
     {"gpt2-legacy", "gpt2", "gpt2"},
     {"roberta-legacy", "roberta", "roberta"},
 };
-
-void writeFile(const QString& path, const QByteArray& contents) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(contents) != contents.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
 
 void copyFixture(const QString& fixture, const QString& name, const QString& toFolder) {
     QFile::copy(QDir(fixtureFolder(fixture)).filePath(name), QDir(toFolder).filePath(name));
@@ -162,7 +159,7 @@ void LegacyTokenizerFilesTest::modelTypeMayBeEmpty() {
 void LegacyTokenizerFilesTest::doLowerCaseFalse() {
     QTemporaryDir dir;
     copyFixture(QStringLiteral("bert-base-uncased-legacy"), QStringLiteral("vocab.txt"), dir.path());
-    writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"do_lower_case": false})");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"do_lower_case": false})"));
     // The uncased vocabulary has no capital letters: a cased word is unknown, accents stay.
     const auto tokenizer = loadHfTokenizer(dir.path(), TokenizerLoadOptions{QStringLiteral("bert")});
     QCOMPARE(tokenizer->encode(u("Hello hello"), false).tokens, words("[UNK] hello"));
@@ -171,12 +168,12 @@ void LegacyTokenizerFilesTest::doLowerCaseFalse() {
 void LegacyTokenizerFilesTest::specialTokensMap() {
     QTemporaryDir dir;
     copyFixture(QStringLiteral("bert-base-uncased-legacy"), QStringLiteral("vocab.txt"), dir.path());
-    writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"cls_token": "[CLS]", "do_lower_case": true})");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"cls_token": "[CLS]", "do_lower_case": true})"));
     // special_tokens_map.json wins over tokenizer_config.json, as in transformers.
-    writeFile(dir.filePath(QStringLiteral("special_tokens_map.json")),
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("special_tokens_map.json")),
               R"({"cls_token": "[unused1]", "sep_token": {"content": "[unused2]", "lstrip": false,
                   "normalized": false, "rstrip": false, "single_word": false},
-                  "additional_special_tokens": ["<extra>"]})");
+                  "additional_special_tokens": ["<extra>"]})"));
     const auto tokenizer = loadHfTokenizer(dir.path(), TokenizerLoadOptions{QStringLiteral("bert")});
     const Encoding e = tokenizer->encode(u("hi <extra>"), true);
     QCOMPARE(e.tokens, words("[unused1] hi <extra> [unused2]"));
@@ -189,7 +186,7 @@ void LegacyTokenizerFilesTest::gpt2Options() {
     QTemporaryDir dir;
     copyFixture(QStringLiteral("gpt2-legacy"), QStringLiteral("vocab.json"), dir.path());
     copyFixture(QStringLiteral("gpt2-legacy"), QStringLiteral("merges.txt"), dir.path());
-    writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"add_prefix_space": true, "add_bos_token": true})");
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")), R"({"add_prefix_space": true, "add_bos_token": true})"));
     const auto tokenizer = loadHfTokenizer(dir.path(), TokenizerLoadOptions{QStringLiteral("gpt2")});
     QCOMPARE(tokenizer->encode(u("Hello world"), true).tokens, words("<|endoftext|> ĠHello Ġworld"));
     const Encoding pair = tokenizer->encodePair(u("Hello"), u("world"), true);
@@ -212,7 +209,7 @@ void LegacyTokenizerFilesTest::missingFiles() {
     QFETCH(QString, modelType);
     QTemporaryDir dir;
     for (const QString& file : files)
-        writeFile(dir.filePath(file), "{}");
+        QVERIFY(writeFile(dir.filePath(file), "{}"));
     try {
         loadHfTokenizer(dir.path(), TokenizerLoadOptions{modelType});
         QFAIL("expected ModelError");
@@ -258,8 +255,8 @@ void LegacyTokenizerFilesTest::malformedFiles() {
     if (vocab.isEmpty())
         copyFixture(QStringLiteral("gpt2-legacy"), QStringLiteral("vocab.json"), dir.path());
     else
-        writeFile(dir.filePath(QStringLiteral("vocab.json")), vocab.toUtf8());
-    writeFile(dir.filePath(QStringLiteral("merges.txt")), merges.toUtf8());
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("vocab.json")), vocab.toUtf8()));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("merges.txt")), merges.toUtf8()));
     try {
         loadHfTokenizer(dir.path(), TokenizerLoadOptions{modelType});
         QFAIL("expected ModelError");

@@ -19,6 +19,7 @@
 #include "heatmap/HeadLoader.h"
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using headmap::ui::ComparisonView;
@@ -27,6 +28,8 @@ using headmap::ui::HeatmapView;
 using testtraces::teachingTrace;
 
 namespace {
+
+using testsupport::showWidget;
 
 void compareToHead(const HeatmapView* view, const AttentionTrace& trace, int layer, int head) {
     QCOMPARE(view->queryCount(), trace.length());
@@ -49,11 +52,8 @@ void compareDifference(const ComparisonView& view) {
             QCOMPARE(d->value(q, k), a->value(q, k) - b->value(q, k));
 }
 
-void showView(ComparisonView& view) {
-    view.resize(1500, 560);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(1500, 560);
 
 QString pngPath(const QString& name) {
     const QString dir = QDir::temp().filePath(QStringLiteral("headmap_views"));
@@ -106,7 +106,7 @@ void ComparisonViewTest::twoHeadsDifferenceIsAMinusB() {
     QFETCH(int, headB);
     const auto trace = teachingTrace(sentence);
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.setHeads(layerA, headA, layerB, headB);
     QCOMPARE(view.mode(), ComparisonView::Mode::TwoHeads);
@@ -125,7 +125,7 @@ void ComparisonViewTest::twoHeadsDifferenceIsAMinusB() {
 void ComparisonViewTest::spinBoxKeysChangeHeadB() {
     const auto trace = teachingTrace(QStringLiteral("Attention is all you need"));
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.headBBox()->setFocus();
     QTest::keyClick(view.headBBox(), Qt::Key_Up);
@@ -156,7 +156,7 @@ void ComparisonViewTest::twoSentencesSameLength() {
     const auto a = teachingTrace(first), b = teachingTrace(second);
     QCOMPARE(a->length(), b->length());
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(a);
     view.modeBox()->setFocus();
     QTest::keyClick(view.modeBox(), Qt::Key_Down);  // "One head, two sentences"
@@ -193,7 +193,7 @@ void ComparisonViewTest::mismatchedLengthsShowMessage() {
     const auto a = teachingTrace(first), b = teachingTrace(second);
     QVERIFY(a->length() != b->length());
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMode(ComparisonView::Mode::TwoSentences);
     view.setTrace(a);
     view.setSecondTrace(b);
@@ -210,7 +210,7 @@ void ComparisonViewTest::mismatchedLengthsShowMessage() {
 
 void ComparisonViewTest::secondSentenceRequestedFromLineEdit() {
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(teachingTrace(QStringLiteral("The cat sat")));
     view.setMode(ComparisonView::Mode::TwoSentences);
     QSignalSpy spy(&view, &ComparisonView::secondSentenceRequested);
@@ -232,7 +232,7 @@ void ComparisonViewTest::secondSentenceRequestedFromLineEdit() {
 void ComparisonViewTest::hiddenSpecialTokensRenormaliseRows() {
     const auto trace = teachingTrace(QStringLiteral("The animal was tired"));  // [CLS] … [SEP]
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.setHeads(0, 1, 1, 3);
     view.setHideSpecialTokens(true);
@@ -251,7 +251,7 @@ void ComparisonViewTest::hiddenSpecialTokensRenormaliseRows() {
 
 void ComparisonViewTest::emptyAndOneTokenTraces() {
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     QVERIFY(view.differenceMessage().contains(QStringLiteral("Type a sentence")));
     QVERIFY(!view.layerABox()->isEnabled());
     QCOMPARE(view.heatmapA()->queryCount(), 0);
@@ -276,7 +276,7 @@ void ComparisonViewTest::emptyAndOneTokenTraces() {
 
 void ComparisonViewTest::styleReachesAllThree() {
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(teachingTrace(QStringLiteral("style check")));
     using headmap::ui::Colormap, headmap::ui::ScaleMode;
     const headmap::ui::HeatmapStyle style{Colormap::Magma, ScaleMode::RowMax, true};
@@ -354,7 +354,7 @@ void ComparisonViewTest::causalModelMasksAllThree() {
     const auto trace = std::make_shared<AttentionTrace>(
         model.run(model.tokenizer().encode(QStringLiteral("a causal model looks back only"), true)).trace);
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.setHeads(0, 0, 1, 1);
     const int t = trace->length();
@@ -383,7 +383,7 @@ void ComparisonViewTest::longSentencesComputeInWorker() {
     const auto a = teachingTrace(QStringLiteral("the cat sat on the mat"));
     const auto b = teachingTrace(QStringLiteral("the dog sat on the rug"));
     ComparisonView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     QSignalSpy shown(&view, &ComparisonView::headsShown);
     if (twoSentences)
         view.setMode(ComparisonView::Mode::TwoSentences);

@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "FigureTestSupport.h"
+#include "ImageChecks.h"
 #include "PlotExport.h"
 #include "figures/FigureWriter.h"
 #include "figures/LinesFigure.h"
@@ -22,6 +23,10 @@ using namespace headmap;
 using namespace headmap::ui;
 
 namespace {
+
+using testsupport::onWhite;
+using testsupport::requireTool;
+using testsupport::runTool;
 
 // The labels: Chinese characters (a CJK fallback font), Danish letters, punctuation.
 const QStringList kTokens{QStringLiteral("我"), QStringLiteral("爱"), QStringLiteral("你"), QStringLiteral("，"),
@@ -157,34 +162,6 @@ double meanDifferenceIn(const QImage& a, const QImage& b, const QVector<QRect>& 
     return pixels > 0 ? sum / pixels : 0.0;
 }
 
-// The program's path, or a failure naming the package that has it.
-QString requireTool(const QString& name, const QString& package) {
-    const QString path = QStandardPaths::findExecutable(name);
-    if (path.isEmpty())
-        qWarning("%s", qPrintable(QStringLiteral("%1 is missing: install Debian's %2 (.ci/setup.sh lists it)").arg(name, package)));
-    return path;
-}
-
-// Runs program; an empty string on success, else what went wrong.
-QString run(const QString& program, const QStringList& arguments) {
-    QProcess process;
-    process.start(program, arguments);
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
-        return QStringLiteral("%1 %2 failed: %3").arg(program, arguments.join(QLatin1Char(' ')),
-                                                     QString::fromLocal8Bit(process.readAllStandardError()));
-    return QString();
-}
-
-// Opaque RGB on white (rsvg-convert writes alpha; the figures paint a white page anyway).
-QImage onWhite(const QImage& image) {
-    QImage out(image.size(), QImage::Format_RGB32);
-    out.fill(Qt::white);
-    QPainter painter(&out);
-    painter.drawImage(0, 0, image);
-    painter.end();
-    return out;
-}
-
 }  // namespace
 
 class FigureRastersTest : public QObject {
@@ -217,11 +194,11 @@ private slots:
         QCOMPARE(writeFigure(*figure, base + QStringLiteral(".svg"), scale), QString());
         QCOMPARE(writeFigure(*figure, base + QStringLiteral(".pdf"), scale), QString());
         const QString dpi = QString::number(72.0 * scale);
-        QCOMPARE(run(m_rsvg, {QStringLiteral("--dpi-x"), dpi, QStringLiteral("--dpi-y"), dpi, QStringLiteral("-b"),
+        QCOMPARE(runTool(m_rsvg, {QStringLiteral("--dpi-x"), dpi, QStringLiteral("--dpi-y"), dpi, QStringLiteral("-b"),
                               QStringLiteral("white"), QStringLiteral("-f"), QStringLiteral("png"), QStringLiteral("-o"),
                               base + QStringLiteral("-svg.png"), base + QStringLiteral(".svg")}),
                  QString());
-        QCOMPARE(run(m_pdftoppm, {QStringLiteral("-r"), dpi, QStringLiteral("-png"), QStringLiteral("-singlefile"),
+        QCOMPARE(runTool(m_pdftoppm, {QStringLiteral("-r"), dpi, QStringLiteral("-png"), QStringLiteral("-singlefile"),
                                   base + QStringLiteral(".pdf"), base + QStringLiteral("-pdf")}),
                  QString());
         const QImage png = onWhite(QImage(base + QStringLiteral(".png")));

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "FigureTestSupport.h"
+#include "ImageChecks.h"
 #include "PlotExport.h"
 #include "figures/FigureLayout.h"
 #include "figures/FigureStyle.h"
@@ -339,7 +340,18 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray pdf = file.readAll();
-        QVERIFY(pdf.startsWith("%PDF-") && pdf.size() > 4000);
+        QVERIFY(pdf.startsWith("%PDF-"));
+        // The page shows the figure: pdftoppm draws it at 72 dpi (a pixel per point) as the PNG
+        // export at scale 1, within what renderers differ by (ImageChecks.h). "More than 4000
+        // bytes" (what this checked before) passed a blank page with the right fonts embedded.
+        const QString png = dir.filePath(QStringLiteral("figure.png"));
+        QCOMPARE(writeFigure(*figure, png, 1.0), QString());
+        QString error;
+        const QImage raster = testsupport::rasterisePdf(path, 1.0, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString difference = testsupport::compareRendering(raster, testsupport::onWhite(QImage(png)),
+                                                                 testsupport::kRendererDifference, kind);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
         static const QRegularExpression mediaBox(QStringLiteral("/MediaBox \\[\\s*([\\d.]+) ([\\d.]+) ([\\d.]+) ([\\d.]+)\\s*\\]"));
         const QRegularExpressionMatch m = mediaBox.match(QString::fromLatin1(pdf));
         QVERIFY2(m.hasMatch(), "no /MediaBox");

@@ -1,7 +1,7 @@
 // HeadGridView shown offscreen: one cell per head plus a layer's mean and max, each pixel the
 // gradient colour of its weight, clicks and Enter activate heads, the current-head frame moves,
 // metric frames and the empty state, thumbnails max-pooled past their side (against pooling by
-// brute force), and a benchmark of the paint at 12 × 12 heads, T = 128
+// brute force) (the paint at 12 × 12 heads, T = 128 is timed in tests/bench/bench_views.cpp)
 // (the target is well under 200 ms, also when the cell images are rebuilt).
 
 #include <QDir>
@@ -501,27 +501,6 @@ private slots:
                             peak = std::max(peak, cells[c](i, j));
                     QCOMPARE(image.pixel(k, r), gradient.color(double(peak), range, style.scale == ScaleMode::Log));
                 }
-        }
-    }
-
-    void benchmarkPaint_data() {
-        QTest::addColumn<bool>("rebuild");
-        QTest::newRow("cached cells") << false;
-        QTest::newRow("after a style change") << true;
-    }
-
-    void benchmarkPaint() {
-        QFETCH(bool, rebuild);
-        HeadGridView view;
-        view.resize(1400, 1000);
-        view.setTrace(randomTrace(12, 12, 128, 12));
-        QImage target(view.size(), QImage::Format_ARGB32_Premultiplied);
-        QPainter painter(&target);
-        view.render(painter, view.size());  // builds the 168 cell images
-        QBENCHMARK {
-            if (rebuild)
-                view.setStyle(HeatmapStyle{Colormap::Magma, ScaleMode::RowMax, false});  // drops them
-            view.render(painter, view.size());
         }
     }
 };

@@ -23,11 +23,14 @@
 #include "figures/LinesFigure.h"
 #include "views/LinesView.h"
 #include "views/ViewSupport.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using namespace headmap::ui;
 
 namespace {
+
+using testsupport::showWidget;
 
 const QString kSentence = QStringLiteral("The animal didn't cross the street because it was too tired");
 
@@ -46,11 +49,8 @@ void leave(LinesView& view) {
     QApplication::sendEvent(view.canvas(), &event);
 }
 
-void showView(LinesView& view, const QSize& size = QSize(900, 700)) {
-    view.resize(size);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(900, 700);
 
 // [CLS] a b [SEP] c d e [SEP]: every row uniform over the 8 tokens, so every line is drawn.
 std::shared_ptr<AttentionTrace> pairTrace(int heads = 2) {
@@ -108,7 +108,7 @@ private slots:
         const auto trace = testtraces::teachingTrace(sentence);
         QVERIFY(token < trace->length());
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, 1, false);
         view.setShownHeads({0, 1, 2, 3});
         const LineSide s = LineSide(side);
@@ -146,7 +146,7 @@ private slots:
         for (int h = 0; h < trace->heads(); ++h)
             largest = std::max(largest, trace->head(1, h).maxCoeff());
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setValueNorm(true);
         view.setData(trace, 1, false);
         view.setShownHeads({0, 2});
@@ -167,7 +167,7 @@ private slots:
     void clickPinsAndReleases() {
         const auto trace = testtraces::teachingTrace(kSentence);
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, 0, false);
         const QPoint it = view.tokenPoint(LineSide::Query, 10);
         click(view, it);
@@ -195,7 +195,7 @@ private slots:
     void headBoxesAddAndRemoveHeads() {
         const auto trace = testtraces::teachingTrace(kSentence);
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         // As the window starts: no trace yet, then the document's head, then the trace.
         view.setData(nullptr, 0, false);
         view.setCurrentHead(1);
@@ -261,7 +261,7 @@ private slots:
         QFETCH(int, expected);
         const auto trace = pairTrace();
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, 0, false, secondSentenceStart(*trace));
         view.setShownHeads({0, 1});
         QVERIFY(view.hasPair());
@@ -291,7 +291,7 @@ private slots:
         for (int k = 0; k < 8; ++k)
             data[1 * 8 + k] = k == 0 ? 0.5f : 0.5f / 7;
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, 0, true, secondSentenceStart(*trace));
         QCOMPARE(view.labels(), (QStringList{"a", "b", "c", "d", "e"}));
         QCOMPARE(view.segments(), (std::vector<int>{0, 0, 1, 1, 1}));
@@ -315,7 +315,7 @@ private slots:
     void longInputScrollsThinsAndCaps() {
         const auto trace = figuretests::randomTrace(1, 4, 500);
         LinesView view;
-        showView(view, QSize(900, 640));
+        QVERIFY(showWidget(view, QSize(900, 640)));
         view.setData(trace, 0, false);
         view.setShownHeads({0, 1, 2, 3});
         QCOMPARE(view.rowHeight(), double(LinesView::kMinRow));
@@ -361,7 +361,7 @@ private slots:
         const auto trace = pair ? pairTrace() : tokens > 0 ? figuretests::randomTrace(1, 4, tokens)
                                                            : testtraces::teachingTrace(kSentence);
         LinesView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, 0, false, pair ? secondSentenceStart(*trace) : -1);
         view.setShownHeads({0, 1});
         if (pair)

@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QInputMethodEvent>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMimeData>
 #include <QSettings>
@@ -17,15 +18,17 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "../hf/ModelFixtures.h"
+#include "ModelFixtures.h"
 #include "AttentionDocument.h"
 #include "analysis/WordAggregation.h"
 #include "views/RolloutView.h"
 #include "text/TokenLabels.h"
 #include "ErrorBanner.h"
 #include "HeatmapView.h"
+#include "ImageChecks.h"
 #include "MainWindow.h"
 #include "MainWindowTestSupport.h"
+#include "TestFiles.h"
 #include "ModelChooser.h"
 #include "analysis/AttentionTransforms.h"
 #include "teaching/TeachingModel.h"
@@ -37,6 +40,12 @@
 using namespace headmap;
 using namespace headmap::ui;
 using mainwindowtests::readyWindow;
+using testsupport::compareRendering;
+using testsupport::kRendererDifference;
+using testsupport::onWhite;
+using testsupport::rasterisePdf;
+using testsupport::rasteriseSvg;
+using testsupport::readFile;
 
 namespace {
 
@@ -389,45 +398,47 @@ void MainWindowTest::comparisonShowsDifference() {
 
 void MainWindowTest::exportsImages_data() {
     QTest::addColumn<int>("tab");
-    QTest::addColumn<QString>("suffix");
-    for (const char* suffix : {"png", "svg", "pdf"}) {
-        QTest::addRow("heatmap %s", suffix) << int(MainWindow::HeatmapTab) << suffix;
-        QTest::addRow("grid %s", suffix) << int(MainWindow::GridTab) << suffix;
-    }
-    QTest::newRow("comparison png") << int(MainWindow::CompareTab) << "png";
-    QTest::newRow("rollout svg") << int(MainWindow::RolloutTab) << "svg";
+    QTest::newRow("heatmap") << int(MainWindow::HeatmapTab);
+    QTest::newRow("grid") << int(MainWindow::GridTab);
+    QTest::newRow("comparison") << int(MainWindow::CompareTab);
+    QTest::newRow("rollout") << int(MainWindow::RolloutTab);
 }
 
+// The view as PNG, SVG and PDF. The PNG decodes and has 2 pixels per point of the page (the SVG's
+// viewBox); the SVG and the PDF, drawn by rsvg-convert and pdftoppm at 2 pixels per point, are
+// the PNG's figure within what renderers differ by (support/ui/ImageChecks.h). A byte count and
+// "more than 30 colours" (what this checked before) passed a blank or misdrawn page.
 void MainWindowTest::exportsImages() {
     QFETCH(int, tab);
-    QFETCH(QString, suffix);
     AttentionDocument document;
     auto window = readyWindow(document, QStringLiteral("The animal was tired"));
     QVERIFY(window);
     window->tabs()->setCurrentIndex(tab);
     window->heatmap()->setSelectedToken(2);  // the selection is part of what is exported
     QTemporaryDir dir;
-    const QString path = dir.filePath("view." + suffix);
-    QCOMPARE(window->exportCurrentView(path, 2.0), QString());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QByteArray bytes = file.readAll();
-    if (suffix == "png") {
-        QImage image;
-        QVERIFY(image.loadFromData(bytes, "png"));
-        QSet<QRgb> colours;
-        for (int y = 0; y < image.height(); y += 7)
-            for (int x = 0; x < image.width(); x += 7)
-                colours.insert(image.pixel(x, y));
-        QVERIFY2(colours.size() > 30, qPrintable(QString::number(colours.size())));
-    } else if (suffix == "svg") {
-        QSvgRenderer renderer(bytes);
-        QVERIFY(renderer.isValid());
-        if (tab == MainWindow::HeatmapTab)
-            QVERIFY(bytes.contains("animal") && bytes.contains("Key: attended to"));
-    } else {
-        QVERIFY(bytes.startsWith("%PDF-"));
-        QVERIFY(bytes.size() > 2000);
+    const double scale = 2.0;
+    const QString png = dir.filePath("view.png"), svg = dir.filePath("view.svg"), pdf = dir.filePath("view.pdf");
+    for (const QString& path : {png, svg, pdf})
+        QCOMPARE(window->exportCurrentView(path, scale), QString());
+
+    const QByteArray svgBytes = readFile(svg);
+    QSvgRenderer renderer(svgBytes);
+    QVERIFY(renderer.isValid());
+    if (tab == MainWindow::HeatmapTab)
+        QVERIFY(svgBytes.contains("animal") && svgBytes.contains("Key: attended to"));
+    QVERIFY(readFile(pdf).startsWith("%PDF-"));
+
+    const QImage image(png);
+    QVERIFY2(!image.isNull(), "the PNG does not decode");
+    const QSize page = renderer.viewBox().size();
+    QVERIFY(!page.isEmpty());
+    QCOMPARE(image.size(), page * scale);
+    for (const QString& path : {svg, pdf}) {
+        QString error;
+        const QImage raster = path == pdf ? rasterisePdf(path, scale, &error) : rasteriseSvg(path, scale, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString difference = compareRendering(raster, onWhite(image), kRendererDifference, QFileInfo(path).fileName());
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
 }
 
@@ -622,7 +633,7 @@ void MainWindowTest::decoderFamiliesInEveryView() {
 void MainWindowTest::nonFiniteWeightsAreReported() {
     QTemporaryDir dir;
     const QString folder = dir.filePath("poisoned");
-    QVERIFY(modelfixtures::copyFolder(modelfixtures::fixture("llama_f32_tied"), folder));
+    QVERIFY(modelfixtures::copyFolder(modelfixtures::modelFixture("llama_f32_tied"), folder));
     QVERIFY(modelfixtures::setFirstValue(folder, "model.layers.1.self_attn.q_proj.weight",
                                          std::numeric_limits<float>::quiet_NaN()));
     AttentionDocument document;

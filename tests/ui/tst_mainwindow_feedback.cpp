@@ -35,6 +35,7 @@
 #include "predictions/PredictionPanel.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "TestPaths.h"
 #include "steps/StepView.h"
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
@@ -53,15 +54,9 @@ ModelSpec teaching(TeachingOptions options = {}) {
     return spec;
 }
 
-ModelSpec spec(const QString& source) {
-    ModelSpec s;
-    s.source = source;
-    return s;
-}
-
-QString fixture(const char* name) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + QLatin1String(name);
-}
+// The shared helpers under this file's names (support/MainWindowTestSupport.h, TestPaths.h).
+constexpr auto spec = &mainwindowtests::modelSpec;
+constexpr auto fixture = &testsupport::modelFixture;
 
 // `words` distinct-looking words; the teaching tokenizer gives one token per word.
 QString words(int count) {

@@ -24,8 +24,11 @@
 #include "AttentionDocument.h"
 #include "FigureTestSupport.h"
 #include "HeatmapView.h"
+#include "MainWindowTestSupport.h"
+#include "MatrixDifference.h"
 #include "MainWindow.h"
 #include "Session.h"
+#include "TestPaths.h"
 #include "analysis/AttentionMeasure.h"
 #include "core/HeadmapError.h"
 #include "model/ModelLoader.h"
@@ -42,15 +45,9 @@ using namespace headmap::ui;
 
 namespace {
 
-ModelSpec spec(const QString& source) {
-    ModelSpec s;
-    s.source = source;
-    return s;
-}
-
-QString fixture(const char* name) {
-    return QStringLiteral(HEADMAP_FIXTURES_DIR "/models/") + QLatin1String(name);
-}
+using mainwindowtests::modelSpec;
+using testsupport::maxDifference;
+using testsupport::modelFixture;
 
 // Types the text, presses Enter and waits for the trace and, with the panel shown, the predictions.
 void run(MainWindow& window, const QString& text) {
@@ -68,10 +65,6 @@ std::shared_ptr<const PredictionResult> waitForPredictions(MainWindow& window) {
         QTest::qWait(10);
     }
     return window.document()->predictions();
-}
-
-float maxDifference(ConstMatrixMap a, ConstMatrixMap b) {
-    return (a - b).cwiseAbs().maxCoeff();
 }
 
 }  // namespace
@@ -102,13 +95,13 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK_data() {
     QTest::addColumn<QString>("text");
     QTest::newRow("builtin:patterns") << QStringLiteral("builtin:patterns")
                                       << QStringLiteral("the cat sat on the mat and the cat ate");
-    QTest::newRow("llama tied fixture") << fixture("llama_f32_tied") << QStringLiteral("the cat sat on the mat");
-    QTest::newRow("llama tied fixture, CJK") << fixture("llama_f32_tied") << QStringLiteral("多语言模型");
-    QTest::newRow("BERT masked LM, [MASK] fill-in") << fixture("bert_f32_prefixed")
+    QTest::newRow("llama tied fixture") << modelFixture("llama_f32_tied") << QStringLiteral("the cat sat on the mat");
+    QTest::newRow("llama tied fixture, CJK") << modelFixture("llama_f32_tied") << QStringLiteral("多语言模型");
+    QTest::newRow("BERT masked LM, [MASK] fill-in") << modelFixture("bert_f32_prefixed")
                                                     << QStringLiteral("the cat [MASK] on the mat");
-    QTest::newRow("RoBERTa masked LM, <mask> fill-in") << fixture("roberta_bf16")
+    QTest::newRow("RoBERTa masked LM, <mask> fill-in") << modelFixture("roberta_bf16")
                                                        << QStringLiteral("the cat<mask> on the mat");
-    QTest::newRow("DistilBERT masked LM") << fixture("distilbert_f32") << QStringLiteral("the [MASK] sat");
+    QTest::newRow("DistilBERT masked LM") << modelFixture("distilbert_f32") << QStringLiteral("the [MASK] sat");
 }
 
 void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
@@ -117,7 +110,7 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
     AttentionDocument document;
     MainWindow window(&document);
     window.show();
-    QVERIFY(document.setModelSpec(spec(model)));
+    QVERIFY(document.setModelSpec(modelSpec(model)));
     QVERIFY(document.hasOutputHead());
     QVERIFY(window.predictionDock()->isVisible());
     run(window, text);
@@ -125,7 +118,7 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
     QVERIFY(result);
 
     // An independent run of the same model and text.
-    const auto reference = loadModel(spec(model));
+    const auto reference = loadModel(modelSpec(model));
     const Encoding input = reference->tokenize(text);
     const RunResult plain = reference->run(input);
     const int position = defaultPredictionPosition(*reference, input);
@@ -153,7 +146,7 @@ void MainWindowPredictionsTest::panelShowsTheEnginesTopK() {
 void MainWindowPredictionsTest::temperatureChangesProbabilitiesNotOrder_data() {
     QTest::addColumn<QString>("model");
     QTest::newRow("builtin:patterns") << QStringLiteral("builtin:patterns");
-    QTest::newRow("llama tied fixture") << fixture("llama_f32_tied");
+    QTest::newRow("llama tied fixture") << modelFixture("llama_f32_tied");
 }
 
 void MainWindowPredictionsTest::temperatureChangesProbabilitiesNotOrder() {
@@ -161,7 +154,7 @@ void MainWindowPredictionsTest::temperatureChangesProbabilitiesNotOrder() {
     AttentionDocument document;
     MainWindow window(&document);
     window.show();
-    QVERIFY(document.setModelSpec(spec(model)));
+    QVERIFY(document.setModelSpec(modelSpec(model)));
     run(window, QStringLiteral("the cat sat on the mat and the cat ate"));
     const auto warm = waitForPredictions(window);
     QVERIFY(warm);
@@ -180,7 +173,7 @@ void MainWindowPredictionsTest::temperatureChangesProbabilitiesNotOrder() {
 void MainWindowPredictionsTest::switchingHeadsOffAndRestoring_data() {
     QTest::addColumn<QString>("model");
     QTest::addColumn<int>("laterLayer");
-    QTest::newRow("llama tied fixture, two layers") << fixture("llama_f32_tied") << 1;
+    QTest::newRow("llama tied fixture, two layers") << modelFixture("llama_f32_tied") << 1;
 }
 
 void MainWindowPredictionsTest::switchingHeadsOffAndRestoring() {
@@ -191,7 +184,7 @@ void MainWindowPredictionsTest::switchingHeadsOffAndRestoring() {
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(document.setModelSpec(spec(model)));
+    QVERIFY(document.setModelSpec(modelSpec(model)));
     run(window, QStringLiteral("the cat sat on the mat"));
     const auto original = waitForPredictions(window);
     QVERIFY(original);
@@ -215,8 +208,8 @@ void MainWindowPredictionsTest::switchingHeadsOffAndRestoring() {
 
     // The layer of the switched-off heads keeps its weights; the next one changes.
     const auto after = document.pieceTrace();
-    QCOMPARE(maxDifference(after->head(0, 0), before->head(0, 0)), 0.0f);
-    float change = 0.0f;
+    QCOMPARE(maxDifference(after->head(0, 0), before->head(0, 0)), 0.0);
+    double change = 0.0;
     for (int h = 0; h < after->heads(); ++h)
         change = std::max(change, maxDifference(after->head(laterLayer, h), before->head(laterLayer, h)));
     QVERIFY2(change > 1e-6f, qPrintable(QString::number(change)));
@@ -240,14 +233,14 @@ void MainWindowPredictionsTest::switchingHeadsOffAndRestoring() {
     QVERIFY(restored);
     QVERIFY(!restored->hasAblations());
     QVERIFY(panel->beforeBars()->isHidden());
-    QCOMPARE(maxDifference(document.pieceTrace()->head(laterLayer, 0), before->head(laterLayer, 0)), 0.0f);
+    QCOMPARE(maxDifference(document.pieceTrace()->head(laterLayer, 0), before->head(laterLayer, 0)), 0.0);
     QCOMPARE(restored->after.probabilities, original->after.probabilities);
 }
 
 void MainWindowPredictionsTest::measureShowsWeightTimesValueNorm_data() {
     QTest::addColumn<QString>("model");
     QTest::newRow("builtin:patterns") << QStringLiteral("builtin:patterns");
-    QTest::newRow("llama tied fixture") << fixture("llama_f32_tied");
+    QTest::newRow("llama tied fixture") << modelFixture("llama_f32_tied");
 }
 
 void MainWindowPredictionsTest::measureShowsWeightTimesValueNorm() {
@@ -255,7 +248,7 @@ void MainWindowPredictionsTest::measureShowsWeightTimesValueNorm() {
     AttentionDocument document;
     MainWindow window(&document);
     window.show();
-    QVERIFY(document.setModelSpec(spec(model)));
+    QVERIFY(document.setModelSpec(modelSpec(model)));
     run(window, QStringLiteral("the cat sat on the mat"));
     const int layer = document.layer(), head = document.head();
     window.measureBox()->setCurrentIndex(window.measureBox()->findData(int(AttentionMeasure::ValueNorm)));
@@ -334,7 +327,7 @@ void MainWindowPredictionsTest::sessionKeepsMeasureAndAblations() {
     QTemporaryDir folder;
     const QString path = folder.filePath(QStringLiteral("ablated.headmap"));
     Session session;
-    session.modelSource = fixture("llama_f32_tied");
+    session.modelSource = modelFixture("llama_f32_tied");
     session.text = QStringLiteral("the cat sat");
     session.measure = AttentionMeasure(measure);
     session.ablations = parseHeadAblations(ablations);
@@ -370,7 +363,7 @@ void MainWindowPredictionsTest::noOutputHeadHidesThePanel() {
     AttentionDocument document;
     MainWindow window(&document);
     window.show();
-    QVERIFY(document.setModelSpec(spec(QStringLiteral("builtin:teaching"))));
+    QVERIFY(document.setModelSpec(modelSpec(QStringLiteral("builtin:teaching"))));
     QVERIFY(!document.hasOutputHead());
     QVERIFY(!window.predictionDock()->isVisible());
     window.predictionsButton()->click();  // shown on request, it says why it is empty
@@ -386,7 +379,7 @@ void MainWindowPredictionsTest::walkThroughPredictsAndSwitchesTheHeadOff_data() 
     QTest::addColumn<int>("firstStep");  // --step N before the model has loaded
     QTest::newRow("builtin:patterns, previous-token head, from the command line") << QStringLiteral("builtin:patterns") << 0 << 10;
     QTest::newRow("builtin:patterns, first-token head") << QStringLiteral("builtin:patterns") << 3 << 0;
-    QTest::newRow("llama tied fixture, layer 0 head 1") << fixture("llama_f32_tied") << 1 << 0;
+    QTest::newRow("llama tied fixture, layer 0 head 1") << modelFixture("llama_f32_tied") << 1 << 0;
 }
 
 // The walk-through's last two pages, as a class would use them: the Predict page shows the
@@ -402,7 +395,7 @@ void MainWindowPredictionsTest::walkThroughPredictsAndSwitchesTheHeadOff() {
     window.setCurrentStep(firstStep);  // a page that exists only once the model is known
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(document.setModelSpec(spec(model)));
+    QVERIFY(document.setModelSpec(modelSpec(model)));
     document.setHeadIndex(0, head);
     run(window, QStringLiteral("the cat sat on the mat"));
     StepView* steps = window.stepView();

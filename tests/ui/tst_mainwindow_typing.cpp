@@ -12,7 +12,7 @@
 #include <QStatusBar>
 #include <QtTest>
 
-#include "../hf/ModelFixtures.h"
+#include "ModelFixtures.h"
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -25,13 +25,13 @@ namespace {
 
 ModelSpec fixtureSpec(const char* name) {
     ModelSpec spec;
-    spec.source = modelfixtures::fixture(QString::fromLatin1(name));
+    spec.source = modelfixtures::modelFixture(QString::fromLatin1(name));
     return spec;
 }
 
 // The reference: the fixture run by the engine directly, without the GUI or any reuse.
 AttentionTrace engineTrace(const char* fixture, const QString& text) {
-    const auto model = loadHfModelFolder(modelfixtures::fixture(QString::fromLatin1(fixture)), QStringLiteral("reference"));
+    const auto model = loadHfModelFolder(modelfixtures::modelFixture(QString::fromLatin1(fixture)), QStringLiteral("reference"));
     return model->run(model->tokenize(text)).trace;
 }
 
@@ -138,7 +138,7 @@ void MainWindowTypingTest::typingUpdatesTheHeatmap() {
 void MainWindowTypingTest::resultsAreNeverShownForAnotherText() {
     AttentionDocument document;
     QVERIFY(document.setModelSpec(fixtureSpec("llama_f32_tied")));
-    const auto reference = loadHfModelFolder(modelfixtures::fixture(QStringLiteral("llama_f32_tied")), QStringLiteral("reference"));
+    const auto reference = loadHfModelFolder(modelfixtures::modelFixture(QStringLiteral("llama_f32_tied")), QStringLiteral("reference"));
     MainWindow window(&document);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

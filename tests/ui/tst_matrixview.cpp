@@ -1,7 +1,7 @@
 // MatrixView shown offscreen: cells hold exactly the values given and write them with 2–3
 // significant digits, clicks name the cell, zoom changes the cell size and hides numbers that do
 // not fit, "summarise columns" turns 768 columns into 48 block means, the selected row is
-// outlined, masked cells read "−∞", a 512 × 768 matrix paints (benchmarked) and a StepView of a
+// outlined, masked cells read "−∞", a 512 × 768 matrix paints every pixel (timed in tests/bench/bench_views.cpp) and a StepView of a
 // 512-token, d_model-768 head shows every step with the wide matrices summarised. A 16-token
 // matrix labels every row, at desktop and presentation font sizes alike, and long tokens keep
 // more of their label in larger fonts.
@@ -18,6 +18,7 @@
 #include "steps/MatrixView.h"
 #include "steps/StepView.h"
 #include "teaching/PortableRandom.h"
+#include "WidgetTestSupport.h"
 
 using headmap::HeadSteps;
 using headmap::MatrixF;
@@ -28,6 +29,8 @@ using headmap::ui::MatrixView;
 using headmap::ui::StepView;
 
 namespace {
+
+using testsupport::showWidget;
 
 MatrixF randomMatrix(int rows, int columns, quint64 seed, double bound = 3.0) {
     headmap::PortableRandom random(seed);
@@ -44,11 +47,8 @@ QStringList tokens(int count) {
     return names;
 }
 
-void showView(MatrixView& view, QSize size = QSize(900, 600)) {
-    view.resize(size);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(900, 600);
 
 // Renders a StepView; with HEADMAP_SCREENSHOT_DIR set, keeps it there as NAME.png to look at.
 void keep(QWidget& view, const QString& name) {
@@ -107,7 +107,7 @@ void MatrixViewTest::holdsExactValues() {
     QFETCH(int, scale);
     const MatrixF m = randomMatrix(rows, columns, 7);
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(m, QStringLiteral("Q"), tokens(rows), MatrixScale(scale));
     QCOMPARE(view.rows(), rows);
     QCOMPARE(view.columns(), columns);
@@ -150,7 +150,7 @@ void MatrixViewTest::clickNamesCell() {
     QFETCH(int, row);
     QFETCH(int, column);
     MatrixView view;
-    showView(view, QSize(500, 300));  // small: the far cells must be scrolled to
+    QVERIFY(showWidget(view, QSize(500, 300)));  // small: the far cells must be scrolled to
     view.setMatrix(randomMatrix(10, 16, 3), QStringLiteral("K"), tokens(10), MatrixScale::Signed);
     QSignalSpy cells(&view, &MatrixView::cellClicked);
     QSignalSpy rows(&view, &MatrixView::rowClicked);
@@ -180,7 +180,7 @@ void MatrixViewTest::zoomChangesCells_data() {
 void MatrixViewTest::zoomChangesCells() {
     QFETCH(QString, how);
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(randomMatrix(8, 8, 5), QStringLiteral("V"), tokens(8), MatrixScale::Signed);
     const int before = view.cellRect(0, 0).width();
     QVERIFY(view.numbersShown());
@@ -208,7 +208,7 @@ void MatrixViewTest::zoomChangesCells() {
 void MatrixViewTest::summaryReducesColumns() {
     const MatrixF m = randomMatrix(512, 768, 11);
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
     QCOMPARE(view.columns(), 768);
     auto* box = view.findChild<QCheckBox*>();
@@ -232,7 +232,7 @@ void MatrixViewTest::summaryReducesColumns() {
 
 void MatrixViewTest::highlightedRowIsOutlined() {
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(MatrixF::Zero(6, 6), QStringLiteral("S"), tokens(6), MatrixScale::Signed);  // all white
     auto outlinedAt = [&](int row) {
         const QImage image = grabCells(view);
@@ -255,7 +255,7 @@ void MatrixViewTest::maskedCellsAreGreyAndHatched() {
         for (int c = r + 1; c < 5; ++c)
             m(r, c) = -std::numeric_limits<float>::infinity();
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(m, QStringLiteral("masked"), tokens(5), MatrixScale::Signed, tokens(5));
     QVERIFY(view.grid()->hasMasked());
     QCOMPARE(view.textAt(0, 4), QStringLiteral("−∞"));
@@ -272,7 +272,7 @@ void MatrixViewTest::maskedCellsAreGreyAndHatched() {
 
 void MatrixViewTest::titleNamesShape() {
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(randomMatrix(12, 64, 1), QStringLiteral("W<sub>Q</sub>"), {}, MatrixScale::Signed);
     QCOMPARE(view.title(), QStringLiteral("WQ (12 × 64)"));
     QCOMPARE(view.name(), QStringLiteral("W<sub>Q</sub>"));
@@ -280,7 +280,7 @@ void MatrixViewTest::titleNamesShape() {
 
 void MatrixViewTest::followsFontSize() {
     MatrixView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setMatrix(randomMatrix(4, 4, 8), QStringLiteral("Q"), tokens(4), MatrixScale::Signed);
     view.setZoom(1.0);
     const QSize before = view.cellRect(0, 0).size();
@@ -310,7 +310,7 @@ void MatrixViewTest::everyRowLabelledAt16Tokens() {
     QFont font = view.font();
     font.setPointSizeF(points);
     view.setFont(font);
-    showView(view, size);
+    QVERIFY(showWidget(view, size));
     QStringList names = tokens(16);
     names[5] = QStringLiteral("Opmærksomhedsmekanisme");
     view.setMatrix(randomMatrix(16, columns, 12), QStringLiteral("S"), names, MatrixScale::Signed,
@@ -339,16 +339,17 @@ void MatrixViewTest::paint512x768() {
     QFETCH(bool, summarised);
     const MatrixF m = randomMatrix(512, 768, 99);
     MatrixView view;
-    showView(view, QSize(1200, 800));
+    QVERIFY(showWidget(view, QSize(1200, 800)));
     view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
     view.setSummarizeColumns(summarised);
     view.setZoom(zoomedOut ? 0.01 : 1.0);
     QCOMPARE(view.numbersShown(), !zoomedOut);
     QImage image(view.cellArea()->size(), QImage::Format_RGB32);
-    view.cellArea()->render(&image);  // the colour image is made once, outside the benchmark
-    QBENCHMARK {
-        view.cellArea()->render(&image);
-    }
+    image.fill(Qt::magenta);  // a colour the view never paints: every pixel must be drawn over
+    view.cellArea()->render(&image);  // timed in tests/bench/bench_views.cpp, not here
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            QVERIFY2(image.pixel(x, y) != QColor(Qt::magenta).rgb(), qPrintable(QStringLiteral("(%1, %2) not painted").arg(x).arg(y)));
     view.scrollToCell(511, view.columns() - 1);
     QVERIFY(view.cellArea()->rect().intersects(view.cellRect(511, view.columns() - 1)));
 }

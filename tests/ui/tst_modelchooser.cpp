@@ -13,7 +13,7 @@
 #include <QtTest>
 
 #include "ModelChooser.h"
-#include "../local/LocalStoreFixtures.h"
+#include "LocalStoreFixtures.h"
 
 using namespace headmap::ui;
 using namespace localfixture;

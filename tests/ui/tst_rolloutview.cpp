@@ -18,6 +18,7 @@
 #include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 #include "views/RolloutView.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using headmap::ui::HeatmapView;
@@ -26,6 +27,8 @@ using headmap::ui::RolloutView;
 using testtraces::teachingTrace;
 
 namespace {
+
+using testsupport::showWidget;
 
 void compareMatrix(const HeatmapView* view, const MatrixF& expected) {
     QCOMPARE(view->queryCount(), int(expected.rows()));
@@ -48,11 +51,8 @@ struct LongTraceThresholds {
     }
 };
 
-void showView(RolloutView& view) {
-    view.resize(900, 700);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(900, 700);
 
 }  // namespace
 
@@ -89,7 +89,7 @@ void RolloutViewTest::cellsEqualAttentionRollout() {
     QFETCH(int, layer);
     const auto trace = teachingTrace(sentence, layers);
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.setLayer(layer);
     const int expectedLayer = std::min(layer, layers - 1);
@@ -105,7 +105,7 @@ void RolloutViewTest::spinBoxKeysChooseLayer() {
     const auto trace = teachingTrace(QStringLiteral("one two three four"), 4);
     const std::vector<MatrixF> rollout = attentionRollout(*trace);
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     QCOMPARE(view.layer(), 0);
     view.layerBox()->setFocus();
@@ -126,7 +126,7 @@ void RolloutViewTest::hiddenSpecialTokensRenormaliseAfterRollout() {
     const std::vector<int> kept = keptTokens(trace->special());
     QCOMPARE(int(kept.size()), trace->length() - 2);
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     view.setLayer(1);
     view.setHideSpecialTokens(true);
@@ -150,7 +150,7 @@ void RolloutViewTest::explanationCitesPaper() {
 
 void RolloutViewTest::emptyAndOneTokenTraces() {
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     QCOMPARE(view.heatmap()->queryCount(), 0);
     QVERIFY(view.heatmap()->title().contains(QStringLiteral("Type a sentence")));
     QVERIFY(!view.layerBox()->isEnabled());
@@ -183,7 +183,7 @@ void RolloutViewTest::emptyAndOneTokenTraces() {
 void RolloutViewTest::cjkAndEmojiLabels() {
     const auto trace = teachingTrace(QStringLiteral("深入了解 👍 café"));
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     HeatmapView* heatmap = view.heatmap();
     for (int q = 0; q < trace->length(); ++q) {
@@ -218,7 +218,7 @@ void RolloutViewTest::longTracesComputeLayersInWorker() {
     auto series = std::make_shared<const RolloutSeries>(trace, budgetLayers * layerBytes);
     const std::vector<int> kept = keptTokens(trace->special());
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setHideSpecialTokens(hideSpecial);
     view.setRollout(trace, series);
     int computed = 0;
@@ -259,7 +259,7 @@ void RolloutViewTest::releasedLayersKeepZoomAndSelection() {
     const std::vector<MatrixF> expected = attentionRollout(*trace);
     auto series = std::make_shared<const RolloutSeries>(trace, budgetLayers * qint64(T) * T * qint64(sizeof(float)));
     RolloutView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setRollout(trace, series);
     QTRY_VERIFY(!view.isComputing());
     HeatmapView* heatmap = view.heatmap();

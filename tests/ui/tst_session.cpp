@@ -21,9 +21,10 @@
 #include <unistd.h>
 #endif
 
-#include "../engine/SmallDisk.h"
+#include "SmallDisk.h"
 #include "Session.h"
 #include "core/HeadmapError.h"
+#include "TestFiles.h"
 
 using headmap::InputError;
 using headmap::ui::Colormap;
@@ -35,6 +36,9 @@ using headmap::ui::saveSession;
 Q_DECLARE_METATYPE(headmap::ui::Session)
 
 namespace {
+
+using testsupport::readFile;
+using testsupport::writeFile;
 
 // A file name a teacher might choose: spaces, a dash, Danish and Chinese.
 const QString kFileName = QStringLiteral("Lektion 3 – Ærø 注意力.headmap");
@@ -101,16 +105,6 @@ void compareSessions(const Session& actual, const Session& expected) {
     QCOMPARE(actual.hideSpecialTokens, expected.hideSpecialTokens);
     QCOMPARE(actual.presentation, expected.presentation);
     QVERIFY(actual == expected);
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
-
-QByteArray readFile(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 // The smallest valid session file, as an object to break in one place.

@@ -16,6 +16,7 @@
 #include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 #include "views/StatisticsView.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using headmap::ui::HeadStatisticsModel;
@@ -24,6 +25,8 @@ using headmap::ui::StatisticsView;
 using testtraces::teachingTrace;
 
 namespace {
+
+using testsupport::showWidget;
 
 // Row-stochastic random heads over T tokens, the first and last special; some heads local and
 // some long-range, so mean distances straddle 10 (where text sorting would go wrong).
@@ -49,11 +52,8 @@ std::shared_ptr<AttentionTrace> randomTrace(int layers, int heads, int t, quint6
     return trace;
 }
 
-void showView(StatisticsView& view) {
-    view.resize(1100, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(1100, 600);
 
 void clickHeader(QTableView* table, int column) {
     QHeaderView* header = table->horizontalHeader();
@@ -110,7 +110,7 @@ void StatisticsViewTest::tableHasRowPerHeadWithExactValues() {
     QFETCH(int, tokens);
     const auto trace = randomTrace(layers, heads, tokens, 7);
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     QVERIFY(view.message().isEmpty());
     QAbstractItemModel* table = view.table()->model();
@@ -153,7 +153,7 @@ void StatisticsViewTest::sortingByMetricIsNumeric() {
     QFETCH(int, metric);
     const auto trace = randomTrace(6, 6, 40, 3);
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     const int column = HeadStatisticsModel::columnOf(HeadMetric(metric));
     QAbstractItemModel* table = view.table()->model();
@@ -185,7 +185,7 @@ void StatisticsViewTest::sortingByMetricIsNumeric() {
 void StatisticsViewTest::doubleClickAndEnterActivateHead() {
     const auto trace = randomTrace(4, 5, 12, 9);
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(trace);
     clickHeader(view.table(), HeadStatisticsModel::columnOf(HeadMetric::Entropy));
     QSignalSpy spy(&view, &StatisticsView::headActivated);
@@ -213,7 +213,7 @@ void StatisticsViewTest::doubleClickAndEnterActivateHead() {
 
 void StatisticsViewTest::metricComboEmitsChoice() {
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(teachingTrace(QStringLiteral("The animal was tired")));
     QVERIFY(!view.chosenMetric().has_value());
     QCOMPARE(view.metricBox()->itemText(0), QStringLiteral("none"));
@@ -234,7 +234,7 @@ void StatisticsViewTest::metricComboEmitsChoice() {
 
 void StatisticsViewTest::emptyTraceShowsPrompt() {
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     QVERIFY(view.message().contains(QStringLiteral("Type a sentence")));
     QCOMPARE(view.model()->rowCount(), 0);
     view.setTrace(std::make_shared<AttentionTrace>());
@@ -248,7 +248,7 @@ void StatisticsViewTest::emptyTraceShowsPrompt() {
 
 void StatisticsViewTest::currentHeadSelectsRow() {
     StatisticsView view;
-    showView(view);
+    QVERIFY(showWidget(view, kViewSize));
     view.setTrace(randomTrace(3, 3, 6, 4));
     QSignalSpy spy(&view, &StatisticsView::headActivated);
     view.setCurrentHead(2, 1);

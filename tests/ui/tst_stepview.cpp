@@ -21,11 +21,14 @@
 #include "heatmap/HeatmapLabels.h"
 #include "steps/StepView.h"
 #include "teaching/TeachingModel.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using namespace headmap::ui;
 
 namespace {
+
+using testsupport::showWidget;
 
 const QString kSentence = QStringLiteral("The animal didn't cross the street because it was too tired");
 
@@ -61,12 +64,13 @@ void clickCell(MatrixView* view, int row, int column) {
     QTest::mouseClick(view->cellArea(), Qt::LeftButton, {}, view->cellRect(row, column).center());
 }
 
-void showView(StepView& view, const Run& run = {}, QSize size = QSize(1400, 900)) {
-    view.resize(size);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+// Shows the view (support/ui/WidgetTestSupport.h) with run's steps in it; false when it never appeared.
+bool showSteps(StepView& view, const Run& run = {}, QSize size = QSize(1400, 900)) {
+    if (!showWidget(view, size))
+        return false;
     if (run.steps)
         view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 1 · head 2"));
+    return true;
 }
 
 // Renders the view; with HEADMAP_SCREENSHOT_DIR set, keeps it there as NAME.png to look at.
@@ -120,7 +124,7 @@ void StepViewTest::matricesEqualEngine() {
     QFETCH(int, head);
     const Run run = runTeaching(causal, layer, head);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     QCOMPARE(view.stepCount(), 9);
     for (const auto& [step, id, m] : expected(*run.steps)) {
         view.setStep(step);
@@ -149,7 +153,7 @@ void StepViewTest::visitsStepsInOrder() {
     QFETCH(QString, how);
     const Run run = runTeaching(false, 0, 0);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setFocus();
     QSignalSpy spy(&view, &StepView::stepChanged);
     QStringList formulas{view.formulaText()};
@@ -207,7 +211,7 @@ void StepViewTest::dotProductBreakdown() {
     const Run run = runTeaching(causal, 1, 0, dModel);
     const HeadSteps& s = *run.steps;
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(step);
     QSignalSpy selected(&view, &StepView::tokenSelected);
     clickCell(view.matrices(step).first(), query, key);
@@ -252,7 +256,7 @@ void StepViewTest::softmaxBreakdown() {
     const int t = int(s.weights.rows());
     row = row < 0 ? t - 1 : row;
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(StepView::Softmax);
     clickCell(view.matrix(StepView::Softmax, "weights"), row, key);
     QCOMPARE(view.selectedToken(), row);
@@ -288,7 +292,7 @@ void StepViewTest::weightedSumBreakdown() {
     const Run run = runTeaching(causal, 1, 1);
     const HeadSteps& s = *run.steps;
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(StepView::HeadOutput);
     clickCell(view.matrix(StepView::HeadOutput, "head_output"), row, column);
     QCOMPARE(view.selectedToken(), row);
@@ -309,7 +313,7 @@ void StepViewTest::weightedSumBreakdown() {
 void StepViewTest::selectedTokenStaysAcrossSteps() {
     const Run run = runTeaching(true, 0, 1);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     QSignalSpy spy(&view, &StepView::tokenSelected);
     MatrixView* x = view.matrix(StepView::Input, "x");
     QTest::mouseClick(x->cellArea(), Qt::LeftButton, {}, QPoint(8, x->cellRect(3, 0).center().y()));  // row label
@@ -330,7 +334,7 @@ void StepViewTest::selectedTokenStaysAcrossSteps() {
 void StepViewTest::allStepsShowsEveryMatrix() {
     const Run run = runTeaching(false, 0, 0);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(StepView::Scaled);
     auto* all = view.findChild<QPushButton*>(QStringLiteral("allSteps"));
     QVERIFY(all);
@@ -359,7 +363,7 @@ void StepViewTest::maskStep() {
     QFETCH(bool, causal);
     const Run run = runTeaching(causal, 0, 0);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(StepView::Masked);
     MatrixView* masked = view.matrix(StepView::Masked, "masked");
     const int t = masked->rows();
@@ -371,7 +375,7 @@ void StepViewTest::maskStep() {
 
 void StepViewTest::clearShowsMessage() {
     StepView view;
-    showView(view);
+    QVERIFY(showSteps(view));
     view.clear(QStringLiteral("Loading…"));
     QCOMPARE(view.message(), QStringLiteral("Loading…"));
     QTest::keyClick(&view, Qt::Key_Right);
@@ -387,7 +391,7 @@ void StepViewTest::rendersEveryStep() {
     for (bool causal : {false, true}) {
         const QString suffix = causal ? QStringLiteral("_causal") : QString();
         StepView view;
-        showView(view, runTeaching(causal, 1, 2), QSize(1280, 800));
+        QVERIFY(showSteps(view, runTeaching(causal, 1, 2), QSize(1280, 800)));
         view.setSelectedToken(2);
         for (int step = 0; step < view.stepCount(); ++step) {
             view.setStep(step);
@@ -410,7 +414,7 @@ void StepViewTest::breakdownsNamePositions() {
     const Run run = runTeaching(false, 0, 1, 64, QStringLiteral("it said it was it"));
     QCOMPARE(run.tokens.count(QStringLiteral("it")), 3);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     view.setStep(StepView::Softmax);
     clickCell(view.matrix(StepView::Softmax, "weights"), 2, 1);
     QString text = view.breakdownText();
@@ -435,7 +439,7 @@ void StepViewTest::presentationFontFits() {
     const Run run = runTeaching(true, 0, 1, 64, QStringLiteral("the cat sat on the mat and it looked at the dog while it"));
     QCOMPARE(run.tokens.size(), 16);
     StepView view;
-    showView(view, run, QSize(1920, 1080));
+    QVERIFY(showSteps(view, run, QSize(1920, 1080)));
     // The font grows after the steps are shown, as when F5 is pressed on a filled view.
     QFont big = normal;
     big.setPointSizeF(std::max(factor > 1 ? 18.0 : 0.0, normal.pointSizeF() * factor));

@@ -16,12 +16,15 @@
 #include "steps/StepBreakdown.h"
 #include "steps/StepView.h"
 #include "teaching/TeachingModel.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using namespace headmap::ui;
 using Kinds = QList<int>;
 
 namespace {
+
+using testsupport::showWidget;
 
 struct Run {
     std::shared_ptr<const HeadSteps> steps;
@@ -44,11 +47,12 @@ Run runModel(const QString& model, int layer, int head) {
     return {std::make_shared<const HeadSteps>(*result.steps), result.trace.displayTokens()};
 }
 
-void showView(StepView& view, const Run& run, QSize size = QSize(1400, 900)) {
-    view.resize(size);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+// Shows the view (support/ui/WidgetTestSupport.h) with run's steps in it; false when it never appeared.
+bool showSteps(StepView& view, const Run& run, QSize size = QSize(1400, 900)) {
+    if (!showWidget(view, size))
+        return false;
     view.setSteps(run.steps, run.tokens, QStringLiteral("Layer 0 · head 1"));
+    return true;
 }
 
 // Clicks a row's label, as a student selects a token.
@@ -150,7 +154,7 @@ void StepViewDecodersTest::pagesFollowRecordedSteps() {
     const Run run = runModel(model, layer, head);
     const HeadSteps& s = *run.steps;
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
 
     // The list and the numbering name exactly the recorded steps.
     QCOMPARE(view.stepCount(), pages.size());
@@ -240,7 +244,7 @@ void StepViewDecodersTest::rotationShowsAnglesOfSelectedToken() {
     const HeadSteps& s = *run.steps;
     QCOMPARE(int(s.rotaryAngles.cols()), pairs);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
     const int page = view.pageOf(StepView::Rotary);
     QVERIFY(page >= 0);
     view.setStep(page);
@@ -282,7 +286,7 @@ void StepViewDecodersTest::softcapAndWindowBreakdown() {
     QCOMPARE(s.mask, AttentionMask::SlidingWindow);
     QCOMPARE(s.window, 4);
     StepView view;
-    showView(view, run);
+    QVERIFY(showSteps(view, run));
 
     const int softcap = view.pageOf(StepView::Softcap);
     view.setStep(softcap);
@@ -313,7 +317,7 @@ void StepViewDecodersTest::changingModelKeepsTheStep() {
     const Run teaching = runModel(QStringLiteral("teaching"), 0, 0);
     const Run gemma = runModel(QStringLiteral("gemma2_f32"), 0, 1);
     StepView view;
-    showView(view, teaching);
+    QVERIFY(showSteps(view, teaching));
     view.setStep(StepView::Softmax);
     view.setSteps(gemma.steps, gemma.tokens, QStringLiteral("gemma"));
     QCOMPARE(view.stepKind(), StepView::Softmax);
@@ -339,7 +343,7 @@ void StepViewDecodersTest::rendersDecoderPages() {
     const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
     for (const auto& [model, layer, head] : {std::tuple{"gemma2_f32", 0, 1}, {"gemma3_text_bf16", 0, 3}, {"gpt_neox_f16", 0, 0}}) {
         StepView view;
-        showView(view, runModel(QLatin1String(model), layer, head), QSize(1280, 800));
+        QVERIFY(showSteps(view, runModel(QLatin1String(model), layer, head), QSize(1280, 800)));
         view.setSelectedToken(6);
         for (int page = 0; page < view.stepCount(); ++page) {
             view.setStep(page);

@@ -16,19 +16,19 @@
 #include "figures/HeatmapFigure.h"
 #include "views/TokenPairView.h"
 #include "views/ViewSupport.h"
+#include "WidgetTestSupport.h"
 
 using namespace headmap;
 using namespace headmap::ui;
 
 namespace {
 
+using testsupport::showWidget;
+
 const QString kSentence = QStringLiteral("The animal didn't cross the street because it was too tired");
 
-void showView(TokenPairView& view) {
-    view.resize(900, 600);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-}
+// Where the tests show the view unless they need another size.
+const QSize kViewSize(900, 600);
 
 void pick(QComboBox* box, int token) {
     const int index = box->findData(token);
@@ -61,7 +61,7 @@ private slots:
         const auto trace = testtraces::teachingTrace(sentence, layers);
         QVERIFY(query < trace->length() && key < trace->length());
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, false);
         QSignalSpy changed(&view, &TokenPairView::pairChanged);
         pick(view.queryBox(), query);
@@ -87,7 +87,7 @@ private slots:
     void defaultsAndKeptPair() {
         const auto trace = testtraces::teachingTrace(kSentence);
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, false);
         QCOMPARE(view.queryToken(), trace->length() - 2);  // the last word looking at the first
         QCOMPARE(view.keyToken(), 1);
@@ -124,7 +124,7 @@ private slots:
     void hiddenSpecialTokensRenormalise() {
         const auto trace = testtraces::teachingTrace(kSentence);
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, true);
         const QStringList shown = shownLabels(*trace, true);
         QCOMPARE(view.queryBox()->count(), shown.size());
@@ -141,7 +141,7 @@ private slots:
     void hoverNamesTheHead() {
         const auto trace = testtraces::teachingTrace(kSentence);
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, false);
         view.setPair(10, 2);
         QSignalSpy hovered(&view, &TokenPairView::cellHovered);
@@ -168,7 +168,7 @@ private slots:
         QFETCH(int, layer);
         QFETCH(int, head);
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(testtraces::teachingTrace(kSentence), false);
         QSignalSpy selected(&view, &TokenPairView::headSelected);
         QSignalSpy activated(&view, &TokenPairView::headActivated);
@@ -186,7 +186,7 @@ private slots:
 
     void currentHeadOutlined() {
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(testtraces::teachingTrace(kSentence), false);
         view.setCurrentHead(1, 2);
         QCPItemRect* outline = nullptr;
@@ -210,7 +210,7 @@ private slots:
         QFETCH(int, layers);
         const auto trace = testtraces::teachingTrace(kSentence, layers);
         TokenPairView view;
-        showView(view);
+        QVERIFY(showWidget(view, kViewSize));
         view.setData(trace, false);
         view.setPair(10, 2);
         const auto figure = view.figure();

@@ -14,6 +14,6 @@ headmap_add_test(tst_mainwindow_export SOURCES ui/tst_mainwindow_export.cpp LIBR
 headmap_add_test(tst_mainwindowhost SOURCES ui/tst_mainwindowhost.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_predictionpanel SOURCES ui/tst_predictionpanel.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_predictions SOURCES ui/tst_mainwindow_predictions.cpp LIBRARIES headmap_ui)
-headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp formats/GgufBytes.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headloader SOURCES ui/tst_headloader.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_progressthrottle SOURCES ui/tst_progressthrottle.cpp LIBRARIES headmap_ui)

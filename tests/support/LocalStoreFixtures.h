@@ -23,7 +23,7 @@
 #include <QString>
 #include <QtGlobal>
 
-#include "../formats/GgufBytes.h"
+#include "GgufBytes.h"
 #include "core/HeadmapError.h"
 
 namespace localfixture {

@@ -1,6 +1,7 @@
 #pragma once
-// For the tests of Hugging Face model folders (header only): where the fixture folders are, the
-// golden JSON helpers, and copies of a fixture to break on purpose.
+// For the tests of Hugging Face model folders (header only): the fixture folders and the
+// differences to golden JSON (TestPaths.h, MatrixDifference.h), and copies of a fixture to
+// break on purpose.
 
 #include <algorithm>
 #include <cmath>
@@ -15,32 +16,19 @@
 #include <QString>
 #include <QtEndian>
 
+#include "MatrixDifference.h"
+#include "TestPaths.h"
+
 namespace modelfixtures {
 
-inline QString fixture(const QString& name) {
-    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR "/models")).filePath(name);
-}
+using testsupport::maxDifference;
+using testsupport::modelFixture;
 
 inline std::vector<int> toInts(const QJsonValue& value) {
     std::vector<int> ints;
     for (const QJsonValue& v : value.toArray())
         ints.push_back(v.toInt());
     return ints;
-}
-
-// Largest |a - b| over a matrix given as JSON rows; -1 when the shapes differ.
-inline double maxDifference(const QJsonArray& expected, const std::function<float(int, int)>& actual, int rows, int cols) {
-    if (expected.size() != rows)
-        return -1;
-    double worst = 0;
-    for (int r = 0; r < rows; ++r) {
-        const QJsonArray row = expected[r].toArray();
-        if (row.size() != cols)
-            return -1;
-        for (int c = 0; c < cols; ++c)
-            worst = std::max(worst, std::abs(row[c].toDouble() - double(actual(r, c))));
-    }
-    return worst;
 }
 
 inline bool copyFolder(const QString& from, const QString& to) {

@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-#include <QFile>
 #include <QtEndian>
 
 namespace fixture {
@@ -70,12 +69,6 @@ QByteArray u16Bytes(const QList<quint16>& values) {
 
 QByteArray zeros(qsizetype count) {
     return QByteArray(count, '\0');
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size() &&
-           file.flush();
 }
 
 }  // namespace fixture

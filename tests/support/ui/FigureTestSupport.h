@@ -1,5 +1,6 @@
 #pragma once
-// Figures for the figure tests, one per kind, and the measures the tests compare them by.
+// Figures for the figure tests, one per kind, and the SVG texts the tests read (image
+// comparisons: ImageChecks.h).
 
 #include <cmath>
 #include <memory>
@@ -9,6 +10,7 @@
 #include <QStringList>
 #include <QXmlStreamReader>
 
+#include "ImageChecks.h"
 #include "TestTraces.h"
 #include "figures/ComparisonFigure.h"
 #include "figures/HeadGridFigure.h"
@@ -16,6 +18,8 @@
 #include "figures/MatrixFigure.h"
 
 namespace figuretests {
+
+using testsupport::meanAbsoluteDifference;  // ImageChecks.h; figuretests:: callers keep their name
 
 // A trace of `tokens` tokens ("w0", "w1", …, or the given words) whose rows are random
 // distributions, so every cell has a colour of its own.
@@ -76,20 +80,6 @@ inline std::unique_ptr<headmap::ui::Figure> makeFigure(const QString& kind, cons
     data.rowTitle = HeatmapFigure::queryAxisTitle();
     data.columnTitle = HeatmapFigure::keyAxisTitle();
     return std::make_unique<MatrixFigure>(data, page);
-}
-
-// The mean absolute difference per channel (0..255) of two images of one size.
-inline double meanAbsoluteDifference(const QImage& a, const QImage& b) {
-    const QImage x = a.convertToFormat(QImage::Format_RGB32), y = b.convertToFormat(QImage::Format_RGB32);
-    double sum = 0;
-    for (int row = 0; row < x.height(); ++row) {
-        const auto* p = reinterpret_cast<const QRgb*>(x.constScanLine(row));
-        const auto* q = reinterpret_cast<const QRgb*>(y.constScanLine(row));
-        for (int col = 0; col < x.width(); ++col)
-            sum += std::abs(qRed(p[col]) - qRed(q[col])) + std::abs(qGreen(p[col]) - qGreen(q[col])) +
-                   std::abs(qBlue(p[col]) - qBlue(q[col]));
-    }
-    return sum / (3.0 * x.width() * x.height());
 }
 
 // The text content of an SVG's elements, in document order.

@@ -7,7 +7,7 @@
 
 #include <QJsonArray>
 
-#include "../engine/GoldenFile.h"
+#include "GoldenFile.h"
 
 namespace analysistest {
 

@@ -35,7 +35,4 @@ QByteArray f32Bytes(std::initializer_list<float> values);
 QByteArray u16Bytes(const QList<quint16>& values);  // F16 or BF16 bit patterns
 QByteArray zeros(qsizetype count);
 
-// Writes bytes to path (creating or replacing the file); false on any I/O failure.
-bool writeFile(const QString& path, const QByteArray& bytes);
-
 }  // namespace fixture
