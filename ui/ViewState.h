@@ -9,10 +9,10 @@
 #include <QCoreApplication>
 #include <QFlags>
 
-#include "HeatmapView.h"
 #include "analysis/AttentionMeasure.h"
 #include "analysis/HeadStatistics.h"
 #include "core/HeadAblation.h"
+#include "heatmap/HeatmapStyle.h"
 
 namespace headmap::ui {
 
