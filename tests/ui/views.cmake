@@ -17,3 +17,4 @@ headmap_add_test(tst_mainwindow_predictions SOURCES ui/tst_mainwindow_prediction
 headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp formats/GgufBytes.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headloader SOURCES ui/tst_headloader.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_progressthrottle SOURCES ui/tst_progressthrottle.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_latestjobs SOURCES ui/tst_latestjobs.cpp LIBRARIES headmap_ui)

@@ -11,7 +11,7 @@ namespace headmap::ui {
 
 namespace {
 
-constexpr int kMargin = 4;
+constexpr int kBarsMargin = 4;
 
 }  // namespace
 
@@ -56,17 +56,17 @@ QString PredictionBars::rowLabel(int index) const {
 }
 
 int PredictionBars::rowHeight() const { return fontMetrics().height() + 6; }
-int PredictionBars::top() const { return kMargin + (m_title.isEmpty() ? 0 : fontMetrics().height() + 4); }
+int PredictionBars::top() const { return kBarsMargin + (m_title.isEmpty() ? 0 : fontMetrics().height() + 4); }
 
 QRect PredictionBars::rowRect(int index) const {
     if (index < 0 || index >= rowCount())
         return QRect();
-    return QRect(kMargin, top() + index * rowHeight(), width() - 2 * kMargin, rowHeight());
+    return QRect(kBarsMargin, top() + index * rowHeight(), width() - 2 * kBarsMargin, rowHeight());
 }
 
 QSize PredictionBars::sizeHint() const {
     const int rows = std::max(1, rowCount());
-    return QSize(260, top() + rows * rowHeight() + kMargin);
+    return QSize(260, top() + rows * rowHeight() + kBarsMargin);
 }
 
 QSize PredictionBars::minimumSizeHint() const { return QSize(160, sizeHint().height()); }
@@ -80,13 +80,13 @@ void PredictionBars::paintEvent(QPaintEvent*) {
         bold.setBold(true);
         painter.setFont(bold);
         painter.setPen(pal.color(QPalette::WindowText));
-        painter.drawText(QRect(kMargin, kMargin, width() - 2 * kMargin, metrics.height()), Qt::AlignLeft,
+        painter.drawText(QRect(kBarsMargin, kBarsMargin, width() - 2 * kBarsMargin, metrics.height()), Qt::AlignLeft,
                          m_title);
         painter.setFont(font());
     }
     if (!m_message.isEmpty() || m_rows.empty()) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(QRect(kMargin, top(), width() - 2 * kMargin, height() - top()),
+        painter.drawText(QRect(kBarsMargin, top(), width() - 2 * kBarsMargin, height() - top()),
                          Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, m_message);
         return;
     }
