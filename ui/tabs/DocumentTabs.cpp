@@ -7,6 +7,8 @@
 
 #include "HeadExport.h"
 #include "HeatmapView.h"
+#include "derived/GridThumbnails.h"
+#include "derived/TraceAnalyses.h"
 #include "heatmap/HeadLoader.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
@@ -47,7 +49,8 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
     }
 }
 
-GridTabView::GridTabView(HeadGridView* view) : m_view(view), m_scroll(new QScrollArea) {
+GridTabView::GridTabView(HeadGridView* view)
+    : m_view(view), m_scroll(new QScrollArea), m_thumbnails(std::make_shared<const GridThumbnailsProducer>()) {
     m_scroll->setWidget(view);
     m_scroll->setWidgetResizable(true);  // the grid fills the tab, down to its minimumSizeHint
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -55,9 +58,11 @@ GridTabView::GridTabView(HeadGridView* view) : m_view(view), m_scroll(new QScrol
 
 QWidget* GridTabView::widget() { return m_scroll; }
 
-DerivedKinds GridTabView::needs() const {
+DerivedNeeds GridTabView::needs() const {
     // Metric frames are drawn from the statistics.
-    return m_view->frameMetric() ? Derived::GridImages | Derived::Statistics : DerivedKinds(Derived::GridImages);
+    if (m_view->frameMetric())
+        return {m_thumbnails, headStatisticsProducer()};
+    return {m_thumbnails};
 }
 
 void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
@@ -68,9 +73,11 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
     if (changes & (kData | DocumentChange::Style)) {
         // Nothing is computed here: the images come from the document's worker, and until they
         // do the grid says they are on their way.
-        const bool waiting = !document.gridImages() && !document.trace().isEmpty();
-        m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.style,
-                          view.hideSpecialTokens, document.gridImages());
+        const auto thumbnails = document.derived<GridThumbnails>(m_thumbnails->key());
+        const bool waiting = !thumbnails && !document.trace().isEmpty();
+        m_view->setImages(document.sharedTrace(), thumbnails ? thumbnails->trace : nullptr, view.style,
+                          view.hideSpecialTokens,
+                          thumbnails ? std::shared_ptr<const GridImages>(thumbnails, &thumbnails->images) : nullptr);
         m_view->setPendingText(waiting ? TabText::tr("Drawing all heads…") : QString());
         m_view->setStatistics(document.statistics());
     }
@@ -102,6 +109,8 @@ void CompareTabView::documentChanged(AttentionDocument& document, DocumentChange
 
 QWidget* StatisticsTabView::widget() { return m_view; }
 
+DerivedNeeds StatisticsTabView::needs() const { return {headStatisticsProducer()}; }
+
 void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();
     if (changes & kData)
@@ -115,6 +124,8 @@ void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentCha
 }
 
 QWidget* RolloutTabView::widget() { return m_view; }
+
+DerivedNeeds RolloutTabView::needs() const { return {rolloutProducer()}; }
 
 void RolloutTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();

@@ -3,6 +3,8 @@
 // The widgets themselves know nothing of the document (they are tested and exported alone);
 // these classes are the only place that says which part of the document each one shows.
 
+#include <memory>
+
 #include "DocumentView.h"
 
 class QScrollArea;
@@ -10,6 +12,7 @@ class QScrollArea;
 namespace headmap::ui {
 
 class ComparisonView;
+class GridThumbnailsProducer;
 class HeadGridView;
 class HeadLoader;
 class HeatmapView;
@@ -35,11 +38,13 @@ public:
     explicit GridTabView(HeadGridView* view);
     QWidget* widget() override;  // the grid in a scroll area: past its minimum size it scrolls
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override;
+    DerivedNeeds needs() const override;
 
 private:
     HeadGridView* m_view;
     QScrollArea* m_scroll;
+    // The grid's thumbnails are the grid's own derived data: the document only runs them.
+    std::shared_ptr<const GridThumbnailsProducer> m_thumbnails;
 };
 
 class CompareTabView : public DocumentView {
@@ -57,7 +62,7 @@ public:
     explicit StatisticsTabView(StatisticsView* view) : m_view(view) {}
     QWidget* widget() override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override { return Derived::Statistics; }
+    DerivedNeeds needs() const override;
 
 private:
     StatisticsView* m_view;
@@ -68,7 +73,7 @@ public:
     explicit RolloutTabView(RolloutView* view) : m_view(view) {}
     QWidget* widget() override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override { return Derived::Rollout; }
+    DerivedNeeds needs() const override;
 
 private:
     RolloutView* m_view;
