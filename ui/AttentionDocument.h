@@ -111,8 +111,12 @@ public:
     std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
 
     // Derived data of the current trace: computes what needs asks for and is neither there nor
-    // on its way, and remembers the producers, whose collectors then see long passes' heads.
+    // on its way, and remembers the producers (collectDuringPasses).
     void requestDerived(const DerivedNeeds& needs);
+    // Remembers producers without computing anything now: from the next long forward pass on,
+    // those with a PassCollector see each head as the pass computes it, so that their results
+    // are there when it ends. A window can name every view's needs() up front.
+    void collectDuringPasses(const DerivedNeeds& needs);
     // A producer's result for the current trace; null until computed, or when it made nothing
     // (no attention) or T is not what the producer makes.
     template <typename T>

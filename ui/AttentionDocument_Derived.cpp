@@ -28,13 +28,17 @@ DerivedInput AttentionDocument::derivedInput() const {
     return input;
 }
 
-void AttentionDocument::requestDerived(const DerivedNeeds& needs) {
+void AttentionDocument::collectDuringPasses(const DerivedNeeds& needs) {
     for (const auto& producer : needs) {
         const bool known = std::any_of(m_producers.begin(), m_producers.end(),
                                        [&](const auto& p) { return p->key() == producer->key(); });
         if (!known)
             m_producers.push_back(producer);  // offered the heads of the next long pass
     }
+}
+
+void AttentionDocument::requestDerived(const DerivedNeeds& needs) {
+    collectDuringPasses(needs);
     if (m_trace->isEmpty())
         return;
     for (const auto& producer : needs)
