@@ -5,21 +5,22 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
+#include "document/ForwardPass.h"
 
 namespace headmap::ui {
 
 AttentionDocument::AttentionDocument(QObject* parent)
     : QObject(parent), m_trace(std::make_shared<AttentionTrace>()), m_pieceTrace(m_trace), m_weightTrace(m_trace) {
     qRegisterMetaType<DocumentChanges>();
-    for (auto& latest : m_latest)
-        latest = std::make_shared<std::atomic<quint64>>(0);
+    connect(&m_jobs, &LatestJobs::activityChanged, this, [this] { notify(DocumentChange::Busy); });
+    connect(&m_jobs, &LatestJobs::busyChanged, this, &AttentionDocument::busyChanged);
 }
 
 AttentionDocument::~AttentionDocument() {
-    for (auto& latest : m_latest)
-        latest->store(0);  // ask running workers to stop early
-    for (auto* watcher : m_watchers)
-        watcher->waitForFinished();
+    // The passes' progress reaches back to this object: let running workers stop early, and
+    // wait for them.
+    m_jobs.dropAll();
+    m_jobs.waitForDone();
 }
 
 void AttentionDocument::notify(DocumentChanges changes) {
@@ -37,7 +38,7 @@ void AttentionDocument::notify(DocumentChanges changes) {
 }
 
 bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
-    nextGeneration(Job::Model);  // a pending asynchronous load must not override this one
+    m_jobs.drop(kModelJob);  // a pending asynchronous load must not override this one
     // Every exception stops here, as on the worker path: one escaping into Qt's event loop
     // would abort the program.
     QString failure;
@@ -70,8 +71,8 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
         m_takesPairs = false;
     }
     // Everything computed with the old model is stale, including jobs still running for it.
-    for (Job job : {Job::Trace, Job::SecondTrace, Job::Steps})
-        nextGeneration(job);
+    for (const QString& kind : {kTraceJob, kSecondTraceJob, kStepsJob})
+        m_jobs.drop(kind);
     m_secondTrace.reset();
     m_steps.reset();
     m_stepsTrace.reset();
@@ -92,7 +93,7 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
            DocumentChange::Steps | DocumentChange::Selection | DocumentChange::Derived |
            DocumentChange::Prediction);
     if (!m_text.isEmpty())
-        runTrace(Job::Trace, m_text, m_pair, m_truncate);  // its result replaces the empty trace
+        runTrace();  // its result replaces the empty trace
 }
 
 void AttentionDocument::setReusePrefix(bool reuse) {
@@ -106,7 +107,7 @@ ModelSummary AttentionDocument::modelSummary() const {
 }
 
 void AttentionDocument::clearText() {
-    nextGeneration(Job::Trace);
+    m_jobs.drop(kTraceJob);
     m_text.clear();
     m_pair.clear();
     m_traceText.clear();
@@ -133,7 +134,7 @@ void AttentionDocument::setText(const QString& text, const QString& pair, bool t
             setError(tr("No model is loaded."));
         return;
     }
-    runTrace(Job::Trace, text, pair, truncate);
+    runTrace();
 }
 
 void AttentionDocument::setComparisonText(const QString& text) {
@@ -143,13 +144,16 @@ void AttentionDocument::setComparisonText(const QString& text) {
         return;
     }
     if (m_model)
-        runTrace(Job::SecondTrace, text, QString(), false);
+        runSecondTrace();
 }
 
 void AttentionDocument::requestSteps(int layer, int head) {
     if (!m_model || m_text.isEmpty())
         return;
-    runTrace(Job::Steps, m_text, m_pair, m_truncate, HeadIndex{layer, head});
+    PassRequest request = passRequest(m_text, m_pair, m_truncate);
+    const HeadIndex index{layer, head};
+    startJob(kStepsJob, [request, index](const StopToken& stop) { return runStepsPass(request, index, stop); },
+             &AttentionDocument::adoptSteps);
 }
 
 void AttentionDocument::setError(const QString& message, int truncateTo) {
@@ -239,23 +243,18 @@ void AttentionDocument::setSelectedToken(int index) {
 }
 
 void AttentionDocument::setStyle(const HeatmapStyle& style) {
-    const HeatmapStyle old = m_view.style;
+    const DerivedInput before = derivedInput();
     m_view.style = style;
-    if (old.colormap != style.colormap || old.scale != style.scale) {
-        nextGeneration(Job::GridImages);
-        m_gridImages.reset();
-        m_gridTrace.reset();
-    }
+    dropDerivedChangedSince(before);  // e.g. a grid's colours
     notify(DocumentChange::Style);
 }
 
 void AttentionDocument::setHideSpecialTokens(bool hide) {
     if (hide == m_view.hideSpecialTokens)
         return;
+    const DerivedInput before = derivedInput();
     m_view.hideSpecialTokens = hide;
-    nextGeneration(Job::GridImages);
-    m_gridImages.reset();
-    m_gridTrace.reset();
+    dropDerivedChangedSince(before);
     notify(DocumentChange::Style);
 }
 
@@ -277,7 +276,7 @@ void AttentionDocument::setMergeWords(bool merge) {
     if (merge == m_view.mergeWords)
         return;
     m_view.mergeWords = merge;
-    nextGeneration(Job::Words);
+    m_jobs.drop(kWordsJob);
     notify(DocumentChange::Style);
     if (m_pieceTrace->isEmpty())
         return;
@@ -287,29 +286,24 @@ void AttentionDocument::setMergeWords(bool merge) {
 void AttentionDocument::setMeasure(AttentionMeasure measure) {
     if (measure == m_view.measure)
         return;
+    const DerivedInput before = derivedInput();
     m_view.measure = measure;
     // Weights × value norm are not bounded by 1: the 0-to-1 scale would saturate.
     if (measure == AttentionMeasure::ValueNorm && m_view.style.scale == ScaleMode::Fixed)
         m_view.style.scale = ScaleMode::GlobalMax;
-    nextGeneration(Job::Words);
-    nextGeneration(Job::GridImages);
-    m_gridImages.reset();
-    m_gridTrace.reset();
+    m_jobs.drop(kWordsJob);
+    dropDerivedChangedSince(before);  // the trace changes below, or when the words job is done
     notify(DocumentChange::Style);
     reshowTrace();
     if (!m_comparisonText.isEmpty() && m_secondTrace && m_model)
-        runTrace(Job::SecondTrace, m_comparisonText, QString(), false);
+        runSecondTrace();
 }
 
 void AttentionDocument::reshowTrace() {
     if (m_pieceTrace->isEmpty())
         return;
     if (!m_view.mergeWords && m_view.measure == AttentionMeasure::Weights) {
-        Outcome pieces;  // nothing to compute
-        pieces.trace = m_pieceTrace;
-        pieces.pieceTrace = m_pieceTrace;
-        pieces.text = m_traceText;
-        adoptTrace(pieces);
+        adoptTrace(m_pieceTrace, m_pieceTrace, m_pieceTrace);  // nothing to compute
     } else {
         runWords();
     }
@@ -339,17 +333,13 @@ void AttentionDocument::setAblations(std::vector<HeadAblation> ablations) {
     notify(DocumentChange::Style | DocumentChange::Prediction | DocumentChange::Steps);
     // Later layers see the change: the whole sentence runs again (the baseline is kept).
     if (m_model && !m_text.isEmpty())
-        runTrace(Job::Trace, m_text, m_pair, m_truncate);
+        runTrace();
     if (m_model && !m_comparisonText.isEmpty() && m_secondTrace)
-        runTrace(Job::SecondTrace, m_comparisonText, QString(), false);
+        runSecondTrace();
 }
 
 void AttentionDocument::waitForIdle() {
-    while (m_pending > 0) {
-        for (auto* watcher : QList<QFutureWatcher<Outcome>*>(m_watchers))
-            watcher->waitForFinished();
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
+    m_jobs.waitForIdle();
 }
 
 }  // namespace headmap::ui

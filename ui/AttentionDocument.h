@@ -1,19 +1,26 @@
 #pragma once
 // The GUI's document: the loaded model, the sentence (and optional pair), its trace, a second
-// trace for comparing two sentences, the step matrices of one head, what is derived from the
-// trace (statistics, rollout, grid images) and the view state (ViewState.h). Everything that
-// costs time runs as a job on a worker thread; each kind of job has a generation counter, so a
-// newer request supersedes an older one and a superseded worker stops between layers. Views
-// observe `changed` (through DocumentView) and never touch the model.
-// Jobs live in AttentionDocument_Jobs.cpp.
+// trace for comparing two sentences, the step matrices of one head, the predictions, the data
+// views derive from the trace and the view state (ViewState.h). Views observe `changed` (through
+// DocumentView) and never touch the model.
+//
+// Everything that costs time is a typed job on one scheduler (jobs/LatestJobs.h) where a newer
+// request of a kind supersedes an older one: a superseded worker sees its stop token and stops
+// between layers, and its result is never delivered. Each kind has its own request and result
+// (document/ForwardPass.h for the passes) and its own handler here; AttentionDocument_Jobs.cpp
+// starts and adopts them, AttentionDocument_Predictions.cpp the predictions.
+//
+// Derived data (statistics, rollout, a grid's thumbnails) is not the document's: a view names
+// the producers it draws from (derived/DerivedData.h, DocumentView::needs()), the document runs
+// them from a snapshot, keeps their results by key until the trace (or what else a producer
+// depends on) changes, and offers long forward passes' heads to the producers it knows, so that
+// their results are there when the pass ends (AttentionDocument_Derived.cpp).
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include <QFutureWatcher>
+#include <QHash>
 #include <QObject>
 
 #include "ViewState.h"
@@ -22,14 +29,21 @@
 #include "core/AttentionTrace.h"
 #include "core/HeadSteps.h"
 #include "model/ModelLoader.h"
+#include "derived/DerivedData.h"
+#include "jobs/LatestJobs.h"
 #include "predictions/PredictionResult.h"
-#include "views/HeadGridImages.h"
 
 namespace headmap::ui {
 
-// Derived data a view can ask for; computed in the background from the current trace.
-enum class Derived { Statistics = 0x1, Rollout = 0x2, GridImages = 0x4 };
-Q_DECLARE_FLAGS(DerivedKinds, Derived)
+struct CollectedDerived;
+struct DerivedResult;
+struct PassRequest;
+struct SecondTraceResult;
+struct StepsResult;
+struct TraceResult;
+struct WordsResult;
+struct ModelResult;
+struct PredictionOutcome;
 
 // The last failure, for the banner over the views.
 struct DocumentError {
@@ -96,20 +110,32 @@ public:
     std::shared_ptr<const AttentionTrace> sharedTrace() const { return m_trace; }
     std::shared_ptr<const AttentionTrace> secondTrace() const { return m_secondTrace; }
 
-    // Derived data of the current trace; null until computed (requestDerived).
-    void requestDerived(DerivedKinds kinds);
-    std::shared_ptr<const std::vector<HeadStatistics>> statistics() const { return m_statistics; }
-    std::shared_ptr<const RolloutSeries> rollout() const { return m_rollout; }
-    // Mean α·‖v·W_O‖ per head over the pieces, layer-major; computed with the statistics, null
-    // when the trace has no value norms.
-    std::shared_ptr<const std::vector<double>> meanValueNorms() const { return m_meanValueNorms; }
-    // Grid images of the trace as shown (style, hidden special tokens), and that trace.
-    std::shared_ptr<const GridImages> gridImages() const { return m_gridImages; }
-    std::shared_ptr<const AttentionTrace> gridTrace() const { return m_gridTrace; }
+    // Derived data of the current trace: computes what needs asks for and is neither there nor
+    // on its way, and remembers the producers (collectDuringPasses).
+    void requestDerived(const DerivedNeeds& needs);
+    // Remembers producers without computing anything now: from the next long forward pass on,
+    // those with a PassCollector see each head as the pass computes it, so that their results
+    // are there when it ends. A window can name every view's needs() up front.
+    void collectDuringPasses(const DerivedNeeds& needs);
+    // A producer's result for the current trace; null until computed, or when it made nothing
+    // (no attention) or T is not what the producer makes.
+    template <typename T>
+    std::shared_ptr<const T> derived(const QString& key) const {
+        const auto it = m_derived.constFind(key);
+        if (it == m_derived.constEnd() || !it->value || it->producer->resultType() != typeid(T))
+            return nullptr;
+        return std::static_pointer_cast<const T>(it->value);
+    }
+    // Typed shortcuts for the producers of derived/TraceAnalyses.h.
+    std::shared_ptr<const std::vector<HeadStatistics>> statistics() const;
+    // Mean α·‖v·W_O‖ per head over the pieces, layer-major; made with the statistics, null when
+    // the trace has no value norms.
+    std::shared_ptr<const std::vector<double>> meanValueNorms() const;
+    std::shared_ptr<const RolloutSeries> rollout() const;
 
     // Busy: some worker has not been delivered yet (waitForIdle waits for it). Working: a job
     // whose result is still wanted runs; busyText() says which ("Computing attention…").
-    bool isBusy() const { return m_pending > 0; }
+    bool isBusy() const { return m_jobs.isBusy(); }
     bool isWorking() const;
     // Layers in the running forward pass; 0 when none runs or it has not reported yet.
     int progressTotal() const;
@@ -177,52 +203,56 @@ signals:
     void predictionChanged();
 
 private:
-    enum class Job { Trace, SecondTrace, Model, Steps, Statistics, Rollout, GridImages, Words, Prediction, Count };
-    struct Outcome {
-        Job job = Job::Trace;
-        quint64 generation = 0;
-        std::shared_ptr<const AttentionTrace> trace;
-        std::shared_ptr<const AttentionTrace> pieceTrace;  // Trace, Words: before merging
-        std::shared_ptr<const AttentionTrace> weightTrace;  // Trace, Words: merged, plain weights
-        std::shared_ptr<const MatrixF> hidden;          // Trace: final hidden states (T, D)
-        std::shared_ptr<const MatrixF> baselineHidden;  // Trace: the same without the ablations
-        int defaultPosition = -1;                       // Trace: defaultPredictionPosition
-        std::vector<HeadAblation> ablations;            // Trace: the heads switched off
-        std::shared_ptr<const PrefixState> prefixState;  // Trace: what the next run may reuse
-        int reusedTokens = 0;                            // Trace: tokens taken from the last state
-        std::shared_ptr<const PredictionResult> prediction;
-        std::shared_ptr<const std::vector<double>> valueNorms;
-        std::shared_ptr<const HeadSteps> steps;
-        std::shared_ptr<const Model> model;
-        std::shared_ptr<const std::vector<HeadStatistics>> statistics;
-        std::shared_ptr<const RolloutSeries> rollout;
-        std::shared_ptr<const GridImages> gridImages;  // GridImages; Trace: made during the pass
-        std::shared_ptr<const AttentionTrace> gridTrace;  // Trace: the trace the pass's images show
-        HeatmapStyle gridStyle;                           // Trace: the style and hiding they were made with
-        bool gridHide = false;
-        ModelSpec spec;
-        QString text;  // the text the trace was computed from
-        QString error;
-        int truncateTo = 0;
+    // The kinds of job on m_jobs; a producer's job is kDerivedJob + its key.
+    static inline const QString kModelJob = QStringLiteral("model");
+    static inline const QString kTraceJob = QStringLiteral("trace");
+    static inline const QString kSecondTraceJob = QStringLiteral("second trace");
+    static inline const QString kStepsJob = QStringLiteral("steps");
+    static inline const QString kWordsJob = QStringLiteral("words");
+    static inline const QString kPredictionJob = QStringLiteral("prediction");
+    static inline const QString kDerivedJob = QStringLiteral("derived: ");
+
+    // What the document keeps of a producer's result.
+    struct DerivedEntry {
+        std::shared_ptr<const DerivedProducer> producer;
+        DerivedInput input;  // what it was made from
+        std::shared_ptr<const void> value;  // null: nothing to show
     };
 
-    void runTrace(Job job, const QString& text, const QString& pair, bool truncate,
-                  std::optional<HeadIndex> steps = std::nullopt);
-    void runDerived(Job job);
-    void startJob(Job job, std::function<Outcome()> work);
-    void deliver(const Outcome& outcome);
-    void deliverTrace(const Outcome& outcome);
-    void adoptTrace(const Outcome& outcome);  // shows outcome.trace; selection and derived data follow
+    // Starts work on the scheduler under kind; a failure goes to the banner, a result to adopt.
+    template <typename Result, typename Work>
+    void startJob(const QString& kind, Work work, void (AttentionDocument::*adopt)(Result&));
+    bool failed(const QString& error, int truncateTo = 0);
+
+    PassRequest passRequest(const QString& text, const QString& pair, bool truncate) const;
+    void runTrace();  // the sentence m_text; its result replaces the trace
+    void runSecondTrace();
+    void adoptModelResult(ModelResult& result);
+    void adoptTraceResult(TraceResult& result);
+    void adoptSecondTrace(SecondTraceResult& result);
+    void adoptSteps(StepsResult& result);
+    void adoptWords(WordsResult& result);
+    void adoptPrediction(PredictionOutcome& result);
+    // Shows trace (before merging: pieces; merged, plain weights: weights); selection and derived
+    // data follow.
+    void adoptTrace(std::shared_ptr<const AttentionTrace> trace, std::shared_ptr<const AttentionTrace> pieces,
+                    std::shared_ptr<const AttentionTrace> weights);
     void runWords();  // applies the measure to m_pieceTrace and merges words, in the background
     void reshowTrace();  // the shown trace again after a change of measure or words
     void runPrediction();
     void dropPredictions();
     void forgetHiddenStates();
     void adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
-    quint64 nextGeneration(Job job);
-    bool isRunning(Job job) const;
+    bool isRunning(const QString& kind) const { return m_jobs.isWorking(kind); }
     void setError(const QString& message, int truncateTo = 0);
-    void dropDerived();
+    // Derived data (AttentionDocument_Derived.cpp).
+    DerivedInput derivedInput() const;  // the snapshot producers compute from now
+    void runDerived(const std::shared_ptr<const DerivedProducer>& producer);
+    void adoptDerived(DerivedResult& result);
+    void dropDerived();  // every result and running producer: the trace changed
+    // Drops what no longer stands now that the style or hiding changed from `before`.
+    void dropDerivedChangedSince(const DerivedInput& before);
+    void keepCollected(const std::vector<CollectedDerived>& collected);
     void notify(DocumentChanges changes);
     void clampSelection();
 
@@ -250,29 +280,25 @@ private:
     int m_defaultPosition = -1;
     PredictionSettings m_prediction;
     std::shared_ptr<const PredictionResult> m_predictions;
-    std::shared_ptr<const std::vector<double>> m_meanValueNorms;
     std::shared_ptr<const HeadSteps> m_steps;
     std::shared_ptr<const AttentionTrace> m_stepsTrace;
-    std::shared_ptr<const std::vector<HeadStatistics>> m_statistics;
-    std::shared_ptr<const RolloutSeries> m_rollout;
-    std::shared_ptr<const GridImages> m_gridImages;
-    std::shared_ptr<const AttentionTrace> m_gridTrace;
+    // Derived data by producer key, and every producer asked for so far (in order: busyText).
+    QHash<QString, DerivedEntry> m_derived;
+    DerivedNeeds m_producers;
     ViewState m_view;
     DocumentError m_error;
-    int m_pending = 0;
     int m_progressDone = 0;
     int m_progressTotal = 0;
-    // One counter per kind of job, shared with workers so a superseded run stops between layers.
-    std::shared_ptr<std::atomic<quint64>> m_latest[int(Job::Count)];
-    int m_running[int(Job::Count)] = {};
-    quint64 m_startedGeneration[int(Job::Count)] = {};
-    QList<QFutureWatcher<Outcome>*> m_watchers;
+    // Every job; the destructor waits for its workers, whose progress reaches back here.
+    LatestJobs m_jobs;
 };
 
-}  // namespace headmap::ui
+template <typename Result, typename Work>
+void AttentionDocument::startJob(const QString& kind, Work work, void (AttentionDocument::*adopt)(Result&)) {
+    // Only the newest request of the kind is delivered: a result here is still wanted.
+    m_jobs.start<Result>(kind, std::move(work), [this, adopt](Result&& result) { (this->*adopt)(result); });
+}
 
-// Outside the namespace, as Qt asks: inside it, it would hide the global operator| of every other
-// flag type (QCustomPlot's too) from code in headmap::ui.
-Q_DECLARE_OPERATORS_FOR_FLAGS(headmap::ui::DerivedKinds)
+}  // namespace headmap::ui
 
 Q_DECLARE_METATYPE(headmap::ui::DocumentChanges)

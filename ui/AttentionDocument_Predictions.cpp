@@ -2,14 +2,17 @@
 // kept hidden states (with and without the ablations) into top-k tokens, the target token's
 // probabilities and KL(before‖after) on a worker thread.
 
-#include <QtConcurrent>
-
 #include "AttentionDocument.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Predictions.h"
 
 namespace headmap::ui {
+
+struct PredictionOutcome {
+    std::shared_ptr<const PredictionResult> prediction;
+    QString error;
+};
 
 namespace {
 
@@ -94,13 +97,13 @@ int AttentionDocument::predictionPosition() const {
 }
 
 void AttentionDocument::requestPredictions() {
-    if (m_predictions || isRunning(Job::Prediction) || !hasOutputHead() || !m_hidden || predictionPosition() < 0)
+    if (m_predictions || isRunning(kPredictionJob) || !hasOutputHead() || !m_hidden || predictionPosition() < 0)
         return;
     runPrediction();
 }
 
 void AttentionDocument::dropPredictions() {
-    nextGeneration(Job::Prediction);
+    m_jobs.drop(kPredictionJob);
     m_predictions.reset();
 }
 
@@ -113,7 +116,6 @@ void AttentionDocument::forgetHiddenStates() {
 }
 
 void AttentionDocument::runPrediction() {
-    const quint64 generation = nextGeneration(Job::Prediction);
     const std::shared_ptr<const Model> model = m_model;
     const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
     const std::shared_ptr<const MatrixF> hidden = m_hidden;
@@ -121,10 +123,8 @@ void AttentionDocument::runPrediction() {
     const std::vector<HeadAblation> ablations = m_traceAblations;
     const PredictionSettings settings = m_prediction;
     const int position = predictionPosition();
-    startJob(Job::Prediction, [generation, model, pieces, hidden, baseline, ablations, settings, position] {
-        Outcome outcome;
-        outcome.job = Job::Prediction;
-        outcome.generation = generation;
+    startJob(kPredictionJob, [model, pieces, hidden, baseline, ablations, settings, position](const StopToken&) {
+        PredictionOutcome outcome;
         try {
             // The tokens without the weights: predictTokens reads the hidden states and the ids.
             RunResult run;
@@ -155,7 +155,14 @@ void AttentionDocument::runPrediction() {
             outcome.error = tr("Failed while predicting tokens: %1").arg(QString::fromUtf8(error.what()));
         }
         return outcome;
-    });
+    }, &AttentionDocument::adoptPrediction);
+}
+
+void AttentionDocument::adoptPrediction(PredictionOutcome& outcome) {
+    if (failed(outcome.error))
+        return;
+    m_predictions = outcome.prediction;
+    notify(DocumentChange::Prediction);
 }
 
 }  // namespace headmap::ui

@@ -7,9 +7,9 @@
 #include <QString>
 #include <qcustomplot.h>
 
-namespace headmap::ui {
+#include "heatmap/HeatmapStyle.h"  // Colormap
 
-enum class Colormap { Viridis, Magma, Cividis, Greys, Diverging };
+namespace headmap::ui {
 
 QCPColorGradient gradientFor(Colormap colormap);
 QString colormapName(Colormap colormap);                 // "viridis", shown and saved

@@ -46,8 +46,9 @@ public:
     // Brings the view up to date. `shown`: the view is the current tab; a hidden view may skip
     // heavy work and catch up when shown (it is called again with kEverything then).
     virtual void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) = 0;
-    // The derived data the view draws from; the document computes it while the view is shown.
-    virtual DerivedKinds needs() const { return {}; }
+    // The producers of the derived data the view draws from (derived/DerivedData.h); the
+    // document computes their results while the view is shown.
+    virtual DerivedNeeds needs() const { return {}; }
     // PageUp (-1) / PageDown (+1) while the view is the current tab: true when the view used
     // them (the walk-through moves its step); false leaves them to the window (the next head).
     virtual bool pageKey(int direction) { (void)direction; return false; }

@@ -29,6 +29,7 @@
 #include "Colormaps.h"
 #include "analysis/AttentionPyramid.h"
 #include "heatmap/HeatmapContent.h"
+#include "heatmap/HeatmapStyle.h"
 #include "core/Tensor.h"
 
 class QCustomPlot;
@@ -46,21 +47,6 @@ namespace headmap::ui {
 class HeatmapToolbar;
 class MaskOverlay;
 class PendingOverlay;
-
-enum class ScaleMode {
-    Fixed,      // 0..1: weights comparable across heads
-    RowMax,     // each row against its own maximum: where each token looks most
-    GlobalMax,  // 0..largest weight shown
-    Log,        // log10, for the long tail of small weights
-};
-QString scaleModeName(ScaleMode mode);
-QList<ScaleMode> allScaleModes();
-
-struct HeatmapStyle {
-    Colormap colormap = Colormap::Viridis;
-    ScaleMode scale = ScaleMode::Fixed;
-    bool showValues = false;  // numbers in the cells, where they fit
-};
 
 class HeatmapView : public QWidget {
     Q_OBJECT

@@ -195,6 +195,9 @@ void MainWindow::addViews() {
     for (const auto& view : m_views) {
         m_tabs->addTab(view->widget(), view->title());
         m_unseen.push_back(kEverything);
+        // A long text's thumbnails and statistics are gathered during its forward pass, so the
+        // grid and the statistics are there as soon as the pass ends, before their tab is opened.
+        m_document->collectDuringPasses(view->needs());
     }
 }
 

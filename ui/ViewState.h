@@ -9,10 +9,10 @@
 #include <QCoreApplication>
 #include <QFlags>
 
-#include "HeatmapView.h"
 #include "analysis/AttentionMeasure.h"
 #include "analysis/HeadStatistics.h"
 #include "core/HeadAblation.h"
+#include "heatmap/HeatmapStyle.h"
 
 namespace headmap::ui {
 
@@ -67,7 +67,7 @@ enum class DocumentChange {
     Selection = 0x8,    // layer, head, head B or selected token
     Style = 0x10,       // colours, scale, hidden special tokens, compare mode, metric, measure
     Steps = 0x20,       // the step-by-step matrices
-    Derived = 0x40,     // statistics, rollout or grid images arrived
+    Derived = 0x40,     // a producer's derived data arrived (derived/DerivedData.h)
     Busy = 0x80,        // work started or ended
     Error = 0x100,      // a new error, or the last one cleared
     Prediction = 0x200,  // the predictions, their settings or the ablations

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="da_DK">
 <context>
+    <name>AttentionDocument</name>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>Tegner alle hoveder…</translation>
+    </message>
+    <message>
+        <source>Computing head statistics…</source>
+        <translation>Beregner statistik for hovederne…</translation>
+    </message>
+    <message>
+        <source>Computing attention rollout…</source>
+        <translation>Beregner opmærksomheds-rollout…</translation>
+    </message>
+    <message>
+        <source>The text has more than %1 tokens, the most %2 accepts (its maximum positions).</source>
+        <translation>Teksten har mere end %1 tokens, det højeste %2 kan tage (dens maksimale antal positioner).</translation>
+    </message>
+    <message>
+        <source>computing attention</source>
+        <translation>beregning af opmærksomhed</translation>
+    </message>
+</context>
+<context>
     <name>BreakdownText</name>
     <message>
         <source>How much does %1 look for %2?</source>
@@ -2611,18 +2634,6 @@
         <translation>Beregner matricerne trin for trin…</translation>
     </message>
     <message>
-        <source>Computing head statistics…</source>
-        <translation>Beregner statistik for hovederne…</translation>
-    </message>
-    <message>
-        <source>Computing attention rollout…</source>
-        <translation>Beregner opmærksomheds-rollout…</translation>
-    </message>
-    <message>
-        <source>Drawing all heads…</source>
-        <translation>Tegner alle hoveder…</translation>
-    </message>
-    <message>
         <source>Merging pieces into words…</source>
         <translation>Samler orddele til ord…</translation>
     </message>
@@ -2637,14 +2648,6 @@
     <message>
         <source>opening %1</source>
         <translation>åbning af %1</translation>
-    </message>
-    <message>
-        <source>computing attention</source>
-        <translation>beregning af opmærksomhed</translation>
-    </message>
-    <message>
-        <source>The text has more than %1 tokens, the most %2 accepts (its maximum positions).</source>
-        <translation>Teksten har mere end %1 tokens, det højeste %2 kan tage (dens maksimale antal positioner).</translation>
     </message>
     <message>
         <source>merging pieces into words</source>

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AttentionDocument</name>
+    <message>
+        <source>Drawing all heads…</source>
+        <translation>正在绘制所有头……</translation>
+    </message>
+    <message>
+        <source>Computing head statistics…</source>
+        <translation>正在计算头的统计……</translation>
+    </message>
+    <message>
+        <source>Computing attention rollout…</source>
+        <translation>正在计算注意力展开……</translation>
+    </message>
+    <message>
+        <source>The text has more than %1 tokens, the most %2 accepts (its maximum positions).</source>
+        <translation>文本超过 %1 个词元，这是 %2 能接受的最大数目（它的最大位置数）。</translation>
+    </message>
+    <message>
+        <source>computing attention</source>
+        <translation>计算注意力</translation>
+    </message>
+</context>
+<context>
     <name>BreakdownText</name>
     <message>
         <source>How much does %1 look for %2?</source>
@@ -2606,18 +2629,6 @@
         <translation>正在计算逐步矩阵……</translation>
     </message>
     <message>
-        <source>Computing head statistics…</source>
-        <translation>正在计算头的统计……</translation>
-    </message>
-    <message>
-        <source>Computing attention rollout…</source>
-        <translation>正在计算注意力展开……</translation>
-    </message>
-    <message>
-        <source>Drawing all heads…</source>
-        <translation>正在绘制所有头……</translation>
-    </message>
-    <message>
         <source>Merging pieces into words…</source>
         <translation>正在把子词片段合并为单词……</translation>
     </message>
@@ -2632,14 +2643,6 @@
     <message>
         <source>opening %1</source>
         <translation>打开 %1</translation>
-    </message>
-    <message>
-        <source>computing attention</source>
-        <translation>计算注意力</translation>
-    </message>
-    <message>
-        <source>The text has more than %1 tokens, the most %2 accepts (its maximum positions).</source>
-        <translation>文本超过 %1 个词元，这是 %2 能接受的最大数目（它的最大位置数）。</translation>
     </message>
     <message>
         <source>merging pieces into words</source>

@@ -15,6 +15,8 @@
 
 #include "AttentionDocument.h"
 #include "analysis/AttentionMeasure.h"
+#include "derived/GridThumbnails.h"
+#include "derived/TraceAnalyses.h"
 #include "views/ViewSupport.h"
 
 using namespace headmap;
@@ -98,6 +100,9 @@ void TestDocumentScale::passMakesGridAndStatistics() {
     QFETCH(bool, hide);
     AttentionDocument document;
     QVERIFY(document.setModelSpec(decoder()));
+    // The producers the grid tab names: the document offers the pass's heads to those it knows.
+    const auto grid = std::make_shared<const GridThumbnailsProducer>();
+    document.requestDerived({grid, headStatisticsProducer()});
     HeatmapStyle style;
     style.scale = ScaleMode(scale);
     document.setStyle(style);
@@ -109,12 +114,13 @@ void TestDocumentScale::passMakesGridAndStatistics() {
     QVERIFY(trace->length() <= 4 * kGridThumbnailSide);
     // Nothing asked for the derived data: what is there came from the pass, which computed no
     // head again (the trace's cache is empty).
-    QVERIFY(document.gridImages());
+    const auto thumbnails = document.derived<GridThumbnails>(grid->key());
+    QVERIFY(thumbnails);
     QVERIFY(document.statistics());
     QVERIFY(document.meanValueNorms());
     QCOMPARE(document.pieceTrace()->headCache().heads(), 0);
     const auto shown = shownTrace(trace, hide);
-    QCOMPARE(document.gridTrace()->length(), shown->length());
+    QCOMPARE(thumbnails->trace->length(), shown->length());
     if (hide)
         QVERIFY(shown->length() < trace->length());
 
@@ -123,7 +129,7 @@ void TestDocumentScale::passMakesGridAndStatistics() {
     QVERIFY(pooling > 1);
     QCOMPARE(expected.pooling, pooling);
     QCOMPARE(expected.images.front().width(), (shown->length() + pooling - 1) / pooling);
-    compareGrid(*document.gridImages(), expected, trace->heads());
+    compareGrid(thumbnails->images, expected, trace->heads());
 
     const std::vector<HeadStatistics> after = computeHeadStatistics(*document.weightTrace());
     const std::vector<HeadStatistics>& during = *document.statistics();
@@ -148,7 +154,7 @@ void TestDocumentScale::passMakesGridAndStatistics() {
         QVERIFY2(std::abs(meansDuring[i] - meansAfter[i]) <= 1e-12 * std::max(1.0, std::abs(meansAfter[i])),
                  qPrintable(QStringLiteral("head %1: %2 during the pass, %3 after").arg(i).arg(meansDuring[i]).arg(meansAfter[i])));
     // Asking for the statistics then computes nothing again.
-    document.requestDerived(Derived::Statistics);
+    document.requestDerived({headStatisticsProducer()});
     document.waitForIdle();
     QCOMPARE(document.meanValueNorms().get(), &meansDuring);
     QCOMPARE(document.statistics()->size(), after.size());
@@ -158,18 +164,20 @@ void TestDocumentScale::styleChangeRemakesTheGrid() {
     // Another scale than the pass's: the GridImages job makes the thumbnails, head by head.
     AttentionDocument document;
     QVERIFY(document.setModelSpec(decoder()));
+    const auto grid = std::make_shared<const GridThumbnailsProducer>();
+    document.requestDerived({grid});
     document.setText(longText());
     document.waitForIdle();
-    QVERIFY(document.gridImages());
+    QVERIFY(document.derived<GridThumbnails>(grid->key()));
     HeatmapStyle style;
     style.scale = ScaleMode::RowMax;
     document.setStyle(style);
-    QVERIFY(!document.gridImages());
-    document.requestDerived(Derived::GridImages);
+    QVERIFY(!document.derived<GridThumbnails>(grid->key()));
+    document.requestDerived({grid});
     document.waitForIdle();
-    QVERIFY(document.gridImages());
+    QVERIFY(document.derived<GridThumbnails>(grid->key()));
     const GridImages expected = buildGridImages(*shownTrace(document.sharedTrace(), false), style);
-    compareGrid(*document.gridImages(), expected, document.trace().heads());
+    compareGrid(document.derived<GridThumbnails>(grid->key())->images, expected, document.trace().heads());
 }
 
 void TestDocumentScale::stepsKeepNoSecondTrace() {

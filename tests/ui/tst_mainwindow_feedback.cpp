@@ -36,6 +36,7 @@
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
 #include "TestPaths.h"
+#include "derived/GridThumbnails.h"
 #include "steps/StepView.h"
 #include "teaching/TeachingModel.h"
 #include "views/ComparisonView.h"
@@ -213,7 +214,7 @@ void MainWindowFeedbackTest::busyTextClearedWhenWorkEnds() {
     } else if (work == QLatin1String("grid")) {
         window->tabs()->setCurrentIndex(MainWindow::GridTab);
         QVERIFY(window->cancelButton()->isVisible());
-        QTRY_VERIFY_WITH_TIMEOUT(document.gridImages() != nullptr, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(document.derived<GridThumbnails>(GridThumbnailsProducer().key()) != nullptr, 15000);
     }
     QTRY_VERIFY_WITH_TIMEOUT(!document.isBusy(), 15000);
     QVERIFY2(idleLooksIdle(*window), qPrintable(window->statusBar()->currentMessage()));

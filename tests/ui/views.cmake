@@ -17,3 +17,5 @@ headmap_add_test(tst_mainwindow_predictions SOURCES ui/tst_mainwindow_prediction
 headmap_add_test(tst_modelchooser SOURCES ui/tst_modelchooser.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headloader SOURCES ui/tst_headloader.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_progressthrottle SOURCES ui/tst_progressthrottle.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_latestjobs SOURCES ui/tst_latestjobs.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_documentderived SOURCES ui/tst_documentderived.cpp LIBRARIES headmap_ui)

@@ -53,14 +53,14 @@ void HeadLoader::show(const std::shared_ptr<const AttentionTrace>& trace, int la
     m_request = request;
     m_hasRequest = true;
     if (!trace || trace->length() < asyncFrom()) {
-        m_job.drop();
+        m_jobs.drop(QString());
         present(request, trace ? headContent(*trace, layer, head, hideSpecial, m_view->pyramidKind(false), false)
                                : HeatmapContent());
         return;
     }
     const PyramidKind kind = m_view->pyramidKind(false);
-    m_job.start(
-        [request, kind](const LatestJob<Computed>::Superseded& superseded) -> Computed {
+    m_jobs.start<Computed>(QString(),
+        [request, kind](const StopToken& superseded) -> Computed {
             Computed computed;
             if (superseded())
                 return computed;  // stepped on while it waited: nobody will see this head
@@ -92,7 +92,7 @@ void HeadLoader::present(const Request& request, HeatmapContent content) {
 }
 
 void HeadLoader::clear(const QString& message) {
-    m_job.drop();
+    m_jobs.drop(QString());
     m_hasRequest = false;
     m_view->clear(message);
 }

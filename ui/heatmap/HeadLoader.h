@@ -14,7 +14,7 @@
 
 #include "core/AttentionTrace.h"
 #include "heatmap/HeatmapContent.h"
-#include "heatmap/LatestJob.h"
+#include "jobs/LatestJobs.h"
 
 namespace headmap::ui {
 
@@ -37,9 +37,9 @@ public:
     // Shows message instead and drops a head still on its way.
     void clear(const QString& message = QString());
     // A head was asked for and is not in the view yet.
-    bool isComputing() const { return m_job.isWaiting(); }
+    bool isComputing() const { return m_jobs.isWorking(QString()); }
     // Head jobs on the thread pool now, superseded ones still finishing included (at most 2).
-    int runningJobs() const { return m_job.runningCount(); }
+    int runningJobs() const { return m_jobs.runningCount(QString()); }
 
     // The head's matrix and labels as the view shows it, prepared for the pyramid of kind
     // (withPyramid: built too). Empty values when the head does not exist or every token is
@@ -70,7 +70,7 @@ private:
     void present(const Request& request, HeatmapContent content);
 
     HeatmapView* m_view;
-    LatestJob<Computed> m_job{this};
+    LatestJobs m_jobs{2};  // the newest request and one superseded job finishing
     Request m_request;       // shown or on its way
     bool m_hasRequest = false;
 };

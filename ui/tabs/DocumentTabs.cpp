@@ -17,6 +17,9 @@
 #include "Session.h"
 #include "analysis/AttentionTransforms.h"
 #include "tabs/TabFigures.h"
+
+#include "derived/GridThumbnails.h"
+#include "derived/TraceAnalyses.h"
 #include "heatmap/HeadLoader.h"
 #include "steps/StepView.h"
 #include "views/ComparisonView.h"
@@ -128,7 +131,8 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
     }
 }
 
-GridTabView::GridTabView() : m_view(new HeadGridView), m_scroll(new QScrollArea) {
+GridTabView::GridTabView()
+    : m_view(new HeadGridView), m_scroll(new QScrollArea), m_thumbnails(std::make_shared<const GridThumbnailsProducer>()) {
     m_scroll->setWidget(m_view);
     m_scroll->setWidgetResizable(true);  // the grid fills the tab, down to its minimumSizeHint
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -156,9 +160,11 @@ void GridTabView::takeOver(DocumentView& old) {
     m_view->setSelectedHeads(static_cast<GridTabView&>(old).m_view->selectedHeads());  // for Zero, Mean or Restore
 }
 
-DerivedKinds GridTabView::needs() const {
+DerivedNeeds GridTabView::needs() const {
     // Metric frames are drawn from the statistics.
-    return m_view->frameMetric() ? Derived::GridImages | Derived::Statistics : DerivedKinds(Derived::GridImages);
+    if (m_view->frameMetric())
+        return {m_thumbnails, headStatisticsProducer()};
+    return {m_thumbnails};
 }
 
 void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
@@ -172,9 +178,11 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
     if (changes & (kData | DocumentChange::Style)) {
         // Nothing is computed here: the images come from the document's worker, and until they
         // do the grid says they are on their way.
-        const bool waiting = !document.gridImages() && !document.trace().isEmpty();
-        m_view->setImages(document.sharedTrace(), waiting ? nullptr : document.gridTrace(), view.style,
-                          view.hideSpecialTokens, document.gridImages());
+        const auto thumbnails = document.derived<GridThumbnails>(m_thumbnails->key());
+        const bool waiting = !thumbnails && !document.trace().isEmpty();
+        m_view->setImages(document.sharedTrace(), thumbnails ? thumbnails->trace : nullptr, view.style,
+                          view.hideSpecialTokens,
+                          thumbnails ? std::shared_ptr<const GridImages>(thumbnails, &thumbnails->images) : nullptr);
         m_view->setPendingText(waiting ? TabText::tr("Drawing all heads…") : QString());
         m_view->setStatistics(document.statistics());
     }
@@ -248,6 +256,8 @@ void StatisticsTabView::takeOver(DocumentView& old) {
     m_view->table()->sortByColumn(sorted->sortIndicatorSection(), sorted->sortIndicatorOrder());
 }
 
+DerivedNeeds StatisticsTabView::needs() const { return {headStatisticsProducer()}; }
+
 void StatisticsTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();
     if (changes & kData)
@@ -279,6 +289,8 @@ void RolloutTabView::takeOver(DocumentView& old) {
     // Clamped to the data: kept when this is the tab on show, which has its data by now.
     m_view->setLayer(static_cast<RolloutTabView&>(old).m_view->layer());
 }
+
+DerivedNeeds RolloutTabView::needs() const { return {rolloutProducer()}; }
 
 void RolloutTabView::documentChanged(AttentionDocument& document, DocumentChanges changes, bool) {
     const ViewState& view = document.view();

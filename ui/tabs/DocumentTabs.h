@@ -5,6 +5,8 @@
 // and exported alone); these classes are the only place that says which part of the document
 // each one shows.
 
+#include <memory>
+
 #include "DocumentView.h"
 
 class QScrollArea;
@@ -12,6 +14,7 @@ class QScrollArea;
 namespace headmap::ui {
 
 class ComparisonView;
+class GridThumbnailsProducer;
 class HeadGridView;
 class HeadLoader;
 class HeatmapView;
@@ -47,11 +50,13 @@ public:
     std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
     void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override;
+    DerivedNeeds needs() const override;
 
 private:
     HeadGridView* m_view;
     QScrollArea* m_scroll;
+    // The grid's thumbnails are the grid's own derived data: the document only runs them.
+    std::shared_ptr<const GridThumbnailsProducer> m_thumbnails;
 };
 
 class CompareTabView : public DocumentView {
@@ -81,7 +86,7 @@ public:
     bool exportsWidget() const override { return true; }  // a table, drawn as on screen
     void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override { return Derived::Statistics; }
+    DerivedNeeds needs() const override;
 
 private:
     StatisticsView* m_view;
@@ -97,7 +102,7 @@ public:
     std::unique_ptr<Figure> figure(const AttentionDocument& document) const override;
     void takeOver(DocumentView& old) override;
     void documentChanged(AttentionDocument& document, DocumentChanges changes, bool shown) override;
-    DerivedKinds needs() const override { return Derived::Rollout; }
+    DerivedNeeds needs() const override;
 
 private:
     RolloutView* m_view;

@@ -321,12 +321,12 @@ void ComparisonView::refresh() {
                                 request.second && !request.twoHeads ? request.second->length() : 0);
     const PyramidKind headKind = m_heatmapA->pyramidKind(false), differenceKind = m_difference->pyramidKind(true);
     if (length < HeadLoader::asyncFrom()) {
-        m_job.drop();
+        m_jobs.drop(QString());
         showPanes(computePanes(request, headKind, differenceKind, false));
         return;
     }
-    m_job.start(
-        [request, headKind, differenceKind]() -> Panes {
+    m_jobs.start<Panes>(QString(),
+        [request, headKind, differenceKind](const StopToken&) -> Panes {
             try {
                 return computePanes(request, headKind, differenceKind, true);
             } catch (const std::bad_alloc&) {

@@ -14,7 +14,7 @@
 
 #include "HeatmapView.h"
 #include "core/AttentionTrace.h"
-#include "heatmap/LatestJob.h"
+#include "jobs/LatestJobs.h"
 
 class QComboBox;
 class QLabel;
@@ -64,7 +64,7 @@ public:
     QLineEdit* secondSentenceEdit() const { return m_sentenceEdit; }
     QPushButton* compareButton() const { return m_compareButton; }
     // The newest heads asked for are still being computed (long sentences only).
-    bool isComputing() const { return m_job.isWaiting(); }
+    bool isComputing() const { return m_jobs.isWorking(QString()); }
 
 signals:
     void secondSentenceRequested(const QString& text);
@@ -122,7 +122,7 @@ private:
     QLabel* m_differenceMessage;
     Request m_request;  // shown or on its way
     bool m_hasRequest = false;
-    LatestJob<Panes> m_job{this};
+    LatestJobs m_jobs{2};  // the newest request and one superseded job finishing
 };
 
 }  // namespace headmap::ui

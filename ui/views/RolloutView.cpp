@@ -144,7 +144,7 @@ void RolloutView::present(const Computed& computed) {
 
 void RolloutView::refresh() {
     if (!m_series || m_series->layers() == 0) {
-        m_job.drop();
+        m_jobs.drop(QString());
         m_request = Request();
         m_heatmap->clear(!m_pendingText.isEmpty()
                              ? m_pendingText
@@ -161,7 +161,7 @@ void RolloutView::refresh() {
         return;
     m_request = request;
     if (m_trace->length() < HeadLoader::asyncFrom()) {
-        m_job.drop();
+        m_jobs.drop(QString());
         Computed computed;
         computed.content = layerContent(*m_series, *m_trace, l, hide, kind, false, {}, &computed.allHidden);
         present(computed);
@@ -171,8 +171,8 @@ void RolloutView::refresh() {
     const bool release = m_trace->length() >= releaseFrom() && !m_series->ifKept(l);
     // Long inputs: the layer may need recomputing from a kept one (seconds at 4,096 tokens),
     // and its pyramid is a pass over every cell: both off the GUI thread.
-    m_job.start(
-        [series = m_series, trace = m_trace, l, hide, kind](const LatestJob<Computed>::Superseded& superseded) {
+    m_jobs.start<Computed>(QString(),
+        [series = m_series, trace = m_trace, l, hide, kind](const StopToken& superseded) {
             Computed computed;
             computed.error = WorkFailure::of(tr("computing the rollout through layer %1").arg(l), [&] {
                 computed.content = layerContent(*series, *trace, l, hide, kind, true, superseded, &computed.allHidden);

@@ -15,7 +15,7 @@
 #include "analysis/RolloutSeries.h"
 #include "core/AttentionTrace.h"
 #include "heatmap/HeatmapContent.h"
-#include "heatmap/LatestJob.h"
+#include "jobs/LatestJobs.h"
 
 class QLabel;
 class QSpinBox;
@@ -50,7 +50,7 @@ public:
     MatrixF rollout(int layer) const;
     const std::shared_ptr<const RolloutSeries>& series() const { return m_series; }
     // A layer was asked for and is not in the view yet.
-    bool isComputing() const { return m_job.isWaiting(); }
+    bool isComputing() const { return m_jobs.isWorking(QString()); }
 
     // What the view shows for `layer`: the rollout (hidden special tokens removed and rows
     // renormalised when asked), labels, title, prepared for kind. Thread-safe. Null matrix
@@ -89,7 +89,7 @@ private:
 
     std::shared_ptr<const AttentionTrace> m_trace;
     std::shared_ptr<const RolloutSeries> m_series;  // for m_trace's tokens
-    LatestJob<Computed> m_job{this};
+    LatestJobs m_jobs{2};  // the newest request and one superseded job finishing
     Request m_request;  // series null: nothing shown from a series
     QString m_pendingText;
     bool m_hideSpecial = false;
