@@ -223,7 +223,7 @@ void Runner::info(const CliRequest& request) {
     text += QStringLiteral("d_model        %1\n").arg(s.dModel);
     text += QStringLiteral("d_head         %1\n").arg(s.dHead);
     text += QStringLiteral("positions      %1\n").arg(s.positions);
-    text += QStringLiteral("window         %1\n").arg(s.window.isEmpty() ? QStringLiteral("none") : s.window);
+    text += QStringLiteral("window         %1\n").arg(s.widestWindow() == 0 ? QStringLiteral("none") : s.windowDescription());
     text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
     text += QStringLiteral("vocabulary     %1\n").arg(s.vocabSize);
     text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");

@@ -11,6 +11,27 @@
 
 namespace headmap {
 
+int ModelSummary::widestWindow() const {
+    int widest = 0;
+    for (const MaskRule& rule : layerMasks)
+        if (rule.kind == AttentionMask::SlidingWindow)
+            widest = std::max(widest, rule.window);
+    return widest;
+}
+
+QString ModelSummary::windowDescription() const {
+    const int widest = widestWindow();
+    if (widest == 0)
+        return QString();
+    QStringList layers;
+    for (size_t l = 0; l < layerMasks.size(); ++l)
+        if (layerMasks[l].kind == AttentionMask::SlidingWindow && layerMasks[l].window == widest)
+            layers << QString::number(l);
+    return int(layers.size()) == int(layerMasks.size())
+               ? QStringLiteral("%1 tokens on every layer").arg(widest)
+               : QStringLiteral("%1 tokens on layers %2").arg(widest).arg(layers.join(QStringLiteral(", ")));
+}
+
 QString ModelSummary::displayName() const {
     return shownName.isEmpty() ? displayNameOf(name) : shownName;
 }

@@ -37,11 +37,15 @@ struct ModelSummary {
     int dModel = 0;
     int dHead = 0;         // head_dim, not always dModel / heads
     QString positions;     // "learned", "sinusoidal", "rope (llama3, theta 500000)", ...
-    QString window;        // "" or e.g. "4096 tokens on layers 0, 2, 4" (sliding-window attention)
     // Each layer's mask rule (causal, or a sliding window of so many tokens), as the forward
     // pass applied it. Empty: every layer causal when `causal`, else none (encoders, the
     // teaching models). Views and figures draw the masked cells from this, never from zeros.
     std::vector<MaskRule> layerMasks;
+    // The widest sliding window of any layer, in tokens; 0 without one.
+    int widestWindow() const;
+    // For people: "" without a window, else e.g. "4096 tokens on layers 0, 2, 4" or
+    // "4096 tokens on every layer" (from layerMasks).
+    QString windowDescription() const;
     int maxPositions = 0;
     int vocabSize = 0;
     bool causal = false;

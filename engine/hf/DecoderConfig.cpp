@@ -56,14 +56,6 @@ int slidingWindow(const ConfigReader& read, const QString& type) {
     return read.integerOr("sliding_window", 0, 1, kMaxPositionsLimit);
 }
 
-QString layerList(const std::vector<int>& windows, int window) {
-    QStringList layers;
-    for (size_t l = 0; l < windows.size(); ++l)
-        if (windows[l] == window)
-            layers << QString::number(l);
-    return layers.join(QStringLiteral(", "));
-}
-
 }  // namespace
 
 QStringList DecoderConfig::supportedModelTypes() {
@@ -171,17 +163,6 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     if (c.rope.type == RopeParameters::Type::Dynamic)
         c.maxPositions = int(std::min<double>(kMaxPositionsLimit, c.maxPositions * c.rope.factor));
     return c;
-}
-
-QString DecoderConfig::windowDescription() const {
-    int window = 0;
-    for (int w : windowOfLayer)
-        window = std::max(window, w);
-    if (window == 0)
-        return QString();
-    const bool all = std::all_of(windowOfLayer.begin(), windowOfLayer.end(), [&](int w) { return w == window; });
-    return all ? QStringLiteral("%1 tokens on every layer").arg(window)
-               : QStringLiteral("%1 tokens on layers %2").arg(window).arg(layerList(windowOfLayer, window));
 }
 
 QString DecoderConfig::ropeDescription() const {

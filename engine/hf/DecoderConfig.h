@@ -48,7 +48,6 @@ struct DecoderConfig {
     static DecoderConfig fromJson(const QString& path, const QJsonObject& json);
     static QStringList supportedModelTypes();
     // "4096 tokens on layers 0, 2, 4" or "" when no layer slides.
-    QString windowDescription() const;
     QString ropeDescription() const;
 };
 

@@ -167,7 +167,6 @@ ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& to
     summary.vocabSize = c.vocabSize;
     summary.causal = true;
     summary.positions = c.ropeDescription();
-    summary.window = c.windowDescription();
     for (int w : c.windowOfLayer)  // as attentionSpec() sets each layer's mask
         summary.layerMasks.push_back(w > 0 ? MaskRule{AttentionMask::SlidingWindow, w} : MaskRule{AttentionMask::Causal, 0});
     summary.pieces = tokenizer.pieceStyle();

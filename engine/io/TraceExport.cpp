@@ -46,7 +46,21 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
     json.key("vocab_size"); json.value(model.vocabSize);
     json.key("causal"); json.value(model.causal);
     json.key("positions"); json.value(model.positions);
-    json.key("window"); json.value(model.window);
+    // The widest sliding window in tokens (0: none), and each layer's rule as the forward pass
+    // applied it: "none", "causal" or "sliding_window" with its window.
+    json.key("window"); json.value(model.widestWindow());
+    json.key("layer_masks");
+    json.beginArray();
+    for (const MaskRule& rule : model.layerMasks) {
+        json.beginObject();
+        json.key("kind");
+        json.value(QString::fromLatin1(rule.kind == AttentionMask::SlidingWindow ? "sliding_window"
+                                       : rule.kind == AttentionMask::Causal     ? "causal"
+                                                                                : "none"));
+        json.key("window"); json.value(rule.window);
+        json.endObject();
+    }
+    json.endArray();
     json.key("quantization"); json.value(model.quantization);
     json.endObject();
 }

@@ -145,13 +145,19 @@ void CliModelsTest::hubIdResolvesToSnapshot() {
 void CliModelsTest::infoDescribesDecoders_data() {
     QTest::addColumn<QString>("fixture");
     QTest::addColumn<QStringList>("lines");
+    // The JSON's window is a number (0: none) and its layer_masks each layer's rule, "w4" for a
+    // sliding window of 4 tokens, "c" for causal.
+    QTest::addColumn<int>("window");
+    QTest::addColumn<QStringList>("masks");
     QTest::newRow("gemma2") << "gemma2_f32" << QStringList{"architecture   gemma2", "heads          4",
         "kv heads       2 (grouped-query: 2 query heads share each)", "d_head         16",
-        "positions      rope (default, theta 10000)", "window         4 tokens on layers 0, 2"};
+        "positions      rope (default, theta 10000)", "window         4 tokens on layers 0, 2"}
+        << 4 << QStringList{"w4", "c", "w4"};
     QTest::newRow("phi3 longrope") << "phi3_longrope" << QStringList{"architecture   phi3",
-        "positions      rope (longrope, theta 10000, 12 of 16 dims)", "window         262144 tokens on every layer"};
+        "positions      rope (longrope, theta 10000, 12 of 16 dims)", "window         262144 tokens on every layer"}
+        << 262144 << QStringList{"w262144", "w262144"};
     QTest::newRow("pythia") << "gpt_neox_f16" << QStringList{"kv heads       4\n", "positions      rope (default, theta 10000, 4 of 16 dims)",
-        "window         none"};
+        "window         none"} << 0 << QStringList{"c", "c"};
 }
 
 // info names what a decoder's heads do differently: shared K/V heads, head_dim, rope, window.
@@ -166,6 +172,15 @@ void CliModelsTest::infoDescribesDecoders() {
     QVERIFY2(json.exitCode == 0, json.describe());
     QVERIFY(json.json().value("kv_heads").toInt() > 0);
     QVERIFY(json.json().value("positions").toString().startsWith("rope ("));
+    QTEST(json.json().value("window").toInt(), "window");
+    QStringList masks;
+    for (const QJsonValue& rule : json.json().value("layer_masks").toArray()) {
+        const QString kind = rule.toObject().value("kind").toString();
+        masks << (kind == QLatin1String("sliding_window") ? QStringLiteral("w%1").arg(rule.toObject().value("window").toInt())
+                  : kind == QLatin1String("causal")       ? QStringLiteral("c")
+                                                          : kind);
+    }
+    QTEST(masks, "masks");
 }
 
 void CliModelsTest::unknownHubIdNamesTheCache() {

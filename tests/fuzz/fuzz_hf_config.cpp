@@ -34,7 +34,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 "accepted key-value heads that do not divide the heads");
         require(config.windowOfLayer.size() == size_t(config.layers), "DecoderConfig",
                 "the sliding windows do not cover the layers");
-        config.windowDescription();
         config.ropeDescription();
     });
     return 0;

@@ -225,7 +225,8 @@ void DecoderModelTest::summaryDescribesModel() {
     QFETCH(QString, positions);
     QVERIFY2(summary.positions.startsWith(positions), qPrintable(summary.positions));
     QFETCH(QString, window);
-    QVERIFY2(window.isEmpty() ? summary.window.isEmpty() : summary.window.startsWith(window), qPrintable(summary.window));
+    QVERIFY2(window.isEmpty() ? summary.windowDescription().isEmpty() : summary.windowDescription().startsWith(window),
+             qPrintable(summary.windowDescription()));
     QVERIFY(summary.causal);
 }
 
