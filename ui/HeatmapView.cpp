@@ -367,7 +367,6 @@ void HeatmapView::applyStyle() {
         m_scale->axis()->setTicker(QSharedPointer<QCPAxisTicker>::create());
     m_map->setDataRange(range);
     m_scaleLabel = m_valueLabel.isEmpty() || m_difference ? label : m_valueLabel;
-    m_scale->axis()->setLabel(m_scaleLabel);
     updateTiles();
 }
 

@@ -190,6 +190,8 @@ private:
     bool cellAt(const QPointF& pos, int* query, int* key) const;
     // heatmap/HeatmapView_Tiles.cpp
     void updateTiles();  // the colour map's cells for the range in view, at its level of detail
+    void showScaleLabel();
+    void fitMaskNote();  // the mask note in lines as wide as the plot  // the colour bar's title and pooling note, fitted to the bar
     int levelForView() const;
     double plottedValue(int query, int key) const;  // cell (query, key) after the scale mode
     const AttentionPyramid& pyramid();

@@ -30,6 +30,7 @@
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "ModelChooser.h"
+#include "SideScrollArea.h"
 #include "TeachingOptionsPanel.h"
 #include "parts/ClassroomPart.h"
 #include "parts/ExportsPart.h"
@@ -80,7 +81,9 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
 
     auto* central = new QWidget;
     auto* layout = new QVBoxLayout(central);
-    layout->addWidget(buildControls());
+    // The controls scroll sideways when the window is narrower than their row (800 px with the
+    // predictions panel open) instead of pushing the window past the screen.
+    layout->addWidget(new SideScrollArea(buildControls()));
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_tokenInfo);
@@ -136,7 +139,7 @@ QWidget* MainWindow::buildControls() {
     m_sentence->setClearButtonEnabled(true);
     // The sentence is what the window is for: on a narrow screen other controls give way first.
     m_sentence->setMinimumWidth(m_sentence->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 28);
-    m_pair->setPlaceholderText(tr("Second sentence (optional, for BERT-style pairs)"));
+    m_pair->setPlaceholderText(tr("Second sentence (optional)"));
     m_pair->setClearButtonEnabled(true);
     m_longText->setPlaceholderText(tr("Paste or type a long text (Ctrl+Enter runs it), or open a text file"));
     m_longText->setVisible(false);
@@ -361,8 +364,11 @@ void MainWindow::onModelChanged() {
     // Decoders read one text; pairs would be glued together without a separator.
     const bool pairs = !model.name.isEmpty() && !model.causal && m_document->takesPairs();
     m_pair->setEnabled(pairs);
-    m_pair->setPlaceholderText(pairs ? tr("Second sentence (optional, for BERT-style pairs)")
-                                     : tr("This model reads a single text, not sentence pairs"));
+    // Short enough for the field at 800 px in every language; the tooltip says why.
+    m_pair->setPlaceholderText(pairs ? tr("Second sentence (optional)")
+                                     : tr("Single text only"));
+    m_pair->setToolTip(pairs ? tr("A second sentence, for models trained on sentence pairs (BERT-style)")
+                             : tr("This model reads a single text, not sentence pairs"));
 }
 
 void MainWindow::onTraceChanged() {

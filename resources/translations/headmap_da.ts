@@ -3332,10 +3332,6 @@
         <translation>maks.-samlet %1×%1</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
         <source>Grey, hatched: masked (sliding window)</source>
         <translation>Grå, skraveret: maskeret (glidende vindue)</translation>
     </message>
@@ -3350,6 +3346,12 @@
     <message>
         <source>Query token #%1 “%2”, key token #%3 “%4”: masked (sliding window): the key is outside the query&apos;s window; weight 0</source>
         <translation>Forespørgselstoken #%1 “%2”, nøgletoken #%3 “%4”: maskeret (glidende vindue): nøglen ligger uden for forespørgslens vindue; vægt 0</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+(%2)</translation>
     </message>
 </context>
 <context>
@@ -3456,10 +3458,6 @@
     <message>
         <source>Type a sentence and press Enter</source>
         <translation>Skriv en sætning, og tryk på Enter</translation>
-    </message>
-    <message>
-        <source>Second sentence (optional, for BERT-style pairs)</source>
-        <translation>Anden sætning (valgfri, til sætningspar som i BERT)</translation>
     </message>
     <message>
         <source>Paste or type a long text (Ctrl+Enter runs it), or open a text file</source>
@@ -3759,6 +3757,18 @@
     <message>
         <source>&amp;Find token</source>
         <translation>F&amp;ind token</translation>
+    </message>
+    <message>
+        <source>Single text only</source>
+        <translation>Kun én tekst</translation>
+    </message>
+    <message>
+        <source>Second sentence (optional)</source>
+        <translation>Anden sætning (valgfri)</translation>
+    </message>
+    <message>
+        <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
+        <translation>En anden sætning, til modeller trænet på sætningspar (som BERT)</translation>
     </message>
 </context>
 <context>

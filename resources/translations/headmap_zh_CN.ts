@@ -3323,10 +3323,6 @@
         <translation>最大池化 %1×%1</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
         <source>Grey, hatched: masked (sliding window)</source>
         <translation>灰色阴影：已掩码（滑动窗口）</translation>
     </message>
@@ -3341,6 +3337,12 @@
     <message>
         <source>Query token #%1 “%2”, key token #%3 “%4”: masked (sliding window): the key is outside the query&apos;s window; weight 0</source>
         <translation>查询词元 #%1“%2”，键词元 #%3“%4”：已掩码（滑动窗口）：该键在查询的窗口之外；权重为 0</translation>
+    </message>
+    <message>
+        <source>%1
+(%2)</source>
+        <translation>%1
+（%2）</translation>
     </message>
 </context>
 <context>
@@ -3447,10 +3449,6 @@
     <message>
         <source>Type a sentence and press Enter</source>
         <translation>输入一个句子并按回车</translation>
-    </message>
-    <message>
-        <source>Second sentence (optional, for BERT-style pairs)</source>
-        <translation>第二个句子（可选，用于 BERT 式句子对）</translation>
     </message>
     <message>
         <source>Paste or type a long text (Ctrl+Enter runs it), or open a text file</source>
@@ -3749,6 +3747,18 @@
     <message>
         <source>&amp;Find token</source>
         <translation>查找词元(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Single text only</source>
+        <translation>仅限单个文本</translation>
+    </message>
+    <message>
+        <source>Second sentence (optional)</source>
+        <translation>第二个句子（可选）</translation>
+    </message>
+    <message>
+        <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
+        <translation>第二个句子，用于以句子对训练的模型（BERT 式）</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,7 @@
 #include "ErrorBanner.h"
 #include "Language.h"
 #include "HeatmapView.h"
+#include <qcustomplot.h>
 #include "MainWindow.h"
 #include "ModelChooser.h"
 #include "predictions/PredictionPanel.h"
@@ -195,6 +196,8 @@ private slots:
     void everyEntryIsTranslated();
     void bothLanguagesCoverTheSameTexts();
     void englishHasEveryPluralForm();
+    void colourBarTitleFitsAShortPlot_data();
+    void colourBarTitleFitsAShortPlot();
     void widgetsSpeakTheLanguage_data();
     void widgetsSpeakTheLanguage();
     void textsFitAt800Pixels_data();
@@ -306,6 +309,7 @@ void TranslationsTest::textsFitAt800Pixels_data() {
     for (const char* code : {"en", "da", "zh_CN"}) {
         QTest::addRow("%s teaching", code) << code << "builtin:teaching";
         QTest::addRow("%s gpt2", code) << code << gpt2;
+        QTest::addRow("%s bert, pairs", code) << code << QStringLiteral(HEADMAP_FIXTURES_DIR "/models/bert_f32_prefixed");
     }
 }
 
@@ -328,6 +332,9 @@ void TranslationsTest::textsFitAt800Pixels() {
     QVERIFY(runSentence(window, QStringLiteral("Multi-head self-attention gør det muligt")));
     if (!window.predictionDock()->isVisible())
         window.predictionsButton()->click();
+    QApplication::processEvents();
+    // Opening the panel must not push the window past the screen's 800 pixels.
+    QVERIFY2(window.width() <= 800, qPrintable(QString::number(window.width())));
     for (int tab : {int(MainWindow::HeatmapTab), int(MainWindow::GridTab)}) {
         window.tabs()->setCurrentIndex(tab);
         QTest::qWait(50);
@@ -346,7 +353,8 @@ void TranslationsTest::textsFitAt800Pixels() {
         const QRect field = chooser->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, chooser);
         QVERIFY2(field.width() >= chooser->fontMetrics().horizontalAdvance(chooser->currentText()),
                  qPrintable(chooser->currentText()));
-        for (const QLineEdit* edit : {window.heatmap()->searchBox(), window.predictionPanel()->targetEdit()}) {
+        for (const QLineEdit* edit : {window.heatmap()->searchBox(), window.predictionPanel()->targetEdit(),
+                                      window.pairEdit()}) {
             if (!edit->isVisible())
                 continue;
             // Less the frame and the clear button (about two line heights).
@@ -355,6 +363,42 @@ void TranslationsTest::textsFitAt800Pixels() {
         }
     }
     window.grab().save(QDir::temp().filePath(QStringLiteral("headmap_800px_%1_%2.png").arg(code, QFileInfo(model).fileName())));
+}
+
+void TranslationsTest::colourBarTitleFitsAShortPlot_data() {
+    QTest::addColumn<QString>("code");
+    for (const char* code : {"en", "da", "zh_CN"})
+        QTest::addRow("%s", code) << code;
+}
+
+// A long text in a small window: the plot is short, and the colour bar's title with its pooling
+// note ("Opmærksomhedsvægt (maks.-samlet 16×16)") ran past the bar's ends (issue #36). Each of
+// its lines fits the bar's length.
+void TranslationsTest::colourBarTitleFitsAShortPlot() {
+    QFETCH(QString, code);
+    QCOMPARE(installLanguage(code), code);
+    const int tokens = 2000;
+    MatrixF values = MatrixF::Constant(tokens, tokens, 1.0f / tokens);
+    QStringList names;
+    for (int i = 0; i < tokens; ++i)
+        names << QStringLiteral("tok%1").arg(i);
+    HeatmapView view;
+    view.resize(780, 330);  // the heatmap tab of an 800 × 640 window with the hint bar shown
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.setMatrix(values, names, names, QStringLiteral("long"));
+    QApplication::processEvents();
+    QVERIFY(!view.poolingNote().isEmpty());
+    auto* map = qobject_cast<QCPColorMap*>(view.plot()->plottable(0));
+    QVERIFY(map && map->colorScale());
+    const QCPAxis* axis = map->colorScale()->axis();
+    const QString label = axis->label();
+    QVERIFY2(label.contains(view.poolingNote()), qPrintable(label));
+    const QFontMetrics metrics(axis->labelFont());
+    for (const QString& line : label.split(QLatin1Char('\n')))
+        QVERIFY2(metrics.horizontalAdvance(line) <= axis->axisRect()->height(),
+                 qPrintable(QStringLiteral("'%1' needs %2 px, the bar is %3 px")
+                                .arg(line).arg(metrics.horizontalAdvance(line)).arg(axis->axisRect()->height())));
 }
 
 void TranslationsTest::widgetsSpeakTheLanguage_data() {

@@ -57,6 +57,42 @@ QString HeatmapView::poolingNote() const {
     return m_difference ? tr("max-pooled %1×%1, by magnitude").arg(block) : tr("max-pooled %1×%1").arg(block);
 }
 
+void HeatmapView::showScaleLabel() {
+    // The pooling note on a line of its own, and the font made smaller (down to three quarters)
+    // until the longest line fits the bar: beside a short plot (a long text in a small window)
+    // the title and the note ran past the bar's ends. Past that, the lines are elided.
+    const QString note = poolingNote();
+    const QString label = note.isEmpty() ? m_scaleLabel : tr("%1\n(%2)").arg(m_scaleLabel, note);
+    QCPAxis* axis = m_scale->axis();
+    const int length = axis->axisRect()->height();  // the bar is vertical
+    QFont font = axis->tickLabelFont();  // the size every axis label has (applyColours)
+    QString shown = label;
+    if (length > 0) {
+        const QStringList lines = label.split(QLatin1Char('\n'));
+        auto longest = [&lines](const QFont& f) {
+            const QFontMetrics metrics(f);
+            int widest = 0;
+            for (const QString& line : lines)
+                widest = std::max(widest, metrics.horizontalAdvance(line));
+            return widest;
+        };
+        const double base = font.pointSizeF();
+        while (longest(font) > length && font.pointSizeF() - 0.5 >= base * 0.75)
+            font.setPointSizeF(font.pointSizeF() - 0.5);
+        if (longest(font) > length) {
+            const QFontMetrics metrics(font);
+            QStringList elided;
+            for (const QString& line : lines)
+                elided << metrics.elidedText(line, Qt::ElideRight, length);
+            shown = elided.join(QLatin1Char('\n'));
+        }
+    }
+    if (axis->labelFont() != font)
+        axis->setLabelFont(font);
+    if (axis->label() != shown)
+        axis->setLabel(shown);
+}
+
 int HeatmapView::drawnCellCount() const {
     return m_map->data()->keySize() * m_map->data()->valueSize();
 }
@@ -102,7 +138,7 @@ void HeatmapView::updateTiles() {
         m_map->data()->setSize(0, 0);
         m_level = 0;
         m_tiles = TileWindow();
-        m_scale->axis()->setLabel(m_scaleLabel);
+        showScaleLabel();
         return;
     }
     const int level = levelForView();
@@ -111,12 +147,13 @@ void HeatmapView::updateTiles() {
     const auto [firstCol, lastCol] = tilesInView(m_plot->xAxis->range(), block, tileCols);
     const auto [firstRow, lastRow] = tilesInView(m_plot->yAxis->range(), block, tileRows);
     const TileWindow window{m_generation, level, firstRow, lastRow, firstCol, lastCol};
-    if (window == m_tiles)
+    if (window == m_tiles) {
+        showScaleLabel();  // the same tiles, but the bar may have another length
         return;  // a replot of the same view: the colour map already holds these tiles
+    }
     m_tiles = window;
     m_level = level;
-    const QString note = poolingNote();
-    m_scale->axis()->setLabel(note.isEmpty() ? m_scaleLabel : tr("%1 (%2)").arg(m_scaleLabel, note));
+    showScaleLabel();
 
     QCPColorMapData* data = m_map->data();
     data->setSize(lastCol - firstCol + 1, lastRow - firstRow + 1);

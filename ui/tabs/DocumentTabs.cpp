@@ -16,6 +16,7 @@
 #include "HeatmapView.h"
 #include "Session.h"
 #include "analysis/AttentionTransforms.h"
+#include "tabs/ScrollingTab.h"
 #include "tabs/TabFigures.h"
 
 #include "derived/GridThumbnails.h"
@@ -132,11 +133,8 @@ void HeatmapTabView::documentChanged(AttentionDocument& document, DocumentChange
 }
 
 GridTabView::GridTabView()
-    : m_view(new HeadGridView), m_scroll(new QScrollArea), m_thumbnails(std::make_shared<const GridThumbnailsProducer>()) {
-    m_scroll->setWidget(m_view);
-    m_scroll->setWidgetResizable(true);  // the grid fills the tab, down to its minimumSizeHint
-    m_scroll->setFrameShape(QFrame::NoFrame);
-}
+    : m_view(new HeadGridView), m_scroll(scrollingTab(m_view)),
+      m_thumbnails(std::make_shared<const GridThumbnailsProducer>()) {}
 
 QWidget* GridTabView::widget() { return m_scroll; }
 
@@ -190,9 +188,9 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
         m_view->setCurrentHead(view.layer, view.head);
 }
 
-CompareTabView::CompareTabView() : m_view(new ComparisonView) {}
+CompareTabView::CompareTabView() : m_view(new ComparisonView), m_scroll(scrollingTab(m_view)) {}
 
-QWidget* CompareTabView::widget() { return m_view; }
+QWidget* CompareTabView::widget() { return m_scroll; }
 
 QString CompareTabView::title() const { return TabText::tr("&Compare"); }
 

@@ -74,6 +74,7 @@ public:
 
 private:
     ComparisonView* m_view;
+    QScrollArea* m_scroll;  // the view, scrolling when the tab is smaller than its controls
 };
 
 class StatisticsTabView : public DocumentView {

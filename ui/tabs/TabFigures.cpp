@@ -4,6 +4,7 @@
 #include <qcustomplot.h>
 
 #include "AttentionDocument.h"
+#include "HeadExport.h"
 #include "HeatmapView.h"
 #include "analysis/RolloutSeries.h"
 #include "figures/ComparisonFigure.h"

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "figures/Figure.h"
+#include "tabs/ScrollingTab.h"
 #include "views/TokenPairView.h"
 
 namespace headmap::ui {
@@ -15,9 +16,9 @@ class TokenPairTabText {
 
 }  // namespace
 
-TokenPairTabView::TokenPairTabView() : m_view(new TokenPairView) {}
+TokenPairTabView::TokenPairTabView() : m_view(new TokenPairView), m_scroll(scrollingTab(m_view)) {}
 
-QWidget* TokenPairTabView::widget() { return m_view; }
+QWidget* TokenPairTabView::widget() { return m_scroll; }
 
 QString TokenPairTabView::title() const { return TokenPairTabText::tr("To&ken pair"); }
 

@@ -4,6 +4,8 @@
 
 #include "DocumentView.h"
 
+class QScrollArea;
+
 namespace headmap::ui {
 
 class TokenPairView;
@@ -23,6 +25,7 @@ public:
 
 private:
     TokenPairView* m_view;
+    QScrollArea* m_scroll;  // the view, scrolling when the tab is smaller than its controls
     int m_selected = -1;  // the document's selected token when last seen
 };
 
