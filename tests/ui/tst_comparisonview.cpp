@@ -4,6 +4,7 @@
 // three panes share the width, no tick labels overlap and no title or merged label is cut; a
 // causal model's masked cells are marked in all three.
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
@@ -15,6 +16,9 @@
 #include <qcustomplot.h>
 
 #include "TestTraces.h"
+#include "MainWindowTestSupport.h"
+#include "AttentionDocument.h"
+#include "MainWindow.h"
 
 #include "heatmap/HeadLoader.h"
 #include "teaching/TeachingModel.h"
@@ -73,6 +77,8 @@ private slots:
     void twoSentencesSameLength();
     void mismatchedLengthsShowMessage_data();
     void mismatchedLengthsShowMessage();
+    void differenceThinsItsLabelsAsAAndBDo_data();
+    void differenceThinsItsLabelsAsAAndBDo();
     void secondSentenceRequestedFromLineEdit();
     void hiddenSpecialTokensRenormaliseRows();
     void emptyAndOneTokenTraces();
@@ -206,6 +212,73 @@ void ComparisonViewTest::mismatchedLengthsShowMessage() {
     QVERIFY(!view.difference()->isVisible());
     if (QByteArray(QTest::currentDataTag()) == "ten and twelve words")
         QVERIFY(view.grab().save(pngPath(QStringLiteral("comparison_mismatch.png"))));
+}
+
+void ComparisonViewTest::differenceThinsItsLabelsAsAAndBDo_data() {
+    QTest::addColumn<bool>("messageFirst");  // the difference pane hidden behind a message before
+    QTest::addColumn<bool>("dataFirst");     // the data set before the view is first shown
+    QTest::newRow("two heads") << false << false;
+    QTest::newRow("two heads, data before showing") << false << true;
+    QTest::newRow("two sentences, after a length mismatch") << true << false;
+    QTest::newRow("the window's Compare tab, as the user opens it") << false << false;
+}
+
+// The A − B pane labels every token of a 30-token sentence only if they fit, like A and B: it
+// got its content while it was a hidden page of its stack, laid out at no size, and showed all
+// 30 labels on top of each other (found in Chinese at 1280 × 860).
+void ComparisonViewTest::differenceThinsItsLabelsAsAAndBDo() {
+    QFETCH(bool, messageFirst);
+    QFETCH(bool, dataFirst);
+    QStringList words;
+    for (int i = 0; i < 28; ++i)
+        words << QStringLiteral("w%1").arg(i);
+    const auto a = teachingTrace(words.join(QLatin1Char(' ')));
+    QVERIFY(a->length() >= 30);
+    if (QByteArray(QTest::currentDataTag()).startsWith("the window")) {
+        ui::AttentionDocument document;
+        const auto window = mainwindowtests::openWindow(document, mainwindowtests::modelSpec(QStringLiteral("builtin:teaching")),
+                                                        QSize(1280, 860));
+        QVERIFY(window);
+        window->tabs()->setCurrentIndex(ui::MainWindow::CompareTab);
+        QVERIFY(mainwindowtests::runSentence(*window, words.join(QLatin1Char(' '))));
+        const ComparisonView& shown = *window->comparison();
+        QTRY_VERIFY(shown.differenceMessage().isEmpty() && shown.difference()->keyCount() == a->length());
+        QApplication::processEvents();
+        for (Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical}) {
+            const int shownA = int(shown.heatmapA()->tickLabels(axis).size());
+            const int shownDifference = int(shown.difference()->tickLabels(axis).size());
+            QVERIFY2(shownDifference <= shownA + 1,
+                     qPrintable(QStringLiteral("A shows %1 labels, A − B %2").arg(shownA).arg(shownDifference)));
+        }
+        return;
+    }
+    ComparisonView view;
+    if (dataFirst) {
+        view.setTrace(a);
+        view.setHeads(0, 0, 0, 1);
+        QApplication::processEvents();
+    }
+    QVERIFY(showWidget(view, QSize(900, 420)));
+    if (dataFirst) {
+    } else if (messageFirst) {
+        view.setMode(ComparisonView::Mode::TwoSentences);
+        view.setTrace(a);
+        view.setSecondTrace(teachingTrace(QStringLiteral("short")));
+        QTRY_VERIFY(!view.differenceMessage().isEmpty());
+        view.setSecondTrace(a);
+    } else {
+        view.setTrace(a);
+        view.setHeads(0, 0, 0, 1);
+    }
+    QTRY_VERIFY(view.differenceMessage().isEmpty() && view.difference()->keyCount() == a->length());
+    QApplication::processEvents();
+    for (Qt::Orientation axis : {Qt::Horizontal, Qt::Vertical}) {
+        const int shownA = int(view.heatmapA()->tickLabels(axis).size());
+        const int shownDifference = int(view.difference()->tickLabels(axis).size());
+        QVERIFY2(shownA < a->length(), qPrintable(QString::number(shownA)));  // the size thins them
+        QVERIFY2(shownDifference <= shownA + 1,
+                 qPrintable(QStringLiteral("A shows %1 labels, A − B %2").arg(shownA).arg(shownDifference)));
+    }
 }
 
 void ComparisonViewTest::secondSentenceRequestedFromLineEdit() {

@@ -303,8 +303,10 @@ void ComparisonView::showPanes(Panes panes) {
         if (!panes.differenceMessage.isEmpty()) {
             showDifferenceMessage(panes.differenceMessage);
         } else {
-            m_difference->setContent(std::move(panes.difference));
+            // Shown before it gets its content: a hidden page has not been laid out at its size,
+            // and the labels are thinned to the size the plot has.
             m_differenceStack->setCurrentWidget(m_difference);
+            m_difference->setContent(std::move(panes.difference));
         }
     }
     emit headsShown();
