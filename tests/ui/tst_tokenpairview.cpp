@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QMouseEvent>
+#include <QApplication>
 #include <QSignalSpy>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -42,6 +43,24 @@ void pick(QComboBox* box, int token) {
 class TokenPairViewTest : public QObject {
     Q_OBJECT
 private slots:
+    // In a narrow tab (800 px with the predictions panel open) the plot keeps most of the height:
+    // the hint beside the boxes wrapped one word a line and the row took the tab (issue #36).
+    void narrowTabLeavesThePlotItsHeight_data() {
+        QTest::addColumn<int>("width");
+        QTest::newRow("480 px") << 480;
+        QTest::newRow("360 px") << 360;
+    }
+
+    void narrowTabLeavesThePlotItsHeight() {
+        QFETCH(int, width);
+        TokenPairView view;
+        QVERIFY(showWidget(view, QSize(width, 400)));
+        view.setData(testtraces::teachingTrace(kSentence), false);
+        QApplication::processEvents();
+        QVERIFY2(view.plot()->height() >= 400 / 2, qPrintable(QString::number(view.plot()->height())));
+        QVERIFY(view.minimumSizeHint().height() <= 400);
+    }
+
     void cellsAreTheTraceWeights_data() {
         QTest::addColumn<QString>("sentence");
         QTest::addColumn<int>("layers");

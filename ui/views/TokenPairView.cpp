@@ -50,8 +50,7 @@ TokenPairView::TokenPairView(QWidget* parent)
     controls->addWidget(m_swap);
     controls->addWidget(keyLabel);
     controls->addWidget(m_keyBox);
-    controls->addSpacing(12);
-    controls->addWidget(hint, 1);
+    controls->addStretch(1);
 
     m_plot->setMinimumSize(160, 120);
     m_plot->setMouseTracking(true);
@@ -86,6 +85,9 @@ TokenPairView::TokenPairView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    // On a line of its own: squeezed beside the boxes in a narrow window it wrapped into a column
+    // one word wide that made the row taller than the plot.
+    layout->addWidget(hint);
     layout->addWidget(m_plot, 1);
 
     applyPalette();
