@@ -25,7 +25,7 @@ void HeadGridView::buildAblationButtons() {
     auto* layout = new QHBoxLayout(m_buttons);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    auto button = [this, layout](const QString& text, const QString& tip) {
+    auto button = [layout](const QString& text, const QString& tip) {
         auto* b = new QToolButton;
         b->setText(text);
         b->setToolTip(tip);
