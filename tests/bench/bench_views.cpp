@@ -10,6 +10,7 @@
 #include "FigureTestSupport.h"
 #include "HeatmapTestSupport.h"
 #include "HeatmapView.h"
+#include "SyntheticMatrices.h"
 #include "WidgetTestSupport.h"
 #include "steps/MatrixView.h"
 #include "teaching/PortableRandom.h"
@@ -17,28 +18,11 @@
 
 using namespace headmap;
 using namespace headmap::ui;
+using testsupport::numberedTokens;
+using testsupport::randomAttention;
 using testsupport::showWidget;
 
 namespace {
-
-// t × t rows of uniform random weights, each summing to 1.
-MatrixF randomAttention(int t, quint64 seed) {
-    PortableRandom random(seed);
-    MatrixF m(t, t);
-    for (int r = 0; r < t; ++r) {
-        for (int c = 0; c < t; ++c)
-            m(r, c) = float(random.uniform01());
-        m.row(r) /= m.row(r).sum();
-    }
-    return m;
-}
-
-QStringList tokens(int count) {
-    QStringList names;
-    for (int i = 0; i < count; ++i)
-        names << QStringLiteral("tok%1").arg(i);
-    return names;
-}
 
 }  // namespace
 
@@ -47,7 +31,7 @@ class BenchViews : public QObject {
 private slots:
     // The target: a 512 × 512 heatmap redraws in under 30 ms.
     void heatmapRedraw512() {
-        const QStringList names = tokens(512);
+        const QStringList names = numberedTokens(512);
         const MatrixF a = randomAttention(512, 1), b = randomAttention(512, 2);
         HeatmapView view;
         QVERIFY(showWidget(view, QSize(1200, 1000)));
@@ -59,7 +43,7 @@ private slots:
     }
 
     void heatmapHover512() {
-        const QStringList names = tokens(512);
+        const QStringList names = numberedTokens(512);
         HeatmapView view;
         QVERIFY(showWidget(view, QSize(1200, 1000)));
         view.setMatrix(randomAttention(512, 3), names, names, "hover");
@@ -87,7 +71,7 @@ private slots:
             m.data()[i] = random.uniform(3.0);
         MatrixView view;
         QVERIFY(showWidget(view, QSize(1200, 800)));
-        view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
+        view.setMatrix(m, QStringLiteral("X"), numberedTokens(512), MatrixScale::Signed);
         view.setSummarizeColumns(summarised);
         view.setZoom(zoomedOut ? 0.01 : 1.0);
         QImage image(view.cellArea()->size(), QImage::Format_RGB32);

@@ -15,6 +15,7 @@
 #include <qcustomplot.h>
 
 #include "HeatmapView.h"
+#include "SyntheticMatrices.h"
 #include "heatmap/HeatmapLabels.h"
 
 using headmap::MatrixF;
@@ -26,6 +27,8 @@ using headmap::ui::ScaleMode;
 Q_DECLARE_METATYPE(Pooling)
 
 using heatmaptests::hover;
+
+using testsupport::mixedTokens;
 
 namespace {
 
@@ -51,16 +54,6 @@ MatrixF longHead(int t, bool causal, float sign = 1.0f) {
     for (const Planted& p : planted(t))
         m(p.query, p.key) = sign * p.weight;
     return m;
-}
-
-// Tokens that repeat, with CJK and Latin words mixed.
-QStringList longTokens(int t) {
-    const QStringList words = QString("深 入 了 解 the cat 模 型 sat on 注 意 力 mat 。").split(' ');
-    QStringList tokens;
-    tokens.reserve(t);
-    for (int i = 0; i < t; ++i)
-        tokens << words[i % words.size()];
-    return tokens;
 }
 
 // The max or mean of the original cells of the block of 2^level cells that holds (query, key).
@@ -151,9 +144,9 @@ void HeatmapPyramidTest::pooledWhenZoomedOut() {
     view.setStyle(style);
     view.setPooling(pooling);
     if (difference)
-        view.setDifference(values, longTokens(tokens), longTokens(tokens), "A - B");
+        view.setDifference(values, mixedTokens(tokens), mixedTokens(tokens), "A - B");
     else
-        view.setMatrix(values, longTokens(tokens), longTokens(tokens), "long");
+        view.setMatrix(values, mixedTokens(tokens), mixedTokens(tokens), "long");
 
     // One tile per pixel or a little more, never fewer pixels than tiles.
     const QRect rect = view.plot()->axisRect()->rect();
@@ -207,7 +200,7 @@ void HeatmapPyramidTest::hoverReportsExactCell() {
     QFETCH(int, tokens);
     QFETCH(Pooling, pooling);
     const MatrixF values = longHead(tokens, false);
-    const QStringList names = longTokens(tokens);
+    const QStringList names = mixedTokens(tokens);
     HeatmapView view;
     view.resize(1000, 800);
     view.show();
@@ -244,7 +237,7 @@ void HeatmapPyramidTest::toolbarSwitchesPooling() {
     view.show();
     view.activateWindow();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setMatrix(values, longTokens(tokens), longTokens(tokens), "switch");
+    view.setMatrix(values, mixedTokens(tokens), mixedTokens(tokens), "switch");
     QCOMPARE(view.pooling(), Pooling::Max);  // the default: sharp heads stay visible
     const Planted p = planted(tokens).first();
     QCOMPARE(drawnAt(view, p.query, p.key), double(p.weight));
@@ -271,7 +264,7 @@ void HeatmapPyramidTest::wheelReachesSingleCellsWithLabels_data() {
 void HeatmapPyramidTest::wheelReachesSingleCellsWithLabels() {
     QFETCH(int, tokens);
     const MatrixF values = longHead(tokens, true);
-    const QStringList names = longTokens(tokens);
+    const QStringList names = mixedTokens(tokens);
     HeatmapView view;
     view.resize(1000, 800);
     view.show();
@@ -319,7 +312,7 @@ void HeatmapPyramidTest::causalTilesMaskedOnlyWhenWhollyMasked() {
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.setCausalMask(true);
-    view.setMatrix(values, longTokens(tokens), longTokens(tokens), "causal");
+    view.setMatrix(values, mixedTokens(tokens), mixedTokens(tokens), "causal");
     const int block = 1 << view.shownLevel();
     QVERIFY(block > 1);
     QVERIFY(std::isnan(drawnAt(view, 0, tokens - 1)));  // far above the diagonal: masked
@@ -347,7 +340,7 @@ void HeatmapPyramidTest::smallInputsUnpooled() {
     view.resize(1000, 800);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    view.setMatrix(values, longTokens(tokens), longTokens(tokens), "small");
+    view.setMatrix(values, mixedTokens(tokens), mixedTokens(tokens), "small");
     QCOMPARE(view.shownLevel() > 0, pooled);
     QCOMPARE(view.poolingNote().isEmpty(), !pooled);
     QCOMPARE(view.findChild<QComboBox*>(QStringLiteral("pooling"))->isVisible(), pooled);

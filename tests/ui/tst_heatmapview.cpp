@@ -14,6 +14,7 @@
 #include <QSet>
 #include <QtTest>
 #include "HeatmapTestSupport.h"
+#include "SyntheticMatrices.h"
 #include <qcustomplot.h>
 
 #include "Colormaps.h"
@@ -30,19 +31,9 @@ using headmap::ui::gradientFor;
 
 using heatmaptests::hover;
 
-namespace {
+using testsupport::randomAttention;
 
-// A row-stochastic matrix with a recognisable spread of values.
-MatrixF randomAttention(int t, quint64 seed) {
-    headmap::PortableRandom random(seed);
-    MatrixF m(t, t);
-    for (int r = 0; r < t; ++r) {
-        for (int c = 0; c < t; ++c)
-            m(r, c) = float(random.uniform01());
-        m.row(r) /= m.row(r).sum();
-    }
-    return m;
-}
+namespace {
 
 QStringList labels(const QString& sentence) {
     return sentence.split(QLatin1Char(' '));

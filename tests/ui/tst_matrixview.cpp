@@ -18,6 +18,7 @@
 #include "steps/MatrixView.h"
 #include "steps/StepView.h"
 #include "teaching/PortableRandom.h"
+#include "SyntheticMatrices.h"
 #include "WidgetTestSupport.h"
 
 using headmap::HeadSteps;
@@ -27,6 +28,8 @@ using headmap::ui::MatrixGrid;
 using headmap::ui::MatrixScale;
 using headmap::ui::MatrixView;
 using headmap::ui::StepView;
+
+using testsupport::numberedTokens;
 
 namespace {
 
@@ -38,13 +41,6 @@ MatrixF randomMatrix(int rows, int columns, quint64 seed, double bound = 3.0) {
     for (Eigen::Index i = 0; i < m.size(); ++i)
         m.data()[i] = random.uniform(bound);
     return m;
-}
-
-QStringList tokens(int count) {
-    QStringList names;
-    for (int i = 0; i < count; ++i)
-        names << QStringLiteral("tok%1").arg(i);
-    return names;
 }
 
 // Where the tests show the view unless they need another size.
@@ -108,7 +104,7 @@ void MatrixViewTest::holdsExactValues() {
     const MatrixF m = randomMatrix(rows, columns, 7);
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(m, QStringLiteral("Q"), tokens(rows), MatrixScale(scale));
+    view.setMatrix(m, QStringLiteral("Q"), numberedTokens(rows), MatrixScale(scale));
     QCOMPARE(view.rows(), rows);
     QCOMPARE(view.columns(), columns);
     for (int r = 0; r < rows; ++r)
@@ -151,7 +147,7 @@ void MatrixViewTest::clickNamesCell() {
     QFETCH(int, column);
     MatrixView view;
     QVERIFY(showWidget(view, QSize(500, 300)));  // small: the far cells must be scrolled to
-    view.setMatrix(randomMatrix(10, 16, 3), QStringLiteral("K"), tokens(10), MatrixScale::Signed);
+    view.setMatrix(randomMatrix(10, 16, 3), QStringLiteral("K"), numberedTokens(10), MatrixScale::Signed);
     QSignalSpy cells(&view, &MatrixView::cellClicked);
     QSignalSpy rows(&view, &MatrixView::rowClicked);
     view.scrollToCell(row, std::max(column, 0));
@@ -181,7 +177,7 @@ void MatrixViewTest::zoomChangesCells() {
     QFETCH(QString, how);
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(randomMatrix(8, 8, 5), QStringLiteral("V"), tokens(8), MatrixScale::Signed);
+    view.setMatrix(randomMatrix(8, 8, 5), QStringLiteral("V"), numberedTokens(8), MatrixScale::Signed);
     const int before = view.cellRect(0, 0).width();
     QVERIFY(view.numbersShown());
     auto zoom = [&](bool in) {
@@ -209,7 +205,7 @@ void MatrixViewTest::summaryReducesColumns() {
     const MatrixF m = randomMatrix(512, 768, 11);
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
+    view.setMatrix(m, QStringLiteral("X"), numberedTokens(512), MatrixScale::Signed);
     QCOMPARE(view.columns(), 768);
     auto* box = view.findChild<QCheckBox*>();
     QVERIFY(box && box->isVisible());
@@ -233,7 +229,7 @@ void MatrixViewTest::summaryReducesColumns() {
 void MatrixViewTest::highlightedRowIsOutlined() {
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(MatrixF::Zero(6, 6), QStringLiteral("S"), tokens(6), MatrixScale::Signed);  // all white
+    view.setMatrix(MatrixF::Zero(6, 6), QStringLiteral("S"), numberedTokens(6), MatrixScale::Signed);  // all white
     auto outlinedAt = [&](int row) {
         const QImage image = grabCells(view);
         const QRect cell = view.cellRect(row, 2);
@@ -256,7 +252,7 @@ void MatrixViewTest::maskedCellsAreGreyAndHatched() {
             m(r, c) = -std::numeric_limits<float>::infinity();
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(m, QStringLiteral("masked"), tokens(5), MatrixScale::Signed, tokens(5));
+    view.setMatrix(m, QStringLiteral("masked"), numberedTokens(5), MatrixScale::Signed, numberedTokens(5));
     QVERIFY(view.grid()->hasMasked());
     QCOMPARE(view.textAt(0, 4), QStringLiteral("−∞"));
     QVERIFY(std::isinf(view.valueAt(0, 4)) && view.valueAt(0, 4) < 0);
@@ -281,7 +277,7 @@ void MatrixViewTest::titleNamesShape() {
 void MatrixViewTest::followsFontSize() {
     MatrixView view;
     QVERIFY(showWidget(view, kViewSize));
-    view.setMatrix(randomMatrix(4, 4, 8), QStringLiteral("Q"), tokens(4), MatrixScale::Signed);
+    view.setMatrix(randomMatrix(4, 4, 8), QStringLiteral("Q"), numberedTokens(4), MatrixScale::Signed);
     view.setZoom(1.0);
     const QSize before = view.cellRect(0, 0).size();
     QFont larger = view.font();
@@ -311,7 +307,7 @@ void MatrixViewTest::everyRowLabelledAt16Tokens() {
     font.setPointSizeF(points);
     view.setFont(font);
     QVERIFY(showWidget(view, size));
-    QStringList names = tokens(16);
+    QStringList names = numberedTokens(16);
     names[5] = QStringLiteral("Opmærksomhedsmekanisme");
     view.setMatrix(randomMatrix(16, columns, 12), QStringLiteral("S"), names, MatrixScale::Signed,
                    columns == 16 ? names : QStringList());
@@ -340,7 +336,7 @@ void MatrixViewTest::paint512x768() {
     const MatrixF m = randomMatrix(512, 768, 99);
     MatrixView view;
     QVERIFY(showWidget(view, QSize(1200, 800)));
-    view.setMatrix(m, QStringLiteral("X"), tokens(512), MatrixScale::Signed);
+    view.setMatrix(m, QStringLiteral("X"), numberedTokens(512), MatrixScale::Signed);
     view.setSummarizeColumns(summarised);
     view.setZoom(zoomedOut ? 0.01 : 1.0);
     QCOMPARE(view.numbersShown(), !zoomedOut);
