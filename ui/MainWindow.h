@@ -1,6 +1,8 @@
 #pragma once
-// The main window wires the document to its views and controls; it computes nothing itself.
-// The Export menu lives in MainWindow_Export.cpp, menus and shortcuts in MainWindow_Menus.cpp.
+// The main window wires the document to its views (tabs/ViewTable.h) and its parts (parts/:
+// model loading, view controls, exports, sessions, predictions, typing, classroom, presentation);
+// it computes nothing itself. Menus and shortcuts are in MainWindow_Menus.cpp, progress and
+// errors in MainWindow_Feedback.cpp, a rebuilt window's take-over in MainWindow_TakeOver.cpp.
 
 #include <memory>
 #include <vector>

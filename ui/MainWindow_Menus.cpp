@@ -48,7 +48,7 @@ void MainWindow::buildMenus() {
     view->addAction(tr("Lar&ger text"), QKeySequence::ZoomIn, this, [this] { changeFontSize(1); });
     view->addAction(tr("&Smaller text"), QKeySequence::ZoomOut, this, [this] { changeFontSize(-1); });
     view->addSeparator();
-    m_typingAction = view->addAction(tr("&Update while typing"));  // MainWindow_Typing.cpp
+    m_typingAction = view->addAction(tr("&Update while typing"));  // parts/TypingUpdates
     buildLanguageMenu(view->addMenu(tr("L&anguage")));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
