@@ -28,6 +28,7 @@ using testsupport::kRendererDifference;
 using testsupport::onWhite;
 using testsupport::rasterisePdf;
 using testsupport::rasteriseSvg;
+using testsupport::svgTexts;
 
 const QString kText = QStringLiteral("The animal didn't cross the street");
 const QString kCjkText = QStringLiteral("深入了解Transformer模型");
@@ -70,20 +71,6 @@ bool hasColourNear(const QImage& image, const QColor& colour, int tolerance = 6)
     return false;
 }
 
-// The text content of every element of an SVG (entities resolved), in document order; the
-// labels, axis titles and cell values are <text> elements. xmlError gets the parse error, if any.
-QStringList svgTexts(const QByteArray& svg, QString* xmlError = nullptr) {
-    QStringList texts;
-    QXmlStreamReader xml(svg);
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isCharacters() && !xml.isWhitespace())
-            texts << xml.text().toString().trimmed();
-    }
-    if (xmlError)
-        *xmlError = xml.hasError() ? xml.errorString() : QString();
-    return texts;
-}
 
 int countNumbers(const QStringList& texts) {
     static const QRegularExpression number(QStringLiteral("^[01]\\.\\d+$"));

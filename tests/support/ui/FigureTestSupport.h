@@ -20,6 +20,7 @@
 namespace figuretests {
 
 using testsupport::meanAbsoluteDifference;  // ImageChecks.h; figuretests:: callers keep their name
+using testsupport::svgTexts;
 
 // A trace of `tokens` tokens ("w0", "w1", …, or the given words) whose rows are random
 // distributions, so every cell has a colour of its own.
@@ -82,16 +83,5 @@ inline std::unique_ptr<headmap::ui::Figure> makeFigure(const QString& kind, cons
     return std::make_unique<MatrixFigure>(data, page);
 }
 
-// The text content of an SVG's elements, in document order.
-inline QStringList svgTexts(const QByteArray& svg) {
-    QStringList texts;
-    QXmlStreamReader xml(svg);
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (xml.isCharacters() && !xml.isWhitespace())
-            texts << xml.text().toString().trimmed();
-    }
-    return texts;
-}
 
 }  // namespace figuretests

@@ -1,5 +1,7 @@
 #include "ImageChecks.h"
 
+#include <QXmlStreamReader>
+
 #include <cmath>
 
 #include <QFile>
@@ -9,6 +11,19 @@
 #include <QTemporaryDir>
 
 namespace testsupport {
+
+QStringList svgTexts(const QByteArray& svg, QString* xmlError) {
+    QStringList texts;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isCharacters() && !xml.isWhitespace())
+            texts << xml.text().toString().trimmed();
+    }
+    if (xmlError)
+        *xmlError = xml.hasError() ? xml.errorString() : QString();
+    return texts;
+}
 
 double meanAbsoluteDifference(const QImage& a, const QImage& b) {
     const QImage x = a.convertToFormat(QImage::Format_RGB32), y = b.convertToFormat(QImage::Format_RGB32);

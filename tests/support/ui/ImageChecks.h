@@ -26,6 +26,10 @@ QString runTool(const QString& program, const QStringList& arguments);
 QImage rasterisePdf(const QString& pdfPath, double scale, QString* error);
 QImage rasteriseSvg(const QString& svgPath, double scale, QString* error);
 
+// The text content of every element of an SVG (entities resolved), in document order: the
+// labels, axis titles and cell values are <text> elements. xmlError gets the parse error, if any.
+QStringList svgTexts(const QByteArray& svg, QString* xmlError = nullptr);
+
 // Empty when `image` has `expected`'s size and differs from it by at most `bound` per channel
 // on average; else one line saying which and by how much (for QVERIFY2).
 QString compareRendering(const QImage& image, const QImage& expected, double bound, const QString& what);
