@@ -1,9 +1,8 @@
 #include "core/AttentionRow.h"
 
 #include <cassert>
-#include <limits>
 
-#include "core/Ops.h"
+#include "core/ScoringRule.h"
 
 namespace headmap {
 
@@ -17,16 +16,7 @@ MatrixF attentionRowsOfHead(const LayerQueriesKeys& queriesKeys, int head, int f
     const auto k = queriesKeys.keys.middleCols(spec.kvHeadOf(head) * dh, dh);  // (T, Dh)
     MatrixF scores(count, t);  // (count, T)
     scores.noalias() = q * k.transpose();
-    scores *= spec.scale;
-    if (spec.softcap > 0.0f)
-        scores = ((scores.array() / spec.softcap).tanh() * spec.softcap).matrix();
-    const float minusInf = -std::numeric_limits<float>::infinity();
-    if (spec.mask != AttentionMask::None)
-        for (int row = 0; row < count; ++row)
-            for (int key = 0; key < t; ++key)
-                if (!spec.allows(first + row, key))
-                    scores(row, key) = minusInf;
-    softmaxRows(scores);
+    applyScoringRule(scores, head, first, spec.scoringRule());
     return scores;
 }
 

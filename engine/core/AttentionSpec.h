@@ -6,6 +6,7 @@
 
 #include "core/MaskRule.h"
 #include "core/RotaryEmbedding.h"
+#include "core/ScoringRule.h"
 
 namespace headmap {
 
@@ -30,6 +31,7 @@ struct AttentionSpec {
     int window = 0;        // SlidingWindow only
     const RotaryEmbedding::Table* rotary = nullptr;  // position transform of q and k, if any
     QkNormWeights qkNorm;
+    std::shared_ptr<const PositionBias> positionBias;  // T5's relative bias, if any
 
     // heads heads of width dModel / heads, scaled by 1/√d_head: BERT, GPT-2, the teaching models.
     static AttentionSpec standard(int heads, int dModel, bool causal);
@@ -37,6 +39,8 @@ struct AttentionSpec {
     int kvHeadOf(int head) const { return head / (heads / kvHeads); }
     bool isCausal() const { return mask != AttentionMask::None; }
     MaskRule maskRule() const { return MaskRule{mask, window}; }
+    // What turns q·kᵀ into weights (core/ScoringRule.h).
+    ScoringRule scoringRule() const { return ScoringRule{scale, softcap, maskRule(), positionBias}; }
     bool allows(int query, int key) const { return maskRule().allows(query, key); }
 };
 

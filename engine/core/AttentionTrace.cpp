@@ -46,6 +46,34 @@ QString ModelSummary::displayNameOf(const QString& name) {
     return name;
 }
 
+StackKind ModelSummary::stackKind() const {
+    if (isEncoderDecoder())
+        return stack;
+    return causal ? StackKind::Decoder : StackKind::Encoder;
+}
+
+const StackShape* ModelSummary::stackShape(StackKind kind) const {
+    for (const StackShape& shape : stacks)
+        if (shape.kind == kind)
+            return &shape;
+    return nullptr;
+}
+
+ModelSummary ModelSummary::forStack(StackKind kind) const {
+    const StackShape* shape = stackShape(kind);
+    if (!shape)
+        return *this;
+    ModelSummary out = *this;
+    out.stack = kind;
+    out.layers = shape->layers;
+    out.heads = shape->heads;
+    out.kvHeads = shape->kvHeads;
+    out.dHead = shape->dHead;
+    out.causal = shape->causal;
+    out.layerMasks.clear();
+    return out;
+}
+
 MaskRule ModelSummary::maskOfLayer(int layer) const {
     if (layer >= 0 && layer < int(layerMasks.size()))
         return layerMasks[size_t(layer)];
@@ -54,7 +82,7 @@ MaskRule ModelSummary::maskOfLayer(int layer) const {
 
 bool AttentionTrace::isMasked(int layer, int query, int key) const {
     const MaskRule rule = m_model.maskOfLayer(layer);
-    if (!rule.masksAny() || query < 0 || key < 0 || query >= length() || key >= length())
+    if (!rule.masksAny() || query < 0 || key < 0 || query >= length() || key >= keyLength())
         return false;
     if (m_positions->empty())
         return !rule.allows(query, key);
@@ -132,6 +160,17 @@ AttentionTrace::AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QS
     m_queriesKeys.resize(size_t(std::max(0, m_model.layers)));
 }
 
+void AttentionTrace::setKeyTokens(std::vector<int> tokenIds, QStringList tokens, QStringList displayTokens,
+                                  std::vector<bool> special) {
+    auto keys = std::make_shared<KeyTokens>();
+    special.resize(tokenIds.size(), false);
+    keys->ids = std::move(tokenIds);
+    keys->tokens = std::move(tokens);
+    keys->displayTokens = std::move(displayTokens);
+    keys->special = std::move(special);
+    m_keys = std::move(keys);
+}
+
 size_t AttentionTrace::index(int layer, int head) const {
     assert(layer >= 0 && layer < layers() && head >= 0 && head < heads());
     return size_t(layer) * size_t(m_model.heads) + size_t(head);
@@ -142,10 +181,10 @@ std::shared_ptr<const MatrixF> AttentionTrace::compute(int layer, int head) cons
         return std::make_shared<const MatrixF>(attentionWeightsOfHead(qk->queries, qk->keys, head, qk->scoring));
     if (m_source) {
         auto weights = std::make_shared<const MatrixF>(m_source(layer, head));
-        assert(weights->rows() == length() && weights->cols() == length());
+        assert(weights->rows() == length() && weights->cols() == keyLength());
         return weights;
     }
-    return std::make_shared<const MatrixF>(MatrixF::Zero(length(), length()));
+    return std::make_shared<const MatrixF>(MatrixF::Zero(length(), keyLength()));
 }
 
 std::shared_ptr<const MatrixF> AttentionTrace::computed(int layer, int head) const {
@@ -180,7 +219,7 @@ HeadWeights AttentionTrace::head(int layer, int head) const {
 }
 
 float AttentionTrace::weight(int layer, int head, int query, int key) const {
-    assert(query >= 0 && query < length() && key >= 0 && key < length());
+    assert(query >= 0 && query < length() && key >= 0 && key < keyLength());
     if (const auto& stored = m_stored[index(layer, head)])
         return (*stored)(query, key);
     return (*computed(layer, head))(query, key);
@@ -202,7 +241,7 @@ float* AttentionTrace::headData(int layer, int head) {
     if (!stored && (m_queriesKeys[size_t(layer)] || m_source))
         stored = std::make_shared<MatrixF>(*computed(layer, head));
     else if (!stored)
-        stored = std::make_shared<MatrixF>(MatrixF::Zero(length(), length()));
+        stored = std::make_shared<MatrixF>(MatrixF::Zero(length(), keyLength()));
     else if (stored.use_count() > 1)  // shared with a copy of the trace: copy on write
         stored = std::make_shared<MatrixF>(*stored);
     return stored->data();
@@ -228,20 +267,20 @@ const std::shared_ptr<const LayerQueriesKeys>& AttentionTrace::queriesKeys(int l
 
 size_t AttentionTrace::normOffset(int layer, int head) const {
     assert(hasValueNorms() && layer >= 0 && layer < layers() && head >= 0 && head < heads());
-    return (size_t(layer) * size_t(m_model.heads) + size_t(head)) * m_tokenIds.size();
+    return (size_t(layer) * size_t(m_model.heads) + size_t(head)) * size_t(keyLength());
 }
 
 void AttentionTrace::enableValueNorms() {
-    m_valueNorms.assign(size_t(m_model.layers) * size_t(m_model.heads) * m_tokenIds.size(), 0.0f);
+    m_valueNorms.assign(size_t(m_model.layers) * size_t(m_model.heads) * size_t(keyLength()), 0.0f);
 }
 
 float AttentionTrace::valueNorm(int layer, int head, int key) const {
-    assert(key >= 0 && key < length());
+    assert(key >= 0 && key < keyLength());
     return m_valueNorms[normOffset(layer, head) + size_t(key)];
 }
 
 ConstRowVectorMap AttentionTrace::valueNorms(int layer, int head) const {
-    return ConstRowVectorMap(m_valueNorms.data() + normOffset(layer, head), length());
+    return ConstRowVectorMap(m_valueNorms.data() + normOffset(layer, head), keyLength());
 }
 
 float* AttentionTrace::valueNormData(int layer, int head) {

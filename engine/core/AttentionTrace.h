@@ -19,6 +19,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "core/AttentionStack.h"
 #include "core/HeadAblation.h"
 #include "core/HeadCache.h"
 #include "core/LayerQueriesKeys.h"
@@ -58,6 +59,22 @@ struct ModelSummary {
     // a short name ("previous token") and a one-sentence explanation per head. Empty otherwise.
     QStringList headNames;
     QStringList headExplanations;
+
+    // Encoder–decoder models: their three stacks (encoder, decoder, cross), each with its own
+    // layers and heads; empty for a model with one stack of self-attention. A summary made for
+    // one stack (forStack) has that stack's layers, heads and masks, and `stack` says which.
+    std::vector<StackShape> stacks;
+    StackKind stack = StackKind::Encoder;
+    bool isEncoderDecoder() const { return !stacks.empty(); }
+    // The stack this summary's layers and heads describe: `stack` in an encoder–decoder model,
+    // else the decoder's (causal) or the encoder's self-attention.
+    StackKind stackKind() const;
+    // This summary with the layers, heads and masks of `kind` (itself for a one-stack model).
+    ModelSummary forStack(StackKind kind) const;
+    const StackShape* stackShape(StackKind kind) const;
+    // The target language model's vocabulary, where it differs from the source's (Marian with
+    // separate vocabularies); 0: the same as vocabSize.
+    int targetVocabSize = 0;
 
     // How figures and titles name the model: a folder by its own name ("gemma-2-2b"), never the
     // local path (which says nothing to a paper's readers and may say too much); a Hub id or
@@ -102,6 +119,13 @@ public:
     AttentionTrace() = default;
     AttentionTrace(ModelSummary model, std::vector<int> tokenIds, QStringList tokens,
                    QStringList displayTokens, std::vector<bool> special = {});
+    // Cross-attention: the keys are other tokens than the queries (the source sentence under
+    // target rows), so heads are (T, S). Call before any head is stored or computed.
+    void setKeyTokens(std::vector<int> tokenIds, QStringList tokens, QStringList displayTokens,
+                      std::vector<bool> special = {});
+    // Whether the keys are tokens of their own (cross-attention) rather than the queries'.
+    bool hasKeyTokens() const { return bool(m_keys); }
+    StackKind stack() const { return m_model.stackKind(); }
 
     const ModelSummary& model() const { return m_model; }
     const std::vector<int>& tokenIds() const { return m_tokenIds; }
@@ -112,23 +136,29 @@ public:
 
     int layers() const { return m_model.layers; }
     int heads() const { return m_model.heads; }
-    int length() const { return int(m_tokenIds.size()); }
+    int length() const { return int(m_tokenIds.size()); }  // queries: T
+    // The key axis: S tokens of their own for cross-attention, else the queries themselves.
+    int keyLength() const { return m_keys ? int(m_keys->ids.size()) : length(); }
+    const std::vector<int>& keyTokenIds() const { return m_keys ? m_keys->ids : m_tokenIds; }
+    const QStringList& keyTokens() const { return m_keys ? m_keys->tokens : m_tokens; }
+    const QStringList& keyDisplayTokens() const { return m_keys ? m_keys->displayTokens : m_displayTokens; }
+    const std::vector<bool>& keySpecial() const { return m_keys ? m_keys->special : m_special; }
     bool isEmpty() const { return layers() == 0 || heads() == 0 || length() == 0; }
 
     // The head's stored weights, else recomputed from its layer's queries and keys (bit for bit
     // what the forward pass computed) through the cache, else zeros (a trace built to be filled).
-    HeadWeights head(int layer, int head) const;  // (T, T) rows are queries
+    HeadWeights head(int layer, int head) const;  // (T, S) rows are queries
     // The same weights, but a head that is not stored nor cached is computed without entering
     // the cache: for derived traces reading their source, and one-pass readers of every head.
     HeadWeights headUncached(int layer, int head) const;
     // One weight; a head that is not stored is computed whole (through the cache, so a hover over
     // the head on show costs a look-up): a single row's product would round differently.
     float weight(int layer, int head, int query, int key) const;
-    // (1, T) one query's weights: from the stored or cached head when there is one (its bits),
+    // (1, S) one query's weights: from the stored or cached head when there is one (its bits),
     // else from the layer's queries and keys alone (attentionRowOfHead: equal to the head's row to
     // about 1e-7, not bit for bit), else (derived traces) from the head, computed whole.
     MatrixF row(int layer, int head, int query) const;
-    // Stores the head (from its current weights) and returns its (T, T) floats to change in
+    // Stores the head (from its current weights) and returns its (T, S) floats to change in
     // place; copies of the trace keep their own.
     float* headData(int layer, int head);
     bool isStored(int layer, int head) const;
@@ -151,8 +181,8 @@ public:
     bool hasValueNorms() const { return !m_valueNorms.empty(); }
     void enableValueNorms();  // allocates zeros (L, H, T) for the engine to fill
     float valueNorm(int layer, int head, int key) const;
-    ConstRowVectorMap valueNorms(int layer, int head) const;  // (T)
-    float* valueNormData(int layer, int head);                // (T) for the engine to fill
+    ConstRowVectorMap valueNorms(int layer, int head) const;  // (S) one per key
+    float* valueNormData(int layer, int head);                // (S) for the engine to fill
 
     // The cells of `layer` that the model's mask rule (ModelSummary::maskOfLayer) never lets a
     // query attend to, in this trace's tokens. A derived trace whose tokens stand for other
@@ -178,7 +208,14 @@ private:
     std::shared_ptr<const MatrixF> computed(int layer, int head) const;
     std::shared_ptr<const MatrixF> compute(int layer, int head) const;  // not cached
 
+    struct KeyTokens {
+        std::vector<int> ids;
+        QStringList tokens, displayTokens;
+        std::vector<bool> special;
+    };
+
     ModelSummary m_model;
+    std::shared_ptr<const KeyTokens> m_keys;  // null: the keys are the queries
     std::vector<int> m_tokenIds;
     QStringList m_tokens;
     QStringList m_displayTokens;
@@ -187,7 +224,7 @@ private:
     std::vector<std::shared_ptr<const LayerQueriesKeys>> m_queriesKeys;  // (L) or null
     std::shared_ptr<HeadCache> m_cache = std::make_shared<HeadCache>();
     HeadSource m_source;  // derived traces: heads that are neither stored nor have queries/keys
-    std::vector<float> m_valueNorms;  // (L, H, T) or empty
+    std::vector<float> m_valueNorms;  // (L, H, S) or empty
     std::vector<HeadAblation> m_ablations;
     // (T) or empty: identity; shared between copies
     std::shared_ptr<const std::vector<std::vector<int>>> m_positions = std::make_shared<const std::vector<std::vector<int>>>();

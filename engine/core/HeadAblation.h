@@ -3,9 +3,12 @@
 // softmax(QKᵀ)·V, before W_O) is replaced by zeros or by its mean over the positions of the
 // input, and the rest of the network runs on.
 
+#include <optional>
 #include <vector>
 
 #include <QString>
+
+#include "core/AttentionStack.h"
 
 namespace headmap {
 
@@ -18,9 +21,11 @@ struct HeadAblation {
     int layer = 0;
     int head = 0;
     AblationMode mode = AblationMode::Zero;
+    // Encoder–decoder models: the stack of the head; unset: the model's default (cross).
+    std::optional<StackKind> stack;
 
     bool operator==(const HeadAblation& other) const {
-        return layer == other.layer && head == other.head && mode == other.mode;
+        return layer == other.layer && head == other.head && mode == other.mode && stack == other.stack;
     }
 };
 

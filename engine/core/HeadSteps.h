@@ -25,6 +25,9 @@ struct HeadSteps {
     bool qkNormWholeProjection = false;
 
     MatrixF x;           // (T, d_model) input to the attention block, after any pre-norm
+    // (S, d_model) cross-attention: the encoder's output, which K and V are made from (the
+    // queries from x); empty for self-attention, where K and V come from x too.
+    MatrixF memory;
     MatrixF wQ, wK, wV;  // (d_model, d_head) this head's slices of W_Q, W_K, W_V
     RowVectorF bQ, bK, bV;  // (d_head) zeros where the model has no bias
     MatrixF qProjected, kProjected;  // (T, d_head) x·w + b, before QK-norm and rotation
@@ -34,6 +37,7 @@ struct HeadSteps {
     MatrixF q, k, v;     // (T, d_head) what the scores use: after QK-norm and rotation
     MatrixF scores;      // (T, T) q·kᵀ
     MatrixF scaled;      // (T, T) scores · scale
+    MatrixF biased;      // (T, T) scaled + the position bias (T5); empty without one
     MatrixF softcapped;  // (T, T) softcap·tanh(scaled / softcap); empty without a softcap
     MatrixF masked;      // (T, T) -inf where the mask forbids attending
     MatrixF weights;     // (T, T) softmax of each row of masked

@@ -15,22 +15,6 @@
 namespace headmap {
 namespace {
 
-void applyMask(MatrixF& scores, const AttentionSpec& spec) {
-    if (spec.mask == AttentionMask::None)
-        return;
-    const float minusInf = -std::numeric_limits<float>::infinity();
-    const int t = int(scores.rows());
-    for (int query = 0; query < t; ++query)
-        for (int key = 0; key < t; ++key)
-            if (!spec.allows(query, key))
-                scores(query, key) = minusInf;
-}
-
-void applySoftcap(MatrixF& scores, float cap) {
-    // Gemma 2: tanh keeps every logit inside (-cap, cap); divide, tanh, multiply as transformers.
-    scores = ((scores.array() / cap).tanh() * cap).matrix();
-}
-
 // The weights and the spec come from the model (its config and checkpoint): a mismatch is the
 // model's fault, a ModelError. The ablations and the length of the input are the caller's
 // request: an InputError. Both translated, as every engine message that reaches a person.
@@ -128,29 +112,15 @@ AttentionSpec AttentionSpec::standard(int heads, int dModel, bool causal) {
 
 MatrixF attentionWeightsOfHead(const MatrixF& queries, const MatrixF& keys, int head,
                                const AttentionSpec& spec, HeadSteps* record) {
-    const int t = int(queries.rows());
     const int dh = spec.headDim;
     const auto qh = queries.middleCols(head * dh, dh);             // (T, Dh)
-    const auto kh = keys.middleCols(spec.kvHeadOf(head) * dh, dh);  // (T, Dh)
-    MatrixF scores(t, t);  // (T, T)
+    const auto kh = keys.middleCols(spec.kvHeadOf(head) * dh, dh);  // (S, Dh)
+    MatrixF scores(queries.rows(), keys.rows());  // (T, S)
     {
         const SingleThreadedProducts oneThread;
         scores.noalias() = qh * kh.transpose();
     }
-    if (record)
-        record->scores = scores;
-    scores *= spec.scale;
-    if (record)
-        record->scaled = scores;
-    if (spec.softcap > 0.0f) {
-        applySoftcap(scores, spec.softcap);
-        if (record)
-            record->softcapped = scores;
-    }
-    applyMask(scores, spec);
-    if (record)
-        record->masked = scores;
-    softmaxRows(scores);
+    applyScoringRule(scores, head, 0, spec.scoringRule(), record);
     return scores;
 }
 
@@ -162,8 +132,23 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x
 
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec,
                                const MatrixF& x, const AttentionCapture& capture) {
+    return multiHeadAttention(weights, spec, x, nullptr, capture);
+}
+
+MatrixF multiHeadAttention(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
+                           const MatrixF* memory, const AttentionCapture& capture) {
     checkShapes(weights, spec, x, capture);
+    // Self-attention: keys and values from x itself; cross-attention: from the encoder's output.
+    const MatrixF& source = memory ? *memory : x;  // (S, D)
+    if (memory) {
+        requireShape(QCoreApplication::translate("Engine", "the input of W_K (the encoder's output)"),
+                     weights.key.inFeatures(), int(memory->cols()));
+        if (spec.rotary || spec.mask != AttentionMask::None)
+            throw ModelError(QCoreApplication::translate("Engine", "cross-attention takes neither rotary "
+                                                                   "positions nor a causal mask"));
+    }
     const int t = int(x.rows());
+    const int s = int(source.rows());
     const int dh = spec.headDim;
     const int heads = spec.heads;
     HeadSteps* const steps = (capture.steps && capture.stepsHead >= 0 && capture.stepsHead < heads)
@@ -172,8 +157,8 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
     const int stepsKv = steps ? spec.kvHeadOf(stepsHead) : -1;
 
     MatrixF q = weights.query.forward(x);  // (T, H·Dh)
-    MatrixF k = weights.key.forward(x);    // (T, KV·Dh)
-    const MatrixF v = weights.value.forward(x);  // (T, KV·Dh)
+    MatrixF k = weights.key.forward(source);    // (S, KV·Dh)
+    const MatrixF v = weights.value.forward(source);  // (S, KV·Dh)
     if (steps) {
         steps->qProjected = q.middleCols(stepsHead * dh, dh);
         steps->kProjected = k.middleCols(stepsKv * dh, dh);
@@ -201,24 +186,24 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
     for (int h = 0; h < heads; ++h) {
         const int g = spec.kvHeadOf(h);
         const auto qh = q.middleCols(h * dh, dh);  // (T, Dh)
-        const auto kh = k.middleCols(g * dh, dh);  // (T, Dh)
-        const auto vh = v.middleCols(g * dh, dh);  // (T, Dh)
+        const auto kh = k.middleCols(g * dh, dh);  // (S, Dh)
+        const auto vh = v.middleCols(g * dh, dh);  // (S, Dh)
         const bool record = steps && h == stepsHead;
-        const MatrixF scores = attentionWeightsOfHead(q, k, h, spec, record ? steps : nullptr);  // (T, T)
-        multiplySingleThreaded(ConstStridedMatrixMap(scores.data(), t, t, Eigen::OuterStride<>(t)),
-                               ConstStridedMatrixMap(vh.data(), t, dh, Eigen::OuterStride<>(v.cols())),
+        const MatrixF scores = attentionWeightsOfHead(q, k, h, spec, record ? steps : nullptr);  // (T, S)
+        multiplySingleThreaded(ConstStridedMatrixMap(scores.data(), t, s, Eigen::OuterStride<>(s)),
+                               ConstStridedMatrixMap(vh.data(), s, dh, Eigen::OuterStride<>(v.cols())),
                                concat.middleCols(h * dh, dh));
         if (const HeadAblation* ablation = ablationOf(capture, h))
             ablate(concat.middleCols(h * dh, dh), ablation->mode);
         if (capture.valueNorms) {
-            // What each key's value becomes after this head's block of W_O. (T, D)
+            // What each key's value becomes after this head's block of W_O. (S, D)
             const MatrixF projected = weights.output.timesInputRows(vh, h * dh, dh);
-            Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(t), t) =
+            Eigen::Map<RowVectorF>(capture.valueNorms + size_t(h) * size_t(s), s) =
                 projected.rowwise().norm().transpose();
         }
 
         if (capture.weights)
-            MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(t), t, t) = scores;
+            MatrixMap(capture.weights + size_t(h) * size_t(t) * size_t(s), t, s) = scores;
         if (capture.headWeights)
             capture.headWeights(h, scores);
         if (record) {
@@ -237,6 +222,8 @@ MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionS
         *capture.keys = std::move(k);
     if (steps) {
         steps->x = x;
+        if (memory)
+            steps->memory = *memory;
         steps->wQ = weights.query.columns(stepsHead * dh, dh);
         steps->wK = weights.key.columns(stepsKv * dh, dh);
         steps->wV = weights.value.columns(stepsKv * dh, dh);

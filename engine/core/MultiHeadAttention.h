@@ -67,6 +67,12 @@ MatrixF attentionWeightsOfHead(const MatrixF& queries, const MatrixF& keys, int 
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const AttentionSpec& spec,
                                const MatrixF& x, const AttentionCapture& capture = {});
 
+// Self- or cross-attention: queries from x (T, D), keys and values from *memory (S, D_mem), the
+// encoder's output, when memory is non-null (a decoder's cross-attention), else from x. Heads'
+// weights are (T, S). Cross-attention takes no rotary table and no mask (ModelError).
+MatrixF multiHeadAttention(const AttentionWeights& weights, const AttentionSpec& spec, const MatrixF& x,
+                           const MatrixF* memory, const AttentionCapture& capture = {});
+
 // The classic form: heads of width D / heads, 1/√d_head, no extras.
 MatrixF multiHeadSelfAttention(const AttentionWeights& weights, const MatrixF& x, int heads,
                                bool causal, const AttentionCapture& capture = {});

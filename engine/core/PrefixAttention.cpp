@@ -1,7 +1,5 @@
 #include "core/PrefixAttention.h"
 
-#include <limits>
-
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
@@ -103,7 +101,7 @@ MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec
     appendRows(keys, k);
     appendRows(values, v);
 
-    const float minusInf = -std::numeric_limits<float>::infinity();
+    const ScoringRule rule = spec.scoringRule();
     MatrixF concat(n, heads * dh);  // (N, H·Dh)
 #pragma omp parallel for schedule(static) if (heads > 1 && n * t >= 1024)
     for (int h = 0; h < heads; ++h) {
@@ -113,14 +111,7 @@ MatrixF prefixSelfAttention(const AttentionWeights& weights, const AttentionSpec
         const auto vh = values.middleCols(g * dh, dh);  // (T, Dh)
         MatrixF scores(n, t);                           // (N, T) rows are the new queries
         scores.noalias() = qh * kh.transpose();
-        scores *= spec.scale;
-        if (spec.softcap > 0.0f)
-            scores = ((scores.array() / spec.softcap).tanh() * spec.softcap).matrix();
-        for (int i = 0; i < n; ++i)
-            for (int key = 0; key < t; ++key)
-                if (!spec.allows(first + i, key))
-                    scores(i, key) = minusInf;
-        softmaxRows(scores);
+        applyScoringRule(scores, h, first, rule);
         concat.middleCols(h * dh, dh).noalias() = scores * vh;
         if (capture.valueNorms) {
             // The new keys' ‖v_j·W_O,h‖; the cached keys' norms do not change.

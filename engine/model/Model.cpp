@@ -7,40 +7,36 @@
 #include "core/HeadmapError.h"
 #include "model/ModelTokenizer.h"
 #include "model/PrefixState.h"
+#include "model/RunChecks.h"
 
 namespace headmap {
-namespace {
-
-void checkAblations(const std::vector<HeadAblation>& ablations, const ModelSummary& model) {
-    for (size_t i = 0; i < ablations.size(); ++i) {
-        const HeadAblation& a = ablations[i];
-        const QString name = formatHeadAblations({a});
-        if (a.layer < 0 || a.layer >= model.layers)
-            throw InputError(QCoreApplication::translate("Engine",
-                                                         "ablation %1: layer %2 is out of range: %3 has layers 0..%4")
-                                 .arg(name).arg(a.layer).arg(model.name).arg(model.layers - 1));
-        if (a.head < 0 || a.head >= model.heads)
-            throw InputError(QCoreApplication::translate("Engine",
-                                                         "ablation %1: head %2 is out of range: %3 has heads 0..%4")
-                                 .arg(name).arg(a.head).arg(model.name).arg(model.heads - 1));
-        for (size_t j = 0; j < i; ++j)
-            if (ablations[j].layer == a.layer && ablations[j].head == a.head)
-                throw InputError(QCoreApplication::translate("Engine", "head %1.%2 is ablated twice")
-                                     .arg(a.layer).arg(a.head));
-    }
-}
-
-}  // namespace
 
 ForwardContext::ForwardContext(AttentionTrace& trace, const RunOptions& options, HeadSteps* steps)
-    : m_trace(trace), m_options(options), m_steps(steps) {}
+    : m_trace(&trace), m_options(options), m_steps(steps) {}
+
+void ForwardContext::setStacks(std::vector<AttentionTrace>* stacks, const Encoding* decoderInput) {
+    m_stacks = stacks;
+    m_decoderInput = decoderInput;
+    m_encoderDecoder = true;
+}
+
+void ForwardContext::useStack(StackKind kind) {
+    for (AttentionTrace& trace : *m_stacks)
+        if (trace.stack() == kind)
+            m_trace = &trace;
+}
+
+bool ForwardContext::isChosenStack(StackKind kind) const {
+    return !m_encoderDecoder || m_trace->stack() == kind;
+}
 
 MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, const AttentionSpec& spec,
-                                  const MatrixF& x) {
-    if (spec.heads != m_trace.heads())
+                                  const MatrixF& x, const MatrixF* memory) {
+    AttentionTrace& trace = *m_trace;
+    if (spec.heads != trace.heads())
         throw ModelError(QCoreApplication::translate("Engine",
                                                      "layer %1 has %2 attention heads, but the model summary says %3")
-                             .arg(layer).arg(spec.heads).arg(m_trace.heads()));
+                             .arg(layer).arg(spec.heads).arg(trace.heads()));
     if (!x.allFinite())
         throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "input of the attention block")};
     AttentionCapture capture;
@@ -50,39 +46,43 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
     capture.queries = &queriesKeys->queries;
     capture.keys = &queriesKeys->keys;
     std::vector<float*> stored(size_t(spec.heads), nullptr);
-    if (m_options.storeHead)
+    // Encoder–decoder models: storeHead and headWeights name heads of the default stack.
+    const bool defaultStack = isChosenStack(StackKind::Cross);
+    if (m_options.storeHead && defaultStack)
         for (int h = 0; h < spec.heads; ++h)
             if (m_options.storeHead(layer, h))
-                stored[size_t(h)] = m_trace.headData(layer, h);
+                stored[size_t(h)] = trace.headData(layer, h);
     const int t = int(x.rows());
-    if (m_options.storeHead || m_options.headWeights)
+    const int s = memory ? int(memory->rows()) : t;
+    if (defaultStack && (m_options.storeHead || m_options.headWeights))
         capture.headWeights = [&](int head, const MatrixF& weights) {
             if (float* slot = stored[size_t(head)])
-                MatrixMap(slot, t, t) = weights;
+                MatrixMap(slot, t, s) = weights;
             if (m_options.headWeights)
                 m_options.headWeights(layer, head, weights);
         };
-    if (m_steps && m_options.steps && m_options.steps->layer == layer) {
+    if (m_steps && m_options.steps && m_options.steps->layer == layer &&
+        isChosenStack(m_options.steps->stack.value_or(StackKind::Cross))) {
         capture.steps = m_steps;
         capture.stepsHead = m_options.steps->head;
         m_steps->layer = layer;
     }
-    if (m_trace.hasValueNorms())
-        capture.valueNorms = m_trace.valueNormData(layer, 0);
+    if (trace.hasValueNorms())
+        capture.valueNorms = trace.valueNormData(layer, 0);
     for (const HeadAblation& ablation : m_options.ablations)
-        if (ablation.layer == layer)
+        if (ablation.layer == layer && isChosenStack(ablation.stack.value_or(StackKind::Cross)))
             capture.ablations.push_back(ablation);
     if (m_state && layer < int(m_state->layers.size())) {  // prefix reuse: keep what later tokens read
         capture.stateKeys = &m_state->layers[size_t(layer)].keys;
         capture.stateValues = &m_state->layers[size_t(layer)].values;
     }
-    MatrixF output = multiHeadSelfAttention(weights, spec, x, capture);
+    MatrixF output = multiHeadAttention(weights, spec, x, memory, capture);
     if (!output.allFinite())
         throw NonFiniteValues{layer, QCoreApplication::translate("Engine", "attention output")};
     queriesKeys->scoring = spec;
     queriesKeys->scoring.rotary = nullptr;
     queriesKeys->scoring.qkNorm = QkNormWeights{};
-    m_trace.setQueriesKeys(layer, std::move(queriesKeys));
+    trace.setQueriesKeys(layer, std::move(queriesKeys));
     return output;
 }
 
@@ -94,7 +94,7 @@ MatrixF ForwardContext::attention(int layer, const AttentionWeights& weights, co
 bool ForwardContext::layerDone(int layer) {
     if (!m_options.progress)
         return true;
-    return m_options.progress(layer + 1, m_trace.layers());
+    return m_options.progress(layer + 1, m_trace->layers());
 }
 
 Encoding Model::tokenize(const QString& text, const TokenizeOptions& options) const {
@@ -123,14 +123,10 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
                                                          "token '%1' has id %2 but the model's embedding has %3 rows")
                                  .arg(input.tokens.value(i)).arg(id).arg(model.vocabSize));
     }
-    if (options.steps) {
-        if (options.steps->layer < 0 || options.steps->layer >= model.layers)
-            throw InputError(QCoreApplication::translate("Engine", "layer %1 is out of range: %2 has layers 0..%3")
-                                 .arg(options.steps->layer).arg(model.name).arg(model.layers - 1));
-        if (options.steps->head < 0 || options.steps->head >= model.heads)
-            throw InputError(QCoreApplication::translate("Engine", "head %1 is out of range: %2 has heads 0..%3")
-                                 .arg(options.steps->head).arg(model.name).arg(model.heads - 1));
-    }
+    if (model.isEncoderDecoder())
+        return runEncoderDecoder(input, options);
+    if (options.steps)
+        checkStepsHead(*options.steps, model);
     checkAblations(options.ablations, model);
 
     RunResult result;
@@ -140,23 +136,7 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
         result.trace.enableValueNorms();
     HeadSteps steps;
     ForwardContext context(result.trace, options, options.steps ? &steps : nullptr);
-    try {
-        result.hidden = forward(input, context);
-        if (result.hidden.size() > 0 && !result.hidden.allFinite())
-            throw NonFiniteValues{-1, QCoreApplication::translate("Engine", "final hidden state")};
-    } catch (const NonFiniteValues& bad) {
-        const QStringList culprits = nonFiniteWeights();
-        const QString place = bad.layer >= 0 ? QCoreApplication::translate("Engine", "layer %1's %2")
-                                                   .arg(bad.layer).arg(bad.where)
-                                             : QCoreApplication::translate("Engine", "the %1").arg(bad.where);
-        throw ModelError(QCoreApplication::translate("Engine", "%1: %2 holds NaN or Inf values; %3")
-                             .arg(model.name, place,
-                                  culprits.isEmpty()
-                                      ? QCoreApplication::translate("Engine",
-                                                                    "the weights are finite, so the numbers overflowed")
-                                      : QCoreApplication::translate("Engine", "weights with NaN or Inf: %1")
-                                            .arg(culprits.join(QStringLiteral(", ")))));
-    }
+    result.hidden = forwardChecked(input, context);
     if (result.hidden.size() == 0) {
         result.cancelled = true;
         return result;
@@ -170,6 +150,28 @@ RunResult Model::run(const Encoding& input, const RunOptions& options) const {
         result.state = std::move(state);
     }
     return result;
+}
+
+MatrixF Model::forwardChecked(const Encoding& input, ForwardContext& context) const {
+    const ModelSummary& model = summary();
+    try {
+        MatrixF hidden = forward(input, context);
+        if (hidden.size() > 0 && !hidden.allFinite())
+            throw NonFiniteValues{-1, QCoreApplication::translate("Engine", "final hidden state")};
+        return hidden;
+    } catch (const NonFiniteValues& bad) {
+        const QStringList culprits = nonFiniteWeights();
+        const QString place = bad.layer >= 0 ? QCoreApplication::translate("Engine", "layer %1's %2")
+                                                   .arg(bad.layer).arg(bad.where)
+                                             : QCoreApplication::translate("Engine", "the %1").arg(bad.where);
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2 holds NaN or Inf values; %3")
+                             .arg(model.name, place,
+                                  culprits.isEmpty()
+                                      ? QCoreApplication::translate("Engine",
+                                                                    "the weights are finite, so the numbers overflowed")
+                                      : QCoreApplication::translate("Engine", "weights with NaN or Inf: %1")
+                                            .arg(culprits.join(QStringLiteral(", ")))));
+    }
 }
 
 }  // namespace headmap

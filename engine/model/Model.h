@@ -27,6 +27,8 @@ struct PrefixState;  // model/PrefixState.h
 struct HeadIndex {
     int layer = 0;
     int head = 0;
+    // Encoder–decoder models: the stack of the head; unset: the model's default (cross).
+    std::optional<StackKind> stack;
 };
 
 struct TokenizeOptions {
@@ -64,10 +66,25 @@ struct RunOptions {
     // so it may be called for different heads of one layer at the same time.
     HeadFilter storeHead;
     std::function<void(int layer, int head, const MatrixF& weights)> headWeights;
+    // Encoder–decoder models: the decoder's input ids, as transformers feeds them under teacher
+    // forcing (Model::decoderInputForTarget). Unset: the model first generates the target
+    // greedily (Model::generate) and runs on what it wrote. storeHead and headWeights then
+    // apply to the default stack (cross-attention) only.
+    std::optional<Encoding> decoderInput;
+    int maxNewTokens = -1;  // generation's limit; -1: the model's own (generation_config.json)
 };
 
 struct RunResult {
+    // The default stack's trace: the only one of a one-stack model, cross-attention for an
+    // encoder–decoder model, whose three stacks are all in `stacks` as well.
     AttentionTrace trace;
+    std::vector<AttentionTrace> stacks;  // encoder, decoder, cross; empty for one-stack models
+    const AttentionTrace& stack(StackKind kind) const;  // `trace` for one-stack models
+    // Encoder–decoder models: the decoder's rows (RunOptions::decoderInput, or what the model
+    // generated) and, when it generated them, the generated ids after the start token, the end
+    // token included, as transformers' generate() returns them.
+    Encoding decoderInput;
+    std::vector<int> generated;
     std::optional<HeadSteps> steps;
     MatrixF hidden;  // (T, D) the last layer's output (after the final norm where there is one)
     bool cancelled = false;
@@ -90,8 +107,9 @@ public:
 
     // Runs layer `layer`'s attention block, recording its weights and, when asked, the steps.
     // Throws NonFiniteValues when the block's input or output holds NaN or Inf.
+    // memory: the encoder's output for a cross-attention block, else null.
     MatrixF attention(int layer, const AttentionWeights& weights, const AttentionSpec& spec,
-                      const MatrixF& x);
+                      const MatrixF& x, const MatrixF* memory = nullptr);
     MatrixF attention(int layer, const AttentionWeights& weights, const MatrixF& x, int heads,
                       bool causal);
     // Reports a finished layer; false when the caller cancelled.
@@ -101,15 +119,27 @@ public:
     // a model's own reuse path reads and fills, and the state the run returns. While a state is
     // set, attention() also stores each layer's keys and values in it (its layers must be sized).
     const RunOptions& options() const { return m_options; }
-    AttentionTrace& trace() { return m_trace; }
+    AttentionTrace& trace() { return *m_trace; }
+    // Encoder–decoder models: Model::run hands the three stacks' traces and the decoder's
+    // input; the model's forward pass says which stack the following attention() calls record
+    // into. Steps and ablations apply to the stack they name, storeHead and headWeights to the
+    // default one (cross).
+    void setStacks(std::vector<AttentionTrace>* stacks, const Encoding* decoderInput);
+    void useStack(StackKind kind);
+    const Encoding& decoderInput() const { return *m_decoderInput; }
     void setState(std::shared_ptr<PrefixState> state) { m_state = std::move(state); }
     std::shared_ptr<PrefixState> takeState() { return std::move(m_state); }
     void setReusedTokens(int tokens) { m_reusedTokens = tokens; }
     int reusedTokens() const { return m_reusedTokens; }
 
 private:
-    AttentionTrace& m_trace;
+    bool isChosenStack(StackKind kind) const;
+
+    AttentionTrace* m_trace;
     const RunOptions& m_options;
+    bool m_encoderDecoder = false;
+    std::vector<AttentionTrace>* m_stacks = nullptr;
+    const Encoding* m_decoderInput = nullptr;
     HeadSteps* m_steps;
     std::shared_ptr<PrefixState> m_state;  // prefix reuse: filled by attention(), or null
     int m_reusedTokens = 0;
@@ -143,7 +173,25 @@ public:
     // outputHeadMissing()) when the model has no output head. See model/Predictions.h.
     virtual RowVectorF outputLogits(const MatrixF& hidden, int position) const;
 
+    // Encoder–decoder models (summary().isEncoderDecoder()); the defaults throw InputError.
+    // The decoder's input for a target text under teacher forcing: shift_tokens_right of the
+    // target's ids (the decoder start token, then the ids with the end token, less the last).
+    virtual Encoding decoderInputForTarget(const QString& target) const;
+    // Greedy generation as transformers' generate() does it with the model's generation
+    // settings: the ids after the decoder start token, the end token included. maxNewTokens
+    // < 0: the model's own limit.
+    virtual std::vector<int> generate(const Encoding& source, int maxNewTokens = -1) const;
+    // The decoder's input for generated ids: the start token, then the ids less a final end token.
+    virtual Encoding decoderInputForGenerated(const std::vector<int>& generated) const;
+    // Target ids as text, without special tokens.
+    virtual QString targetText(const std::vector<int>& ids) const;
+
 protected:
+    // Encoder–decoder models: the checks and the run of Model::run (model/EncoderDecoderRun.cpp).
+    RunResult runEncoderDecoder(const Encoding& input, const RunOptions& options) const;
+    // Calls forward(), turning NonFiniteValues into a ModelError naming the culprits.
+    MatrixF forwardChecked(const Encoding& input, ForwardContext& context) const;
+
     // Returns the final hidden states (T, D); stops early (returning an empty matrix) when
     // context.layerDone() says the run was cancelled.
     virtual MatrixF forward(const Encoding& input, ForwardContext& context) const = 0;
