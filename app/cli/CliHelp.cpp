@@ -1,33 +1,69 @@
 #include "cli/CliRequest.h"
+#include "hf/FamilyTraits.h"
 
 namespace headmap::cli {
+namespace {
+
+// One option of the help: "  --model DIR" in a 29-column margin, then `words` filled to 94
+// columns (the width the list of families had when it was wrapped by hand), continuation
+// lines indented to the margin. The family lists come from the traits table, so a new row
+// shows up here without an edit.
+QString optionHelp(const QString& option, const QString& words) {
+    constexpr int kMargin = 29;
+    constexpr int kWidth = 94;
+    QString text = (QStringLiteral("  ") + option).leftJustified(kMargin - 1) + QLatin1Char(' ');
+    int lineLength = int(text.size());
+    bool lineEmpty = true;
+    for (const QString& word : words.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lineEmpty && lineLength + 1 + word.size() > kWidth) {
+            text += QLatin1Char('\n') + QString(kMargin, QLatin1Char(' '));
+            lineLength = kMargin;
+            lineEmpty = true;
+        }
+        if (!lineEmpty) {
+            text += QLatin1Char(' ');
+            ++lineLength;
+        }
+        text += word;
+        lineLength += int(word.size());
+        lineEmpty = false;
+    }
+    return text + QLatin1Char('\n');
+}
+
+}  // namespace
 
 QString helpText(const QString& topic) {
-    const QString common = QStringLiteral(
-        "Model (SPEC):\n"
-        "  --model builtin:patterns   hand-built heads, one textbook pattern each\n"
-        "  --model builtin:teaching   the built-in teaching model, with options\n"
-        "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
-        "      --causal  --no-positional  --max-positions N (2048)\n"
-        "  --model DIR                a Hugging Face model folder (config.json, model.safetensors,\n"
-        "                             tokenizer files): bert, roberta, distilbert, gpt2, llama,\n"
-        "                             mistral, qwen2, qwen3, gemma2, gemma3_text, phi3, olmo2, gpt_neox\n"
-        "  --model ORG/NAME           a model in the Hugging Face cache (see 'headmap-cli models';\n"
-        "                             'headmap-cli download ORG/NAME' fetches one)\n"
-        "  --model FILE.gguf          a GGUF file (llama.cpp): llama, qwen2, qwen3, gemma2, gemma3,\n"
-        "                             phi3, gptneox; F32/F16/BF16, Q8_0, Q4_0..Q5_1, Q2_K..Q6_K\n"
-        "  --model ollama:NAME[:TAG]  a model Ollama has pulled (tag latest unless given;\n"
-        "                             NAMESPACE/NAME and HOST/NAMESPACE/NAME too)\n"
-        "  --model lmstudio:PUBLISHER/MODEL[/FILE.gguf]\n"
-        "                             a GGUF model LM Studio has downloaded (of several files\n"
-        "                             in the folder, the first by name unless FILE is given)\n"
-        "Input (one of):\n"
-        "  --text TEXT                text; --text - reads standard input\n"
-        "  --text-file PATH           text from a UTF-8 file\n"
-        "  --ids 1,2,3                token ids instead of text\n"
-        "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n"
-        "  --pair TEXT                a second sentence (BERT: [CLS] A [SEP] B [SEP], type ids 0/1)\n"
-        "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
+    const QString common =
+        QStringLiteral(
+            "Model (SPEC):\n"
+            "  --model builtin:patterns   hand-built heads, one textbook pattern each\n"
+            "  --model builtin:teaching   the built-in teaching model, with options\n"
+            "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
+            "      --causal  --no-positional  --max-positions N (2048)\n") +
+        optionHelp(QStringLiteral("--model DIR"),
+                   QStringLiteral("a Hugging Face model folder (config.json, model.safetensors, tokenizer files): ") +
+                       supportedModelTypes().join(QStringLiteral(", "))) +
+        QStringLiteral(
+            "  --model ORG/NAME           a model in the Hugging Face cache (see 'headmap-cli models';\n"
+            "                             'headmap-cli download ORG/NAME' fetches one)\n") +
+        optionHelp(QStringLiteral("--model FILE.gguf"),
+                   QStringLiteral("a GGUF file (llama.cpp): ") +
+                       supportedGgufArchitectures().join(QStringLiteral(", ")) +
+                       QStringLiteral("; F32/F16/BF16, Q8_0, Q4_0..Q5_1, Q2_K..Q6_K")) +
+        QStringLiteral(
+            "  --model ollama:NAME[:TAG]  a model Ollama has pulled (tag latest unless given;\n"
+            "                             NAMESPACE/NAME and HOST/NAMESPACE/NAME too)\n"
+            "  --model lmstudio:PUBLISHER/MODEL[/FILE.gguf]\n"
+            "                             a GGUF model LM Studio has downloaded (of several files\n"
+            "                             in the folder, the first by name unless FILE is given)\n"
+            "Input (one of):\n"
+            "  --text TEXT                text; --text - reads standard input\n"
+            "  --text-file PATH           text from a UTF-8 file\n"
+            "  --ids 1,2,3                token ids instead of text\n"
+            "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n"
+            "  --pair TEXT                a second sentence (BERT: [CLS] A [SEP] B [SEP], type ids 0/1)\n"
+            "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
     const QString exits = QStringLiteral(
         "Exit codes: 0 success, 2 usage error, 3 bad input or model, or an output that cannot be\n"
         "written (a full disk: the earlier file is kept); 130 export-all stopped by Ctrl-C\n"

@@ -1,11 +1,13 @@
 #include "gguf/GgufDecoderConfig.h"
 
 #include <cmath>
+#include <optional>
 
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
+#include "hf/ConfigReader.h"              // activationNamed
 
 namespace headmap {
 namespace {
@@ -13,17 +15,6 @@ namespace {
 constexpr quint64 kMaxGgufDim = 1 << 20;
 constexpr quint64 kMaxGgufLayers = 4096;
 constexpr quint64 kMaxGgufPositions = 1 << 24;
-
-QString modelTypeOf(const QString& arch) {
-    if (arch == QLatin1String("llama") || arch == QLatin1String("qwen2") || arch == QLatin1String("qwen3") ||
-        arch == QLatin1String("gemma2") || arch == QLatin1String("phi3"))
-        return arch;
-    if (arch == QLatin1String("gemma3"))
-        return QStringLiteral("gemma3_text");
-    if (arch == QLatin1String("gptneox"))
-        return QStringLiteral("gpt_neox");
-    return QString();
-}
 
 class MetadataReader {
 public:
@@ -133,31 +124,43 @@ RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
 // other sizes (2B, 9B; 270M, 1B, 4B, 12B) set it to their head_dim, 256. tst_ggufdecoderconfig
 // checks every released size. A Gemma with another block count (pruned, merged) gets key_length,
 // as in llama.cpp; its config.json, if at hand, would say otherwise only by query_pre_attn_scalar.
-int gemmaQueryPreAttnScalar(const DecoderConfig& c) {
-    const bool size27b = (c.modelType == QLatin1String("gemma2") && c.layers == 46) ||
-                         (c.modelType == QLatin1String("gemma3_text") && c.layers == 62);
+// The 27B block count of each family is its GgufTraits::wideScalarBlockCount.
+int gemmaQueryPreAttnScalar(const DecoderConfig& c, const FamilyTraits& family) {
+    const bool size27b = family.gguf.wideScalarBlockCount > 0 && c.layers == family.gguf.wideScalarBlockCount;
     return size27b ? c.hiddenSize / c.heads : c.headDim;
 }
 
-}  // namespace
-
-QStringList ggufSupportedArchitectures() {
-    return {QStringLiteral("llama"), QStringLiteral("qwen2"), QStringLiteral("qwen3"), QStringLiteral("gemma2"),
-            QStringLiteral("gemma3"), QStringLiteral("phi3"), QStringLiteral("gptneox")};
+// Which layers slide, as llama.cpp's load_hparams sets them: a GGUF file stores the window but
+// neither layer_types nor max_window_layers, so Qwen's window is not used (llama.cpp ignores it
+// too) and Gemma's period is its default.
+bool slidesOnLayer(const SlidingLayers& rule, int layer) {
+    switch (rule.kind) {
+    case SlidingLayers::Kind::AllLayers:
+        return true;
+    case SlidingLayers::Kind::AllButEveryNth:
+        return (layer + 1) % rule.period != 0;
+    case SlidingLayers::Kind::None:
+    case SlidingLayers::Kind::FromMaxWindowLayers:
+        break;
+    }
+    return false;
 }
+
+}  // namespace
 
 DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     const QString arch = file.metadata().string(QStringLiteral("general.architecture"));
     DecoderConfig c;
     c.path = file.path();
-    c.modelType = modelTypeOf(arch);
-    if (c.modelType.isEmpty())
+    const FamilyTraits* found = findFamilyByGguf(arch);
+    if (!found || found->modelClass != ModelClass::Decoder)
         throwGgufError(file.path(), QCoreApplication::translate("Engine", "general.architecture is '%1', which "
                                                                           "Headmap cannot run (it reads %2)")
-                                        .arg(arch, ggufSupportedArchitectures().join(QStringLiteral(", "))));
+                                        .arg(arch, supportedGgufArchitectures().join(QStringLiteral(", "))));
+    const FamilyTraits& family = *found;
+    c.modelType = family.modelType;
     const MetadataReader read(file, arch);
-    const bool neox = c.modelType == QLatin1String("gpt_neox");
-    const bool gemma = c.modelType.startsWith(QLatin1String("gemma"));
+    const bool layerNorm = family.norm == NormKind::LayerNorm;
 
     c.hiddenSize = read.count("embedding_length", 1, kMaxGgufDim);
     c.layers = read.count("block_count", 1, kMaxGgufLayers);
@@ -186,30 +189,30 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
                                                            "has no tensor 'token_embd.weight' (the token embeddings)"));
     c.vocabSize = int(embeddings->dims[1]);
 
-    c.normEps = float(neox ? read.number("attention.layer_norm_epsilon", 1e-5)
+    c.normEps = float(layerNorm ? read.number("attention.layer_norm_epsilon", 1e-5)
                            : read.number("attention.layer_norm_rms_epsilon", 1e-6));
     if (!(c.normEps > 0.0f))
         read.fail(QCoreApplication::translate("Engine", "the norm epsilon must be positive"));
-    c.activation = gemma ? Activation::GeluTanh : neox ? Activation::GeluErf : Activation::Silu;
+    // GGUF keeps no activation name: the family's default, as llama.cpp's graph for it uses.
+    if (const std::optional<Activation> activation = activationNamed(family.defaultActivation))
+        c.activation = *activation;
 
     // Biases: whatever layer 0 holds (convert_hf_to_gguf.py writes the ones the model has).
     auto has = [&](const char* name) { return read.tensor(QStringLiteral("blk.0.") + QLatin1String(name)); };
-    if (neox) {
-        c.qkvBias = has("attn_qkv.bias");
-        c.outputBias = has("attn_output.bias");
-        c.mlpBias = has("ffn_up.bias");
-        c.parallelResidual = file.metadata().boolean(read.key("use_parallel_residual"), true);
-    } else if (c.modelType != QLatin1String("phi3")) {
-        c.qkvBias = has("attn_q.bias");
+    if (family.biases != BiasRule::None) {
+        c.qkvBias = has(family.projection == QkvProjection::Separate ? "attn_q.bias" : "attn_qkv.bias");
         c.outputBias = has("attn_output.bias");
         c.mlpBias = has("ffn_up.bias");
     }
+    if (family.layout == BlockLayout::Parallel)
+        c.parallelResidual = file.metadata().boolean(read.key("use_parallel_residual"), true);
     c.tieEmbeddings = !read.tensor(QStringLiteral("output.weight"));
 
-    c.scale = float(1.0 / std::sqrt(double(gemma ? gemmaQueryPreAttnScalar(c) : c.headDim)));
-    if (c.modelType == QLatin1String("gemma2"))
+    const bool preAttnScalar = family.scale == AttentionScale::QueryPreAttnScalar;
+    c.scale = float(1.0 / std::sqrt(double(preAttnScalar ? gemmaQueryPreAttnScalar(c, family) : c.headDim)));
+    if (family.softcap == SoftcapKind::AttentionAndFinal)
         c.attnSoftcap = float(read.number("attn_logit_softcapping", 0.0));
-    if (gemma)
+    if (family.softcap != SoftcapKind::None)
         c.finalSoftcap = float(read.number("final_logit_softcapping", 0.0));
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
         read.fail(QCoreApplication::translate("Engine", "softcapping must not be negative"));
@@ -220,21 +223,13 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
 
     const int window = read.countOr("attention.sliding_window", 0, 0, kMaxGgufPositions);
     c.windowOfLayer.assign(size_t(c.layers), 0);
-    for (int l = 0; l < c.layers && window > 0; ++l) {
-        bool sliding = false;
-        if (c.modelType == QLatin1String("gemma2"))
-            sliding = l % 2 == 0;
-        else if (c.modelType == QLatin1String("gemma3_text"))
-            sliding = (l + 1) % 6 != 0;
-        else if (c.modelType == QLatin1String("phi3"))
-            sliding = true;
-        c.windowOfLayer[size_t(l)] = sliding ? window : 0;
-    }
+    for (int l = 0; l < c.layers && window > 0; ++l)
+        c.windowOfLayer[size_t(l)] = slidesOnLayer(family.sliding, l) ? window : 0;
 
     c.rope = readRope(read, c);
     if (file.info(QStringLiteral("rope_freqs.weight")))
         c.ropeFactorsTensor = QStringLiteral("rope_freqs.weight");
-    if (c.modelType == QLatin1String("gemma3_text")) {
+    if (family.positions == PositionKind::RopeWithLocalBase) {
         RopeParameters local;
         local.theta = 10000.0;
         local.rotaryDim = c.rope.rotaryDim;

@@ -3,8 +3,9 @@
 // LLM_KV names, read as src/llama-model.cpp load_hparams does) and the shapes of its tensors,
 // so that DecoderModel runs it like the Hugging Face model it was converted from.
 //
-// general.architecture -> transformers model_type: llama (also Mistral, SmolLM, TinyLlama
-// files), qwen2, qwen3, gemma2, gemma3 (gemma3_text), phi3, gptneox (gpt_neox).
+// general.architecture -> transformers model_type by the family traits (GgufTraits in
+// hf/FamilyTraits.h): llama (also Mistral, SmolLM, TinyLlama files), qwen2, qwen3, gemma2,
+// gemma3 (gemma3_text), phi3, gptneox (gpt_neox).
 //
 // Where a GGUF file keeps less than config.json, llama.cpp's own choice is followed:
 //   - Gemma 2/3 scale q·kᵀ by 1/√key_length, and the 27B sizes (46 and 62 blocks) by 1/√(D/H),
@@ -24,7 +25,5 @@ namespace headmap {
 // Throws ModelError naming the file and the key or tensor (expected vs found) when the file is
 // not a decoder Headmap knows or its metadata are missing or inconsistent.
 DecoderConfig ggufDecoderConfig(const GgufFile& file);
-
-QStringList ggufSupportedArchitectures();
 
 }  // namespace headmap

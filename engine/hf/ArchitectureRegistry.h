@@ -1,6 +1,7 @@
 #pragma once
-// Every architecture Headmap runs, by config.json model_type, in one table: the loader asks the
-// table, not a chain of ifs, so adding a family means adding one row.
+// Every architecture Headmap runs, by config.json model_type: one per row of the family traits
+// (hf/FamilyTraits.h), built by the class the row names. The loader asks the table, not a chain
+// of ifs, so adding a family means adding one row there.
 
 #include <functional>
 #include <memory>
@@ -11,13 +12,14 @@
 
 #include "formats/Checkpoint.h"
 #include "hf/ConfigFile.h"
+#include "hf/FamilyTraits.h"
 #include "model/Model.h"
 
 namespace headmap {
 
 struct Architecture {
     QString modelType;  // config.json's model_type
-    QString families;   // what users know it as: "Llama 2/3/3.1/3.2, SmolLM2, TinyLlama"
+    QString families;   // what users know it as (FamilyTraits::displayName)
     std::function<std::unique_ptr<Model>(const ConfigFile&, std::unique_ptr<Checkpoint>,
                                          std::unique_ptr<Tokenizer>, const QString& name)>
         build;
@@ -27,6 +29,6 @@ struct Architecture {
 
 const std::vector<Architecture>& architectures();
 const Architecture* findArchitecture(const QString& modelType);  // nullptr when unsupported
-QStringList supportedModelTypes();
+// supportedModelTypes() lists them (hf/FamilyTraits.h).
 
 }  // namespace headmap

@@ -4,6 +4,7 @@
 // behaviour).
 
 #include <cmath>
+#include <optional>
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -19,6 +20,19 @@ constexpr int kMaxDim = 1 << 16;
 constexpr int kMaxLayers = 1024;
 constexpr int kMaxVocab = 1 << 24;
 constexpr int kMaxPositionsLimit = 1 << 24;
+
+// transformers' ACT2FN names Headmap computes; nullopt for any other.
+inline std::optional<Activation> activationNamed(const QString& name) {
+    if (name == QLatin1String("gelu"))
+        return Activation::GeluErf;
+    if (name == QLatin1String("gelu_new") || name == QLatin1String("gelu_pytorch_tanh"))
+        return Activation::GeluTanh;
+    if (name == QLatin1String("relu"))
+        return Activation::Relu;
+    if (name == QLatin1String("silu") || name == QLatin1String("swish"))
+        return Activation::Silu;
+    return std::nullopt;
+}
 
 class ConfigReader {
 public:
@@ -92,14 +106,8 @@ public:
 
     Activation activation(const char* key, const QString& fallback) const {
         const QString name = stringOr(key, fallback);
-        if (name == QLatin1String("gelu"))
-            return Activation::GeluErf;
-        if (name == QLatin1String("gelu_new") || name == QLatin1String("gelu_pytorch_tanh"))
-            return Activation::GeluTanh;
-        if (name == QLatin1String("relu"))
-            return Activation::Relu;
-        if (name == QLatin1String("silu") || name == QLatin1String("swish"))
-            return Activation::Silu;
+        if (const std::optional<Activation> activation = activationNamed(name))
+            return *activation;
         fail(QCoreApplication::translate("Engine", "activation '%1' in field '%2' is not supported (supported: gelu, "
                                                    "gelu_new, gelu_pytorch_tanh, relu, silu)")
                  .arg(name, this->name(key)));

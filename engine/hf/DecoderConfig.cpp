@@ -11,8 +11,9 @@ namespace headmap {
 namespace {
 
 // Which layers attend through a sliding window, as each family's configuration_<name>.py
-// derives its layer_types when config.json does not list them.
-std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c, int window) {
+// derives its layer_types when config.json does not list them (FamilyTraits::sliding).
+std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c, const SlidingLayers& rule,
+                                int window) {
     std::vector<bool> sliding(size_t(c.layers), false);
     if (read.has("layer_types")) {
         const QJsonValue value = read.json().value(QLatin1String("layer_types"));
@@ -33,25 +34,32 @@ std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c
     }
     if (window == 0)
         return sliding;
-    const QString& type = c.modelType;
+    using Kind = SlidingLayers::Kind;
     for (int l = 0; l < c.layers; ++l) {
-        if (type == QLatin1String("qwen2") || type == QLatin1String("qwen3"))
-            sliding[size_t(l)] = l >= read.integerOr("max_window_layers", c.layers, 0, kMaxLayers);
-        else if (type == QLatin1String("gemma2"))
-            sliding[size_t(l)] = (l + 1) % 2 != 0;
-        else if (type == QLatin1String("gemma3_text"))
-            sliding[size_t(l)] = (l + 1) % read.integerOr("sliding_window_pattern", 6, 1, kMaxLayers) != 0;
-        else  // mistral, phi3: every layer
+        switch (rule.kind) {
+        case Kind::None:  // slidingWindow() gave 0
+            break;
+        case Kind::AllLayers:
             sliding[size_t(l)] = true;
+            break;
+        case Kind::FromMaxWindowLayers:
+            sliding[size_t(l)] = l >= read.integerOr("max_window_layers", c.layers, 0, kMaxLayers);
+            break;
+        case Kind::AllButEveryNth: {
+            const int period = rule.periodKey ? read.integerOr(rule.periodKey, rule.period, 1, kMaxLayers) : rule.period;
+            sliding[size_t(l)] = (l + 1) % period != 0;
+            break;
+        }
+        }
     }
     return sliding;
 }
 
-int slidingWindow(const ConfigReader& read, const QString& type) {
-    if (type == QLatin1String("llama") || type == QLatin1String("olmo2") || type == QLatin1String("gpt_neox"))
+int slidingWindow(const ConfigReader& read, const SlidingLayers& rule) {
+    if (rule.kind == SlidingLayers::Kind::None)
         return 0;
     // Qwen2/Qwen3 configs carry a sliding_window that only counts when use_sliding_window is on.
-    if ((type == QLatin1String("qwen2") || type == QLatin1String("qwen3")) && !read.boolOr("use_sliding_window", false))
+    if (rule.kind == SlidingLayers::Kind::FromMaxWindowLayers && !read.boolOr("use_sliding_window", false))
         return 0;
     return read.integerOr("sliding_window", 0, 1, kMaxPositionsLimit);
 }
@@ -59,9 +67,11 @@ int slidingWindow(const ConfigReader& read, const QString& type) {
 }  // namespace
 
 QStringList DecoderConfig::supportedModelTypes() {
-    return {QStringLiteral("llama"), QStringLiteral("mistral"), QStringLiteral("qwen2"),
-            QStringLiteral("qwen3"), QStringLiteral("gemma2"), QStringLiteral("gemma3_text"),
-            QStringLiteral("phi3"), QStringLiteral("olmo2"), QStringLiteral("gpt_neox")};
+    return modelTypesOf({ModelClass::Decoder});
+}
+
+const FamilyTraits& DecoderConfig::traits() const {
+    return requireFamily(path, modelType, supportedModelTypes());
 }
 
 DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& json) {
@@ -69,13 +79,13 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     DecoderConfig c;
     c.path = path;
     c.modelType = read.stringOr("model_type", QString());
-    const bool neox = c.modelType == QLatin1String("gpt_neox");
-    const bool gemma = isGemmaType(c.modelType);
+    const FamilyTraits& family = c.traits();
+    const bool layerNorm = family.norm == NormKind::LayerNorm;
 
     c.hiddenSize = read.integer("hidden_size", 1, kMaxDim);
     c.layers = read.integer("num_hidden_layers", 1, kMaxLayers);
     c.heads = read.integer("num_attention_heads", 1, kMaxDim);
-    c.kvHeads = neox ? c.heads : read.integerOr("num_key_value_heads", c.heads, 1, kMaxDim);
+    c.kvHeads = family.readsKeyValueHeads() ? read.integerOr("num_key_value_heads", c.heads, 1, kMaxDim) : c.heads;
     if (c.heads % c.kvHeads != 0)
         read.fail(QCoreApplication::translate("Engine", "%1 attention heads cannot share %2 key/value heads "
                                                         "(num_attention_heads must be a multiple of "
@@ -89,43 +99,53 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.intermediateSize = read.integer("intermediate_size", 1, 16 * kMaxDim);
     c.vocabSize = read.integer("vocab_size", 1, kMaxVocab);
     c.maxPositions = read.integer("max_position_embeddings", 1, kMaxPositionsLimit);
-    c.normEps = float(neox ? read.numberOr("layer_norm_eps", 1e-5) : read.numberOr("rms_norm_eps", 1e-6));
+    c.normEps = float(layerNorm ? read.numberOr("layer_norm_eps", 1e-5) : read.numberOr("rms_norm_eps", 1e-6));
     if (!(c.normEps > 0.0f))
         read.fail(QCoreApplication::translate("Engine", "the norm epsilon must be positive"));
 
     // Gemma names its activation hidden_activation (hidden_act is a deprecated alias).
-    if (gemma)
-        c.activation = read.has("hidden_activation") ? read.activation("hidden_activation", QString())
-                                                     : read.activation("hidden_act", QStringLiteral("gelu_pytorch_tanh"));
+    if (family.activationField && read.has(family.activationField))
+        c.activation = read.activation(family.activationField, QString());
     else
-        c.activation = read.activation("hidden_act", neox ? QStringLiteral("gelu") : QStringLiteral("silu"));
+        c.activation = read.activation("hidden_act", family.defaultActivation);
 
-    if (neox) {
+    switch (family.biases) {
+    case BiasRule::OneFlagDefaultOn:
         c.qkvBias = c.outputBias = c.mlpBias = read.boolOr("attention_bias", true);
-        c.parallelResidual = read.boolOr("use_parallel_residual", true);
-    } else if (c.modelType == QLatin1String("qwen2")) {
+        break;
+    case BiasRule::QkvOnly:
         c.qkvBias = true;  // Qwen2 always has q/k/v biases and none on o_proj
-    } else if (c.modelType != QLatin1String("phi3")) {
+        break;
+    case BiasRule::AttentionAndMlp:
         c.qkvBias = c.outputBias = read.boolOr("attention_bias", false);
         c.mlpBias = read.boolOr("mlp_bias", false);
+        break;
+    case BiasRule::Always:  // no decoder family says so yet: every linear layer has one
+        c.qkvBias = c.outputBias = c.mlpBias = true;
+        break;
+    case BiasRule::None:
+        break;
     }
-    c.tieEmbeddings = read.boolOr("tie_word_embeddings", gemma);
+    if (family.layout == BlockLayout::Parallel)
+        c.parallelResidual = read.boolOr("use_parallel_residual", true);
+    c.tieEmbeddings = read.boolOr("tie_word_embeddings", family.tiedByDefault);
 
-    c.scale = gemma ? float(1.0 / std::sqrt(read.numberOr("query_pre_attn_scalar", c.headDim)))
-                    : float(1.0 / std::sqrt(double(c.headDim)));
-    if (c.modelType == QLatin1String("gemma2")) {
+    c.scale = family.scale == AttentionScale::QueryPreAttnScalar
+                  ? float(1.0 / std::sqrt(read.numberOr("query_pre_attn_scalar", c.headDim)))
+                  : float(1.0 / std::sqrt(double(c.headDim)));
+    if (family.softcap == SoftcapKind::AttentionAndFinal) {
         c.attnSoftcap = float(read.numberOr("attn_logit_softcapping", 0.0));
         c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
-    } else if (c.modelType == QLatin1String("gemma3_text")) {
+    } else if (family.softcap == SoftcapKind::FinalOnly) {
         if (read.has("attn_logit_softcapping"))
             read.fail(QCoreApplication::translate("Engine",
                                                   "attn_logit_softcapping is set, but Gemma 3 does not apply it"));
         c.finalSoftcap = float(read.numberOr("final_logit_softcapping", 0.0));
-        // EmbeddingGemma: a bidirectional encoder, not the causal decoder computed here.
-        if (read.boolOr("use_bidirectional_attention", false))
-            read.fail(QCoreApplication::translate("Engine", "use_bidirectional_attention = true is not supported "
-                                                            "(Headmap runs Gemma 3 as a causal decoder)"));
     }
+    // EmbeddingGemma: a bidirectional encoder, not the causal decoder computed here.
+    if (family.refusesBidirectional && read.boolOr("use_bidirectional_attention", false))
+        read.fail(QCoreApplication::translate("Engine", "use_bidirectional_attention = true is not supported "
+                                                        "(Headmap runs Gemma 3 as a causal decoder)"));
     if (c.attnSoftcap < 0.0f || c.finalSoftcap < 0.0f)
         read.fail(QCoreApplication::translate("Engine", "softcapping must not be negative"));
 
@@ -134,8 +154,8 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     if (bos.isDouble() && bos.toDouble() >= 0 && bos.toDouble() < c.vocabSize && bos.toDouble() == std::floor(bos.toDouble()))
         c.bosTokenId = int(bos.toDouble());
 
-    const int window = slidingWindow(read, c.modelType);
-    const std::vector<bool> sliding = slidingLayers(read, c, window);
+    const int window = slidingWindow(read, family.sliding);
+    const std::vector<bool> sliding = slidingLayers(read, c, family.sliding, window);
     c.windowOfLayer.assign(size_t(c.layers), 0);
     for (int l = 0; l < c.layers; ++l)
         if (sliding[size_t(l)]) {
@@ -150,7 +170,7 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.rope = rope.global;
     if (rope.sliding)
         c.localRope = rope.sliding;
-    else if (c.modelType == QLatin1String("gemma3_text")) {
+    else if (family.positions == PositionKind::RopeWithLocalBase) {
         // Gemma 3's local layers rotate with their own base and no scaling.
         RopeParameters local;
         local.theta = read.numberOr("rope_local_base_freq", 10000.0);
@@ -174,10 +194,6 @@ QString DecoderConfig::ropeDescription() const {
     if (localRope)
         text += QStringLiteral("; local layers %1, theta %2").arg(RopeParameters::typeName(localRope->type)).arg(localRope->theta);
     return text + QLatin1Char(')');
-}
-
-bool isGemmaType(const QString& modelType) {
-    return modelType == QLatin1String("gemma2") || modelType == QLatin1String("gemma3_text");
 }
 
 }  // namespace headmap

@@ -1,8 +1,9 @@
 #pragma once
-// config.json of the decoder families (llama, mistral, qwen2, qwen3, gemma2, gemma3_text, phi3,
-// olmo2, gpt_neox), read into one description. Field names and defaults follow each family's
-// configuration_<name>.py in transformers; an option Headmap cannot honour is an error naming
-// the field and its value, never a silent approximation.
+// config.json of the decoder families (the rows of familyTraitsTable() whose class is Decoder:
+// llama, mistral, qwen2, ...), read into one description. Field names and defaults follow each
+// family's configuration_<name>.py in transformers, as its FamilyTraits row records them; an
+// option Headmap cannot honour is an error naming the field and its value, never a silent
+// approximation.
 
 #include <optional>
 #include <vector>
@@ -12,12 +13,13 @@
 
 #include "core/Ops.h"
 #include "core/RotaryEmbedding.h"
+#include "hf/FamilyTraits.h"
 
 namespace headmap {
 
 struct DecoderConfig {
     QString path;       // the config.json file, for messages
-    QString modelType;
+    QString modelType;  // a row of familyTraitsTable() whose class is Decoder
     int hiddenSize = 0;
     int layers = 0;
     int heads = 0;
@@ -44,14 +46,13 @@ struct DecoderConfig {
     // scaling), which `rope` holds as LongRoPE factors; named in ropeDescription().
     QString ropeFactorsTensor;
 
-    // Throws ModelError naming `path` and the field.
+    // Throws ModelError naming `path` and the field (also for a model_type that is no decoder).
     static DecoderConfig fromJson(const QString& path, const QJsonObject& json);
-    static QStringList supportedModelTypes();
+    static QStringList supportedModelTypes();  // of familyTraitsTable(), in its order
+    // The row of modelType (throws ModelError if there is none, which fromJson rules out).
+    const FamilyTraits& traits() const;
     // "4096 tokens on layers 0, 2, 4" or "" when no layer slides.
     QString ropeDescription() const;
 };
-
-// gemma2 and gemma3_text: the sandwich norms, (1 + w) RMSNorm weights and scaled embeddings.
-bool isGemmaType(const QString& modelType);
 
 }  // namespace headmap

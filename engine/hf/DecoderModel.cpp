@@ -12,16 +12,6 @@
 namespace headmap {
 namespace {
 
-DecoderModel::BlockLayout layoutOf(const QString& type) {
-    if (isGemmaType(type))
-        return DecoderModel::BlockLayout::Sandwich;
-    if (type == QLatin1String("olmo2"))
-        return DecoderModel::BlockLayout::PostNorm;
-    if (type == QLatin1String("gpt_neox"))
-        return DecoderModel::BlockLayout::Parallel;
-    return DecoderModel::BlockLayout::PreNorm;
-}
-
 // A torch.nn.Linear stored as NAME.weight (out, in) and, with bias, NAME.bias (out).
 Linear linear(const WeightLookup& weights, const QString& name, int in, int out, bool bias) {
     const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
@@ -35,9 +25,11 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : CheckpointModel(std::move(checkpoint), std::move(tokenizer)), m_config(std::move(config)) {
     const DecoderConfig& c = m_config;
-    m_layout = layoutOf(c.modelType);
-    m_gemmaNorms = isGemmaType(c.modelType);
-    m_layerNorms = c.modelType == QLatin1String("gpt_neox");
+    m_family = &c.traits();
+    m_names = m_family->decoderNames;  // every Decoder row has them (tst_familytraits)
+    m_layout = m_family->layout;
+    m_plusOneNorms = m_family->norm == NormKind::RmsNormPlusOne;
+    m_layerNorms = m_family->norm == NormKind::LayerNorm;
     m_streaming = this->checkpoint().convertsOnRead();
     m_rotary = RotaryEmbedding(c.rope);
     if (c.localRope)
@@ -45,7 +37,6 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
 
     mutableSummary() = summaryOf(c, this->tokenizer(), name);
 
-    const bool neox = m_layout == BlockLayout::Parallel;
     const int d = c.hiddenSize;
     // Streaming: the small tensors outside the layers are read once into m_owned; the layers,
     // embeddings and head stay in the file. Their shapes are checked here for the embeddings and
@@ -53,7 +44,7 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
     const ArenaReader reader(this->checkpoint(), m_owned);
     const Checkpoint& source = m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint();
     const WeightLookup weights = lookup(source);
-    const QString embeddings = neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight");
+    const QString embeddings = m_names->embeddings + QStringLiteral(".weight");
     m_embeddingName = weights.requireShape(embeddings, {c.vocabSize, c.hiddenSize});
     if (!m_streaming) {
         m_embeddings = weights.require(embeddings, {c.vocabSize, c.hiddenSize});
@@ -61,20 +52,13 @@ DecoderModel::DecoderModel(DecoderConfig config, std::unique_ptr<Checkpoint> che
         for (int l = 0; l < c.layers; ++l)
             loadBlock(weights, l, m_blocks[size_t(l)], m_owned);
     }
-    if (neox)
-        m_finalNorm = {weights.require(QStringLiteral("final_layer_norm.weight"), {d}),
-                       weights.require(QStringLiteral("final_layer_norm.bias"), {d})};
-    else
-        m_finalNorm = {weights.require(QStringLiteral("norm.weight"), {d}), nullptr};
+    m_finalNorm = {weights.require(m_names->finalNorm + QStringLiteral(".weight"), {d}),
+                   m_layerNorms ? weights.require(m_names->finalNorm + QStringLiteral(".bias"), {d}) : nullptr};
     loadHead();
 }
 
 WeightLookup DecoderModel::lookup(const Checkpoint& checkpoint) const {
-    const bool neox = m_layout == BlockLayout::Parallel;
-    return WeightLookup(checkpoint,
-                        neox ? QStringList{QStringLiteral("gpt_neox."), QString()}
-                             : QStringList{QStringLiteral("model."), QString()},
-                        neox ? QStringLiteral("embed_in.weight") : QStringLiteral("embed_tokens.weight"));
+    return WeightLookup(checkpoint, {m_names->prefix, QString()}, m_names->embeddings + QStringLiteral(".weight"));
 }
 
 const DecoderModel::Block& DecoderModel::layerWeights(int layer, Arena& arena, Block& scratch) const {
@@ -98,7 +82,7 @@ void DecoderModel::embedRows(const std::vector<int>& ids, int first, MatrixF& x)
         else
             row = ConstRowVectorMap(m_embeddings + size_t(id) * size_t(d), d);
     }
-    if (m_gemmaNorms)
+    if (m_family->scaledEmbeddings)
         x *= float(std::sqrt(double(d)));
 }
 
@@ -113,8 +97,7 @@ void DecoderModel::loadHead() {
         m_headName = m_embeddingName;
         return;
     }
-    const QString name = m_layout == BlockLayout::Parallel ? QStringLiteral("embed_out.weight")
-                                                           : QStringLiteral("lm_head.weight");
+    const QString name = m_names->outputHead + QStringLiteral(".weight");
     if (!checkpoint().info(name)) {
         m_headMissing = QCoreApplication::translate("Engine", "%1 has no output head: config.json says "
                                                               "tie_word_embeddings is false and %2 holds no '%3'")
@@ -182,49 +165,40 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
     const int d = c.hiddenSize;
     const int ff = c.intermediateSize;
     const QString base = QStringLiteral("layers.%1.").arg(layer);
-    auto norm = [&](const char* name) {
-        const QString prefix = base + QLatin1String(name);
+    auto norm = [&](const QString& name) {
+        const QString prefix = base + name;
         if (m_layerNorms)
             return Norm{weights.require(prefix + QStringLiteral(".weight"), {d}),
                         weights.require(prefix + QStringLiteral(".bias"), {d})};
         return Norm{weights.require(prefix + QStringLiteral(".weight"), {d}), nullptr};
     };
 
-    switch (m_layout) {
-    case BlockLayout::PreNorm:
-        block.norm1 = norm("input_layernorm");
-        block.norm2 = norm("post_attention_layernorm");
-        break;
-    case BlockLayout::Sandwich:
-        block.norm1 = norm("input_layernorm");
-        block.norm2 = norm("post_attention_layernorm");
-        block.norm3 = norm("pre_feedforward_layernorm");
-        block.norm4 = norm("post_feedforward_layernorm");
-        break;
-    case BlockLayout::PostNorm:
-        block.norm1 = norm("post_attention_layernorm");
-        block.norm2 = norm("post_feedforward_layernorm");
-        break;
-    case BlockLayout::Parallel:
-        block.norm1 = norm("input_layernorm");
-        block.norm2 = norm("post_attention_layernorm");
-        break;
-    }
+    // N₁, N₂, ... as the layout numbers them (hf/FamilyTraits.h, blockNormNames).
+    const QStringList norms = blockNormNames(m_layout);
+    Norm* targets[] = {&block.norm1, &block.norm2, &block.norm3, &block.norm4};
+    for (int i = 0; i < norms.size(); ++i)
+        *targets[i] = norm(norms.at(i));
     loadAttention(weights, base, block, owned);
 
-    if (m_layout == BlockLayout::Parallel) {
-        block.up = linear(weights, base + QStringLiteral("mlp.dense_h_to_4h"), d, ff, c.mlpBias);
-        block.down = linear(weights, base + QStringLiteral("mlp.dense_4h_to_h"), ff, d, c.mlpBias);
-    } else if (c.modelType == QLatin1String("phi3")) {
+    const DecoderTensorNames& n = *m_names;
+    switch (m_family->feedForward) {
+    case FeedForwardKind::Plain:
+        block.up = linear(weights, base + n.up, d, ff, c.mlpBias);
+        block.down = linear(weights, base + n.down, ff, d, c.mlpBias);
+        break;
+    case FeedForwardKind::GatedFused: {
         // gate_up_proj (2·FF, D): rows [0, FF) are the gate, [FF, 2·FF) the up projection.
-        const float* fused = weights.require(base + QStringLiteral("mlp.gate_up_proj.weight"), {2 * ff, d});
+        const float* fused = weights.require(base + n.fusedGateUp + QStringLiteral(".weight"), {2 * ff, d});
         block.gate = Linear(fused, nullptr, d, ff, WeightLayout::OutIn);
         block.up = Linear(fused + size_t(ff) * size_t(d), nullptr, d, ff, WeightLayout::OutIn);
-        block.down = linear(weights, base + QStringLiteral("mlp.down_proj"), ff, d, false);
-    } else {
-        block.gate = linear(weights, base + QStringLiteral("mlp.gate_proj"), d, ff, c.mlpBias);
-        block.up = linear(weights, base + QStringLiteral("mlp.up_proj"), d, ff, c.mlpBias);
-        block.down = linear(weights, base + QStringLiteral("mlp.down_proj"), ff, d, c.mlpBias);
+        block.down = linear(weights, base + n.down, ff, d, false);
+        break;
+    }
+    case FeedForwardKind::Gated:
+        block.gate = linear(weights, base + n.gate, d, ff, c.mlpBias);
+        block.up = linear(weights, base + n.up, d, ff, c.mlpBias);
+        block.down = linear(weights, base + n.down, ff, d, c.mlpBias);
+        break;
     }
 }
 
@@ -236,11 +210,13 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
     const int qOut = c.heads * dh;
     const int kvOut = c.kvHeads * dh;
     AttentionWeights& a = block.attention;
+    const DecoderTensorNames& n = *m_names;
+    const QString attn = base + n.attention;
 
-    if (m_layout == BlockLayout::Parallel) {
+    if (m_family->projection == QkvProjection::InterleavedPerHead) {
         // query_key_value (3·D, D) holds per head [q_h; k_h; v_h] (view(T, H, 3·Dh) in
         // modeling_gpt_neox.py); regroup it once into three (D, D) blocks of whole heads.
-        const QString name = base + QStringLiteral("attention.query_key_value");
+        const QString name = attn + n.fusedQkv;
         const float* fused = weights.require(name + QStringLiteral(".weight"), {3 * qOut, d});
         const float* fusedBias = c.qkvBias ? weights.require(name + QStringLiteral(".bias"), {3 * qOut}) : nullptr;
         std::vector<float> parts[3], biases[3];
@@ -261,31 +237,29 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
             const float* bias = fusedBias ? owned.copy(biases[p]) : nullptr;
             *targets[p] = Linear(weight, bias, d, qOut, WeightLayout::OutIn);
         }
-        a.output = linear(weights, base + QStringLiteral("attention.dense"), qOut, d, c.outputBias);
+        a.output = linear(weights, attn + n.output, qOut, d, c.outputBias);
         return;
     }
 
-    const QString attn = base + QStringLiteral("self_attn.");
-    if (c.modelType == QLatin1String("phi3")) {
+    if (m_family->projection == QkvProjection::Fused) {
         // qkv_proj ((H + 2·KV)·Dh, D): q rows first, then k, then v.
-        const float* fused = weights.require(attn + QStringLiteral("qkv_proj.weight"), {qOut + 2 * kvOut, d});
+        const float* fused = weights.require(attn + n.fusedQkv + QStringLiteral(".weight"), {qOut + 2 * kvOut, d});
         a.query = Linear(fused, nullptr, d, qOut, WeightLayout::OutIn);
         a.key = Linear(fused + size_t(qOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
         a.value = Linear(fused + size_t(qOut + kvOut) * size_t(d), nullptr, d, kvOut, WeightLayout::OutIn);
     } else {
-        a.query = linear(weights, attn + QStringLiteral("q_proj"), d, qOut, c.qkvBias);
-        a.key = linear(weights, attn + QStringLiteral("k_proj"), d, kvOut, c.qkvBias);
-        a.value = linear(weights, attn + QStringLiteral("v_proj"), d, kvOut, c.qkvBias);
+        a.query = linear(weights, attn + n.query, d, qOut, c.qkvBias);
+        a.key = linear(weights, attn + n.key, d, kvOut, c.qkvBias);
+        a.value = linear(weights, attn + n.value, d, kvOut, c.qkvBias);
     }
-    a.output = linear(weights, attn + QStringLiteral("o_proj"), qOut, d, c.outputBias);
+    a.output = linear(weights, attn + n.output, qOut, d, c.outputBias);
 
-    const bool perHead = c.modelType == QLatin1String("qwen3") || c.modelType == QLatin1String("gemma3_text");
-    const bool whole = c.modelType == QLatin1String("olmo2");
-    if (perHead || whole) {
-        block.qkNorm.query = weights.require(attn + QStringLiteral("q_norm.weight"), {whole ? qOut : dh});
-        block.qkNorm.key = weights.require(attn + QStringLiteral("k_norm.weight"), {whole ? kvOut : dh});
+    if (m_family->qkNorm != QkNormKind::None) {
+        const bool whole = m_family->qkNorm == QkNormKind::WholeProjection;
+        block.qkNorm.query = weights.require(attn + n.queryNorm + QStringLiteral(".weight"), {whole ? qOut : dh});
+        block.qkNorm.key = weights.require(attn + n.keyNorm + QStringLiteral(".weight"), {whole ? kvOut : dh});
         block.qkNorm.eps = c.normEps;
-        block.qkNorm.addOne = m_gemmaNorms;
+        block.qkNorm.addOne = m_plusOneNorms;
         block.qkNorm.wholeProjection = whole;
     }
 }
@@ -294,7 +268,7 @@ void DecoderModel::normalize(MatrixF& x, const Norm& norm) const {
     if (m_layerNorms)
         layerNormRows(x, norm.weight, norm.bias, m_config.normEps);
     else
-        rmsNormRows(x, norm.weight, m_config.normEps, m_gemmaNorms);
+        rmsNormRows(x, norm.weight, m_config.normEps, m_plusOneNorms);
 }
 
 MatrixF DecoderModel::mlp(const Block& block, const MatrixF& x) const {
@@ -410,6 +384,8 @@ void DecoderModel::applyBlock(const Block& block, MatrixF& x,
         }
         break;
     }
+    case BlockLayout::NormAfterResidual:  // the BERT family's; no Decoder row has it (tst_familytraits)
+        break;
     }
 }
 

@@ -2,8 +2,8 @@
 // The decoder-only transformers people study today, in one class: Llama (2, 3, 3.1, 3.2,
 // SmolLM, TinyLlama), Mistral, Qwen2/2.5, Qwen3, Gemma 2, Gemma 3 (text), Phi-3/3.5/4-mini,
 // OLMo 2 and GPT-NeoX (Pythia). They differ in where the norms sit and in a few switches, which
-// DecoderConfig and the family's BlockLayout describe; every attention block goes through the
-// one shared multiHeadSelfAttention with a per-layer AttentionSpec.
+// the family's row of hf/FamilyTraits.h and DecoderConfig describe; every attention block goes
+// through the one shared multiHeadSelfAttention with a per-layer AttentionSpec.
 //   x = E[ids] (· √D for Gemma)
 //   pre-norm (Llama, Mistral, Qwen, Phi-3):   x += Attn(N₁(x));            x += MLP(N₂(x))
 //   sandwich (Gemma 2/3):                     x += N₂(Attn(N₁(x)));        x += N₄(MLP(N₃(x)))
@@ -40,8 +40,6 @@ public:
     // What the model's summary says, from config.json and the tokenizer alone, so that
     // tokenizing needs no weights.
     static ModelSummary summaryOf(const DecoderConfig& config, const Tokenizer& tokenizer, const QString& name);
-
-    enum class BlockLayout { PreNorm, Sandwich, PostNorm, Parallel };
 
     // The *ForCausalLM head: lm_head.weight (GPT-NeoX: embed_out.weight), or the input
     // embeddings when tie_word_embeddings; then Gemma 2's final_logit_softcapping.
@@ -88,9 +86,11 @@ private:
                                 const RotaryEmbedding::Table* local) const;
 
     DecoderConfig m_config;
-    BlockLayout m_layout = BlockLayout::PreNorm;
-    bool m_gemmaNorms = false;   // RMSNorm scaling by (1 + w)
-    bool m_layerNorms = false;   // GPT-NeoX: LayerNorm with bias instead of RMSNorm
+    const FamilyTraits* m_family = nullptr;       // the row of m_config.modelType
+    const DecoderTensorNames* m_names = nullptr;  // its tensor names
+    BlockLayout m_layout = BlockLayout::PreNorm;  // PreNorm, Sandwich, PostNorm or Parallel
+    bool m_plusOneNorms = false;  // NormKind::RmsNormPlusOne: RMSNorm scaling by (1 + w)
+    bool m_layerNorms = false;    // NormKind::LayerNorm: with bias, instead of RMSNorm
     bool m_streaming = false;             // the checkpoint converts on read: layers are read in forward()
     const float* m_embeddings = nullptr;  // (vocab, D); null when streaming
     const float* m_head = nullptr;        // (vocab, D) lm_head, m_embeddings when tied, or null

@@ -15,12 +15,15 @@ EncoderModel::EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoi
                            std::unique_ptr<Tokenizer> tokenizer, const QString& name)
     : HfModel(std::move(config), std::move(checkpoint), std::move(tokenizer), name) {
     const HfConfig& c = this->config();
-    m_names = namesFor(c.modelType);
+    m_family = &c.traits();
+    m_names = m_family->encoderNames;  // every Encoder row has them (tst_familytraits)
     m_streaming = this->checkpoint().convertsOnRead();
     const ArenaReader reader(this->checkpoint(), m_owned);
+    // A *ForMaskedLM checkpoint prefixes the encoder's names ("bert."), a bare *Model one not.
     const WeightLookup weights(m_streaming ? static_cast<const Checkpoint&>(reader) : this->checkpoint(),
-                               m_names.prefixes, m_names.embeddings + QStringLiteral("word_embeddings.weight"));
-    if (c.modelType == QLatin1String("roberta"))
+                               {m_names->prefix, QString()},
+                               m_names->embeddings + QStringLiteral("word_embeddings.weight"));
+    if (m_family->positions == PositionKind::LearnedAfterPadding)
         m_positionOffset = c.padTokenId + 1;  // HfModel::summaryOf checked that positions remain
     loadEmbeddings(weights);
     if (!m_streaming) {
@@ -36,29 +39,16 @@ EncoderModel::EncoderModel(HfConfig config, std::unique_ptr<Checkpoint> checkpoi
 // layer_norm_eps; BertLMPredictionHead: decoder + bias), modeling_roberta.py (RobertaLMHead:
 // dense, gelu, layer_norm with layer_norm_eps, decoder + bias) and modeling_distilbert.py
 // (DistilBertForMaskedLM: vocab_transform, get_activation(activation), vocab_layer_norm with
-// eps 1e-12, vocab_projector with its bias).
+// eps 1e-12, which HfConfig also gives DistilBERT's layer_norm_eps, vocab_projector with its
+// bias). The names are the family's EncoderTensorNames.
 void EncoderModel::loadMaskedLmHead() {
     const HfConfig& c = config();
-    QString dense, norm, bias, altBias;
-    Activation activation = c.activation;
-    float eps = c.layerNormEps;
-    if (c.modelType == QLatin1String("distilbert")) {
-        dense = QStringLiteral("vocab_transform");
-        norm = QStringLiteral("vocab_layer_norm");
-        bias = QStringLiteral("vocab_projector.bias");
-        eps = 1e-12f;
-    } else if (c.modelType == QLatin1String("roberta")) {
-        dense = QStringLiteral("lm_head.dense");
-        norm = QStringLiteral("lm_head.layer_norm");
-        bias = QStringLiteral("lm_head.bias");
-        altBias = QStringLiteral("lm_head.decoder.bias");
-        activation = Activation::GeluErf;  // RobertaLMHead calls gelu whatever hidden_act says
-    } else {
-        dense = QStringLiteral("cls.predictions.transform.dense");
-        norm = QStringLiteral("cls.predictions.transform.LayerNorm");
-        bias = QStringLiteral("cls.predictions.bias");
-        altBias = QStringLiteral("cls.predictions.decoder.bias");
-    }
+    const QString& dense = m_names->headDense;
+    const QString& norm = m_names->headNorm;
+    const QString& bias = m_names->headBias;
+    const QString& altBias = m_names->headAltBias;
+    const Activation activation = m_family->maskedLmActivation.value_or(c.activation);
+    const float eps = c.layerNormEps;
     const QStringList needed = {dense + QStringLiteral(".weight"), dense + QStringLiteral(".bias"),
                                 norm + QStringLiteral(".weight"), norm + QStringLiteral(".bias"), bias};
     if (!checkpoint().info(needed.first())) {
@@ -126,7 +116,7 @@ LayerNormWeights layerNorm(const WeightLookup& weights, const QString& base, qin
 void EncoderModel::loadEmbeddings(const WeightLookup& weights) {
     const HfConfig& c = config();
     const qint64 d = c.hiddenSize;
-    const TensorNames& n = m_names;
+    const EncoderTensorNames& n = *m_names;
     const QString word = n.embeddings + QStringLiteral("word_embeddings.weight");
     const QString position = n.embeddings + QStringLiteral("position_embeddings.weight");
     m_prefix = weights.prefix();
@@ -147,7 +137,7 @@ void EncoderModel::loadLayer(const WeightLookup& weights, int l, Layer& layer) c
     const HfConfig& c = config();
     const qint64 d = c.hiddenSize;
     const qint64 ff = c.intermediateSize;
-    const TensorNames& n = m_names;
+    const EncoderTensorNames& n = *m_names;
     auto linear = [&](const QString& base, qint64 in, qint64 out) {
         // One statement per tensor: a missing weight is reported before its bias.
         const float* weight = weights.require(base + QStringLiteral(".weight"), {out, in});
@@ -170,7 +160,7 @@ const EncoderModel::Layer& EncoderModel::layerWeights(int layer, LayerArena& are
         return m_layers[size_t(layer)];
     arena.reset();
     const ArenaReader reader(checkpoint(), arena);
-    loadLayer(WeightLookup(reader, {m_prefix}, m_names.embeddings + QStringLiteral("word_embeddings.weight")), layer,
+    loadLayer(WeightLookup(reader, {m_prefix}, m_names->embeddings + QStringLiteral("word_embeddings.weight")), layer,
               scratch);
     return scratch;
 }
@@ -218,36 +208,6 @@ MatrixF EncoderModel::forward(const Encoding& input, ForwardContext& context) co
             return MatrixF();
     }
     return x;
-}
-
-EncoderModel::TensorNames EncoderModel::namesFor(const QString& modelType) {
-    EncoderModel::TensorNames n;
-    if (modelType == QLatin1String("distilbert")) {
-        n.prefixes = {QStringLiteral("distilbert."), QString()};
-        n.embeddings = QStringLiteral("embeddings.");
-        n.layer = QStringLiteral("transformer.layer.%1.");
-        n.query = QStringLiteral("attention.q_lin");
-        n.key = QStringLiteral("attention.k_lin");
-        n.value = QStringLiteral("attention.v_lin");
-        n.attentionOut = QStringLiteral("attention.out_lin");
-        n.attentionNorm = QStringLiteral("sa_layer_norm");
-        n.ffnIn = QStringLiteral("ffn.lin1");
-        n.ffnOut = QStringLiteral("ffn.lin2");
-        n.outputNorm = QStringLiteral("output_layer_norm");
-        return n;
-    }
-    n.prefixes = {modelType + QLatin1Char('.'), QString()};
-    n.embeddings = QStringLiteral("embeddings.");
-    n.layer = QStringLiteral("encoder.layer.%1.");
-    n.query = QStringLiteral("attention.self.query");
-    n.key = QStringLiteral("attention.self.key");
-    n.value = QStringLiteral("attention.self.value");
-    n.attentionOut = QStringLiteral("attention.output.dense");
-    n.attentionNorm = QStringLiteral("attention.output.LayerNorm");
-    n.ffnIn = QStringLiteral("intermediate.dense");
-    n.ffnOut = QStringLiteral("output.dense");
-    n.outputNorm = QStringLiteral("output.LayerNorm");
-    return n;
 }
 
 }  // namespace headmap

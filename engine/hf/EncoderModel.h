@@ -48,14 +48,6 @@ private:
         float eps = 1e-12f;
         const float* bias = nullptr;  // (vocab)
     };
-    // How one architecture spells its tensors; %1 in `layer` is the layer index.
-    struct TensorNames {
-        QStringList prefixes;
-        QString embeddings;  // "embeddings." before word_embeddings etc.
-        QString layer;
-        QString query, key, value, attentionOut, attentionNorm, ffnIn, ffnOut, outputNorm;
-    };
-    static TensorNames namesFor(const QString& modelType);
 
     void loadEmbeddings(const WeightLookup& weights);
     void loadLayer(const WeightLookup& weights, int layer, Layer& target) const;
@@ -65,7 +57,8 @@ private:
     // Row `row` of the word (`name` = m_wordName) or position embeddings into `out` (D floats).
     void embeddingRow(const QString& name, const float* inPlace, qint64 row, float* out) const;
 
-    TensorNames m_names;
+    const FamilyTraits* m_family = nullptr;  // the row of config().modelType
+    const EncoderTensorNames* m_names = nullptr;  // its tensor names
     bool m_streaming = false;                     // the checkpoint converts on read
     QString m_prefix;                             // the model prefix the checkpoint uses ("bert.", "")
     QString m_wordName, m_positionName;           // the stored names, for streaming
@@ -75,7 +68,7 @@ private:
     LayerNormWeights m_embeddingNorm;
     std::vector<Layer> m_layers;                  // empty when streaming
     LayerArena m_owned;                           // the small tensors when streaming
-    int m_positionOffset = 0;  // RoBERTa counts positions from padding_idx + 1
+    int m_positionOffset = 0;  // PositionKind::LearnedAfterPadding (RoBERTa): padding_idx + 1
     MaskedLmHead m_head;       // transform null when the checkpoint has no head
     QString m_headMissing;
 };

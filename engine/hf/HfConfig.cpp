@@ -6,12 +6,16 @@
 #include "core/HeadmapError.h"
 #include "hf/ConfigFile.h"
 #include "hf/ConfigReader.h"
+#include "hf/FamilyTraits.h"
 
 namespace headmap {
 
 QStringList HfConfig::supportedModelTypes() {
-    return {QStringLiteral("bert"), QStringLiteral("roberta"), QStringLiteral("distilbert"),
-            QStringLiteral("gpt2")};
+    return modelTypesOf({ModelClass::Encoder, ModelClass::Gpt2});
+}
+
+const FamilyTraits& HfConfig::traits() const {
+    return requireFamily(path, modelType, supportedModelTypes());
 }
 
 HfConfig HfConfig::load(const QString& folder) {
@@ -24,11 +28,9 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
     config.path = path;
     const ConfigReader read(config.path, json);
     config.modelType = read.stringOr("model_type", QString());
-    if (!supportedModelTypes().contains(config.modelType))
-        read.fail(QCoreApplication::translate("Engine", "model_type '%1' is not one of %2")
-                      .arg(config.modelType, supportedModelTypes().join(QStringLiteral(", "))));
+    const FamilyTraits& family = config.traits();
 
-    if (config.modelType == QLatin1String("gpt2")) {
+    if (family.spelling == ConfigSpelling::Gpt2) {
         config.hiddenSize = read.integer("n_embd", 1, kMaxDim);
         config.heads = read.integer("n_head", 1, kMaxDim);
         config.layers = read.integer("n_layer", 1, kMaxLayers);
@@ -36,22 +38,22 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
         config.maxPositions = read.integer("n_positions", 1, 1 << 20);
         config.vocabSize = read.integer("vocab_size", 1, kMaxVocab);
         config.layerNormEps = float(read.numberOr("layer_norm_epsilon", 1e-5));
-        config.activation = read.activation("activation_function", QStringLiteral("gelu_new"));
+        config.activation = read.activation("activation_function", family.defaultActivation);
         if (!read.boolOr("scale_attn_weights", true))
             read.fail(QCoreApplication::translate("Engine", "scale_attn_weights = false is not supported"));
         if (read.boolOr("scale_attn_by_inverse_layer_idx", false))
             read.fail(QCoreApplication::translate("Engine", "scale_attn_by_inverse_layer_idx = true is not supported"));
-    } else if (config.modelType == QLatin1String("distilbert")) {
+    } else if (family.spelling == ConfigSpelling::DistilBert) {
         config.hiddenSize = read.integer("dim", 1, kMaxDim);
         config.heads = read.integer("n_heads", 1, kMaxDim);
         config.layers = read.integer("n_layers", 1, kMaxLayers);
         config.intermediateSize = read.integer("hidden_dim", 1, 4 * kMaxDim);
         config.maxPositions = read.integer("max_position_embeddings", 1, 1 << 20);
         config.vocabSize = read.integer("vocab_size", 1, kMaxVocab);
-        config.padTokenId = read.integerOr("pad_token_id", 0, 0, kMaxVocab);
+        config.padTokenId = read.integerOr("pad_token_id", family.defaultPadTokenId, 0, kMaxVocab);
         config.layerNormEps = 1e-12f;  // DistilBERT hard-codes it
-        config.activation = read.activation("activation", QStringLiteral("gelu"));
-    } else {  // bert, roberta
+        config.activation = read.activation("activation", family.defaultActivation);
+    } else {  // ConfigSpelling::Bert
         config.hiddenSize = read.integer("hidden_size", 1, kMaxDim);
         config.heads = read.integer("num_attention_heads", 1, kMaxDim);
         config.layers = read.integer("num_hidden_layers", 1, kMaxLayers);
@@ -59,9 +61,9 @@ HfConfig HfConfig::fromJson(const QString& path, const QJsonObject& json) {
         config.maxPositions = read.integer("max_position_embeddings", 1, 1 << 20);
         config.vocabSize = read.integer("vocab_size", 1, kMaxVocab);
         config.typeVocabSize = read.integerOr("type_vocab_size", 2, 0, 1 << 16);
-        config.padTokenId = read.integerOr("pad_token_id", config.modelType == QLatin1String("roberta") ? 1 : 0, 0, kMaxVocab);
+        config.padTokenId = read.integerOr("pad_token_id", family.defaultPadTokenId, 0, kMaxVocab);
         config.layerNormEps = float(read.numberOr("layer_norm_eps", 1e-12));
-        config.activation = read.activation("hidden_act", QStringLiteral("gelu"));
+        config.activation = read.activation("hidden_act", family.defaultActivation);
         const QString positions = read.stringOr("position_embedding_type", QStringLiteral("absolute"));
         if (positions != QLatin1String("absolute"))
             read.fail(QCoreApplication::translate("Engine",

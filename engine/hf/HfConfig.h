@@ -7,12 +7,13 @@
 #include <QString>
 
 #include "core/Ops.h"
+#include "hf/FamilyTraits.h"
 
 namespace headmap {
 
 struct HfConfig {
     QString path;             // the config.json file, for messages
-    QString modelType;        // "bert", "roberta", "distilbert", "gpt2"
+    QString modelType;        // a row of familyTraitsTable() whose class is Encoder or Gpt2
     int hiddenSize = 0;
     int heads = 0;
     int layers = 0;
@@ -29,7 +30,9 @@ struct HfConfig {
     // hidden size.
     static HfConfig load(const QString& folder);
     static HfConfig fromJson(const QString& path, const QJsonObject& json);
-    static QStringList supportedModelTypes();
+    static QStringList supportedModelTypes();  // of familyTraitsTable(), in its order
+    // The row of modelType (throws ModelError if there is none, which fromJson rules out).
+    const FamilyTraits& traits() const;
 };
 
 }  // namespace headmap

@@ -24,13 +24,12 @@ ModelSummary HfModel::summaryOf(const HfConfig& c, const Tokenizer& tokenizer, c
     summary.dHead = c.hiddenSize / c.heads;
     summary.maxPositions = c.maxPositions;
     summary.vocabSize = c.vocabSize;
-    summary.causal = false;
+    const FamilyTraits& family = c.traits();
+    summary.causal = family.causal();
     summary.positions = QStringLiteral("learned");
     summary.pieces = tokenizer.pieceStyle();
-    if (c.modelType == QLatin1String("gpt2")) {
-        summary.causal = true;
-        summary.bosToken = QStringLiteral("<|endoftext|>");
-    } else if (c.modelType == QLatin1String("roberta")) {
+    summary.bosToken = family.fixedBosToken;
+    if (family.positions == PositionKind::LearnedAfterPadding) {
         // RoBERTa counts positions from padding_idx + 1, so fewer than max_position_embeddings fit.
         const int offset = c.padTokenId + 1;
         if (c.maxPositions <= offset)

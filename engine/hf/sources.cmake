@@ -7,6 +7,7 @@ target_sources(headmap_engine PRIVATE
   hf/DecoderIncremental.cpp
   hf/DecoderModel.cpp
   hf/EncoderModel.cpp
+  hf/FamilyTraits.cpp
   hf/Gpt2Incremental.cpp
   hf/Gpt2Model.cpp
   hf/RopeConfig.cpp

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 
 #include "core/HeadmapError.h"
+#include "hf/FamilyTraits.h"
 #include "tokenizers/BasicPreTokenizers.h"
 #include "tokenizers/BertNormalizer.h"
 #include "tokenizers/BpeModel.h"
@@ -246,14 +247,22 @@ std::unique_ptr<HfTokenizer> loadLegacyTokenizer(const QString& folder,
     const bool hasBpeFiles = QFileInfo::exists(dir.filePath(QStringLiteral("vocab.json"))) &&
                              QFileInfo::exists(dir.filePath(QStringLiteral("merges.txt")));
     const QString type = options.modelType.toLower();
-    const bool byteLevelType = type == QLatin1String("gpt2") || type == QLatin1String("roberta");
+    // Which flavour of vocab.json + merges.txt the family's slow tokenizer reads (FamilyTraits).
+    const FamilyTraits* family = findFamily(type);
+    const LegacyBpe bpe = family ? family->legacyBpe : LegacyBpe::None;
+    const bool byteLevelType = bpe != LegacyBpe::None;
     if (hasBpeFiles && (byteLevelType || !hasVocabTxt)) {
-        if (!type.isEmpty() && !byteLevelType)
+        if (!type.isEmpty() && !byteLevelType) {
+            QStringList readers;
+            for (const FamilyTraits& row : familyTraitsTable())
+                if (row.legacyBpe != LegacyBpe::None)
+                    readers << row.modelType;
             throw ModelError(QCoreApplication::translate("Engine", "%1: vocab.json + merges.txt of model type \"%2\" "
-                                                                   "are not supported (Headmap reads them for gpt2 and "
-                                                                   "roberta; a tokenizer.json works for any)")
-                                 .arg(folder, options.modelType));
-        return byteLevelTokenizer(dir, LegacySettings(dir), type == QLatin1String("roberta"));
+                                                                   "are not supported (Headmap reads them for %3; a "
+                                                                   "tokenizer.json works for any)")
+                                 .arg(folder, options.modelType, readers.join(QStringLiteral(", "))));
+        }
+        return byteLevelTokenizer(dir, LegacySettings(dir), bpe == LegacyBpe::Roberta);
     }
     // vocab.txt is BERT's format, whichever BERT-family model (bert, distilbert, ...) uses it.
     if (hasVocabTxt)

@@ -1156,10 +1156,6 @@
         <translation>%1 linje %2: forventede to orddele adskilt af et mellemrum</translation>
     </message>
     <message>
-        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for gpt2 and roberta; a tokenizer.json works for any)</source>
-        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for gpt2 og roberta; en tokenizer.json virker for alle)</translation>
-    </message>
-    <message>
         <source>cannot read %1: %2</source>
         <translation>kan ikke læse %1: %2</translation>
     </message>
@@ -2028,6 +2024,10 @@
     <message>
         <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
         <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
+        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
     </message>
 </context>
 <context>

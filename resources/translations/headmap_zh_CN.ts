@@ -1151,10 +1151,6 @@
         <translation>%1 第 %2 行：应为用空格分隔的两个片段</translation>
     </message>
     <message>
-        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for gpt2 and roberta; a tokenizer.json works for any)</source>
-        <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 gpt2 和 roberta 读取它们；tokenizer.json 适用于任何模型）</translation>
-    </message>
-    <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2023,6 +2019,10 @@
     <message>
         <source>the GGUF pre-tokenizer %1 cannot be built: its pattern %2 does not compile (%3 at character %4). The patterns are Headmap&apos;s own, so this is a bug in Headmap or its PCRE2 library, not in the file</source>
         <translation>无法构建 GGUF 预分词器 %1：其模式 %2 无法编译（%3，位于第 %4 个字符）。这些模式是 Headmap 自带的，因此这是 Headmap 或其 PCRE2 库的缺陷，而不是文件的问题</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
+        <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何模型）</translation>
     </message>
 </context>
 <context>

@@ -7,3 +7,6 @@ headmap_add_test(tst_predictions SOURCES hf/tst_predictions.cpp)
 headmap_add_test(tst_predictionmath SOURCES hf/tst_predictionmath.cpp)
 headmap_add_test(tst_layerstreaming SOURCES hf/tst_layerstreaming.cpp)
 headmap_add_test(tst_prefixreuse SOURCES hf/tst_prefixreuse.cpp)
+# The family traits table: rows complete for their class, names unique, GGUF names mapping back,
+# the supported lists of the readers, the messages and `headmap-cli help` all the table's.
+headmap_add_test(tst_familytraits SOURCES hf/tst_familytraits.cpp)

@@ -1,0 +1,256 @@
+#include "hf/FamilyTraits.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+
+#include "core/HeadmapError.h"
+
+namespace headmap {
+namespace {
+
+// Tensor names, read from each family's modeling_<name>.py in transformers.
+
+const EncoderTensorNames& bertTensorNames() {
+    // modeling_bert.py; BertForMaskedLM's head: cls.predictions.transform + bias.
+    static const EncoderTensorNames names{
+        QStringLiteral("bert."), QStringLiteral("embeddings."), QStringLiteral("encoder.layer.%1."),
+        QStringLiteral("attention.self.query"), QStringLiteral("attention.self.key"),
+        QStringLiteral("attention.self.value"), QStringLiteral("attention.output.dense"),
+        QStringLiteral("attention.output.LayerNorm"), QStringLiteral("intermediate.dense"),
+        QStringLiteral("output.dense"), QStringLiteral("output.LayerNorm"),
+        QStringLiteral("cls.predictions.transform.dense"), QStringLiteral("cls.predictions.transform.LayerNorm"),
+        QStringLiteral("cls.predictions.bias"), QStringLiteral("cls.predictions.decoder.bias")};
+    return names;
+}
+
+const EncoderTensorNames& robertaTensorNames() {
+    // modeling_roberta.py: BERT's layers under "roberta.", RobertaLMHead as lm_head.
+    static const EncoderTensorNames names = [] {
+        EncoderTensorNames n = bertTensorNames();
+        n.prefix = QStringLiteral("roberta.");
+        n.headDense = QStringLiteral("lm_head.dense");
+        n.headNorm = QStringLiteral("lm_head.layer_norm");
+        n.headBias = QStringLiteral("lm_head.bias");
+        n.headAltBias = QStringLiteral("lm_head.decoder.bias");
+        return n;
+    }();
+    return names;
+}
+
+const EncoderTensorNames& distilbertTensorNames() {
+    // modeling_distilbert.py; DistilBertForMaskedLM: vocab_transform, vocab_layer_norm,
+    // vocab_projector (whose weight is the word embeddings).
+    static const EncoderTensorNames names{
+        QStringLiteral("distilbert."), QStringLiteral("embeddings."), QStringLiteral("transformer.layer.%1."),
+        QStringLiteral("attention.q_lin"), QStringLiteral("attention.k_lin"), QStringLiteral("attention.v_lin"),
+        QStringLiteral("attention.out_lin"), QStringLiteral("sa_layer_norm"), QStringLiteral("ffn.lin1"),
+        QStringLiteral("ffn.lin2"), QStringLiteral("output_layer_norm"), QStringLiteral("vocab_transform"),
+        QStringLiteral("vocab_layer_norm"), QStringLiteral("vocab_projector.bias"), QString()};
+    return names;
+}
+
+const DecoderTensorNames& llamaTensorNames() {
+    // modeling_llama.py, and every family that copied it (Mistral, Qwen, Gemma, Phi-3, OLMo 2).
+    static const DecoderTensorNames names{
+        QStringLiteral("model."), QStringLiteral("embed_tokens"), QStringLiteral("norm"),
+        QStringLiteral("lm_head"), QStringLiteral("self_attn."), QStringLiteral("q_proj"),
+        QStringLiteral("k_proj"), QStringLiteral("v_proj"), QStringLiteral("qkv_proj"), QStringLiteral("o_proj"),
+        QStringLiteral("q_norm"), QStringLiteral("k_norm"), QStringLiteral("mlp.up_proj"),
+        QStringLiteral("mlp.down_proj"), QStringLiteral("mlp.gate_proj"), QStringLiteral("mlp.gate_up_proj")};
+    return names;
+}
+
+const DecoderTensorNames& neoxTensorNames() {
+    // modeling_gpt_neox.py: GPTNeoXForCausalLM keeps its head as embed_out.
+    static const DecoderTensorNames names{
+        QStringLiteral("gpt_neox."), QStringLiteral("embed_in"), QStringLiteral("final_layer_norm"),
+        QStringLiteral("embed_out"), QStringLiteral("attention."), QString(), QString(), QString(),
+        QStringLiteral("query_key_value"), QStringLiteral("dense"), QString(), QString(),
+        QStringLiteral("mlp.dense_h_to_4h"), QStringLiteral("mlp.dense_4h_to_h"), QString(), QString()};
+    return names;
+}
+
+// A row starts from its class's usual parts; `change` sets what the family does differently.
+template <typename Change>
+FamilyTraits tableRow(ModelClass modelClass, const char* modelType, const char* displayName, Change change) {
+    FamilyTraits f;
+    f.modelType = QLatin1String(modelType);
+    f.displayName = QString::fromUtf8(displayName);
+    f.modelClass = modelClass;
+    if (modelClass == ModelClass::Decoder) {  // the Llama recipe
+        f.decoderNames = &llamaTensorNames();
+    } else if (modelClass == ModelClass::Encoder || modelClass == ModelClass::Gpt2) {
+        // The BERT recipe; GPT-2 differs in layout, spelling and projection.
+        f.spelling = ConfigSpelling::Bert;
+        f.layout = BlockLayout::NormAfterResidual;
+        f.norm = NormKind::LayerNorm;
+        f.positions = PositionKind::Learned;
+        f.feedForward = FeedForwardKind::Plain;
+        f.defaultActivation = QStringLiteral("gelu");
+        f.tiedByDefault = true;
+        f.biases = BiasRule::Always;
+    }
+    change(f);
+    return f;
+}
+
+}  // namespace
+
+const std::vector<FamilyTraits>& familyTraitsTable() {
+    using C = ModelClass;
+    using Sliding = SlidingLayers::Kind;
+    static const std::vector<FamilyTraits> table = {
+        tableRow(C::Encoder, "bert", "BERT", [](FamilyTraits& f) {
+            f.encoderNames = &bertTensorNames();
+        }),
+        tableRow(C::Encoder, "roberta", "RoBERTa", [](FamilyTraits& f) {
+            f.encoderNames = &robertaTensorNames();
+            f.positions = PositionKind::LearnedAfterPadding;
+            f.defaultPadTokenId = 1;
+            f.maskedLmActivation = Activation::GeluErf;  // RobertaLMHead calls gelu whatever hidden_act says
+            f.legacyBpe = LegacyBpe::Roberta;
+        }),
+        tableRow(C::Encoder, "distilbert", "DistilBERT", [](FamilyTraits& f) {
+            f.spelling = ConfigSpelling::DistilBert;  // its layer_norm eps, head's too, is always 1e-12
+            f.encoderNames = &distilbertTensorNames();
+        }),
+        tableRow(C::Gpt2, "gpt2", "GPT-2", [](FamilyTraits& f) {
+            f.spelling = ConfigSpelling::Gpt2;
+            f.layout = BlockLayout::PreNorm;
+            f.defaultActivation = QStringLiteral("gelu_new");
+            f.projection = QkvProjection::FusedColumns;
+            f.legacyBpe = LegacyBpe::Gpt2;
+            f.fixedBosToken = QStringLiteral("<|endoftext|>");
+        }),
+        tableRow(C::Decoder, "llama", "Llama 2/3/3.1/3.2, SmolLM/SmolLM2, TinyLlama", [](FamilyTraits& f) {
+            f.gguf.architectures = {QStringLiteral("llama")};  // Mistral's GGUF files too
+            f.gguf.permutedQk = true;
+        }),
+        tableRow(C::Decoder, "mistral", "Mistral", [](FamilyTraits& f) {
+            f.sliding = {Sliding::AllLayers};
+        }),
+        tableRow(C::Decoder, "qwen2", "Qwen2, Qwen2.5", [](FamilyTraits& f) {
+            f.biases = BiasRule::QkvOnly;
+            f.sliding = {Sliding::FromMaxWindowLayers};
+            f.gguf.architectures = {QStringLiteral("qwen2")};
+        }),
+        tableRow(C::Decoder, "qwen3", "Qwen3", [](FamilyTraits& f) {
+            f.qkNorm = QkNormKind::PerHead;
+            f.sliding = {Sliding::FromMaxWindowLayers};
+            f.gguf.architectures = {QStringLiteral("qwen3")};
+        }),
+        tableRow(C::Decoder, "gemma2", "Gemma 2", [](FamilyTraits& f) {
+            f.layout = BlockLayout::Sandwich;
+            f.norm = NormKind::RmsNormPlusOne;
+            f.defaultActivation = QStringLiteral("gelu_pytorch_tanh");
+            f.activationField = "hidden_activation";
+            f.scaledEmbeddings = f.tiedByDefault = true;
+            f.softcap = SoftcapKind::AttentionAndFinal;
+            f.scale = AttentionScale::QueryPreAttnScalar;
+            f.sliding = {Sliding::AllButEveryNth, 2};
+            f.gguf.architectures = {QStringLiteral("gemma2")};
+            f.gguf.wideScalarBlockCount = 46;
+        }),
+        tableRow(C::Decoder, "gemma3_text", "Gemma 3 (text models: 270M, 1B)", [](FamilyTraits& f) {
+            f.layout = BlockLayout::Sandwich;
+            f.norm = NormKind::RmsNormPlusOne;
+            f.positions = PositionKind::RopeWithLocalBase;
+            f.defaultActivation = QStringLiteral("gelu_pytorch_tanh");
+            f.activationField = "hidden_activation";
+            f.scaledEmbeddings = f.tiedByDefault = true;
+            f.qkNorm = QkNormKind::PerHead;
+            f.softcap = SoftcapKind::FinalOnly;
+            f.scale = AttentionScale::QueryPreAttnScalar;
+            f.sliding = {Sliding::AllButEveryNth, 6, "sliding_window_pattern"};
+            f.refusesBidirectional = true;
+            f.gguf.architectures = {QStringLiteral("gemma3")};
+            f.gguf.wideScalarBlockCount = 62;
+        }),
+        tableRow(C::Decoder, "phi3", "Phi-3, Phi-3.5, Phi-4-mini", [](FamilyTraits& f) {
+            f.feedForward = FeedForwardKind::GatedFused;
+            f.projection = QkvProjection::Fused;
+            f.biases = BiasRule::None;
+            f.sliding = {Sliding::AllLayers};
+            f.gguf.architectures = {QStringLiteral("phi3")};
+        }),
+        tableRow(C::Decoder, "olmo2", "OLMo 2", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PostNorm;
+            f.qkNorm = QkNormKind::WholeProjection;
+        }),
+        tableRow(C::Decoder, "gpt_neox", "GPT-NeoX, Pythia", [](FamilyTraits& f) {
+            f.layout = BlockLayout::Parallel;
+            f.norm = NormKind::LayerNorm;
+            f.feedForward = FeedForwardKind::Plain;
+            f.defaultActivation = QStringLiteral("gelu");
+            f.projection = QkvProjection::InterleavedPerHead;
+            f.biases = BiasRule::OneFlagDefaultOn;
+            f.decoderNames = &neoxTensorNames();
+            f.gguf.architectures = {QStringLiteral("gptneox")};
+        }),
+    };
+    return table;
+}
+
+const FamilyTraits* findFamily(const QString& modelType) {
+    for (const FamilyTraits& row : familyTraitsTable())
+        if (row.modelType == modelType)
+            return &row;
+    return nullptr;
+}
+
+const FamilyTraits* findFamilyByGguf(const QString& architecture) {
+    for (const FamilyTraits& row : familyTraitsTable())
+        if (row.gguf.architectures.contains(architecture))
+            return &row;
+    return nullptr;
+}
+
+const FamilyTraits& requireFamily(const QString& path, const QString& modelType, const QStringList& allowed) {
+    const FamilyTraits* row = findFamily(modelType);
+    if (!row || !allowed.contains(modelType))
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2")
+                             .arg(path, QCoreApplication::translate("Engine", "model_type '%1' is not one of %2")
+                                            .arg(modelType, allowed.join(QStringLiteral(", ")))));
+    return *row;
+}
+
+QStringList supportedModelTypes() {
+    QStringList types;
+    for (const FamilyTraits& row : familyTraitsTable())
+        types << row.modelType;
+    return types;
+}
+
+QStringList modelTypesOf(std::initializer_list<ModelClass> classes) {
+    QStringList types;
+    for (const FamilyTraits& row : familyTraitsTable())
+        if (std::find(classes.begin(), classes.end(), row.modelClass) != classes.end())
+            types << row.modelType;
+    return types;
+}
+
+QStringList supportedGgufArchitectures() {
+    QStringList architectures;
+    for (const FamilyTraits& row : familyTraitsTable())
+        architectures << row.gguf.architectures;
+    return architectures;
+}
+
+QStringList blockNormNames(BlockLayout layout) {
+    switch (layout) {
+    case BlockLayout::Sandwich:
+        return {QStringLiteral("input_layernorm"), QStringLiteral("post_attention_layernorm"),
+                QStringLiteral("pre_feedforward_layernorm"), QStringLiteral("post_feedforward_layernorm")};
+    case BlockLayout::PostNorm:
+        return {QStringLiteral("post_attention_layernorm"), QStringLiteral("post_feedforward_layernorm")};
+    case BlockLayout::PreNorm:
+    case BlockLayout::Parallel:
+        return {QStringLiteral("input_layernorm"), QStringLiteral("post_attention_layernorm")};
+    case BlockLayout::NormAfterResidual:
+        break;  // the BERT family names its norms in EncoderTensorNames
+    }
+    return {};
+}
+
+}  // namespace headmap

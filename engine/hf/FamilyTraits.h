@@ -1,0 +1,201 @@
+#pragma once
+// What sets one model family apart from another, one row per family (issue #37): which class
+// builds it, where its norms sit, which norm, positions and feed-forward it uses, its attention
+// switches, how its checkpoint names the tensors, the GGUF architecture llama.cpp gives it and
+// what its tokenizer files need. The config readers, the model classes, the GGUF reader and the
+// CLI's help read these traits instead of comparing model_type strings, so a family that reuses
+// existing parts is one more row in familyTraitsTable() (FamilyTraits.cpp) and nothing else.
+
+#include <initializer_list>
+#include <optional>
+#include <vector>
+
+#include <QString>
+#include <QStringList>
+
+#include "core/Ops.h"
+
+namespace headmap {
+
+// The class that computes the family and the config reader it needs.
+enum class ModelClass {
+    Encoder,         // EncoderModel with HfConfig: BERT and its kin
+    Gpt2,            // Gpt2Model with HfConfig
+    Decoder,         // DecoderModel with DecoderConfig (or ggufDecoderConfig)
+    EncoderDecoder,  // reserved for the sequence-to-sequence families; no row uses it yet
+};
+
+// How config.json spells the sizes (hidden_size / dim / n_embd ...): HfConfig and DecoderConfig.
+enum class ConfigSpelling { Bert, DistilBert, Gpt2, Decoder };
+
+// Where the norms sit around a block's attention (Attn) and feed-forward (MLP), x the residual.
+enum class BlockLayout {
+    PreNorm,            // x += Attn(N₁(x)); x += MLP(N₂(x))                    GPT-2, Llama, Qwen
+    Sandwich,           // x += N₂(Attn(N₁(x))); x += N₄(MLP(N₃(x)))            Gemma 2/3
+    PostNorm,           // x += N₁(Attn(x)); x += N₂(MLP(x))                    OLMo 2
+    Parallel,           // x += Attn(N₁(x)) + MLP(N₂(x)) (use_parallel_residual) GPT-NeoX
+    NormAfterResidual,  // x = N₁(x + Attn(x)); x = N₂(x + MLP(x))              BERT (post-LN)
+};
+
+enum class NormKind {
+    LayerNorm,       // (x - mean) / σ · w + b; its epsilon is config.json's layer_norm_eps
+    RmsNorm,         // x / rms · w; rms_norm_eps
+    RmsNormPlusOne,  // x / rms · (1 + w), Gemma; GGUF files store 1 + w
+};
+
+enum class PositionKind {
+    Learned,              // an embedding row per position, counted from 0
+    LearnedAfterPadding,  // counted from padding_idx + 1 (RoBERTa), so fewer positions fit
+    Rope,                 // rotary, from rope_theta / rope_scaling / rope_parameters
+    RopeWithLocalBase,    // rotary, and sliding layers rotate with rope_local_base_freq unscaled
+};
+
+enum class FeedForwardKind {
+    Plain,       // down(act(up(x)))
+    Gated,       // down(act(gate(x)) · up(x))
+    GatedFused,  // Gated, gate and up stacked in one gate_up_proj (2·FF, D), gate rows first
+};
+
+// How the q, k and v projections are stored.
+enum class QkvProjection {
+    Separate,            // q_proj, k_proj, v_proj
+    Fused,               // one qkv_proj ((H + 2·KV)·Dh, D): q rows, then k, then v
+    InterleavedPerHead,  // query_key_value (3·D, D) as [q_h; k_h; v_h] per head; KV heads = heads
+    FusedColumns,        // GPT-2's Conv1D c_attn (D, 3·D)
+};
+
+// Which linear layers carry biases, and which config.json field says so.
+enum class BiasRule {
+    Always,            // every linear layer (the BERT family, GPT-2)
+    AttentionAndMlp,   // attention_bias on q/k/v/o, mlp_bias on the MLP, both false by default
+    OneFlagDefaultOn,  // attention_bias on every linear layer, true by default (GPT-NeoX)
+    QkvOnly,           // on q/k/v and never on o_proj or the MLP (Qwen2)
+    None,              // no biases at all (Phi-3)
+};
+
+enum class QkNormKind {
+    None,
+    PerHead,          // RMSNorm of each head's q and k, weights (Dh): Qwen3, Gemma 3
+    WholeProjection,  // RMSNorm over the whole q and k projections, weights (H·Dh): OLMo 2
+};
+
+// Which tanh softcaps config.json may set (attn_logit_softcapping, final_logit_softcapping).
+enum class SoftcapKind {
+    None,
+    AttentionAndFinal,  // Gemma 2
+    FinalOnly,          // Gemma 3: attn_logit_softcapping is refused, it would not be applied
+};
+
+// What q·kᵀ is multiplied by.
+enum class AttentionScale {
+    InverseSqrtHeadDim,       // 1/√Dh
+    QueryPreAttnScalar,       // 1/√query_pre_attn_scalar (Gemma); GGUF: see wideScalarBlockCount
+};
+
+// Which layers attend through a sliding window when config.json has no layer_types.
+struct SlidingLayers {
+    enum class Kind {
+        None,                  // no window, whatever sliding_window says (Llama, OLMo 2, GPT-NeoX)
+        AllLayers,             // every layer slides by sliding_window (Mistral, Phi-3)
+        FromMaxWindowLayers,   // layers ≥ max_window_layers, and only with use_sliding_window (Qwen)
+        AllButEveryNth,        // all but every period-th layer (Gemma 2: 2; Gemma 3: 6)
+    };
+    Kind kind = Kind::None;
+    int period = 0;                 // AllButEveryNth: the full-attention period
+    const char* periodKey = nullptr;  // the config.json field that may override period
+};
+
+// Tensor names of the BERT family, after the model prefix; %1 in `layer` is the layer index.
+struct EncoderTensorNames {
+    QString prefix;      // the model prefix a *ForMaskedLM checkpoint adds ("bert.")
+    QString embeddings;  // before word_embeddings, position_embeddings, LayerNorm ...
+    QString layer;
+    QString query, key, value, attentionOut, attentionNorm, ffnIn, ffnOut, outputNorm;
+    // The masked-LM head, outside the model prefix. headAltBias: where older checkpoints keep
+    // the bias instead (the decoder's own), or "".
+    QString headDense, headNorm, headBias, headAltBias;
+};
+
+// Tensor names of a decoder family, without ".weight" / ".bias". The block norms follow the
+// layout (blockNormNames).
+struct DecoderTensorNames {
+    QString prefix;      // "model."; a bare *Model checkpoint has none
+    QString embeddings;  // "embed_tokens"
+    QString finalNorm;   // "norm"
+    QString outputHead;  // "lm_head", outside the prefix
+    QString attention;   // "self_attn.", within a layer, before the projections below
+    QString query, key, value, fusedQkv, output, queryNorm, keyNorm;
+    QString up, down, gate, fusedGateUp;  // within a layer ("mlp.up_proj")
+};
+
+// What a GGUF file of the family looks like (llama.cpp's convert_hf_to_gguf.py).
+struct GgufTraits {
+    QStringList architectures;  // general.architecture values; empty: Headmap reads no GGUF of it
+    bool permutedQk = false;    // LlamaModel.permute reordered q/k rows for ggml's rope
+    // Gemma: the block count of the 27B size, whose q·kᵀ scale llama.cpp takes from D / H
+    // rather than the key length (GgufDecoderConfig.cpp, gemmaQueryPreAttnScalar).
+    int wideScalarBlockCount = 0;
+};
+
+// The vocab.json + merges.txt flavour transformers' slow tokenizer of the family reads;
+// vocab.txt (WordPiece) is read for any family.
+enum class LegacyBpe { None, Gpt2, Roberta };
+
+struct FamilyTraits {
+    QString modelType;    // config.json's model_type
+    QString displayName;  // what users know it as: "Llama 2/3/3.1/3.2, SmolLM/SmolLM2, TinyLlama"
+    ModelClass modelClass = ModelClass::Decoder;
+    ConfigSpelling spelling = ConfigSpelling::Decoder;
+
+    BlockLayout layout = BlockLayout::PreNorm;
+    NormKind norm = NormKind::RmsNorm;
+    PositionKind positions = PositionKind::Rope;
+    FeedForwardKind feedForward = FeedForwardKind::Gated;
+    QString defaultActivation = QStringLiteral("silu");  // hidden_act's default, transformers' name
+    // A field read before hidden_act when present, without default ("hidden_activation"), or null.
+    const char* activationField = nullptr;
+    bool scaledEmbeddings = false;  // x = E[ids] · √D (Gemma)
+    bool tiedByDefault = false;     // tie_word_embeddings' default
+
+    QkvProjection projection = QkvProjection::Separate;
+    BiasRule biases = BiasRule::AttentionAndMlp;
+    QkNormKind qkNorm = QkNormKind::None;
+    SoftcapKind softcap = SoftcapKind::None;
+    AttentionScale scale = AttentionScale::InverseSqrtHeadDim;
+    SlidingLayers sliding;
+    bool refusesBidirectional = false;  // use_bidirectional_attention = true is refused (EmbeddingGemma)
+
+    const EncoderTensorNames* encoderNames = nullptr;  // ModelClass::Encoder
+    const DecoderTensorNames* decoderNames = nullptr;  // ModelClass::Decoder
+    // The masked-LM head's activation when it ignores hidden_act (RobertaLMHead: gelu).
+    std::optional<Activation> maskedLmActivation;
+    int defaultPadTokenId = 0;  // pad_token_id's default (RoBERTa: 1, which also offsets positions)
+
+    LegacyBpe legacyBpe = LegacyBpe::None;
+    QString fixedBosToken;  // what --bos prepends for a family whose config.json names none (GPT-2)
+    GgufTraits gguf;
+
+    bool causal() const { return modelClass == ModelClass::Gpt2 || modelClass == ModelClass::Decoder; }
+    // GPT-NeoX's per-head fusion has one key and value head per query head.
+    bool readsKeyValueHeads() const { return projection != QkvProjection::InterleavedPerHead; }
+};
+
+// One row per family, in the order listings show them.
+const std::vector<FamilyTraits>& familyTraitsTable();
+const FamilyTraits* findFamily(const QString& modelType);  // nullptr when unsupported
+const FamilyTraits* findFamilyByGguf(const QString& architecture);
+
+// The row of modelType when it is one of `allowed`; else throws ModelError naming the file and
+// listing them ("PATH: model_type 'mamba' is not one of bert, roberta").
+const FamilyTraits& requireFamily(const QString& path, const QString& modelType, const QStringList& allowed);
+
+// Every model_type, in table order; and those of some classes only.
+QStringList supportedModelTypes();
+QStringList modelTypesOf(std::initializer_list<ModelClass> classes);
+// Every GGUF general.architecture Headmap reads, in table order.
+QStringList supportedGgufArchitectures();
+
+// The config.json names of a decoder layer's norms, as DecoderModel numbers them (N₁, N₂, ...).
+QStringList blockNormNames(BlockLayout layout);
+
+}  // namespace headmap
