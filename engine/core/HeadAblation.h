@@ -29,10 +29,13 @@ struct HeadAblation {
     }
 };
 
-// "3.1,0.2:mean" -> {3, 1, Zero}, {0, 2, Mean}. Throws InputError naming the item that is not
-// L.H or L.H:zero / L.H:mean. Ranges are checked by Model::run, which knows the model.
+// "3.1,0.2:mean" -> {3, 1, Zero}, {0, 2, Mean}; a stack before the head names it in an
+// encoder–decoder model: "cross:3.1,encoder:0.2:mean" (a head without one has no stack set,
+// which Model::run takes as cross-attention there). Throws InputError naming the item that is
+// not [STACK:]L.H[:zero|:mean], or the word that is not encoder, decoder or cross. Ranges are
+// checked by Model::run, which knows the model.
 std::vector<HeadAblation> parseHeadAblations(const QString& text);
-// The inverse: "3.1,0.2:mean" (":zero" is left out).
+// The inverse: "3.1,0.2:mean", "cross:3.1" (":zero" is left out, a stack written when set).
 QString formatHeadAblations(const std::vector<HeadAblation>& ablations);
 
 }  // namespace headmap

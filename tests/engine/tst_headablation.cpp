@@ -260,6 +260,13 @@ void HeadAblationTest::parsesAblations_data() {
     QTest::newRow("explicit zero, spaces, capitals") << QStringLiteral(" 11.10:ZERO , 0.0:Mean ")
                                                      << std::vector<HeadAblation>{{11, 10, AblationMode::Zero}, {0, 0, AblationMode::Mean}}
                                                      << QStringLiteral("11.10,0.0:mean");
+    // Encoder–decoder models: a stack before the head; written back when set, in lower case.
+    QTest::newRow("stacks") << QStringLiteral("cross:3.1,encoder:0.2:mean,Decoder:1.0:zero,4.5")
+                            << std::vector<HeadAblation>{{3, 1, AblationMode::Zero, StackKind::Cross},
+                                                         {0, 2, AblationMode::Mean, StackKind::Encoder},
+                                                         {1, 0, AblationMode::Zero, StackKind::Decoder},
+                                                         {4, 5, AblationMode::Zero, std::nullopt}}
+                            << QStringLiteral("cross:3.1,encoder:0.2:mean,decoder:1.0,4.5");
 }
 
 void HeadAblationTest::parsesAblations() {
@@ -283,6 +290,13 @@ void HeadAblationTest::rejectsBadAblationText_data() {
     QTest::newRow("second item bad") << QStringLiteral("0.1,2;3") << QStringLiteral("'2;3' is not L.H or L.H:mean");
     QTest::newRow("empty item") << QStringLiteral("3.1,,0.2") << QStringLiteral("has an empty item");
     QTest::newRow("overflowing number") << QStringLiteral("99999999999.1") << QStringLiteral("is not L.H");
+    QTest::newRow("unknown stack") << QStringLiteral("enc:3.1")
+                                   << QStringLiteral("'enc:3.1': write the stack as encoder, decoder or cross before "
+                                                     "the head, not 'enc'");
+    QTest::newRow("stack without head") << QStringLiteral("cross:") << QStringLiteral("'cross:' is not L.H");
+    QTest::newRow("stack without colon") << QStringLiteral("cross3.1") << QStringLiteral("'cross3.1' is not L.H");
+    QTest::newRow("colon without stack") << QStringLiteral(":3.1") << QStringLiteral("':3.1' is not L.H");
+    QTest::newRow("stack after head") << QStringLiteral("3.1:cross") << QStringLiteral("'3.1:cross' is not L.H");
 }
 
 void HeadAblationTest::rejectsBadAblationText() {
