@@ -64,6 +64,21 @@ QString helpText(const QString& topic) {
             "  --no-special               do not add special tokens ([CLS], [SEP], ...)\n"
             "  --pair TEXT                a second sentence (BERT: [CLS] A [SEP] B [SEP], type ids 0/1)\n"
             "  --bos                      prepend the beginning-of-text token (GPT-2: <|endoftext|>)\n");
+    const QString translation = QStringLiteral(
+        "Translation models (encoder-decoder: Marian/opus-mt, BART, mBART, M2M100, T5):\n"
+        "  --stack STACK              cross (default): target rows x source columns; encoder: source x\n"
+        "                             source; decoder: target x target, causal. Other models have one\n"
+        "                             stack, decoder if causal, else encoder; --stack may name it.\n"
+        "  --target TEXT              the target the decoder reads (teacher forcing: its rows are the\n"
+        "                             start token, then TEXT's tokens); without it the model first\n"
+        "                             translates the text greedily and reads what it wrote\n"
+        "  --max-new-tokens N         the most tokens that translation writes (default: the model's\n"
+        "                             generation_config.json)\n"
+        "  --ablate cross:3.1         a head of one stack (encoder:, decoder:, cross:); L.H alone is a\n"
+        "                             cross-attention head\n"
+        "  JSON adds \"stack\", \"query_tokens\", \"query_token_ids\", \"key_tokens\", \"key_token_ids\"\n"
+        "  (and their display forms), \"target_text\" or \"generated_ids\"; \"tokens\" only for the\n"
+        "  square stacks. CSV's key_token is then a source token; npy is (layers, heads, T, S).\n");
     const QString exits = QStringLiteral(
         "Exit codes: 0 success, 2 usage error, 3 bad input or model, or an output that cannot be\n"
         "written (a full disk: the earlier file is kept); 130 export-all stopped by Ctrl-C\n"
@@ -96,15 +111,19 @@ QString helpText(const QString& topic) {
         "  --ablate 3.1,0.2:mean      switch heads off first (zero output, or :mean over positions)\n");
     if (topic == QLatin1String("render"))
         return QStringLiteral("headmap-cli render --model SPEC --text TEXT --layer L --head H --output FILE.{png,svg,pdf}\n"
+                              "                   [--stack STACK] [--target TEXT]\n"
                               "  Draws one head's heatmap exactly as the desktop program shows it, without\n"
-                              "  a display. The file is written atomically.\n\n") +
-               drawing + common + exits;
+                              "  a display. The file is written atomically. A translation model's head is\n"
+                              "  of --stack (default cross: target rows, source columns).\n\n") +
+               drawing + translation + common + exits;
     if (topic == QLatin1String("export-all"))
         return QStringLiteral("headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
+                              "                       [--stack STACK] [--target TEXT]\n"
                               "  Writes every head (layerL_headH.FORMAT), the grid of all heads (grid.FORMAT),\n"
-                              "  attention.json, attention.csv, attention.npy (layers x heads x T x T, float32)\n"
-                              "  and statistics.csv into DIR.\n\n") +
-               drawing + common + exits;
+                              "  attention.json, attention.csv, attention.npy (layers x heads x T x T, float32;\n"
+                              "  T x S for cross-attention) and statistics.csv into DIR: of one stack, --stack,\n"
+                              "  for a translation model.\n\n") +
+               drawing + translation + common + exits;
     if (topic == QLatin1String("bench"))
         return QStringLiteral("headmap-cli bench --model SPEC [--lengths 16,128,512] [--repeat N] [--warmup N] [--peak]\n"
                               "                  [--format text|json]\n"
@@ -115,7 +134,28 @@ QString helpText(const QString& topic) {
                common + exits;
     if (topic == QLatin1String("info"))
         return QStringLiteral("headmap-cli info --model SPEC [--format text|json]\n"
-                              "  Shows the model's shape: layers, heads, d_model, d_head, ...\n\n") +
+                              "  Shows the model's shape: layers, heads, d_model, d_head, ... A translation\n"
+                              "  model shows its stacks (encoder, decoder, cross), each with its layers and\n"
+                              "  heads, the source and target vocabularies, the decoder start token and the\n"
+                              "  generation settings of its generation_config.json (Headmap generates\n"
+                              "  greedily); JSON: \"stacks\", \"target_vocab_size\", \"decoder_start_token_id\",\n"
+                              "  \"decoder_start_token\", \"decoding\", \"generation_config\".\n\n") +
+               common + exits;
+    if (topic == QLatin1String("translate"))
+        return QStringLiteral("headmap-cli translate --model SPEC --text TEXT [--source-lang L] [--target-lang L]\n"
+                              "                      [--max-new-tokens N] [--format text|json] [--output FILE|-]\n"
+                              "  Translates the text with a translation (encoder-decoder) model, greedily, with\n"
+                              "  the model's generation settings (generation_config.json), as transformers'\n"
+                              "  generate() does with num_beams 1. Text: the translation alone on one line.\n"
+                              "  JSON: {\"model\", \"source_tokens\", \"source_display_tokens\", \"source_ids\",\n"
+                              "  \"target_tokens\", \"target_display_tokens\", \"target_ids\", \"translation\"};\n"
+                              "  target_ids are the generated ids after the decoder start token, the end token\n"
+                              "  included. --target-lang L: a Marian model with several target languages\n"
+                              "  reads the token >>L<< before the text (opus-mt-en-mul: --target-lang fra);\n"
+                              "  T5 reads the task from the text ('translate English to German: ...').\n"
+                              "  --max-new-tokens N: the most tokens to write (default: the model's own).\n"
+                              "  A model with one stack of attention (GPT-2, BERT, ...) cannot translate:\n"
+                              "  exit code 3.\n\n") +
                common + exits;
     if (topic == QLatin1String("tokenize"))
         return QStringLiteral("headmap-cli tokenize --model SPEC --text TEXT [--no-special] "
@@ -129,6 +169,7 @@ QString helpText(const QString& topic) {
     if (topic == QLatin1String("attention"))
         return QStringLiteral("headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"
                               "                      [--words] [--measure weights|value-norm] [--ablate LIST]\n"
+                              "                      [--stack STACK] [--target TEXT] [--max-new-tokens N]\n"
                               "                      [--format json|csv|npy] [--output FILE|-]\n"
                               "  Attention weights. JSON: {\"model\", \"tokens\", \"display_tokens\",\n"
                               "  \"token_ids\", \"layer_indices\", \"head_indices\",\n"
@@ -144,12 +185,14 @@ QString helpText(const QString& topic) {
                               "  far key j moves query i's output through the head (Kobayashi et al. 2020);\n"
                               "  rows then do not sum to 1. Same JSON shape, plus \"measure\".\n"
                               "  --ablate 3.1,0.2:mean switches heads off (layer.head; zero output, or :mean\n"
-                              "  = its mean over positions): later layers' attention changes.\n\n") +
-               common + exits;
+                              "  = its mean over positions): later layers' attention changes.\n"
+                              "  A translation model shows one stack, --stack (default cross: rows are target\n"
+                              "  tokens, columns source tokens, heads T x S); --words needs a square stack.\n\n") +
+               translation + common + exits;
     if (topic == QLatin1String("predict"))
         return QStringLiteral("headmap-cli predict --model SPEC --text TEXT [--top K] [--position P]\n"
-                              "                    [--temperature T] [--ablate LIST] [--target TOKEN]\n"
-                              "                    [--format text|json] [--output FILE|-]\n"
+                              "                    [--temperature T] [--ablate LIST] [--target TOKEN|TEXT]\n"
+                              "                    [--max-new-tokens N] [--format text|json] [--output FILE|-]\n"
                               "  What the model's output head predicts at token position P: decoders the\n"
                               "  next token (default P: the last token), masked-LM encoders (BERT, RoBERTa,\n"
                               "  DistilBERT with their MLM head) the token at P (default: the first\n"
@@ -162,8 +205,13 @@ QString helpText(const QString& topic) {
                               "  \"temperature\", \"top\": [{\"id\", \"token\", \"display\", \"probability\",\n"
                               "  \"logit\"}]} + with --ablate \"ablations\", \"baseline_top\", \"kl_divergence\"\n"
                               "  + with --target \"target\": {\"id\", \"token\", \"probability\",\n"
-                              "  \"baseline_probability\"}.\n\n") +
-               common + exits;
+                              "  \"baseline_probability\"}.\n"
+                              "  A translation model predicts the next target token after the decoder's last\n"
+                              "  row (P counts decoder rows). Its --target is the target text the decoder\n"
+                              "  reads (default: the model's own translation); JSON's tokens are then the\n"
+                              "  decoder's rows, plus \"source_tokens\", \"source_display_tokens\",\n"
+                              "  \"source_ids\" and \"target_text\" or \"generated_ids\".\n\n") +
+               translation + common + exits;
     if (topic == QLatin1String("download"))
         return QStringLiteral("headmap-cli download ORG/NAME [--revision REV]\n"
                               "  Downloads a model from the Hugging Face Hub into its cache, the layout\n"
@@ -180,11 +228,14 @@ QString helpText(const QString& topic) {
     if (topic == QLatin1String("steps"))
         return QStringLiteral("headmap-cli steps --model SPEC --text TEXT --layer L --head H "
                               "[--format json] [--output FILE|-]\n"
+                              "                  [--stack STACK] [--target TEXT]\n"
                               "  The matrices of one head, step by step: x, w_q, w_k, w_v, b_q, b_k,\n"
                               "  b_v, q, k, v, scores (QK^T), scaled (/sqrt(d_head)), masked (null\n"
                               "  where masked), weights (softmax), head_output, concat, output.\n"
-                              "  Oriented so that q = x·w_q + b_q.\n\n") +
-               common + exits;
+                              "  Oriented so that q = x·w_q + b_q. A cross-attention head adds memory\n"
+                              "  (the encoder's output, S x d_model), which k and v are made from;\n"
+                              "  T5 adds biased (scaled + the relative position bias).\n\n") +
+               translation + common + exits;
 
     return QStringLiteral(
                "headmap-cli: what the attention heads of a transformer do, from the command line.\n\n"
@@ -193,17 +244,18 @@ QString helpText(const QString& topic) {
                "  headmap-cli info      --model SPEC\n"
                "  headmap-cli tokenize  --model SPEC --text TEXT [--no-special] [--format json]\n"
                "  headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H] [--words]\n"
-               "                        [--format json|csv] [--output FILE|-]\n"
+               "                        [--stack STACK] [--target TEXT] [--format json|csv] [--output FILE|-]\n"
                "  headmap-cli steps     --model SPEC --text TEXT --layer L --head H [--format json]\n"
                "                        [--output FILE|-]\n"
                "  headmap-cli predict   --model SPEC --text TEXT [--top K] [--position P]\n"
                "                        [--temperature T] [--ablate L.H,...] [--target TOKEN] [--format json]\n"
+               "  headmap-cli translate --model SPEC --text TEXT [--target-lang L] [--format json]\n"
                "  headmap-cli render    --model SPEC --text TEXT --layer L --head H --output FILE.png|svg|pdf\n"
                "  headmap-cli export-all --model SPEC --text TEXT --outdir DIR [--format png|svg|pdf]\n"
                "  headmap-cli bench     --model SPEC [--lengths 16,128,512] [--repeat N]\n"
                "  headmap-cli download  ORG/NAME [--revision REV]   from the Hugging Face Hub\n"
                "  headmap-cli help COMMAND    details of one command\n\n") +
-           common + QStringLiteral("Layers and heads count from 0.\n") + exits;
+           common + translation + QStringLiteral("Layers and heads count from 0.\n") + exits;
 }
 
 }  // namespace headmap::cli

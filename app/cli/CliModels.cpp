@@ -1,5 +1,6 @@
 #include "cli/CliModels.h"
 
+#include "hf/FamilyTraits.h"
 #include "hf/HubCache.h"
 #include "io/JsonWriter.h"
 #include "local/LocalModels.h"
@@ -7,6 +8,12 @@
 
 namespace headmap::cli {
 namespace {
+
+// A translation model: an encoder reading the source and a decoder writing the target.
+bool isEncoderDecoderType(const QString& modelType) {
+    const FamilyTraits* family = findFamily(modelType);
+    return family && family->modelClass == ModelClass::EncoderDecoder;
+}
 
 void writeCachedJson(JsonWriter& json, const QList<CachedModel>& cached) {
     json.beginArray();
@@ -17,6 +24,7 @@ void writeCachedJson(JsonWriter& json, const QList<CachedModel>& cached) {
         json.key("revision"); json.value(model.revision);
         json.key("model_type"); json.value(model.modelType);
         json.key("supported"); json.value(model.supported);
+        json.key("encoder_decoder"); json.value(isEncoderDecoderType(model.modelType));
         json.endObject();
     }
     json.endArray();
@@ -92,7 +100,9 @@ void listModels(const CliRequest& request, QIODevice* out) {
     if (cached.isEmpty())
         text += QStringLiteral("  (none; download a model with 'headmap-cli download google-bert/bert-base-uncased')\n");
     for (const CachedModel& model : cached) {
-        const QString type = model.modelType.isEmpty() ? QStringLiteral("?") : model.modelType;
+        QString type = model.modelType.isEmpty() ? QStringLiteral("?") : model.modelType;
+        if (isEncoderDecoderType(model.modelType))
+            type += QStringLiteral(" (translation)");
         text += QStringLiteral("  %1  %2  %3\n")
                     .arg(model.id, -40)
                     .arg(model.supported ? type : type + QStringLiteral(" (not supported)"), -28)

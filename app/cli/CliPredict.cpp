@@ -40,6 +40,16 @@ bool writePredictionJson(QIODevice* device, const PredictionReport& r) {
     json.key("tokens"); json.stringList(r.input.tokens);
     json.key("display_tokens"); json.stringList(r.input.displayTokens);
     json.key("token_ids"); json.intList(r.input.ids);
+    if (r.source) {
+        json.key("source_tokens"); json.stringList(r.source->tokens);
+        json.key("source_display_tokens"); json.stringList(r.source->displayTokens);
+        json.key("source_ids"); json.intList(r.source->ids);
+        if (r.targetText) {
+            json.key("target_text"); json.value(*r.targetText);
+        } else {
+            json.key("generated_ids"); json.intList(r.generated);
+        }
+    }
     json.key("position"); json.value(r.prediction.position);
     json.key("temperature"); json.value(r.prediction.temperature);
     json.key("top"); writeTop(json, r.prediction.top);

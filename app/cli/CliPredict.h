@@ -18,6 +18,11 @@ struct PredictionReport {
     std::optional<Prediction> baseline;  // without them; only when heads were ablated
     std::vector<HeadAblation> ablations;
     std::optional<int> target;           // --target: the token whose probability is followed
+    // Encoder–decoder models: `input` holds the decoder's rows (the position counts in them),
+    // `source` the source tokens, and the rows are --target's teacher forcing or generated.
+    std::optional<Encoding> source;
+    std::optional<QString> targetText;
+    std::vector<int> generated;
     QString targetToken;
     QString targetDisplay;
 };
@@ -25,7 +30,9 @@ struct PredictionReport {
 // JSON: {"model", "tokens", "display_tokens", "token_ids", "position", "temperature",
 // "top": [{"id", "token", "display", "probability", "logit"}]}; with --ablate also
 // "ablations", "baseline_top" and "kl_divergence" (KL(baseline‖ablated), nats); with --target
-// "target": {"id", "token", "probability", "baseline_probability"}.
+// "target": {"id", "token", "probability", "baseline_probability"}. Encoder–decoder models: the
+// tokens are the decoder's rows, followed by "source_tokens", "source_display_tokens",
+// "source_ids" and "target_text" (--target) or "generated_ids".
 bool writePredictionJson(QIODevice* device, const PredictionReport& report);
 // A table for people: rank, probability, id, token.
 QByteArray predictionText(const PredictionReport& report);

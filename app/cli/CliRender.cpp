@@ -6,6 +6,7 @@
 #include "ViewState.h"
 #include "analysis/AttentionMeasure.h"
 #include "cli/CliInterrupt.h"
+#include "cli/CliStacks.h"
 #include "analysis/WordAggregation.h"
 #include "core/HeadmapError.h"
 #include "model/Model.h"
@@ -41,10 +42,13 @@ ui::HeadImageOptions imageOptions(const CliRequest& request) {
 
 std::shared_ptr<const AttentionTrace> computeTrace(const CliRequest& request, const Model& model,
                                                    const Encoding& input) {
+    const StackKind stack = chosenStack(request, model.summary());
+    refuseWordsAcrossTexts(request, stack);
     RunOptions options;
-    options.ablations = request.ablations;
+    options.ablations = checkedAblations(request, model.summary());
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
-    AttentionTrace trace = model.run(input, options).trace;
+    options.decoderInput = decoderRows(request, model, input).input;
+    AttentionTrace trace = model.run(input, options).stack(stack);
     if (request.measure == AttentionMeasure::ValueNorm)
         trace = weightedByValueNorm(trace);
     return std::make_shared<const AttentionTrace>(request.mergeWords ? mergeIntoWords(trace) : std::move(trace));

@@ -24,6 +24,7 @@ const QMap<QString, Command>& commandNames() {
         {QStringLiteral("render"), Command::Render},
         {QStringLiteral("export-all"), Command::ExportAll},
         {QStringLiteral("download"), Command::Download},
+        {QStringLiteral("translate"), Command::Translate},
     };
     return names;
 }
@@ -32,6 +33,8 @@ const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "
                                 "no-positional", "max-positions"};
 const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values", "words"};
 const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
+// Encoder–decoder models: which stack to show, and what the decoder reads.
+const QStringList kStackOptions{"stack", "target", "max-new-tokens"};
 
 QStringList allowedOptions(Command command) {
     QStringList allowed{"help"};
@@ -45,22 +48,27 @@ QStringList allowedOptions(Command command) {
     case Command::Bench:
         return allowed + kModelOptions + QStringList{"format", "lengths", "repeat", "warmup", "peak"};
     case Command::Render:
-        return allowed + kModelOptions + kInputOptions + kRenderOptions +
+        return allowed + kModelOptions + kInputOptions + kRenderOptions + kStackOptions +
                QStringList{"layer", "head", "output", "measure", "ablate"};
     case Command::ExportAll:
-        return allowed + kModelOptions + kInputOptions + kRenderOptions +
+        return allowed + kModelOptions + kInputOptions + kRenderOptions + kStackOptions +
                QStringList{"outdir", "format", "measure", "ablate"};
     case Command::Tokenize:
         return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
     case Command::Attention:
-        return allowed + kModelOptions + kInputOptions +
+        return allowed + kModelOptions + kInputOptions + kStackOptions +
                QStringList{"layer", "head", "format", "output", "words", "measure", "ablate"};
     case Command::Predict:
         return allowed + kModelOptions + kInputOptions +
-               QStringList{"top", "position", "temperature", "ablate", "target", "format", "output"};
+               QStringList{"top", "position", "temperature", "ablate", "target", "max-new-tokens", "format",
+                           "output"};
     case Command::Steps:
-        return allowed + kModelOptions + kInputOptions +
+        return allowed + kModelOptions + kInputOptions + kStackOptions +
                QStringList{"layer", "head", "format", "output"};
+    case Command::Translate:
+        return allowed + kModelOptions +
+               QStringList{"text", "text-file", "ids", "no-special", "source-lang", "target-lang", "max-new-tokens",
+                           "format", "output"};
     default:
         return allowed + QStringList{"version"};
     }
@@ -146,7 +154,12 @@ void addOptions(QCommandLineParser& parser) {
         {"top", "predict: how many tokens to list (default 10).", "K"},
         {"position", "predict: the token position to predict at (default: last, or the first mask).", "P"},
         {"temperature", "predict: softmax temperature (default 1; 0 = greedy).", "T"},
-        {"target", "predict: a token whose probability to report (a whole number is a token id).", "TOKEN"},
+        {"target", "Translation models: the target text the decoder reads (teacher forcing); predict with "
+                   "other models: a token whose probability to report (a whole number is a token id).", "TEXT"},
+        {"stack", "Translation models: encoder, decoder or cross (default).", "STACK"},
+        {"max-new-tokens", "Translation models: the most tokens to generate.", "N"},
+        {"source-lang", "translate: the language of the text (a code the model knows).", "LANG"},
+        {"target-lang", "translate: the language to translate into (a code the model knows).", "LANG"},
         {"revision", "download: the branch, tag or commit (default main).", "REV"},
     });
 }
@@ -197,7 +210,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     const QString name = positional.first();
     if (!commandNames().contains(name))
         throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, attention, "
-                                        "steps, predict, render, export-all, bench or download; see headmap-cli --help)")
+                                        "steps, predict, translate, render, export-all, bench or download; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
@@ -205,7 +218,8 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
             throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, "
-                                            "attention, steps, predict, render, export-all, bench or download)")
+                                            "attention, steps, predict, translate, render, export-all, bench or "
+                                            "download)")
                                  .arg(request.helpTopic));
         return request;
     }
@@ -364,6 +378,20 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
             throw UsageError(QStringLiteral("--ablate: %1").arg(QString::fromUtf8(error.what())));
         }
     }
+    if (parser.isSet("stack")) {
+        request.stack = stackFromName(parser.value("stack").trimmed().toLower());
+        if (!request.stack)
+            throw UsageError(QStringLiteral("--stack must be encoder, decoder or cross, got '%1'")
+                                 .arg(parser.value("stack")));
+    }
+    if (parser.isSet("max-new-tokens"))
+        request.maxNewTokens = parseInt(parser, "max-new-tokens", 1, 1 << 16);
+    for (const char* option : {"source-lang", "target-lang"}) {
+        if (parser.isSet(option) && parser.value(option).trimmed().isEmpty())
+            throw UsageError(QStringLiteral("--%1 needs a language code, e.g. de or fr").arg(QLatin1String(option)));
+    }
+    request.sourceLanguage = parser.value("source-lang").trimmed();
+    request.targetLanguage = parser.value("target-lang").trimmed();
     if (parser.isSet("top")) request.top = parseInt(parser, "top", 1, 1 << 20);
     if (parser.isSet("position")) request.position = parseInt(parser, "position", 0, 1 << 24);
     if (parser.isSet("temperature")) {
@@ -374,7 +402,10 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     }
     if (parser.isSet("target")) {
         if (parser.value("target").isEmpty())
-            throw UsageError(QStringLiteral("--target needs a token or a token id"));
+            throw UsageError(request.command == Command::Predict
+                                 ? QStringLiteral("--target needs a token or a token id (a translation model: its "
+                                                  "target text)")
+                                 : QStringLiteral("--target needs the target text"));
         request.target = parser.value("target");
     }
 

@@ -16,7 +16,8 @@
 
 namespace headmap::cli {
 
-enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll, Download };
+enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll, Download,
+                     Translate };
 
 // How render / export-all draw: the desktop's heatmap settings, by name.
 struct RenderRequest {
@@ -58,7 +59,17 @@ struct CliRequest {
     int top = 10;
     std::optional<int> position;  // default: defaultPredictionPosition
     float temperature = 1.0f;
-    std::optional<QString> target;  // a token (piece or id) whose probability to follow
+    // --target: for an encoder–decoder model the target text its decoder reads (teacher forcing;
+    // attention, steps, predict, render, export-all); for predict with a one-stack model a token
+    // (piece or id) whose probability to follow.
+    std::optional<QString> target;
+
+    // Encoder–decoder models (cli/CliStacks.h): the stack shown (unset: cross-attention, or a
+    // one-stack model's only stack), generation's limit, and translate's languages.
+    std::optional<StackKind> stack;
+    std::optional<int> maxNewTokens;
+    QString sourceLanguage;
+    QString targetLanguage;
 
     BenchOptions bench;
     RenderRequest render;

@@ -10,10 +10,13 @@
 #include "analysis/WordAggregation.h"
 #include "cli/CliModels.h"
 #include "cli/CliDownload.h"
+#include "cli/CliInfo.h"
 #include "cli/CliInterrupt.h"
 #include "cli/CliPredict.h"
 #include "cli/CliRender.h"
 #include "cli/CliRequest.h"
+#include "cli/CliStacks.h"
+#include "cli/CliTranslate.h"
 #include "core/HeadmapError.h"
 #include "io/AtomicFile.h"
 #include "io/JsonWriter.h"
@@ -72,6 +75,7 @@ private:
     void attention(const CliRequest& request);
     void steps(const CliRequest& request);
     void predict(const CliRequest& request);
+    void translate(const CliRequest& request);
     std::optional<int> targetId(const CliRequest& request, const Model& model);
     void render(const CliRequest& request);
 
@@ -92,6 +96,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Attention: attention(request); break;
         case Command::Steps: steps(request); break;
         case Command::Predict: predict(request); break;
+        case Command::Translate: translate(request); break;
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         case Command::Render:
         case Command::ExportAll: render(request); break;
@@ -169,12 +174,16 @@ Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summ
 }
 
 void Runner::checkIndices(const CliRequest& request, const ModelSummary& model) {
+    // A translation model's stacks differ in depth: name the one the indices are of.
+    const QString name = model.isEncoderDecoder()
+                             ? QStringLiteral("the %1 stack of %2").arg(stackName(model.stackKind()), model.name)
+                             : model.name;
     if (request.layer >= model.layers)
         throw InputError(QStringLiteral("--layer %1 is out of range: %2 has layers 0..%3")
-                             .arg(request.layer).arg(model.name).arg(model.layers - 1));
+                             .arg(request.layer).arg(name).arg(model.layers - 1));
     if (request.head >= model.heads)
         throw InputError(QStringLiteral("--head %1 is out of range: %2 has heads 0..%3")
-                             .arg(request.head).arg(model.name).arg(model.heads - 1));
+                             .arg(request.head).arg(name).arg(model.heads - 1));
 }
 
 template <typename Write>
@@ -204,34 +213,7 @@ void Runner::flushStandardOutput() {
 
 void Runner::info(const CliRequest& request) {
     const auto model = loadModel(request.model);
-    const ModelSummary& s = model->summary();
-    if (request.format == QLatin1String("json")) {
-        JsonWriter json(m_out);
-        writeModelSummaryJson(json, s);
-        json.flush();
-        m_out->write("\n");
-        return;
-    }
-    QString text;
-    text += QStringLiteral("model          %1\n").arg(s.name);
-    text += QStringLiteral("architecture   %1\n").arg(s.architecture);
-    text += QStringLiteral("layers         %1\n").arg(s.layers);
-    text += QStringLiteral("heads          %1\n").arg(s.heads);
-    text += QStringLiteral("kv heads       %1%2\n").arg(s.kvHeads)
-                .arg(s.kvHeads < s.heads ? QStringLiteral(" (grouped-query: %1 query heads share each)").arg(s.heads / s.kvHeads)
-                                         : QString());
-    text += QStringLiteral("d_model        %1\n").arg(s.dModel);
-    text += QStringLiteral("d_head         %1\n").arg(s.dHead);
-    text += QStringLiteral("positions      %1\n").arg(s.positions);
-    text += QStringLiteral("window         %1\n").arg(s.widestWindow() == 0 ? QStringLiteral("none") : s.windowDescription());
-    text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
-    text += QStringLiteral("vocabulary     %1\n").arg(s.vocabSize);
-    text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");
-    text += QStringLiteral("weights        %1\n").arg(s.quantization.isEmpty()
-                                                         ? QStringLiteral("float (exact)")
-                                                         : s.quantization + QStringLiteral(" (quantised: the attention "
-                                                                                            "is that of the quantised model)"));
-    m_out->write(text.toUtf8());
+    writeModelInfo(request, *model, m_out);
 }
 
 void Runner::tokenize(const CliRequest& request) {
@@ -272,40 +254,57 @@ void Runner::tokenize(const CliRequest& request) {
 
 void Runner::attention(const CliRequest& request) {
     const auto model = loadModel(request.model);
-    checkIndices(request, model->summary());
+    const StackKind stack = chosenStack(request, model->summary());
+    checkIndices(request, model->summary().forStack(stack));
+    refuseWordsAcrossTexts(request, stack);
     RunOptions options;
-    options.ablations = request.ablations;
+    options.ablations = checkedAblations(request, model->summary());
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
-    const RunResult result = model->run(encodeInput(request, *model), options);
+    const Encoding input = encodeInput(request, *model);
+    const DecoderRows rows = decoderRows(request, *model, input);
+    options.decoderInput = rows.input;
+    const RunResult result = model->run(input, options);
     const TraceSelection selection{request.layer, request.head};
     // The trace holds queries and keys, and the writers compute one head at a time; the derived
     // measures are made only for the heads written, so --layer/--head holds one head.
     const HeadFilter selected = [&](int layer, int head) {
         return (selection.layer < 0 || layer == selection.layer) && (selection.head < 0 || head == selection.head);
     };
+    const AttentionTrace& shown = result.stack(stack);
     const AttentionTrace measured = request.measure == AttentionMeasure::ValueNorm
-                                        ? weightedByValueNorm(result.trace, selected) : result.trace;
-    const AttentionTrace trace = request.mergeWords ? mergeIntoWords(measured, selected) : measured;
+                                        ? weightedByValueNorm(shown, selected) : shown;
+    AttentionTrace trace = request.mergeWords ? mergeIntoWords(measured, selected) : measured;
+    // Each stack's trace lists the heads switched off in that stack; every one of them changed
+    // what a later stack computed, so the output names them all.
+    if (model->summary().isEncoderDecoder())
+        trace.setAblations(options.ablations);
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
             return writeTraceCsv(device, trace, selection);
         if (request.format == QLatin1String("npy"))
             return writeTraceNpy(device, trace, selection.layer, selection.head);
         JsonWriter json(device);
-        writeTraceJson(json, trace, selection, measureName(request.measure));
+        writeTraceJson(json, trace, selection, measureName(request.measure),
+                       [&](JsonWriter& out) { writeDecoderRowsJson(out, rows); });
         return json.flush() && device->write("\n") == 1;
     });
 }
 
 void Runner::steps(const CliRequest& request) {
     const auto model = loadModel(request.model);
-    checkIndices(request, model->summary());
+    const StackKind stack = chosenStack(request, model->summary());
+    checkIndices(request, model->summary().forStack(stack));
     RunOptions options;
-    options.steps = HeadIndex{request.layer, request.head};
-    const RunResult result = model->run(encodeInput(request, *model), options);
+    options.steps = HeadIndex{request.layer, request.head,
+                              model->summary().isEncoderDecoder() ? std::optional<StackKind>(stack) : std::nullopt};
+    const Encoding input = encodeInput(request, *model);
+    const DecoderRows rows = decoderRows(request, *model, input);
+    options.decoderInput = rows.input;
+    const RunResult result = model->run(input, options);
     writeOutput(request.output, [&](QIODevice* device) {
         JsonWriter json(device);
-        writeStepsJson(json, result.trace, *result.steps);
+        writeStepsJson(json, result.stack(stack), *result.steps,
+                       [&](JsonWriter& out) { writeDecoderRowsJson(out, rows); });
         return json.flush() && device->write("\n") == 1;
     });
 }
@@ -338,15 +337,30 @@ void Runner::predict(const CliRequest& request) {
     const auto model = loadModel(request.model);
     if (!model->hasOutputHead())
         throw InputError(model->outputHeadMissing());
+    const bool encoderDecoder = model->summary().isEncoderDecoder();
     PredictionReport report;
     report.model = model->summary().name;
+    report.ablations = checkedAblations(request, model->summary());
     report.input = encodeInput(request, *model);
-    report.ablations = request.ablations;
-    const int position = request.position ? *request.position : defaultPredictionPosition(*model, report.input);
+    // A translation model predicts the next target token after the decoder's last row: its rows
+    // are what the report shows and --position counts in; the source goes beside them.
+    const DecoderRows rows = decoderRows(request, *model, report.input);
+    if (encoderDecoder) {
+        report.source = report.input;
+        report.input = *rows.input;
+        report.targetText = rows.targetText;
+        report.generated = rows.generated;
+    }
+    const int position = request.position ? *request.position
+                         : encoderDecoder  ? report.input.size() - 1
+                                           : defaultPredictionPosition(*model, report.input);
     if (position >= report.input.size())
-        throw InputError(QStringLiteral("--position %1 is outside the %2 tokens (0..%3)")
-                             .arg(position).arg(report.input.size()).arg(report.input.size() - 1));
-    report.target = targetId(request, *model);
+        throw InputError(QStringLiteral("--position %1 is outside the %2 %3 (0..%4)")
+                             .arg(position).arg(report.input.size())
+                             .arg(encoderDecoder ? QStringLiteral("decoder rows") : QStringLiteral("tokens"))
+                             .arg(report.input.size() - 1));
+    if (!encoderDecoder)
+        report.target = targetId(request, *model);
     if (report.target) {
         // The text's own label when the token is in it (builtin:patterns' ids are hashes that
         // the tokenizer cannot name), else the tokenizer's.
@@ -357,13 +371,18 @@ void Runner::predict(const CliRequest& request) {
         report.targetToken = named.tokens.value(index);
         report.targetDisplay = named.displayTokens.value(index);
     }
+    const Encoding& source = encoderDecoder ? *report.source : report.input;
     RunOptions options;
-    options.ablations = request.ablations;
-    report.prediction = predictTokens(*model, model->run(report.input, options), position, request.top,
+    options.ablations = report.ablations;
+    options.decoderInput = rows.input;
+    report.prediction = predictTokens(*model, model->run(source, options), position, request.top,
                                       request.temperature);
-    if (!request.ablations.empty())
-        report.baseline = predictTokens(*model, model->run(report.input), position, request.top,
+    if (!report.ablations.empty()) {
+        RunOptions baseline;
+        baseline.decoderInput = rows.input;  // the same rows: generated once, before either run
+        report.baseline = predictTokens(*model, model->run(source, baseline), position, request.top,
                                         request.temperature);
+    }
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("json"))
             return writePredictionJson(device, report);
@@ -372,11 +391,35 @@ void Runner::predict(const CliRequest& request) {
     });
 }
 
+void Runner::translate(const CliRequest& request) {
+    const auto model = loadModel(request.model);
+    const ModelSummary& summary = model->summary();
+    if (!summary.isEncoderDecoder())
+        throw InputError(QStringLiteral("'translate' needs a translation (encoder–decoder) model, such as opus-mt "
+                                        "(Marian), BART, mBART, M2M100 or T5; %1 (%2) has one stack of "
+                                        "self-attention and no decoder reading a target")
+                             .arg(summary.displayName(), summary.architecture));
+    TranslationReport report;
+    report.model = summary.name;
+    report.source = withLanguages(request, *model, encodeInput(request, *model));
+    const std::vector<int> generated = model->generate(report.source, request.maxNewTokens.value_or(-1));
+    report.target = targetTokens(*model, generated);
+    report.translation = model->targetText(generated);
+    writeOutput(request.output, [&](QIODevice* device) {
+        if (request.format == QLatin1String("json"))
+            return writeTranslationJson(device, report);
+        const QByteArray text = report.translation.toUtf8() + '\n';
+        return device->write(text) == text.size();
+    });
+}
+
 void Runner::render(const CliRequest& request) {
     if (const QString reason = renderingUnavailableReason(); !reason.isEmpty())
         throw UsageError(reason);
     const auto model = loadModel(request.model);
-    checkIndices(request, model->summary());
+    const StackKind stack = chosenStack(request, model->summary());
+    checkIndices(request, model->summary().forStack(stack));
+    refuseWordsAcrossTexts(request, stack);
     const Encoding input = encodeInput(request, *model);
     if (request.command == Command::Render)
         runRender(request, input, *model, m_out);

@@ -100,14 +100,16 @@ bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& s
 
 bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer, int head) {
     const qint64 t = trace.length();
+    const qint64 s = trace.keyLength();  // cross-attention: the source tokens; else t
     const int firstLayer = layer >= 0 ? layer : 0, endLayer = layer >= 0 ? layer + 1 : trace.layers();
     const int firstHead = head >= 0 ? head : 0, endHead = head >= 0 ? head + 1 : trace.heads();
-    if (!writeHeader(device, {endLayer - firstLayer, endHead - firstHead, t, t}))
+    if (!writeHeader(device, {endLayer - firstLayer, endHead - firstHead, t, s}))
         return false;
-    // Head by head: the trace promises each head's (T, T) block, not the layout of the whole.
+    // Head by head: the trace promises each head's (T, S) block, row-major, not the layout of
+    // the whole.
     for (int l = firstLayer; l < endLayer; ++l)
         for (int h = firstHead; h < endHead; ++h)
-            if (!writeFloats(device, trace.head(l, h).data(), t * t))
+            if (!writeFloats(device, trace.head(l, h).data(), t * s))
                 return false;
     return true;
 }

@@ -20,9 +20,10 @@ namespace headmap {
 // refuses bytes. Throws InputError for a negative dimension.
 bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& shape);
 
-// The trace as one (L, H, T, T) array, indexed [layer][head][query][key]; layer / head >= 0
-// select one (the array is then (1, H, T, T), (L, 1, T, T) or (1, 1, T, T)). Head by head, so
-// only one head's weights are computed at a time.
+// The trace as one (L, H, T, S) array, indexed [layer][head][query][key], S = T but for
+// cross-attention (S source tokens); layer / head >= 0 select one (the array is then
+// (1, H, T, S), (L, 1, T, S) or (1, 1, T, S)). Head by head, so only one head's weights are
+// computed at a time.
 bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1, int head = -1);
 
 }  // namespace headmap

@@ -33,7 +33,8 @@ void appendFloat(QByteArray& out, float value) {
 
 }  // namespace
 
-void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
+void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
+                           const std::function<void(JsonWriter&)>& extraFields) {
     json.beginObject();
     json.key("name"); json.value(model.name);
     json.key("architecture"); json.value(model.architecture);
@@ -62,26 +63,79 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model) {
     }
     json.endArray();
     json.key("quantization"); json.value(model.quantization);
+    if (model.isEncoderDecoder()) {
+        // The stack these layers and heads are of, then all three stacks' shapes; written only
+        // for encoder–decoder models, so a one-stack model's summary stays as it was.
+        json.key("stack"); json.value(stackName(model.stackKind()));
+        json.key("stacks");
+        json.beginArray();
+        for (const StackShape& shape : model.stacks) {
+            json.beginObject();
+            json.key("stack"); json.value(stackName(shape.kind));
+            json.key("layers"); json.value(shape.layers);
+            json.key("heads"); json.value(shape.heads);
+            json.key("kv_heads"); json.value(shape.kvHeads);
+            json.key("d_head"); json.value(shape.dHead);
+            json.key("causal"); json.value(shape.causal);
+            json.endObject();
+        }
+        json.endArray();
+        json.key("target_vocab_size");
+        json.value(model.targetVocabSize > 0 ? model.targetVocabSize : model.vocabSize);
+    }
+    if (extraFields)
+        extraFields(json);
     json.endObject();
 }
 
+namespace {
+
+// Encoder–decoder stacks name their query and key axes; one-stack traces keep their old keys.
+bool hasQueryAndKeyAxes(const AttentionTrace& trace) {
+    return trace.model().isEncoderDecoder() || trace.hasKeyTokens();
+}
+
+void writeTraceTokensJson(JsonWriter& json, const AttentionTrace& trace) {
+    if (!hasQueryAndKeyAxes(trace)) {
+        json.key("tokens"); json.stringList(trace.tokens());
+        json.key("display_tokens"); json.stringList(trace.displayTokens());
+        json.key("token_ids"); json.intList(trace.tokenIds());
+        return;
+    }
+    json.key("stack"); json.value(stackName(trace.stack()));
+    if (!trace.hasKeyTokens()) {  // a square stack: one token list, under its usual names too
+        json.key("tokens"); json.stringList(trace.tokens());
+        json.key("display_tokens"); json.stringList(trace.displayTokens());
+        json.key("token_ids"); json.intList(trace.tokenIds());
+    }
+    json.key("query_tokens"); json.stringList(trace.tokens());
+    json.key("query_display_tokens"); json.stringList(trace.displayTokens());
+    json.key("query_token_ids"); json.intList(trace.tokenIds());
+    json.key("key_tokens"); json.stringList(trace.keyTokens());
+    json.key("key_display_tokens"); json.stringList(trace.keyDisplayTokens());
+    json.key("key_token_ids"); json.intList(trace.keyTokenIds());
+}
+
+}  // namespace
+
 void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection,
-                    const QString& measure) {
+                    const QString& measure, const std::function<void(JsonWriter&)>& extraFields) {
     const std::vector<int> layers = selectedIndices(selection.layer, trace.layers());
     const std::vector<int> heads = selectedIndices(selection.head, trace.heads());
     const int t = trace.length();
+    const int s = trace.keyLength();
 
     json.beginObject();
     json.key("model"); writeModelSummaryJson(json, trace.model());
-    json.key("tokens"); json.stringList(trace.tokens());
-    json.key("display_tokens"); json.stringList(trace.displayTokens());
-    json.key("token_ids"); json.intList(trace.tokenIds());
+    writeTraceTokensJson(json, trace);
     json.key("layer_indices"); json.intList(layers);
     json.key("head_indices"); json.intList(heads);
     json.key("measure"); json.value(measure);
     if (!trace.ablations().empty()) {  // the heads switched off in the run that made these numbers
         json.key("ablations"); json.value(formatHeadAblations(trace.ablations()));
     }
+    if (extraFields)
+        extraFields(json);
     json.key("attention");
     json.beginArray();
     for (int layer : layers) {
@@ -91,7 +145,7 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
             json.beginArray();
             for (int q = 0; q < t; ++q) {
                 json.beginArray();
-                for (int k = 0; k < t; ++k)
+                for (int k = 0; k < s; ++k)
                     json.value(weights(q, k));
                 json.endArray();
             }
@@ -105,19 +159,22 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
 
 bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSelection& selection) {
     const int t = trace.length();
-    QList<QByteArray> tokenFields;
+    const int s = trace.keyLength();  // cross-attention: the source tokens, else the queries
+    QList<QByteArray> tokenFields, keyFields;
     for (const QString& token : trace.tokens())
         tokenFields << csvField(token);
+    for (const QString& token : trace.keyTokens())
+        keyFields << csvField(token);
 
     QByteArray out("layer,head,query_index,query_token,key_index,key_token,weight\n");
     for (int layer : selectedIndices(selection.layer, trace.layers())) {
         for (int head : selectedIndices(selection.head, trace.heads())) {
             const HeadWeights weights = trace.head(layer, head);
             for (int q = 0; q < t; ++q) {
-                for (int k = 0; k < t; ++k) {
+                for (int k = 0; k < s; ++k) {
                     out += QByteArray::number(layer) + ',' + QByteArray::number(head) + ',' +
                            QByteArray::number(q) + ',' + tokenFields[q] + ',' +
-                           QByteArray::number(k) + ',' + tokenFields[k] + ',';
+                           QByteArray::number(k) + ',' + keyFields[k] + ',';
                     appendFloat(out, weights(q, k));
                     out += '\n';
                 }
@@ -132,18 +189,23 @@ bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSe
     return device->write(out) == out.size();
 }
 
-void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps) {
+void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps,
+                    const std::function<void(JsonWriter&)>& extraFields) {
     json.beginObject();
     json.key("model"); writeModelSummaryJson(json, trace.model());
-    json.key("tokens"); json.stringList(trace.tokens());
-    json.key("display_tokens"); json.stringList(trace.displayTokens());
-    json.key("token_ids"); json.intList(trace.tokenIds());
+    writeTraceTokensJson(json, trace);
+    if (extraFields)
+        extraFields(json);
     json.key("layer"); json.value(steps.layer);
     json.key("head"); json.value(steps.head);
     json.key("d_model"); json.value(steps.dModel);
     json.key("d_head"); json.value(steps.dHead);
     json.key("causal"); json.value(steps.causal);
     json.key("x"); json.matrix(steps.x);
+    // Only where the model has them, so a one-stack model's steps stay as they were.
+    if (steps.memory.size() > 0) {  // cross-attention: the encoder's output, K and V come from it
+        json.key("memory"); json.matrix(steps.memory);
+    }
     json.key("w_q"); json.matrix(steps.wQ);
     json.key("w_k"); json.matrix(steps.wK);
     json.key("w_v"); json.matrix(steps.wV);
@@ -155,6 +217,9 @@ void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSte
     json.key("v"); json.matrix(steps.v);
     json.key("scores"); json.matrix(steps.scores);
     json.key("scaled"); json.matrix(steps.scaled);
+    if (steps.biased.size() > 0) {  // T5: scaled + the relative position bias
+        json.key("biased"); json.matrix(steps.biased);
+    }
     json.key("masked"); json.matrix(steps.masked);  // -inf (masked) is written as null
     json.key("weights"); json.matrix(steps.weights);
     json.key("head_output"); json.matrix(steps.headOutput);

@@ -5,6 +5,15 @@
 //    "layer_indices": [...], "head_indices": [...], "measure": "weights",
 //    "ablations": "0.1,2.3:mean" (only when heads were switched off),
 //    "attention": [layer][head][query][key]}
+// A stack of an encoder–decoder model (or any trace whose keys are tokens of their own) says
+// which stack it is and names both axes; "tokens" etc. stay for the square stacks (encoder,
+// decoder), while cross-attention's queries are target tokens and its keys source tokens:
+//   {"model": {..., "stack", "stacks": [...], "target_vocab_size"}, "stack": "cross",
+//    ["tokens", "display_tokens", "token_ids",] "query_tokens", "query_display_tokens",
+//    "query_token_ids", "key_tokens", "key_display_tokens", "key_token_ids", ...,
+//    "attention": [layer][head][query (T)][key (S)]}
+
+#include <functional>
 
 #include <QIODevice>
 
@@ -20,13 +29,22 @@ struct TraceSelection {
     int head = -1;
 };
 
-void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model);
+// extraFields, when given, writes keys of the caller's own at the end of the object (info's
+// decoder start token and generation settings).
+void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
+                           const std::function<void(JsonWriter&)>& extraFields = {});
 // measure: what the numbers are ("weights", or "value-norm" for analysis/AttentionMeasure's
-// α·‖vW_O‖), written as "measure".
+// α·‖vW_O‖), written as "measure". extraFields, when given, writes keys of the caller's own
+// (the CLI's "target_text", "generated_ids") before "attention".
 void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSelection& selection = {},
-                    const QString& measure = QStringLiteral("weights"));
-// One row per (layer, head, query, key) with a header line; tokens are the vocabulary pieces.
+                    const QString& measure = QStringLiteral("weights"),
+                    const std::function<void(JsonWriter&)>& extraFields = {});
+// One row per (layer, head, query, key) with a header line; tokens are the vocabulary pieces
+// (key_token: the source's for cross-attention).
 bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSelection& selection = {});
-void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps);
+// The tokens as writeTraceJson names them, then the steps; "memory" (cross-attention) and
+// "biased" (T5) only where the model has them. extraFields as for writeTraceJson, after the tokens.
+void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps,
+                    const std::function<void(JsonWriter&)>& extraFields = {});
 
 }  // namespace headmap

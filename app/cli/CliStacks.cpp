@@ -1,0 +1,140 @@
+#include "cli/CliStacks.h"
+
+#include <QStringList>
+
+#include "core/HeadmapError.h"
+
+namespace headmap::cli {
+namespace {
+
+QString stackNames(const std::vector<StackKind>& stacks) {
+    QStringList names;
+    for (StackKind kind : stacks)
+        names << stackName(kind);
+    if (names.size() < 2)
+        return names.join(QString());
+    const QString last = names.takeLast();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+// "builtin:teaching has one stack, encoder (its self-attention)"; "… has the stacks encoder,
+// decoder and cross".
+QString whatStacks(const ModelSummary& model) {
+    const std::vector<StackKind> stacks = stacksOf(model);
+    if (stacks.size() == 1)
+        return QStringLiteral("%1 has one stack, %2 (its self-attention)").arg(model.displayName(),
+                                                                             stackName(stacks.front()));
+    return QStringLiteral("%1 has the stacks %2").arg(model.displayName(), stackNames(stacks));
+}
+
+bool hasStack(const ModelSummary& model, StackKind kind) {
+    for (StackKind k : stacksOf(model))
+        if (k == kind)
+            return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<StackKind> stacksOf(const ModelSummary& model) {
+    if (!model.isEncoderDecoder())
+        return {model.stackKind()};
+    std::vector<StackKind> stacks;
+    for (StackKind kind : {StackKind::Encoder, StackKind::Decoder, StackKind::Cross})
+        if (model.stackShape(kind))
+            stacks.push_back(kind);
+    return stacks;
+}
+
+StackKind chosenStack(const CliRequest& request, const ModelSummary& model) {
+    if (!request.stack)
+        return model.isEncoderDecoder() ? StackKind::Cross : model.stackKind();
+    if (!hasStack(model, *request.stack)) {
+        const std::vector<StackKind> stacks = stacksOf(model);
+        throw InputError(QStringLiteral("--stack %1: %2: %3")
+                             .arg(stackName(*request.stack), whatStacks(model),
+                                  stacks.size() == 1
+                                      ? QStringLiteral("use --stack %1 or leave --stack out").arg(stackName(stacks.front()))
+                                      : QStringLiteral("give one of those, or leave --stack out")));
+    }
+    return *request.stack;
+}
+
+void refuseWordsAcrossTexts(const CliRequest& request, StackKind stack) {
+    if (request.mergeWords && stack == StackKind::Cross)
+        throw InputError(QStringLiteral("--words merges the pieces of one text, and cross-attention's rows are the "
+                                        "target's tokens and its columns the source's: use --stack encoder or "
+                                        "--stack decoder with --words, or leave --words out"));
+}
+
+std::vector<HeadAblation> checkedAblations(const CliRequest& request, const ModelSummary& model) {
+    std::vector<HeadAblation> ablations = request.ablations;
+    for (HeadAblation& a : ablations) {
+        if (a.stack && !hasStack(model, *a.stack))
+            throw InputError(QStringLiteral("--ablate %1: %2: write its heads as L.H")
+                                 .arg(formatHeadAblations({a}), whatStacks(model)));
+        // One-stack models: the stack said nothing more than L.H; leaving it out keeps the
+        // output ("ablations": "3.1") as it was. Translation models: say which stack it is.
+        a.stack = model.isEncoderDecoder() ? std::optional<StackKind>(a.stack.value_or(StackKind::Cross))
+                                           : std::nullopt;
+    }
+    return ablations;
+}
+
+DecoderRows decoderRows(const CliRequest& request, const Model& model, const Encoding& source) {
+    DecoderRows rows;
+    const ModelSummary& summary = model.summary();
+    if (!summary.isEncoderDecoder()) {
+        const auto refuse = [&](const QString& option) {
+            throw InputError(QStringLiteral("%1 is for translation (encoder–decoder) models, such as opus-mt, BART or "
+                                            "T5; %2 has no decoder reading a target: leave %1 out")
+                                 .arg(option, summary.displayName()));
+        };
+        if (request.target && request.command != Command::Predict)
+            refuse(QStringLiteral("--target"));
+        if (request.maxNewTokens)
+            refuse(QStringLiteral("--max-new-tokens"));
+        return rows;
+    }
+    if (request.target) {
+        if (request.maxNewTokens)
+            throw UsageError(QStringLiteral("--max-new-tokens limits what the model generates; with --target it "
+                                            "generates nothing: give one of them"));
+        rows.targetText = *request.target;
+        rows.input = model.decoderInputForTarget(*request.target);
+        return rows;
+    }
+    rows.generated = model.generate(source, request.maxNewTokens.value_or(-1));
+    rows.input = model.decoderInputForGenerated(rows.generated);
+    return rows;
+}
+
+Encoding targetTokens(const Model& model, const std::vector<int>& ids) {
+    // decoderInputForGenerated gives the start token, then the ids less one final end token: with
+    // the last id given twice, every id of `ids` is among its rows 1..n, whether or not it ends
+    // on the end token.
+    std::vector<int> padded = ids;
+    if (!padded.empty())
+        padded.push_back(padded.back());
+    const Encoding rows = model.decoderInputForGenerated(padded);
+    Encoding out;
+    const int n = int(ids.size());
+    out.ids = ids;
+    out.tokens = rows.tokens.mid(1, n);
+    out.displayTokens = rows.displayTokens.mid(1, n);
+    for (int i = 1; i <= n && i < int(rows.special.size()); ++i)
+        out.special.push_back(rows.special[size_t(i)]);
+    return out;
+}
+
+void writeDecoderRowsJson(JsonWriter& json, const DecoderRows& rows) {
+    if (!rows.input)
+        return;
+    if (rows.targetText) {
+        json.key("target_text"); json.value(*rows.targetText);
+        return;
+    }
+    json.key("generated_ids"); json.intList(rows.generated);
+}
+
+}  // namespace headmap::cli
