@@ -90,6 +90,14 @@ FamilyTraits tableRow(ModelClass modelClass, const char* modelType, const char* 
         f.defaultActivation = QStringLiteral("gelu");
         f.tiedByDefault = true;
         f.biases = BiasRule::Always;
+    } else if (modelClass == ModelClass::EncoderDecoder) {  // the BART recipe, post-norm
+        f.layout = BlockLayout::NormAfterResidual;
+        f.norm = NormKind::LayerNorm;
+        f.positions = PositionKind::LearnedOffsetTwo;
+        f.feedForward = FeedForwardKind::Plain;
+        f.defaultActivation = QStringLiteral("gelu");
+        f.tiedByDefault = true;
+        f.biases = BiasRule::Always;
     }
     change(f);
     return f;
@@ -187,6 +195,26 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.biases = BiasRule::OneFlagDefaultOn;
             f.decoderNames = &neoxTensorNames();
             f.gguf.architectures = {QStringLiteral("gptneox")};
+        }),
+        tableRow(C::EncoderDecoder, "marian", "MarianMT (Helsinki-NLP opus-mt-*)", [](FamilyTraits& f) {
+            f.positions = PositionKind::SinusoidalHalves;
+            f.defaultActivation = QStringLiteral("swish");
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "bart", "BART, distilbart", [](FamilyTraits& f) {
+            f.embeddingNorm = true;
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "mbart", "mBART-25/50", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.embeddingNorm = f.finalStackNorms = true;
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "m2m_100", "M2M100, NLLB-200", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.positions = PositionKind::SinusoidalFairseq;
+            f.defaultActivation = QStringLiteral("relu");
+            f.finalStackNorms = true;
         }),
     };
     return table;

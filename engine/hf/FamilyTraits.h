@@ -22,7 +22,7 @@ enum class ModelClass {
     Encoder,         // EncoderModel with HfConfig: BERT and its kin
     Gpt2,            // Gpt2Model with HfConfig
     Decoder,         // DecoderModel with DecoderConfig (or ggufDecoderConfig)
-    EncoderDecoder,  // reserved for the sequence-to-sequence families; no row uses it yet
+    EncoderDecoder,  // EncoderDecoderModel with Seq2SeqConfig: Marian, BART, mBART, M2M100
 };
 
 // How config.json spells the sizes (hidden_size / dim / n_embd ...): HfConfig and DecoderConfig.
@@ -48,6 +48,9 @@ enum class PositionKind {
     LearnedAfterPadding,  // counted from padding_idx + 1 (RoBERTa), so fewer positions fit
     Rope,                 // rotary, from rope_theta / rope_scaling / rope_parameters
     RopeWithLocalBase,    // rotary, and sliding layers rotate with rope_local_base_freq unscaled
+    SinusoidalHalves,     // Marian: sin in the first half, cos in the second (or a stored table)
+    SinusoidalFairseq,    // M2M100: tensor2tensor's table, counted from padding_idx + 1
+    LearnedOffsetTwo,     // BART, mBART: embed_positions from position + 2
 };
 
 enum class FeedForwardKind {
@@ -171,11 +174,18 @@ struct FamilyTraits {
     std::optional<Activation> maskedLmActivation;
     int defaultPadTokenId = 0;  // pad_token_id's default (RoBERTa: 1, which also offsets positions)
 
+    // Encoder–decoder rows: LayerNorm after the embeddings (layernorm_embedding), a LayerNorm
+    // at the end of each stack (encoder.layer_norm), the final_logits_bias buffer.
+    bool embeddingNorm = false;
+    bool finalStackNorms = false;
+    bool finalLogitsBias = false;
+
     LegacyBpe legacyBpe = LegacyBpe::None;
     QString fixedBosToken;  // what --bos prepends for a family whose config.json names none (GPT-2)
     GgufTraits gguf;
 
     bool causal() const { return modelClass == ModelClass::Gpt2 || modelClass == ModelClass::Decoder; }
+    bool isEncoderDecoder() const { return modelClass == ModelClass::EncoderDecoder; }
     // GPT-NeoX's per-head fusion has one key and value head per query head.
     bool readsKeyValueHeads() const { return projection != QkvProjection::InterleavedPerHead; }
 };
