@@ -13,3 +13,4 @@ headmap_add_test(tst_tokenlabels SOURCES tokenizers/tst_tokenlabels.cpp tokenize
 headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp)
 headmap_add_test(tst_mariantokenizer SOURCES tokenizers/tst_mariantokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_sentencepiecefile SOURCES tokenizers/tst_sentencepiecefile.cpp tokenizers/TokenGolden.cpp)
