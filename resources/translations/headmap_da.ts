@@ -2028,6 +2028,68 @@
     <message>
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
         <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
+        <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
+        <translation>%1 mangler: en Marian-modelmappe har source.spm, target.spm og vocab.json (og target_vocab.json med separate ordforråd); download modellen igen</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token (expected text or an object with &quot;content&quot;)</source>
+        <translation>%1: &quot;%2&quot; er ikke et token (forventede tekst eller et objekt med &quot;content&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: the special token &quot;%2&quot; is not in %3, and the id it would get, %4, is &quot;%5&quot;&apos;s there; add it to %3 or remove it from the settings</source>
+        <translation>%1: specialtokenet &quot;%2&quot; er ikke i %3, og det id, det ville få, %4, tilhører &quot;%5&quot; dér; føj det til %3, eller fjern det fra indstillingerne</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;%2&quot;, the unknown token every piece outside the vocabulary becomes: use the vocab.json that came with the model</source>
+        <translation>%1 har intet &quot;%2&quot;, det ukendte token, som alle stykker uden for ordforrådet bliver til: brug den vocab.json, der fulgte med modellen</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which Marian models end every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som Marian-modeller afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>%1: the file is incomplete or not a SentencePiece model (%2): download it again</source>
+        <translation>%1: filen er ufuldstændig eller ikke en SentencePiece-model (%2): download den igen</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>den er tom</translation>
+    </message>
+    <message>
+        <source>it has no pieces</source>
+        <translation>den har ingen stykker</translation>
+    </message>
+    <message>
+        <source>%1 cannot tokenize this text: %2</source>
+        <translation>%1 kan ikke tokenisere denne tekst: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot turn these pieces into text: %2</source>
+        <translation>%1 kan ikke gøre disse stykker til tekst: %2</translation>
+    </message>
+    <message>
+        <source>its normalization rules are cut off</source>
+        <translation>dens normaliseringsregler er afkortede</translation>
+    </message>
+    <message>
+        <source>its normalization rules have an empty trie</source>
+        <translation>dens normaliseringsregler har en tom trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their trie</source>
+        <translation>dens normaliseringsregler peger uden for deres trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their replacement strings</source>
+        <translation>dens normaliseringsregler peger uden for deres erstatningsstrenge</translation>
+    </message>
+    <message>
+        <source>a piece starts with a NUL byte</source>
+        <translation>et stykke begynder med en NUL-byte</translation>
+    </message>
+    <message>
+        <source>its bytes are no protobuf message</source>
+        <translation>dens bytes er ingen protobuf-meddelelse</translation>
     </message>
 </context>
 <context>

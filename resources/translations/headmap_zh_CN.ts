@@ -2023,6 +2023,68 @@
     <message>
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
         <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何模型）</translation>
+        <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
+        <translation>缺少 %1：Marian 模型文件夹包含 source.spm、target.spm 和 vocab.json（词表分开时还有 target_vocab.json）；请重新下载模型</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token (expected text or an object with &quot;content&quot;)</source>
+        <translation>%1：“%2”不是词元（应为文本或带有“content”的对象）</translation>
+    </message>
+    <message>
+        <source>%1: the special token &quot;%2&quot; is not in %3, and the id it would get, %4, is &quot;%5&quot;&apos;s there; add it to %3 or remove it from the settings</source>
+        <translation>%1：特殊词元“%2”不在 %3 中，它将得到的 id %4 在那里已属于“%5”；请把它加入 %3，或从设置中删除</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;%2&quot;, the unknown token every piece outside the vocabulary becomes: use the vocab.json that came with the model</source>
+        <translation>%1 中没有“%2”，即词表之外的每个片段都会变成的未知词元：请使用模型自带的 vocab.json</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which Marian models end every text with: remove the setting</source>
+        <translation>%1 没有设置 eos_token，而 Marian 模型用它结束每段文本：请删除该设置</translation>
+    </message>
+    <message>
+        <source>%1: the file is incomplete or not a SentencePiece model (%2): download it again</source>
+        <translation>%1：文件不完整或不是 SentencePiece 模型（%2）：请重新下载</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>it has no pieces</source>
+        <translation>其中没有任何片段</translation>
+    </message>
+    <message>
+        <source>%1 cannot tokenize this text: %2</source>
+        <translation>%1 无法对这段文本分词：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot turn these pieces into text: %2</source>
+        <translation>%1 无法把这些片段还原为文本：%2</translation>
+    </message>
+    <message>
+        <source>its normalization rules are cut off</source>
+        <translation>其规范化规则被截断</translation>
+    </message>
+    <message>
+        <source>its normalization rules have an empty trie</source>
+        <translation>其规范化规则的字典树为空</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their trie</source>
+        <translation>其规范化规则指向字典树之外</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their replacement strings</source>
+        <translation>其规范化规则指向替换字符串之外</translation>
+    </message>
+    <message>
+        <source>a piece starts with a NUL byte</source>
+        <translation>有片段以 NUL 字节开头</translation>
+    </message>
+    <message>
+        <source>its bytes are no protobuf message</source>
+        <translation>其字节不是 protobuf 消息</translation>
     </message>
 </context>
 <context>
