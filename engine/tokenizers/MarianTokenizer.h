@@ -39,6 +39,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "model/TargetSideTokenizer.h"
 #include "model/Tokenizer.h"
 #include "tokenizers/AddedTokenMatcher.h"
 #include "tokenizers/SentencePieceFile.h"
@@ -64,22 +65,23 @@ struct MarianTokenizerParts {
     QString targetLanguage;
 };
 
-class MarianTokenizer : public Tokenizer {
+class MarianTokenizer : public Tokenizer, public TargetSideTokenizer {
 public:
     explicit MarianTokenizer(MarianTokenizerParts parts);
 
     // The source side.
     Encoding encode(const QString& text, bool addSpecialTokens) const override;
     // The target side, for teacher forcing (transformers' text_target=).
-    Encoding encodeTarget(const QString& text, bool addSpecialTokens) const;
+    Encoding encodeTarget(const QString& text, bool addSpecialTokens) const override;
     // Target ids to text; throws InputError naming an id neither vocabulary nor model has.
-    QString decodeTarget(const std::vector<int>& ids, bool skipSpecial) const;
+    QString decodeTarget(const std::vector<int>& ids, bool skipSpecial) const override;
 
     std::optional<int> tokenToId(const QString& token) const override;
     // Source ids; throws InputError for an id with no piece.
     Encoding fromIds(const std::vector<int>& ids) const override;
     // Target ids (the decoder's tokens); throws InputError for an id with no piece.
     Encoding fromTargetIds(const std::vector<int>& ids) const;
+    Encoding targetFromIds(const std::vector<int>& ids) const override { return fromTargetIds(ids); }
     int vocabSize() const override { return m_vocabSize; }
     int targetVocabSize() const { return m_targetVocabSize; }
     PieceStyle pieceStyle() const override { return PieceStyle::SentencePiece; }
