@@ -7,6 +7,7 @@
 #include "core/HeadmapError.h"
 #include "core/MultiHeadAttention.h"
 #include "core/Ops.h"
+#include "hf/FamilyTraits.h"
 #include "hf/WeightLookup.h"
 #include "model/TargetSideTokenizer.h"
 
@@ -66,9 +67,11 @@ ModelSummary EncoderDecoderModel::summaryOf(const Seq2SeqConfig& c, const Tokeni
     s.vocabSize = c.vocabSize;
     s.targetVocabSize = c.targetVocabSize() != c.vocabSize ? c.targetVocabSize() : 0;
     s.positions = c.positions == Seq2SeqPositions::LearnedOffsetTwo ? QStringLiteral("learned")
-                                                                     : QStringLiteral("sinusoidal");
+                  : c.positions == Seq2SeqPositions::RelativeBuckets
+                      ? QStringLiteral("relative buckets (%1, max distance %2)").arg(c.relativeBuckets).arg(c.relativeMaxDistance)
+                      : QStringLiteral("sinusoidal");
     s.pieces = tokenizer.pieceStyle();
-    const int encoderHead = c.dModel / c.encoderHeads, decoderHead = c.dModel / c.decoderHeads;
+    const int encoderHead = c.headDim, decoderHead = c.headDim;
     s.stacks = {StackShape{StackKind::Encoder, c.encoderLayers, c.encoderHeads, c.encoderHeads, encoderHead, false},
                 StackShape{StackKind::Decoder, c.decoderLayers, c.decoderHeads, c.decoderHeads, decoderHead, true},
                 StackShape{StackKind::Cross, c.decoderLayers, c.decoderHeads, c.decoderHeads, decoderHead, false}};
@@ -78,18 +81,56 @@ ModelSummary EncoderDecoderModel::summaryOf(const Seq2SeqConfig& c, const Tokeni
 
 AttentionWeights EncoderDecoderModel::loadAttention(const WeightLookup& weights, const QString& base) const {
     const int d = m_config.dModel;
-    auto linear = [&](const char* name) {
-        const QString prefix = base + QLatin1String(name);
-        return Linear(weights.require(prefix + QStringLiteral(".weight"), {d, d}),
-                      weights.require(prefix + QStringLiteral(".bias"), {d}), d, d, WeightLayout::OutIn);
+    const int inner = m_config.encoderHeads * m_config.headDim;  // H·Dh
+    const Seq2SeqTensorNames& names = *m_config.names;
+    auto linear = [&](const QString& name, int in, int out) {
+        const QString prefix = base + name;
+        return Linear(weights.require(prefix + QStringLiteral(".weight"), {out, in}),
+                      m_config.biases ? weights.require(prefix + QStringLiteral(".bias"), {out}) : nullptr, in, out,
+                      WeightLayout::OutIn);
     };
-    return AttentionWeights{linear("q_proj"), linear("k_proj"), linear("v_proj"), linear("out_proj")};
+    return AttentionWeights{linear(names.query, d, inner), linear(names.key, d, inner), linear(names.value, d, inner),
+                            linear(names.output, inner, d)};
 }
 
 LayerNormWeights EncoderDecoderModel::loadNorm(const WeightLookup& weights, const QString& base) const {
     const int d = m_config.dModel;
     return LayerNormWeights{weights.require(base + QStringLiteral(".weight"), {d}),
-                            weights.require(base + QStringLiteral(".bias"), {d})};
+                            m_config.rmsNorm ? nullptr : weights.require(base + QStringLiteral(".bias"), {d})};
+}
+
+EncoderDecoderModel::FeedForward EncoderDecoderModel::loadFeedForward(const WeightLookup& weights, const QString& base,
+                                                                      int width) const {
+    const int d = m_config.dModel;
+    const Seq2SeqTensorNames& names = *m_config.names;
+    auto linear = [&](const QString& name, int in, int out) {
+        const QString prefix = base + name;
+        return Linear(weights.require(prefix + QStringLiteral(".weight"), {out, in}),
+                      m_config.biases ? weights.require(prefix + QStringLiteral(".bias"), {out}) : nullptr, in, out,
+                      WeightLayout::OutIn);
+    };
+    FeedForward ffn;
+    ffn.in = linear(m_config.gatedFfn ? names.ffnGate : names.ffnIn, d, width);
+    if (m_config.gatedFfn)
+        ffn.up = linear(names.ffnUp, d, width);
+    ffn.out = linear(names.ffnOut, width, d);
+    return ffn;
+}
+
+std::shared_ptr<const PositionBias> EncoderDecoderModel::loadBias(const WeightLookup& weights, const QString& stack,
+                                                                  bool bidirectional) const {
+    if (m_config.positions != Seq2SeqPositions::RelativeBuckets)
+        return nullptr;
+    // T5: block 0 of each stack computes the bias and every later block reuses it.
+    const Seq2SeqTensorNames& names = *m_config.names;
+    const QString name = stack + QStringLiteral("block.0.") + names.relativeBias + QStringLiteral(".weight");
+    auto bias = std::make_shared<PositionBias>();
+    bias->table = ConstMatrixMap(weights.require(name, {m_config.relativeBuckets, m_config.encoderHeads}),
+                                 m_config.relativeBuckets, m_config.encoderHeads);
+    bias->buckets = m_config.relativeBuckets;
+    bias->maxDistance = m_config.relativeMaxDistance;
+    bias->bidirectional = bidirectional;
+    return bias;
 }
 
 const float* EncoderDecoderModel::positionTable(const WeightLookup& weights, const QString& stored) {
@@ -108,18 +149,20 @@ const float* EncoderDecoderModel::positionTable(const WeightLookup& weights, con
         if (m_sinusoid.size() == 0)
             m_sinusoid = fairseqSinusoid(m_config.maxPositions + m_config.padTokenId + 2, d, m_config.padTokenId);
         return m_sinusoid.data();
+    case Seq2SeqPositions::RelativeBuckets:
+        return nullptr;
     }
     return nullptr;
 }
 
 void EncoderDecoderModel::load() {
     const Seq2SeqConfig& c = m_config;
+    const Seq2SeqTensorNames& names = *c.names;
     const int d = c.dModel;
     // Converted weights land in m_owned and stay: translation models are small.
     ArenaReader converting(checkpoint(), m_owned);
     const Checkpoint& source = checkpoint().convertsOnRead() ? static_cast<const Checkpoint&>(converting) : checkpoint();
-    const WeightLookup weights(source, {QStringLiteral("model."), QString()},
-                               QStringLiteral("encoder.layers.0.self_attn.q_proj.weight"));
+    const WeightLookup weights(source, {names.prefix, QString()}, names.probe);
 
     const QString shared = weights.contains(QStringLiteral("shared.weight")) ? QStringLiteral("shared.weight")
                                                                              : QStringLiteral("encoder.embed_tokens.weight");
@@ -129,44 +172,42 @@ void EncoderDecoderModel::load() {
                                                             {c.targetVocabSize(), d});
     m_encoder.positions = positionTable(weights, QStringLiteral("encoder.embed_positions.weight"));
     m_decoder.positions = positionTable(weights, QStringLiteral("decoder.embed_positions.weight"));
+    m_encoder.bias = loadBias(weights, QStringLiteral("encoder."), true);
+    m_decoder.bias = loadBias(weights, QStringLiteral("decoder."), false);
     if (c.embeddingNorm) {
-        m_encoder.norm = loadNorm(weights, QStringLiteral("encoder.layernorm_embedding"));
-        m_decoder.norm = loadNorm(weights, QStringLiteral("decoder.layernorm_embedding"));
+        m_encoder.norm = loadNorm(weights, QStringLiteral("encoder.") + names.embeddingNorm);
+        m_decoder.norm = loadNorm(weights, QStringLiteral("decoder.") + names.embeddingNorm);
     }
     if (c.finalStackNorms) {
-        m_encoder.finalNorm = loadNorm(weights, QStringLiteral("encoder.layer_norm"));
-        m_decoder.finalNorm = loadNorm(weights, QStringLiteral("decoder.layer_norm"));
+        m_encoder.finalNorm = loadNorm(weights, QStringLiteral("encoder.") + names.finalNorm);
+        m_decoder.finalNorm = loadNorm(weights, QStringLiteral("decoder.") + names.finalNorm);
     }
-    auto feedForward = [&](const QString& base, int ffn, Linear& fc1, Linear& fc2) {
-        fc1 = Linear(weights.require(base + QStringLiteral("fc1.weight"), {ffn, d}),
-                     weights.require(base + QStringLiteral("fc1.bias"), {ffn}), d, ffn, WeightLayout::OutIn);
-        fc2 = Linear(weights.require(base + QStringLiteral("fc2.weight"), {d, ffn}),
-                     weights.require(base + QStringLiteral("fc2.bias"), {d}), ffn, d, WeightLayout::OutIn);
-    };
     m_encoderLayers.resize(size_t(c.encoderLayers));
     for (int l = 0; l < c.encoderLayers; ++l) {
-        const QString base = QStringLiteral("encoder.layers.%1.").arg(l);
+        const QString base = names.encoderLayer.arg(l);
         EncoderLayer& layer = m_encoderLayers[size_t(l)];
-        layer.self = loadAttention(weights, base + QStringLiteral("self_attn."));
-        layer.selfNorm = loadNorm(weights, base + QStringLiteral("self_attn_layer_norm"));
-        feedForward(base, c.encoderFfn, layer.fc1, layer.fc2);
-        layer.finalNorm = loadNorm(weights, base + QStringLiteral("final_layer_norm"));
+        layer.self = loadAttention(weights, base + names.selfAttention);
+        layer.selfNorm = loadNorm(weights, base + names.selfNorm);
+        layer.ffn = loadFeedForward(weights, base + names.encoderFfn, c.encoderFfn);
+        layer.finalNorm = loadNorm(weights, base + names.encoderFfnNorm);
     }
     m_decoderLayers.resize(size_t(c.decoderLayers));
     for (int l = 0; l < c.decoderLayers; ++l) {
-        const QString base = QStringLiteral("decoder.layers.%1.").arg(l);
+        const QString base = names.decoderLayer.arg(l);
         DecoderLayer& layer = m_decoderLayers[size_t(l)];
-        layer.self = loadAttention(weights, base + QStringLiteral("self_attn."));
-        layer.selfNorm = loadNorm(weights, base + QStringLiteral("self_attn_layer_norm"));
-        layer.cross = loadAttention(weights, base + QStringLiteral("encoder_attn."));
-        layer.crossNorm = loadNorm(weights, base + QStringLiteral("encoder_attn_layer_norm"));
-        feedForward(base, c.decoderFfn, layer.fc1, layer.fc2);
-        layer.finalNorm = loadNorm(weights, base + QStringLiteral("final_layer_norm"));
+        layer.self = loadAttention(weights, base + names.selfAttention);
+        layer.selfNorm = loadNorm(weights, base + names.selfNorm);
+        layer.cross = loadAttention(weights, base + names.crossAttention);
+        layer.crossNorm = loadNorm(weights, base + names.crossNorm);
+        layer.ffn = loadFeedForward(weights, base + names.decoderFfn, c.decoderFfn);
+        layer.finalNorm = loadNorm(weights, base + names.decoderFfnNorm);
     }
     const int vocab = c.targetVocabSize();
     // lm_head and final_logits_bias live outside the model prefix.
     const QString head = QStringLiteral("lm_head.weight"), bias = QStringLiteral("final_logits_bias");
-    m_head = c.tieWordEmbeddings ? m_decoder.tokens : WeightLookup(source, {QString()}, head).require(head, {vocab, d});
+    const bool storedHead = c.preferStoredHead && source.info(head);
+    m_head = c.tieWordEmbeddings && !storedHead ? m_decoder.tokens
+                                                : WeightLookup(source, {QString()}, head).require(head, {vocab, d});
     if (c.finalLogitsBias && source.info(bias))
         m_logitsBias = WeightLookup(source, {QString()}, bias).require(bias, {1, vocab});
 }
@@ -174,7 +215,8 @@ void EncoderDecoderModel::load() {
 int EncoderDecoderModel::positionRow(const std::vector<int>& ids, int index, int first) const {
     switch (m_config.positions) {
     case Seq2SeqPositions::LearnedOffsetTwo: return first + index + 2;
-    case Seq2SeqPositions::SinusoidalHalves: return first + index;
+    case Seq2SeqPositions::SinusoidalHalves:
+    case Seq2SeqPositions::RelativeBuckets: return first + index;
     case Seq2SeqPositions::SinusoidalFairseq: {
         // create_position_ids_from_input_ids: padding keeps the padding row, other tokens count
         // from padding_idx + 1 (after the cached ones).
@@ -203,15 +245,20 @@ MatrixF EncoderDecoderModel::embed(const Embedding& embedding, const std::vector
         if (row >= rows)
             throw InputError(QCoreApplication::translate("Engine", "position %1 is beyond the model's %2 positions")
                                  .arg(first + i).arg(m_config.maxPositions));
-        x.row(i) = ConstRowVectorMap(embedding.tokens + size_t(ids[size_t(i)]) * size_t(d), d) * scale +
-                   ConstRowVectorMap(embedding.positions + size_t(row) * size_t(d), d);
+        x.row(i) = ConstRowVectorMap(embedding.tokens + size_t(ids[size_t(i)]) * size_t(d), d) * scale;
+        if (embedding.positions)
+            x.row(i) += ConstRowVectorMap(embedding.positions + size_t(row) * size_t(d), d);
     }
     normalize(x, embedding.norm);
     return x;
 }
 
 void EncoderDecoderModel::normalize(MatrixF& x, const LayerNormWeights& norm) const {
-    if (norm.gamma)
+    if (!norm.gamma)
+        return;
+    if (m_config.rmsNorm)
+        rmsNormRows(x, norm.gamma, m_config.layerNormEps);
+    else
         layerNormRows(x, norm.gamma, norm.beta, m_config.layerNormEps);
 }
 
@@ -227,19 +274,28 @@ void EncoderDecoderModel::block(MatrixF& x, const LayerNormWeights& norm, Sublay
     }
 }
 
-MatrixF EncoderDecoderModel::feedForward(const Linear& fc1, const Linear& fc2, const MatrixF& x) const {
-    MatrixF hidden = fc1.forward(x);  // (T, FFN)
+MatrixF EncoderDecoderModel::feedForward(const FeedForward& ffn, const MatrixF& x) const {
+    MatrixF hidden = ffn.in.forward(x);  // (T, FFN)
     applyActivation(hidden, m_config.activation);
-    return fc2.forward(hidden);  // (T, D)
+    if (!ffn.up.isNull())
+        hidden.array() *= ffn.up.forward(x).array();
+    return ffn.out.forward(hidden);  // (T, D)
 }
 
-AttentionSpec EncoderDecoderModel::spec(int heads, bool causal) const {
-    return AttentionSpec::standard(heads, m_config.dModel, causal);
+AttentionSpec EncoderDecoderModel::spec(bool causal, const std::shared_ptr<const PositionBias>& bias) const {
+    AttentionSpec s;
+    s.heads = s.kvHeads = m_config.encoderHeads;
+    s.headDim = m_config.headDim;
+    // transformers: head_dim ** -0.5 in Python, applied to float32 scores as a float32.
+    s.scale = m_config.scaledScores ? float(std::pow(double(s.headDim), -0.5)) : 1.0f;
+    s.mask = causal ? AttentionMask::Causal : AttentionMask::None;
+    s.positionBias = bias;
+    return s;
 }
 
 MatrixF EncoderDecoderModel::encode(const std::vector<int>& ids, ForwardContext* context) const {
     MatrixF x = embed(m_encoder, ids, 0);  // (S, D)
-    const AttentionSpec selfSpec = spec(m_config.encoderHeads, false);
+    const AttentionSpec selfSpec = spec(false, m_encoder.bias);
     if (context)
         context->useStack(StackKind::Encoder);
     for (int l = 0; l < m_config.encoderLayers; ++l) {
@@ -248,7 +304,7 @@ MatrixF EncoderDecoderModel::encode(const std::vector<int>& ids, ForwardContext*
             return context ? context->attention(l, layer.self, selfSpec, h)
                            : multiHeadSelfAttention(layer.self, selfSpec, h);
         });
-        block(x, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.fc1, layer.fc2, h); });
+        block(x, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.ffn, h); });
     }
     normalize(x, m_encoder.finalNorm);
     return x;
@@ -259,8 +315,8 @@ MatrixF EncoderDecoderModel::forward(const Encoding& input, ForwardContext& cont
     if (!context.layerDone(m_config.encoderLayers - 1))
         return MatrixF();
     MatrixF y = embed(m_decoder, context.decoderInput().ids, 0);  // (T, D)
-    const AttentionSpec selfSpec = spec(m_config.decoderHeads, true);
-    const AttentionSpec crossSpec = spec(m_config.decoderHeads, false);
+    const AttentionSpec selfSpec = spec(true, m_decoder.bias);
+    const AttentionSpec crossSpec = spec(false, nullptr);
     for (int l = 0; l < m_config.decoderLayers; ++l) {
         const DecoderLayer& layer = m_decoderLayers[size_t(l)];
         block(y, layer.selfNorm, [&](const MatrixF& h) {
@@ -271,7 +327,7 @@ MatrixF EncoderDecoderModel::forward(const Encoding& input, ForwardContext& cont
             context.useStack(StackKind::Cross);
             return context.attention(l, layer.cross, crossSpec, h, &memory);
         });
-        block(y, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.fc1, layer.fc2, h); });
+        block(y, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.ffn, h); });
         if (!context.layerDone(l))
             return MatrixF();
     }
@@ -282,7 +338,7 @@ MatrixF EncoderDecoderModel::forward(const Encoding& input, ForwardContext& cont
 RowVectorF EncoderDecoderModel::logitsOf(const Eigen::Ref<const RowVectorF>& hidden) const {
     const int vocab = m_config.targetVocabSize();
     const ConstMatrixMap head(m_head, vocab, m_config.dModel);  // (V, D)
-    RowVectorF logits = (head * hidden.transpose()).transpose();  // (V)
+    RowVectorF logits = (head * (hidden * m_config.outputScale).transpose()).transpose();  // (V)
     if (m_logitsBias)
         logits += ConstRowVectorMap(m_logitsBias, vocab);
     return logits;

@@ -47,10 +47,13 @@ protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
 
 private:
+    struct FeedForward {
+        Linear in, up, out;  // up: the gated half (T5 v1.1), else null
+    };
     struct EncoderLayer {
         AttentionWeights self;
         LayerNormWeights selfNorm;
-        Linear fc1, fc2;
+        FeedForward ffn;
         LayerNormWeights finalNorm;
     };
     struct DecoderLayer {
@@ -58,7 +61,7 @@ private:
         LayerNormWeights selfNorm;
         AttentionWeights cross;
         LayerNormWeights crossNorm;
-        Linear fc1, fc2;
+        FeedForward ffn;
         LayerNormWeights finalNorm;
     };
     struct Embedding {
@@ -66,6 +69,7 @@ private:
         const float* positions = nullptr;  // (rows, D) stored or computed table
         LayerNormWeights norm;             // layernorm_embedding, or null
         LayerNormWeights finalNorm;        // encoder.layer_norm / decoder.layer_norm, or null
+        std::shared_ptr<const PositionBias> bias;  // T5: the stack's relative bias, or null
     };
 
     void load();
@@ -79,8 +83,11 @@ private:
     // x ← Block(x, f): the residual and the LayerNorm on the side the family puts it.
     template <typename Sublayer>
     void block(MatrixF& x, const LayerNormWeights& norm, Sublayer&& sublayer) const;
-    MatrixF feedForward(const Linear& fc1, const Linear& fc2, const MatrixF& x) const;
-    AttentionSpec spec(int heads, bool causal) const;
+    FeedForward loadFeedForward(const WeightLookup& weights, const QString& base, int width) const;
+    MatrixF feedForward(const FeedForward& ffn, const MatrixF& x) const;
+    std::shared_ptr<const PositionBias> loadBias(const WeightLookup& weights, const QString& stack, bool bidirectional) const;
+    // causal: the decoder's self-attention; bias: the stack's position bias (self-attention only).
+    AttentionSpec spec(bool causal, const std::shared_ptr<const PositionBias>& bias) const;
     // The encoder's output (S, D); with a context, its attention recorded in the encoder stack.
     MatrixF encode(const std::vector<int>& ids, ForwardContext* context) const;
     RowVectorF logitsOf(const Eigen::Ref<const RowVectorF>& hidden) const;  // (target vocab)

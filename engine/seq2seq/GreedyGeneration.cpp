@@ -72,8 +72,8 @@ std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNe
     const int maxLength = std::min(1 + newTokens, m_config.maxPositions);
 
     const MatrixF memory = encode(source.ids, nullptr);  // (S, D)
-    const AttentionSpec selfSpec = spec(m_config.decoderHeads, true);
-    const AttentionSpec crossSpec = spec(m_config.decoderHeads, false);
+    const AttentionSpec selfSpec = spec(true, m_decoder.bias);
+    const AttentionSpec crossSpec = spec(false, nullptr);
     struct LayerCache {
         MatrixF selfKeys, selfValues;    // (t, D) grows a row per step
         MatrixF crossKeys, crossValues;  // (S, D)
@@ -98,7 +98,7 @@ std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNe
             block(y, layer.crossNorm, [&](const MatrixF& h) {
                 return crossAttentionCached(layer.cross, crossSpec, h, cache.crossKeys, cache.crossValues);
             });
-            block(y, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.fc1, layer.fc2, h); });
+            block(y, layer.finalNorm, [&](const MatrixF& h) { return feedForward(layer.ffn, h); });
         }
         normalize(y, m_decoder.finalNorm);
         RowVectorF scores = logitsOf(y.row(0));

@@ -1,5 +1,7 @@
 #include "seq2seq/Seq2SeqConfig.h"
 
+#include <cmath>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -16,6 +18,7 @@ Seq2SeqPositions positionsOf(const FamilyTraits& family) {
     switch (family.positions) {
     case PositionKind::SinusoidalHalves: return Seq2SeqPositions::SinusoidalHalves;
     case PositionKind::SinusoidalFairseq: return Seq2SeqPositions::SinusoidalFairseq;
+    case PositionKind::RelativeBuckets: return Seq2SeqPositions::RelativeBuckets;
     default: return Seq2SeqPositions::LearnedOffsetTwo;
     }
 }
@@ -59,14 +62,83 @@ GenerationSettings generationOf(const ConfigReader& reader, const GenerationSett
     return g;
 }
 
+// config.json's generation fields, then generation_config.json's over them.
+void readGeneration(Seq2SeqConfig& c, const ConfigReader& reader, const QJsonObject& generationConfig, int eos) {
+    GenerationSettings base;
+    base.padTokenId = c.padTokenId;
+    base.decoderStartTokenId = c.padTokenId;
+    base.eosTokenId = eos;
+    c.generation = generationOf(reader, base, c.targetVocabSize());
+    if (!generationConfig.isEmpty()) {
+        const QString generationPath = QFileInfo(reader.path()).dir().filePath(QStringLiteral("generation_config.json"));
+        c.generation = generationOf(ConfigReader(generationPath, generationConfig), c.generation,
+                                    c.targetVocabSize());
+    }
+}
+
+// T5 spells its sizes its own way (configuration_t5.py) and says its feed-forward in one field,
+// "relu", "gated-gelu" or "{gated-}ACT".
+Seq2SeqConfig t5FromJson(const ConfigReader& reader, const FamilyTraits& family, const QJsonObject& generationConfig) {
+    Seq2SeqConfig c;
+    c.path = reader.path();
+    c.modelType = family.modelType;
+    c.names = family.seq2seqNames;
+    c.positions = Seq2SeqPositions::RelativeBuckets;
+    c.preNorm = true;
+    c.rmsNorm = true;
+    c.biases = false;
+    c.preferStoredHead = true;
+    c.finalStackNorms = true;
+    c.scaledScores = false;
+    c.dModel = reader.integer("d_model", 1, kMaxDim);
+    c.headDim = reader.integer("d_kv", 1, kMaxDim);
+    c.encoderLayers = reader.integer("num_layers", 1, kMaxLayers);
+    c.decoderLayers = reader.integerOr("num_decoder_layers", c.encoderLayers, 1, kMaxLayers);
+    c.encoderHeads = c.decoderHeads = reader.integer("num_heads", 1, kMaxDim);
+    c.encoderFfn = c.decoderFfn = reader.integer("d_ff", 1, kMaxDim * 16);
+    c.vocabSize = c.decoderVocabSize = reader.integer("vocab_size", 1, kMaxVocab);
+    c.maxPositions = reader.integerOr("n_positions", 512, 1, kMaxPositionsLimit);
+    c.padTokenId = reader.integerOr("pad_token_id", 0, 0, c.vocabSize - 1);
+    c.layerNormEps = float(reader.numberOr("layer_norm_epsilon", 1e-6));
+    c.relativeBuckets = reader.integerOr("relative_attention_num_buckets", 32, 2, 1 << 16);
+    c.relativeMaxDistance = reader.integerOr("relative_attention_max_distance", 128, 1, kMaxPositionsLimit);
+    if (c.relativeMaxDistance <= c.relativeBuckets / 4)
+        reader.fail(QCoreApplication::translate("Engine", "relative_attention_max_distance %1 must exceed a quarter "
+                                                          "of relative_attention_num_buckets %2")
+                        .arg(c.relativeMaxDistance).arg(c.relativeBuckets));
+    const QString projection = reader.stringOr("feed_forward_proj", QStringLiteral("relu"));
+    const QStringList parts = projection.split(QLatin1Char('-'));
+    c.gatedFfn = parts.first() == QLatin1String("gated");
+    const bool shapeOk = parts.size() == 1 || (parts.size() == 2 && c.gatedFfn);
+    // configuration_t5.py: "gated-gelu" means gelu_new, for backward compatibility.
+    const QString activation = projection == QLatin1String("gated-gelu") ? QStringLiteral("gelu_new") : parts.last();
+    const std::optional<Activation> known = activationNamed(activation);
+    if (!shapeOk || !known)
+        reader.fail(QCoreApplication::translate("Engine", "feed_forward_proj '%1' is not supported (supported: relu, "
+                                                          "gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)")
+                        .arg(projection));
+    c.activation = *known;
+    // T5Config: the decoder output is scaled by d_model^-0.5 unless config.json says
+    // tie_word_embeddings: false; lm_head is the shared embedding when the file has none.
+    const bool tiedField = reader.boolOr("tie_word_embeddings", true);
+    c.outputScale = tiedField ? float(std::pow(double(c.dModel), -0.5)) : 1.0f;
+    c.tieWordEmbeddings = tiedField;
+    readGeneration(c, reader, generationConfig, 1);
+    return c;
+}
+
 }  // namespace
 
 Seq2SeqConfig Seq2SeqConfig::fromJson(const QString& path, const QJsonObject& json, const FamilyTraits& family,
                                       const QJsonObject& generationConfig) {
     const ConfigReader reader(path, json);
+    if (family.positions == PositionKind::RelativeBuckets)
+        return t5FromJson(reader, family, generationConfig);
     Seq2SeqConfig c;
     c.path = path;
     c.modelType = family.modelType;
+    c.names = family.seq2seqNames;
+    c.scaledScores = family.scaledScores;
     c.dModel = reader.integer("d_model", 1, kMaxDim);
     c.encoderLayers = reader.integer("encoder_layers", 1, kMaxLayers);
     c.decoderLayers = reader.integer("decoder_layers", 1, kMaxLayers);
@@ -94,20 +166,16 @@ Seq2SeqConfig Seq2SeqConfig::fromJson(const QString& path, const QJsonObject& js
         if (c.dModel % heads != 0)
             reader.fail(QCoreApplication::translate("Engine", "d_model %1 is not divisible by %2 %3")
                             .arg(c.dModel).arg(QLatin1String(what)).arg(heads));
+    c.headDim = c.dModel / c.encoderHeads;
+    if (c.encoderHeads != c.decoderHeads)
+        reader.fail(QCoreApplication::translate("Engine", "encoder_attention_heads %1 and decoder_attention_heads %2 "
+                                                          "differ; Headmap reads models whose stacks have heads of one width")
+                        .arg(c.encoderHeads).arg(c.decoderHeads));
     if (c.positions == Seq2SeqPositions::SinusoidalFairseq && c.dModel / 2 < 2)
         reader.fail(QCoreApplication::translate("Engine", "d_model %1 is too small for sinusoidal positions")
                         .arg(c.dModel));
 
-    GenerationSettings base;
-    base.padTokenId = c.padTokenId;
-    base.decoderStartTokenId = c.padTokenId;
-    base.eosTokenId = 2;
-    c.generation = generationOf(reader, base, c.targetVocabSize());
-    if (!generationConfig.isEmpty()) {
-        const QString generationPath = QFileInfo(path).dir().filePath(QStringLiteral("generation_config.json"));
-        c.generation = generationOf(ConfigReader(generationPath, generationConfig), c.generation,
-                                    c.targetVocabSize());
-    }
+    readGeneration(c, reader, generationConfig, 2);
     return c;
 }
 

@@ -13,12 +13,14 @@
 namespace headmap {
 
 struct FamilyTraits;
+struct Seq2SeqTensorNames;
 
 // How a stack turns positions into vectors.
 enum class Seq2SeqPositions {
     SinusoidalHalves,   // Marian: sin in the first half, cos in the second, from position 0
     SinusoidalFairseq,  // M2M100: tensor2tensor's table, from padding_idx + 1, pad rows zero
     LearnedOffsetTwo,   // BART, mBART: embed_positions rows from position + 2
+    RelativeBuckets,    // T5: no position vectors; a bucketed bias on self-attention scores
 };
 
 // Greedy decoding's settings, as generate() reads them (generation_config.json over config.json).
@@ -42,6 +44,7 @@ struct Seq2SeqConfig {
     int encoderLayers = 0, decoderLayers = 0;
     int encoderHeads = 0, decoderHeads = 0;
     int encoderFfn = 0, decoderFfn = 0;
+    int headDim = 0;  // d_kv for T5 (heads·d_kv need not be d_model); else d_model / heads
     int vocabSize = 0;
     int decoderVocabSize = 0;  // Marian with separate vocabularies; else vocabSize
     int maxPositions = 0;
@@ -54,6 +57,14 @@ struct Seq2SeqConfig {
     bool finalLogitsBias = false;     // the *ForConditionalGeneration buffer (Marian, BART, mBART)
     bool sharedEmbeddings = true;     // share_encoder_decoder_embeddings (Marian)
     bool tieWordEmbeddings = true;    // lm_head is the decoder's embedding
+    bool rmsNorm = false;             // T5's LayerNorm without mean or bias
+    bool biases = true;               // on every projection (T5: none)
+    bool preferStoredHead = false;    // T5: lm_head.weight when the file has one, tied or not
+    bool gatedFfn = false;            // T5 v1.1: wo(act(wi_0·x) ⊙ wi_1·x)
+    bool scaledScores = true;         // q·kᵀ/√Dh (T5: unscaled)
+    float outputScale = 1.0f;         // T5 with tied embeddings: d_model^-0.5 before lm_head
+    int relativeBuckets = 0, relativeMaxDistance = 0;  // T5
+    const Seq2SeqTensorNames* names = nullptr;
     Seq2SeqPositions positions = Seq2SeqPositions::LearnedOffsetTwo;
     float layerNormEps = 1e-5f;
     GenerationSettings generation;
