@@ -2026,8 +2026,144 @@
         <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
     </message>
     <message>
+        <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
+        <translation>%1 mangler: en Marian-modelmappe har source.spm, target.spm og vocab.json (og target_vocab.json med separate ordforråd); download modellen igen</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token (expected text or an object with &quot;content&quot;)</source>
+        <translation>%1: &quot;%2&quot; er ikke et token (forventede tekst eller et objekt med &quot;content&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: the special token &quot;%2&quot; is not in %3, and the id it would get, %4, is &quot;%5&quot;&apos;s there; add it to %3 or remove it from the settings</source>
+        <translation>%1: specialtokenet &quot;%2&quot; er ikke i %3, og det id, det ville få, %4, tilhører &quot;%5&quot; dér; føj det til %3, eller fjern det fra indstillingerne</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;%2&quot;, the unknown token every piece outside the vocabulary becomes: use the vocab.json that came with the model</source>
+        <translation>%1 har intet &quot;%2&quot;, det ukendte token, som alle stykker uden for ordforrådet bliver til: brug den vocab.json, der fulgte med modellen</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which Marian models end every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som Marian-modeller afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>%1: the file is incomplete or not a SentencePiece model (%2): download it again</source>
+        <translation>%1: filen er ufuldstændig eller ikke en SentencePiece-model (%2): download den igen</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>den er tom</translation>
+    </message>
+    <message>
+        <source>it has no pieces</source>
+        <translation>den har ingen stykker</translation>
+    </message>
+    <message>
+        <source>%1 cannot tokenize this text: %2</source>
+        <translation>%1 kan ikke tokenisere denne tekst: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot turn these pieces into text: %2</source>
+        <translation>%1 kan ikke gøre disse stykker til tekst: %2</translation>
+    </message>
+    <message>
+        <source>its normalization rules are cut off</source>
+        <translation>dens normaliseringsregler er afkortede</translation>
+    </message>
+    <message>
+        <source>its normalization rules have an empty trie</source>
+        <translation>dens normaliseringsregler har en tom trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their trie</source>
+        <translation>dens normaliseringsregler peger uden for deres trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their replacement strings</source>
+        <translation>dens normaliseringsregler peger uden for deres erstatningsstrenge</translation>
+    </message>
+    <message>
+        <source>a piece starts with a NUL byte</source>
+        <translation>et stykke begynder med en NUL-byte</translation>
+    </message>
+    <message>
+        <source>its bytes are no protobuf message</source>
+        <translation>dens bytes er ingen protobuf-meddelelse</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Decoder</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Krydsopmærksomhed</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>inputtet til W_K (encoderens output)</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
+    <message>
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
         <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
+    </message>
+    <message>
+        <source>position %1 is beyond the model&apos;s %2 positions</source>
+        <translation>position %1 ligger ud over modellens %2 positioner</translation>
+    </message>
+    <message>
+        <source>position %1 is outside the %2 target rows</source>
+        <translation>position %1 ligger uden for de %2 målrækker</translation>
+    </message>
+    <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>ingen tokens at oversætte: kildeteksten er tom</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
+        <translation>feltet &apos;%1&apos; skal være en liste af lister med token-id&apos;er under %2</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
+        <translation>relative_attention_max_distance %1 skal være større end en fjerdedel af relative_attention_num_buckets %2</translation>
+    </message>
+    <message>
+        <source>feed_forward_proj &apos;%1&apos; is not supported (supported: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</source>
+        <translation>feed_forward_proj &apos;%1&apos; understøttes ikke (understøttet: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not divisible by %2 %3</source>
+        <translation>d_model %1 er ikke deleligt med %2 %3</translation>
+    </message>
+    <message>
+        <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
+        <translation>encoder_attention_heads %1 og decoder_attention_heads %2 er forskellige; Headmap læser modeller, hvis stakke har hoveder af én bredde</translation>
+    </message>
+    <message>
+        <source>d_model %1 is too small for sinusoidal positions</source>
+        <translation>d_model %1 er for lille til sinusformede positioner</translation>
     </message>
 </context>
 <context>
