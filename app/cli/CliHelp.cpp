@@ -136,10 +136,11 @@ QString helpText(const QString& topic) {
         return QStringLiteral("headmap-cli info --model SPEC [--format text|json]\n"
                               "  Shows the model's shape: layers, heads, d_model, d_head, ... A translation\n"
                               "  model shows its stacks (encoder, decoder, cross), each with its layers and\n"
-                              "  heads, the source and target vocabularies, the decoder start token and the\n"
-                              "  generation settings of its generation_config.json (Headmap generates\n"
-                              "  greedily); JSON: \"stacks\", \"target_vocab_size\", \"decoder_start_token_id\",\n"
-                              "  \"decoder_start_token\", \"decoding\", \"generation_config\".\n\n") +
+                              "  heads, the source and target vocabularies, the decoder start token and how\n"
+                              "  it generates (greedily, with generation_config.json's limits and forced\n"
+                              "  tokens); JSON: \"stacks\", \"target_vocab_size\", \"decoder_start_token_id\",\n"
+                              "  \"decoder_start_token\", \"generation\": {\"decoding\", \"num_beams\",\n"
+                              "  \"max_new_tokens\", \"min_length\", \"eos_token_id\", \"forced_bos_token_id\", ...}.\n\n") +
                common + exits;
     if (topic == QLatin1String("translate"))
         return QStringLiteral("headmap-cli translate --model SPEC --text TEXT [--source-lang L] [--target-lang L]\n"

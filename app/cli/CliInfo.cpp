@@ -1,66 +1,78 @@
 #include "cli/CliInfo.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-
-#include "hf/HubCache.h"
+#include "cli/CliStacks.h"
 #include "io/JsonWriter.h"
 #include "io/TraceExport.h"
+#include "seq2seq/EncoderDecoderModel.h"
 
 namespace headmap::cli {
 namespace {
 
-// generation_config.json of the model's folder (a folder spec, or a Hub id in the cache), as
-// the file has it; empty when there is none. Headmap generates greedily whatever num_beams says,
-// and with the other settings as transformers' generate() applies them (Model::generate).
-QJsonObject generationConfigOf(const QString& source) {
-    QString folder;
-    if (QFileInfo(source).isDir()) {
-        folder = source;
-    } else if (HubCache::looksLikeHubId(source)) {
-        if (const auto cached = HubCache().find(source))
-            folder = cached->folder;
-    }
-    QFile file(QDir(folder).filePath(QStringLiteral("generation_config.json")));
-    if (folder.isEmpty() || !file.open(QIODevice::ReadOnly))
-        return {};
-    QJsonObject settings = QJsonDocument::fromJson(file.read(1 << 20)).object();
-    // Bookkeeping of the writer, not settings.
-    settings.remove(QStringLiteral("_from_model_config"));
-    settings.remove(QStringLiteral("transformers_version"));
-    return settings;
+// The generation settings Model::generate applies, where the model says (EncoderDecoderModel:
+// generation_config.json over config.json); null for another kind of model.
+const GenerationSettings* generationOf(const Model& model) {
+    const auto* seq2seq = dynamic_cast<const EncoderDecoderModel*>(&model);
+    return seq2seq ? &seq2seq->config().generation : nullptr;
 }
 
-// "max_length 20, num_beams 4, bad_words_ids [[276]]"
-QString settingsText(const QJsonObject& settings) {
+// "</s> (0)"; "none" for -1.
+QString targetTokenText(const Model& model, int id) {
+    if (id < 0)
+        return QStringLiteral("none");
+    const Encoding named = targetTokens(model, {id});
+    return QStringLiteral("%1 (%2)").arg(named.tokens.value(0, QStringLiteral("?"))).arg(id);
+}
+
+QString badWordsText(const std::vector<std::vector<int>>& lists) {
     QStringList items;
-    for (auto it = settings.begin(); it != settings.end(); ++it) {
-        const QJsonValue& value = it.value();
-        QString text;
-        if (value.isArray() || value.isObject())
-            text = QString::fromUtf8((value.isArray() ? QJsonDocument(value.toArray())
-                                                      : QJsonDocument(value.toObject()))
-                                         .toJson(QJsonDocument::Compact));
-        else if (value.isBool())
-            text = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-        else if (value.isString())
-            text = value.toString();
-        else if (value.isNull())
-            text = QStringLiteral("null");
-        else
-            text = QString::number(value.toDouble(), 'g', 10);
-        items << it.key() + QLatin1Char(' ') + text;
+    for (const std::vector<int>& list : lists) {
+        QStringList ids;
+        for (int id : list)
+            ids << QString::number(id);
+        items << QLatin1Char('[') + ids.join(QLatin1Char(',')) + QLatin1Char(']');
     }
-    return items.join(QStringLiteral(", "));
+    return QLatin1Char('[') + items.join(QLatin1Char(',')) + QLatin1Char(']');
 }
 
-// The decoder start token: the one row of an empty generation.
-Encoding decoderStart(const Model& model) {
-    return model.decoderInputForGenerated({});
+// What generate() does, for people: "greedy, at most 20 new tokens, ...".
+QString generationText(const Model& model, const GenerationSettings& g) {
+    QString text = QStringLiteral("greedy");
+    if (g.numBeams > 1)
+        text += QStringLiteral(" (the model's settings ask num_beams %1)").arg(g.numBeams);
+    text += QStringLiteral(", at most %1 new tokens").arg(g.maxLength);
+    if (g.minLength > 0)
+        text += QStringLiteral(", min_length %1").arg(g.minLength);
+    text += QStringLiteral(", end %1").arg(targetTokenText(model, g.eosTokenId));
+    if (g.forcedBosTokenId >= 0)
+        text += QStringLiteral(", forced first %1").arg(targetTokenText(model, g.forcedBosTokenId));
+    if (g.forcedEosTokenId >= 0)
+        text += QStringLiteral(", forced end %1").arg(targetTokenText(model, g.forcedEosTokenId));
+    if (g.noRepeatNgramSize > 0)
+        text += QStringLiteral(", no_repeat_ngram_size %1").arg(g.noRepeatNgramSize);
+    if (!g.badWordsIds.empty())
+        text += QStringLiteral(", bad_words_ids %1").arg(badWordsText(g.badWordsIds));
+    return text;
+}
+
+void writeGenerationJson(JsonWriter& json, const GenerationSettings& g) {
+    const auto idOrNull = [&json](int id) { id < 0 ? json.null() : json.value(id); };
+    json.beginObject();
+    json.key("decoding"); json.value("greedy");
+    json.key("num_beams"); json.value(g.numBeams);
+    json.key("max_new_tokens"); json.value(g.maxLength);
+    json.key("min_length"); json.value(g.minLength);
+    json.key("decoder_start_token_id"); json.value(g.decoderStartTokenId);
+    json.key("eos_token_id"); json.value(g.eosTokenId);
+    json.key("pad_token_id"); json.value(g.padTokenId);
+    json.key("forced_bos_token_id"); idOrNull(g.forcedBosTokenId);
+    json.key("forced_eos_token_id"); idOrNull(g.forcedEosTokenId);
+    json.key("no_repeat_ngram_size"); json.value(g.noRepeatNgramSize);
+    json.key("bad_words_ids");
+    json.beginArray();
+    for (const std::vector<int>& list : g.badWordsIds)
+        json.intList(list);
+    json.endArray();
+    json.endObject();
 }
 
 QString stackLine(const StackShape& shape) {
@@ -99,12 +111,17 @@ QString stacksText(const ModelSummary& s) {
     return text;
 }
 
-QString vocabularyText(const ModelSummary& s) {
+QString vocabularyText(const Model& model) {
+    const ModelSummary& s = model.summary();
     if (!s.isEncoderDecoder())
         return QString::number(s.vocabSize);
-    if (s.targetVocabSize <= 0 || s.targetVocabSize == s.vocabSize)
-        return QStringLiteral("%1 (source and target)").arg(s.vocabSize);
-    return QStringLiteral("source %1, target %2").arg(s.vocabSize).arg(s.targetVocabSize);
+    QString text = QStringLiteral("source %1, target %2")
+                       .arg(s.vocabSize).arg(s.targetVocabSize > 0 ? s.targetVocabSize : s.vocabSize);
+    // Equal sizes do not make one vocabulary (Marian's separate vocabularies have equal sizes).
+    if (const auto* seq2seq = dynamic_cast<const EncoderDecoderModel*>(&model))
+        text += seq2seq->config().sharedEmbeddings ? QStringLiteral(" (one shared vocabulary)")
+                                                   : QStringLiteral(" (separate vocabularies)");
+    return text;
 }
 
 }  // namespace
@@ -112,8 +129,9 @@ QString vocabularyText(const ModelSummary& s) {
 void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* out) {
     const ModelSummary& s = model.summary();
     const bool encoderDecoder = s.isEncoderDecoder();
-    const Encoding start = encoderDecoder ? decoderStart(model) : Encoding{};
-    const QJsonObject generation = encoderDecoder ? generationConfigOf(request.model.source) : QJsonObject{};
+    // The decoder start token: the one row of an empty generation.
+    const Encoding start = encoderDecoder ? model.decoderInputForGenerated({}) : Encoding{};
+    const GenerationSettings* generation = encoderDecoder ? generationOf(model) : nullptr;
     if (request.format == QLatin1String("json")) {
         JsonWriter json(out);
         writeModelSummaryJson(json, s, [&](JsonWriter& j) {
@@ -121,10 +139,11 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
                 return;
             j.key("decoder_start_token_id"); start.isEmpty() ? j.null() : j.value(start.ids.front());
             j.key("decoder_start_token"); start.isEmpty() ? j.null() : j.value(start.tokens.front());
-            j.key("decoding"); j.value("greedy");
-            // As the folder's generation_config.json has them (JSON as JSON).
-            j.key("generation_config");
-            j.rawValue(QJsonDocument(generation).toJson(QJsonDocument::Compact));
+            j.key("generation");
+            if (generation)
+                writeGenerationJson(j, *generation);
+            else
+                j.null();
         });
         json.flush();
         out->write("\n");
@@ -137,14 +156,13 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
     text += QStringLiteral("positions      %1\n").arg(s.positions);
     text += QStringLiteral("window         %1\n").arg(s.widestWindow() == 0 ? QStringLiteral("none") : s.windowDescription());
     text += QStringLiteral("max positions  %1\n").arg(s.maxPositions);
-    text += QStringLiteral("vocabulary     %1\n").arg(vocabularyText(s));
+    text += QStringLiteral("vocabulary     %1\n").arg(vocabularyText(model));
     if (encoderDecoder) {
         text += QStringLiteral("decoder start  %1\n")
                     .arg(start.isEmpty() ? QStringLiteral("?")
-                                         : QStringLiteral("%1 (id %2)").arg(start.tokens.front()).arg(start.ids.front()));
-        text += QStringLiteral("generation     greedy; %1\n")
-                    .arg(generation.isEmpty() ? QStringLiteral("no generation_config.json")
-                                              : QStringLiteral("generation_config.json: ") + settingsText(generation));
+                                         : QStringLiteral("%1 (%2)").arg(start.tokens.front()).arg(start.ids.front()));
+        text += QStringLiteral("generation     %1\n")
+                    .arg(generation ? generationText(model, *generation) : QStringLiteral("greedy"));
     } else {
         text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");
     }

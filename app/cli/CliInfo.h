@@ -1,7 +1,7 @@
 #pragma once
 // headmap-cli info: a model's shape, as text or JSON. Translation (encoder–decoder) models add
 // their three stacks, the source and target vocabularies, the decoder start token and the
-// generation settings of the model folder.
+// generation settings that translating applies.
 
 #include <QIODevice>
 

@@ -3,6 +3,7 @@
 #include <QStringList>
 
 #include "core/HeadmapError.h"
+#include "model/TargetSideTokenizer.h"
 
 namespace headmap::cli {
 namespace {
@@ -110,21 +111,11 @@ DecoderRows decoderRows(const CliRequest& request, const Model& model, const Enc
 }
 
 Encoding targetTokens(const Model& model, const std::vector<int>& ids) {
-    // decoderInputForGenerated gives the start token, then the ids less one final end token: with
-    // the last id given twice, every id of `ids` is among its rows 1..n, whether or not it ends
-    // on the end token.
-    std::vector<int> padded = ids;
-    if (!padded.empty())
-        padded.push_back(padded.back());
-    const Encoding rows = model.decoderInputForGenerated(padded);
-    Encoding out;
-    const int n = int(ids.size());
-    out.ids = ids;
-    out.tokens = rows.tokens.mid(1, n);
-    out.displayTokens = rows.displayTokens.mid(1, n);
-    for (int i = 1; i <= n && i < int(rows.special.size()); ++i)
-        out.special.push_back(rows.special[size_t(i)]);
-    return out;
+    // The target side's own pieces where the tokenizer has one (Marian with a target
+    // vocabulary), as Model::decoderInputForGenerated names the decoder's rows.
+    if (const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&model.tokenizer()))
+        return targetSide->targetFromIds(ids);
+    return model.tokenizer().fromIds(ids);
 }
 
 void writeDecoderRowsJson(JsonWriter& json, const DecoderRows& rows) {

@@ -45,8 +45,8 @@ DecoderRows decoderRows(const CliRequest& request, const Model& model, const Enc
 // one-stack models.
 void writeDecoderRowsJson(JsonWriter& json, const DecoderRows& rows);
 
-// Target ids (generated ones: after the start token, eos included) as tokens: the decoder's
-// own labels for them (Model::decoderInputForGenerated, whose vocabulary is the target's).
+// Target ids (generated ones: after the start token, eos included) as tokens of the target
+// vocabulary, labelled as the decoder's rows are.
 Encoding targetTokens(const Model& model, const std::vector<int>& ids);
 
 }  // namespace headmap::cli

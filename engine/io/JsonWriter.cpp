@@ -84,11 +84,6 @@ void JsonWriter::endArray() {
     raw("]", 1);
 }
 
-void JsonWriter::rawValue(const QByteArray& json) {
-    separator();
-    raw(json);
-}
-
 void JsonWriter::key(const char* name) {
     value(name);
     if (m_indent > 0)

@@ -36,9 +36,6 @@ public:
     void value(double number);
     void value(bool flag);
     void null();
-    // A value that is JSON text already (QJsonDocument::toJson(Compact) of what a file held),
-    // written as it is; the caller vouches that it is one valid JSON value.
-    void rawValue(const QByteArray& json);
 
     void matrix(const MatrixF& m);           // list of rows
     void rowVector(const RowVectorF& v);     // flat list
