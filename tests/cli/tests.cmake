@@ -48,3 +48,7 @@ endif()
 # attention --layer/--head (json, npy) against the same slice of the full output (#10).
 headmap_add_test(tst_cliattentionhead SOURCES cli/tst_cliattentionhead.cpp)
 add_dependencies(tst_cliattentionhead headmap-cli)
+# Translation models (#37): translate, --stack, --target and stack-prefixed --ablate against the
+# Marian fixtures' transformers goldens; one-stack models' output unchanged.
+headmap_add_test(tst_clitranslate SOURCES cli/tst_clitranslate.cpp)
+add_dependencies(tst_clitranslate headmap-cli)
