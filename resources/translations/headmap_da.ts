@@ -268,10 +268,6 @@
 <context>
     <name>Engine</name>
     <message>
-        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)</source>
-        <translation>&apos;%1&apos; er ikke L.H eller L.H:mean (lag.hoved, fx 3.1 eller 0.2:mean)</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; has an empty item; expected L.H or L.H:mean between the commas</source>
         <translation>&apos;%1&apos; har et tomt element; forventede L.H eller L.H:mean mellem kommaerne</translation>
     </message>
@@ -2164,6 +2160,14 @@
     <message>
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 er for lille til sinusformede positioner</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean; in a translation model STACK:L.H, e.g. cross:3.1 or encoder:0.2:mean)</source>
+        <translation>&apos;%1&apos; er ikke L.H eller L.H:mean (lag.hoved, fx 3.1 eller 0.2:mean; i en oversættelsesmodel STAK:L.H, fx cross:3.1 eller encoder:0.2:mean)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: write the stack as encoder, decoder or cross before the head, not &apos;%2&apos; (e.g. cross:3.1)</source>
+        <translation>&apos;%1&apos;: skriv stakken som encoder, decoder eller cross foran hovedet, ikke &apos;%2&apos; (fx cross:3.1)</translation>
     </message>
 </context>
 <context>

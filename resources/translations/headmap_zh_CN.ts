@@ -263,10 +263,6 @@
 <context>
     <name>Engine</name>
     <message>
-        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean)</source>
-        <translation>“%1”不是 L.H 或 L.H:mean（层.头，例如 3.1 或 0.2:mean）</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; has an empty item; expected L.H or L.H:mean between the commas</source>
         <translation>“%1”中有一个空项；逗号之间应为 L.H 或 L.H:mean</translation>
     </message>
@@ -2159,6 +2155,14 @@
     <message>
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 太小，无法使用正弦位置编码</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not L.H or L.H:mean (layer.head, e.g. 3.1 or 0.2:mean; in a translation model STACK:L.H, e.g. cross:3.1 or encoder:0.2:mean)</source>
+        <translation>“%1”不是 L.H 或 L.H:mean（层.头，例如 3.1 或 0.2:mean；翻译模型中写作 堆栈:L.H，例如 cross:3.1 或 encoder:0.2:mean）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: write the stack as encoder, decoder or cross before the head, not &apos;%2&apos; (e.g. cross:3.1)</source>
+        <translation>“%1”：请在注意力头之前写明堆栈 encoder、decoder 或 cross，而不是“%2”（例如 cross:3.1）</translation>
     </message>
 </context>
 <context>
