@@ -52,3 +52,6 @@ add_dependencies(tst_cliattentionhead headmap-cli)
 # Marian fixtures' transformers goldens; one-stack models' output unchanged.
 headmap_add_test(tst_clitranslate SOURCES cli/tst_clitranslate.cpp)
 add_dependencies(tst_clitranslate headmap-cli)
+if(HEADMAP_BUILD_GUI)
+  target_compile_definitions(tst_clitranslate PRIVATE HEADMAP_CLI_CAN_RENDER)
+endif()

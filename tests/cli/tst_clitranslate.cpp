@@ -8,6 +8,7 @@
 
 #include <cstring>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "CliProcess.h"
@@ -122,6 +123,8 @@ private slots:
     void oneStackUnchanged_data();
     void oneStackUnchanged();
     void help();
+    void exportAllOfStack_data();
+    void exportAllOfStack();
 };
 
 void TestCliTranslate::translate_data() {
@@ -534,6 +537,57 @@ void TestCliTranslate::help() {
     const CliResult attention = runCli({"help", "attention"});
     for (const char* word : {"--stack", "--target", "cross", "query_tokens", "key_token_ids", "cross:3.1"})
         QVERIFY2(mentions(QString::fromUtf8(attention.out), QString::fromLatin1(word)), word);
+}
+
+void TestCliTranslate::exportAllOfStack_data() {
+    QTest::addColumn<QString>("stack");
+    for (const char* stack : {"encoder", "decoder", "cross"})
+        QTest::newRow(stack) << QString::fromLatin1(stack);
+}
+
+// export-all (through the rendering module) draws and writes the stack asked for: one image per
+// head of that stack, and its attention.npy is that stack's (L, H, T, S) weights under --target.
+// render writes the image of one of its heads.
+void TestCliTranslate::exportAllOfStack() {
+#ifndef HEADMAP_CLI_CAN_RENDER
+    QSKIP("built without the GUI libraries: no rendering module");
+#else
+    QFETCH(QString, stack);
+    const QJsonObject golden = goldenCase(QStringLiteral("marian_sep_vocab_bf16"), QStringLiteral("english"));
+    const QJsonArray expected = golden[stack + QStringLiteral("_attentions")].toArray();
+    const int layers = int(expected.size()), heads = int(expected[0].toArray().size());
+    const int t = int(ints(golden["decoder_input_ids"]).size()), s = int(ints(golden["source_ids"]).size());
+    const int rows = stack == QLatin1String("encoder") ? s : t;
+    const int cols = stack == QLatin1String("decoder") ? t : s;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QStringList model{"--model", seq2seqFixture("marian_sep_vocab_bf16"), "--text", golden["source_text"].toString(),
+                            "--target", golden["target_text"].toString(), "--stack", stack};
+    const CliResult r = runCli(QStringList{"export-all", "--outdir", dir.path(), "--format", "svg"} + model);
+    CLI_CHECK(r, 0);
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h)
+            QVERIFY2(QFile::exists(dir.filePath(QStringLiteral("layer%1_head%2.svg").arg(l).arg(h))), qPrintable(r.out));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("layer%1_head0.svg").arg(layers))));
+    const Npy npy = parseNpy(readFile(dir.filePath(QStringLiteral("attention.npy"))));
+    QCOMPARE(npy.shape, (QList<int>{layers, heads, rows, cols}));
+    double worst = 0;
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h)
+            for (int q = 0; q < rows; ++q)
+                for (int k = 0; k < cols; ++k) {
+                    float value;
+                    std::memcpy(&value, npy.data.constData() + 4 * (((qsizetype(l) * heads + h) * rows + q) * cols + k), 4);
+                    worst = std::max(worst, std::abs(double(value) - expected[l].toArray()[h].toArray()[q].toArray()[k].toDouble()));
+                }
+    QVERIFY2(worst <= kTolerance, qPrintable(QString::number(worst)));
+
+    const QString png = dir.filePath(QStringLiteral("one.png"));
+    const CliResult one = runCli(QStringList{"render", "--layer", QString::number(layers - 1), "--head", "1",
+                                             "--output", png} + model);
+    CLI_CHECK(one, 0);
+    QVERIFY(readFile(png).startsWith("\x89PNG"));
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestCliTranslate)
