@@ -2165,6 +2165,14 @@
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 er for lille til sinusformede positioner</translation>
     </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 oversætter kun til ét sprog; udelad målsproget &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

@@ -2160,6 +2160,14 @@
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 太小，无法使用正弦位置编码</translation>
     </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 只翻译成一种语言；请去掉目标语言“%2”</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
