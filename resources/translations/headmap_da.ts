@@ -2169,6 +2169,14 @@
         <source>&apos;%1&apos;: write the stack as encoder, decoder or cross before the head, not &apos;%2&apos; (e.g. cross:3.1)</source>
         <translation>&apos;%1&apos;: skriv stakken som encoder, decoder eller cross foran hovedet, ikke &apos;%2&apos; (fx cross:3.1)</translation>
     </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 oversætter kun til ét sprog; udelad målsproget &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

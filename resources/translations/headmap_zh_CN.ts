@@ -2164,6 +2164,14 @@
         <source>&apos;%1&apos;: write the stack as encoder, decoder or cross before the head, not &apos;%2&apos; (e.g. cross:3.1)</source>
         <translation>“%1”：请在注意力头之前写明堆栈 encoder、decoder 或 cross，而不是“%2”（例如 cross:3.1）</translation>
     </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 只翻译成一种语言；请去掉目标语言“%2”</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
