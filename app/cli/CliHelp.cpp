@@ -139,8 +139,9 @@ QString helpText(const QString& topic) {
                               "  heads, the source and target vocabularies, the decoder start token and how\n"
                               "  it generates (greedily, with generation_config.json's limits and forced\n"
                               "  tokens); JSON: \"stacks\", \"target_vocab_size\", \"decoder_start_token_id\",\n"
-                              "  \"decoder_start_token\", \"generation\": {\"decoding\", \"num_beams\",\n"
-                              "  \"max_new_tokens\", \"min_length\", \"eos_token_id\", \"forced_bos_token_id\", ...}.\n\n") +
+                              "  \"decoder_start_token\", \"target_languages\", \"generation\": {\"decoding\",\n"
+                              "  \"num_beams\", \"max_new_tokens\", \"min_length\", \"eos_token_id\",\n"
+                              "  \"forced_bos_token_id\", ...}.\n\n") +
                common + exits;
     if (topic == QLatin1String("translate"))
         return QStringLiteral("headmap-cli translate --model SPEC --text TEXT [--source-lang L] [--target-lang L]\n"
@@ -152,8 +153,10 @@ QString helpText(const QString& topic) {
                               "  \"target_tokens\", \"target_display_tokens\", \"target_ids\", \"translation\"};\n"
                               "  target_ids are the generated ids after the decoder start token, the end token\n"
                               "  included. --target-lang L: a Marian model with several target languages\n"
-                              "  reads the token >>L<< before the text (opus-mt-en-mul: --target-lang fra);\n"
-                              "  T5 reads the task from the text ('translate English to German: ...').\n"
+                              "  reads the code >>L<< before the text (opus-mt-en-mul: --target-lang fra;\n"
+                              "  'info' lists the codes); T5 reads the task from the text ('translate English\n"
+                              "  to German: ...'). No model takes --source-lang yet: they read the source\n"
+                              "  language from the text.\n"
                               "  --max-new-tokens N: the most tokens to write (default: the model's own).\n"
                               "  A model with one stack of attention (GPT-2, BERT, ...) cannot translate:\n"
                               "  exit code 3.\n\n") +

@@ -139,6 +139,7 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
                 return;
             j.key("decoder_start_token_id"); start.isEmpty() ? j.null() : j.value(start.ids.front());
             j.key("decoder_start_token"); start.isEmpty() ? j.null() : j.value(start.tokens.front());
+            j.key("target_languages"); j.stringList(model.targetLanguages());
             j.key("generation");
             if (generation)
                 writeGenerationJson(j, *generation);
@@ -161,6 +162,11 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
         text += QStringLiteral("decoder start  %1\n")
                     .arg(start.isEmpty() ? QStringLiteral("?")
                                          : QStringLiteral("%1 (%2)").arg(start.tokens.front()).arg(start.ids.front()));
+        const QStringList languages = model.targetLanguages();
+        text += QStringLiteral("target langs   %1\n")
+                    .arg(languages.isEmpty() ? QStringLiteral("one (no language codes)")
+                                             : languages.join(QStringLiteral(", ")) +
+                                                   QStringLiteral(" (translate --target-lang)"));
         text += QStringLiteral("generation     %1\n")
                     .arg(generation ? generationText(model, *generation) : QStringLiteral("greedy"));
     } else {

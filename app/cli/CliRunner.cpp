@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <functional>
 #include <optional>
 
 #include <QFile>
@@ -58,7 +59,10 @@ private:
     }
     // The text to tokenize and where it came from ("--text", "standard input", a file).
     QString readText(const CliRequest& request, QString& source);
-    Encoding encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer);
+    // prepareText, when given, turns the text read into the text to tokenize (translate's
+    // target language code).
+    Encoding encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer,
+                         const std::function<QString(const QString&)>& prepareText = {});
     Encoding encodeInput(const CliRequest& request, const Model& model) {
         return encodeInput(request, model.summary(), model.tokenizer());
     }
@@ -143,7 +147,8 @@ QString Runner::readText(const CliRequest& request, QString& source) {
     return decoded.text;
 }
 
-Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer) {
+Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer,
+                             const std::function<QString(const QString&)>& prepareText) {
     if (request.ids) {
         if (request.ids->empty())
             throw InputError(QStringLiteral("--ids is empty"));
@@ -170,7 +175,7 @@ Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summ
     refuseEmptyBlank(text, QStringLiteral("the text from %1").arg(source));
     if (options.pair)
         refuseEmptyBlank(*options.pair, QStringLiteral("the text of --pair"));
-    return tokenizeFor(summary, tokenizer, text, options);
+    return tokenizeFor(summary, tokenizer, prepareText ? prepareText(text) : text, options);
 }
 
 void Runner::checkIndices(const CliRequest& request, const ModelSummary& model) {
@@ -401,7 +406,14 @@ void Runner::translate(const CliRequest& request) {
                              .arg(summary.displayName(), summary.architecture));
     TranslationReport report;
     report.model = summary.name;
-    report.source = withLanguages(request, *model, encodeInput(request, *model));
+    checkLanguages(request, *model);
+    report.source = encodeInput(request, model->summary(), model->tokenizer(), [&](const QString& text) {
+        try {
+            return model->sourceTextFor(text, request.targetLanguage);
+        } catch (const InputError& error) {
+            throw InputError(QStringLiteral("--target-lang %1: %2").arg(request.targetLanguage, error.message()));
+        }
+    });
     const std::vector<int> generated = model->generate(report.source, request.maxNewTokens.value_or(-1));
     report.target = targetTokens(*model, generated);
     report.translation = model->targetText(generated);

@@ -8,6 +8,7 @@
 
 #include <cstring>
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -123,6 +124,7 @@ private slots:
     void oneStackUnchanged_data();
     void oneStackUnchanged();
     void help();
+    void targetLanguages();
     void exportAllOfStack_data();
     void exportAllOfStack();
 };
@@ -478,9 +480,12 @@ void TestCliTranslate::refusals_data() {
     QTest::newRow("ablated head out of range") << QStringList{"attention", "--ablate", "decoder:1.0"} + marian << 3
                                                << QStringList{"decoder:1.0"};
     QTest::newRow("--target-lang, one target language") << QStringList{"translate", "--target-lang", "fr"} + marian
-                                                        << 3 << QStringList{"--target-lang", "fr"};
+                                                        << 3 << QStringList{"--target-lang", "fr", "one language"};
     QTest::newRow("--source-lang with Marian") << QStringList{"translate", "--source-lang", "da"} + marian << 3
                                                << QStringList{"--source-lang", "da"};
+    QTest::newRow("--target-lang with --ids")
+        << QStringList{"translate", "--target-lang", "fr", "--model", seq2seqFixture("marian_f32"), "--ids", "5,0"} << 2
+        << QStringList{"--target-lang", "--ids"};
     QTest::newRow("--stack with translate") << QStringList{"translate", "--stack", "cross"} + marian << 2
                                             << QStringList{"--stack", "translate"};
     QTest::newRow("--pair with translate") << QStringList{"translate", "--pair", "x"} + marian << 2
@@ -537,6 +542,44 @@ void TestCliTranslate::help() {
     const CliResult attention = runCli({"help", "attention"});
     for (const char* word : {"--stack", "--target", "cross", "query_tokens", "key_token_ids", "cross:3.1"})
         QVERIFY2(mentions(QString::fromUtf8(attention.out), QString::fromLatin1(word)), word);
+}
+
+// A Marian model with several target languages (marian_f32 with two pieces of its vocabulary
+// renamed >>eng<< and >>dan<<, as opus-mt-*-mul vocabularies hold them): info lists the codes,
+// translate --target-lang puts the code's id before the text's, as MarianTokenizer does with
+// ">>dan<< text", and an unknown code is refused naming the ones there are.
+void TestCliTranslate::targetLanguages() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString source = seq2seqFixture(QStringLiteral("marian_f32"));
+    for (const QString& name : QDir(source).entryList(QDir::Files))
+        if (name != QLatin1String("vocab.json"))
+            QVERIFY(QFile::copy(source + QLatin1Char('/') + name, dir.filePath(name)));
+    QJsonObject vocab = QJsonDocument::fromJson(readFile(source + QStringLiteral("/vocab.json"))).object();
+    const int eng = vocab.take(QStringLiteral("tte")).toInt(), dan = vocab.take(QStringLiteral("kle")).toInt();
+    QCOMPARE(eng, 274);
+    QCOMPARE(dan, 275);
+    vocab.insert(QStringLiteral(">>eng<<"), eng);
+    vocab.insert(QStringLiteral(">>dan<<"), dan);
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("vocab.json")), QJsonDocument(vocab).toJson()));
+
+    const CliResult info = runCli({"info", "--model", dir.path(), "--format", "json"});
+    CLI_CHECK(info, 0);
+    CLI_JSON(infoOut, info);
+    QCOMPARE(strings(infoOut["target_languages"]), (QStringList{">>eng<<", ">>dan<<"}));
+
+    const QJsonObject golden = goldenCase(QStringLiteral("marian_f32"), QStringLiteral("danish"));
+    for (const QString& code : {QStringLiteral("dan"), QStringLiteral(">>dan<<")}) {
+        const CliResult r = runCli({"translate", "--model", dir.path(), "--text", golden["source_text"].toString(),
+                                    "--target-lang", code, "--format", "json"});
+        CLI_CHECK(r, 0);
+        CLI_JSON(out, r);
+        QCOMPARE(ints(out["source_ids"]), QList<int>{dan} + ints(golden["source_ids"]));
+        QCOMPARE(strings(out["source_tokens"]).value(0), QStringLiteral(">>dan<<"));
+        QCOMPARE(ints(out["target_ids"]).size() > 0, true);
+    }
+    checkError(runCli({"translate", "--model", dir.path(), "--text", "Hej", "--target-lang", "fra"}), 3,
+               {"--target-lang", "fra", ">>eng<<", ">>dan<<"});
 }
 
 void TestCliTranslate::exportAllOfStack_data() {
