@@ -7,6 +7,8 @@ add_test(NAME tst_linear_blas_threads COMMAND tst_linear)
 set_tests_properties(tst_linear_blas_threads PROPERTIES ENVIRONMENT "HEADMAP_DENSE_SPLIT=0" TIMEOUT 600)
 headmap_add_test(tst_teachingmodel SOURCES engine/tst_teachingmodel.cpp)
 headmap_add_test(tst_teachingtokenizer SOURCES engine/tst_teachingtokenizer.cpp)
+# builtin:translation, the teaching encoder–decoder (tests/golden/teaching_translation_golden.json).
+headmap_add_test(tst_teachingtranslationmodel SOURCES engine/tst_teachingtranslationmodel.cpp)
 headmap_add_test(tst_portablerandom SOURCES engine/tst_portablerandom.cpp)
 headmap_add_test(tst_jsonwriter SOURCES engine/tst_jsonwriter.cpp)
 headmap_add_test(tst_atomicfile SOURCES engine/tst_atomicfile.cpp)
