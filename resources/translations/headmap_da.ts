@@ -488,14 +488,6 @@
         <translation>denne models tokenizer tager ikke sætningspar</translation>
     </message>
     <message>
-        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
-        <translation>builtin:teaching: %1 skal være mellem %2 og %3, fik %4</translation>
-    </message>
-    <message>
-        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
-        <translation>builtin:teaching: d_model %1 er ikke delelig med antallet af hoveder %2 (d_model skal være et multiplum af antallet af hoveder)</translation>
-    </message>
-    <message>
         <source>byte %1 is no complete character</source>
         <translation>byte %1 er ikke et helt tegn</translation>
     </message>
@@ -2026,8 +2018,6 @@
         <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
     </message>
     <message>
-        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
-        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
         <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
         <translation>%1 mangler: en Marian-modelmappe har source.spm, target.spm og vocab.json (og target_vocab.json med separate ordforråd); download modellen igen</translation>
     </message>
@@ -2090,6 +2080,94 @@
     <message>
         <source>its bytes are no protobuf message</source>
         <translation>dens bytes er ingen protobuf-meddelelse</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>Koder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Dekoder</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Krydsopmærksomhed</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>inputtet til W_K (koderens output)</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>dekoderens input er tomt: den skal have mindst dekoderens starttoken</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>målteksten har %1 tokens; %2 kan højst tage %3 (maksimalt antal positioner)</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>mål-token-id %1 på position %2 ligger uden for målordforrådet (forventede 0..%3)</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 er ikke en koder-dekoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1: %2 skal være mellem %3 og %4, fik %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
+    </message>
+    <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>ingen tokens at oversætte: kildeteksten er tom</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
+        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
+    </message>
+    <message>
+        <source>position %1 is beyond the model&apos;s %2 positions</source>
+        <translation>position %1 ligger ud over modellens %2 positioner</translation>
+    </message>
+    <message>
+        <source>position %1 is outside the %2 target rows</source>
+        <translation>position %1 ligger uden for de %2 målrækker</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
+        <translation>feltet &apos;%1&apos; skal være en liste af lister af token-id&apos;er under %2</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
+        <translation>relative_attention_max_distance %1 skal være større end en fjerdedel af relative_attention_num_buckets %2</translation>
+    </message>
+    <message>
+        <source>feed_forward_proj &apos;%1&apos; is not supported (supported: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</source>
+        <translation>feed_forward_proj &apos;%1&apos; understøttes ikke (understøttet: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not divisible by %2 %3</source>
+        <translation>d_model %1 er ikke delelig med %2 %3</translation>
+    </message>
+    <message>
+        <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
+        <translation>encoder_attention_heads %1 og decoder_attention_heads %2 er forskellige; Headmap læser modeller, hvis stakke har hoveder af én bredde</translation>
+    </message>
+    <message>
+        <source>d_model %1 is too small for sinusoidal positions</source>
+        <translation>d_model %1 er for lille til sinusformede positioner</translation>
     </message>
 </context>
 <context>
