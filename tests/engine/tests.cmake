@@ -9,6 +9,7 @@ headmap_add_test(tst_teachingmodel SOURCES engine/tst_teachingmodel.cpp)
 headmap_add_test(tst_teachingtokenizer SOURCES engine/tst_teachingtokenizer.cpp)
 # builtin:translation, the teaching encoder–decoder (tests/golden/teaching_translation_golden.json).
 headmap_add_test(tst_teachingtranslationmodel SOURCES engine/tst_teachingtranslationmodel.cpp)
+headmap_add_test(tst_teachingtranslationtokenizer SOURCES engine/tst_teachingtranslationtokenizer.cpp)
 headmap_add_test(tst_portablerandom SOURCES engine/tst_portablerandom.cpp)
 headmap_add_test(tst_jsonwriter SOURCES engine/tst_jsonwriter.cpp)
 headmap_add_test(tst_atomicfile SOURCES engine/tst_atomicfile.cpp)

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
-#include <set>
 
 #include <QtTest>
 
@@ -108,9 +107,12 @@ private slots:
     void crossSteps();
     void selfStepsHaveNoMemory_data();
     void selfStepsHaveNoMemory();
+    void ablationAndValueNorms_data();
+    void ablationAndValueNorms();
     void generationStopsAtEndOrLimit();
     void predictionsAgreeWithGeneration();
-    void tokenizer();
+    void decoderInputIsShiftedTarget_data();
+    void decoderInputIsShiftedTarget();
     void targetText();
     void summaryAndLoader();
     void badOptionsThrow_data();
@@ -368,6 +370,41 @@ void TeachingTranslationModelTest::selfStepsHaveNoMemory() {
     QVERIFY(sameBits(result.steps->weights, result.stack(kind).head(1, 2)));
 }
 
+void TeachingTranslationModelTest::ablationAndValueNorms_data() {
+    QTest::addColumn<int>("stack");
+    QTest::newRow("cross 1.2") << int(StackKind::Cross);
+    QTest::newRow("decoder 1.2") << int(StackKind::Decoder);
+    QTest::newRow("encoder 1.2") << int(StackKind::Encoder);
+}
+
+// A head switched off in one stack changes what runs after it and nothing before it.
+void TeachingTranslationModelTest::ablationAndValueNorms() {
+    QFETCH(int, stack);
+    const StackKind kind = StackKind(stack);
+    const TeachingTranslationModel model(TeachingOptions{});
+    RunOptions options;
+    options.valueNorms = true;
+    const RunResult plain = teacherForced(model, kDanish, kEnglish, options);
+    options.ablations = {headmap::HeadAblation{1, 2, headmap::AblationMode::Zero, kind}};
+    const RunResult ablated = teacherForced(model, kDanish, kEnglish, options);
+    QVERIFY(!sameBits(plain.hidden, ablated.hidden));
+    // Layer 0's heads of every stack stay, but for one: an ablation in encoder layer 1 changes
+    // the encoder's output, so the cross-attention of every decoder layer (the decoder's first
+    // self-attention sees only the target).
+    for (StackKind other : {StackKind::Encoder, StackKind::Decoder, StackKind::Cross}) {
+        const bool upstream = !(kind == StackKind::Encoder && other == StackKind::Cross);
+        for (int h = 0; h < 4; ++h)
+            QCOMPARE(sameBits(plain.stack(other).head(0, h), ablated.stack(other).head(0, h)), upstream);
+    }
+    // The ablated head's own weights are still recorded.
+    QVERIFY(sameBits(plain.stack(kind).head(1, 2), ablated.stack(kind).head(1, 2)));
+    // Value norms: one per key, so the source's length for a cross head.
+    const AttentionTrace& cross = plain.stack(StackKind::Cross);
+    QVERIFY(cross.hasValueNorms());
+    QCOMPARE(cross.valueNorms(1, 2).size(), Eigen::Index(cross.keyLength()));
+    QVERIFY((cross.valueNorms(1, 2).array() > 0.0f).all());
+}
+
 void TeachingTranslationModelTest::generationStopsAtEndOrLimit() {
     // The golden's seed 114 writes </s> at once.
     TeachingOptions stops;
@@ -432,57 +469,34 @@ void TeachingTranslationModelTest::predictionsAgreeWithGeneration() {
     QVERIFY(!thrownMessage<headmap::InputError>([&] { model.outputLogits(typed.hidden, 0); }).isNull());
 }
 
-void TeachingTranslationModelTest::tokenizer() {
-    const TeachingTranslationTokenizer tok;
-    const Encoding source = tok.encode(kDanish, true);
-    QCOMPARE(source.displayTokens, QStringList({"Katten", "sover", "på", "sofaen", ".", "</s>"}));
-    QCOMPARE(source.tokens.value(0), QStringLiteral("katten"));
-    QCOMPARE(source.ids.back(), TeachingTranslationTokenizer::kEndId);
-    QCOMPARE(source.special, (std::vector<bool>{false, false, false, false, false, true}));
-    QCOMPARE(tok.encode(kDanish, false).size(), 5);
-    QCOMPARE(tok.encode(kChinese, true).size(), 9);  // 7 ideographs, 。, </s>
-    // Truncation keeps the first tokens and drops the closing </s>.
-    const Encoding cut = tok.encodeLimited(kDanish, true, 3);
-    QVERIFY(cut.truncated);
-    QCOMPARE(cut.ids, std::vector<int>(source.ids.begin(), source.ids.begin() + 3));
-    QVERIFY(!tok.encodeLimited(kDanish, true, 6).truncated);
+void TeachingTranslationModelTest::decoderInputIsShiftedTarget_data() {
+    QTest::addColumn<QString>("target");
+    QTest::newRow("English") << kEnglish;
+    QTest::newRow("one word") << QStringLiteral("Tea");
+    QTest::newRow("empty") << QString();
+}
 
-    const Encoding named = tok.fromIds({1, 2, 0, 3, tok.writableIds().front(), 4711});
-    QCOMPARE(named.tokens, QStringList({"<s>", "</s>", "<pad>", "<unk>", "the", "#4711"}));
-    QCOMPARE(named.special, (std::vector<bool>{true, true, true, true, false, false}));
-    QVERIFY(!thrownMessage<headmap::InputError>([&] { tok.fromIds({4, 1 << 24}); }).isNull());
-    QVERIFY(!thrownMessage<headmap::InputError>([&] { tok.fromIds({-1}); }).isNull());
-
-    QCOMPARE(tok.tokenToId(QStringLiteral("</s>")), std::optional<int>(TeachingTranslationTokenizer::kEndId));
-    QCOMPARE(tok.tokenToId(QStringLiteral("Cat")), tok.tokenToId(QStringLiteral("cat")));
-    QCOMPARE(tok.tokenToId(QStringLiteral("<mask>")), std::nullopt);  // three pieces, no token
-
-    // The target side is the same tokenizer; the decoder's input is shifted right.
-    QCOMPARE(tok.encodeTarget(kEnglish, true).ids, tok.encode(kEnglish, true).ids);
+// shift_tokens_right: <s>, then the labels (the target's words and </s>) less the last; the
+// words keep the spelling the user typed.
+void TeachingTranslationModelTest::decoderInputIsShiftedTarget() {
+    QFETCH(QString, target);
     const TeachingTranslationModel model(TeachingOptions{});
-    const Encoding decoder = model.decoderInputForTarget(kEnglish);
-    const Encoding labels = tok.encodeTarget(kEnglish, true);
+    const Encoding labels = TeachingTranslationTokenizer().encodeTarget(target, true);
+    const Encoding decoder = model.decoderInputForTarget(target);
     QCOMPARE(decoder.size(), labels.size());
     QCOMPARE(decoder.ids.front(), TeachingTranslationTokenizer::kStartId);
-    QCOMPARE(decoder.displayTokens.mid(1), labels.displayTokens.mid(0, labels.size() - 1));  // as typed
-    QCOMPARE(model.decoderInputForTarget(QString()).ids, std::vector<int>{TeachingTranslationTokenizer::kStartId});
-
-    // The writable words: distinct ids, all words, named by fromIds.
-    const std::vector<int>& writable = tok.writableIds();
-    QCOMPARE(int(writable.size()), int(TeachingTranslationTokenizer::writableWords().size()));
-    QCOMPARE(int(std::set<int>(writable.begin(), writable.end()).size()), int(writable.size()));
-    QCOMPARE(tok.fromIds(writable).tokens, TeachingTranslationTokenizer::writableWords());
+    QCOMPARE(decoder.tokens.front(), QStringLiteral("<s>"));
+    QVERIFY(decoder.special.front());
+    QCOMPARE(std::vector<int>(decoder.ids.begin() + 1, decoder.ids.end()),
+             std::vector<int>(labels.ids.begin(), labels.ids.end() - 1));
+    QCOMPARE(decoder.displayTokens.mid(1), labels.displayTokens.mid(0, labels.size() - 1));
 }
 
 void TeachingTranslationModelTest::targetText() {
     const TeachingTranslationModel model(TeachingOptions{});
-    const auto& tok = static_cast<const TeachingTranslationTokenizer&>(model.tokenizer());
-    auto ids = [&](const QString& text) { return tok.encodeTarget(text, true).ids; };
-    QCOMPARE(model.targetText(ids(QStringLiteral("The cat sleeps, the dog reads!"))),
-             QStringLiteral("the cat sleeps, the dog reads!"));
-    QCOMPARE(model.targetText(ids(QStringLiteral("Kittens nap."))),
-             QStringLiteral("#%1 #%2.").arg(ids("kittens")[0]).arg(ids("nap")[0]));
-    QCOMPARE(tok.decodeTarget({1, ids("cat")[0], 2}, false), QStringLiteral("<s> cat </s>"));
+    const QString text = QStringLiteral("The cat sleeps, the dog reads!");
+    const Encoding target = TeachingTranslationTokenizer().encodeTarget(text, true);
+    QCOMPARE(model.targetText(target.ids), text.toLower());  // writable words: named, </s> left out
 }
 
 void TeachingTranslationModelTest::summaryAndLoader() {
