@@ -20,6 +20,9 @@ public:
     virtual Encoding targetFromIds(const std::vector<int>& ids) const = 0;
     // Target ids as text (skipSpecial: without </s>, <pad>, language codes).
     virtual QString decodeTarget(const std::vector<int>& ids, bool skipSpecial) const = 0;
+    // The target-language codes a source text may start with to choose the output language of a
+    // multi-target model (Marian's ">>dan<<"); empty for a model of one language pair.
+    virtual QStringList sourceTextLanguageCodes() const { return {}; }
 };
 
 }  // namespace headmap

@@ -371,6 +371,11 @@ Encoding EncoderDecoderModel::decoderInputForGenerated(const std::vector<int>& g
     return targetSide ? targetSide->targetFromIds(ids) : tokenizer().fromIds(ids);
 }
 
+QStringList EncoderDecoderModel::targetLanguages() const {
+    const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer());
+    return targetSide ? targetSide->sourceTextLanguageCodes() : QStringList();
+}
+
 QString EncoderDecoderModel::targetText(const std::vector<int>& ids) const {
     if (const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer()))
         return targetSide->decodeTarget(ids, true);

@@ -42,6 +42,7 @@ public:
     std::vector<int> generate(const Encoding& source, int maxNewTokens = -1) const override;
     Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
     QString targetText(const std::vector<int>& ids) const override;
+    QStringList targetLanguages() const override;
 
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;

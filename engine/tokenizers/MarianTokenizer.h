@@ -94,6 +94,7 @@ public:
     // from the source vocabulary, where the codes are looked up (transformers' own list,
     // supported_language_codes, is empty for separate vocabularies).
     QStringList languageCodes() const { return m_languageCodes; }
+    QStringList sourceTextLanguageCodes() const override { return m_languageCodes; }
     const QString& sourceLanguage() const { return m_parts.sourceLanguage; }
     const QString& targetLanguage() const { return m_parts.targetLanguage; }
     bool separateVocabularies() const { return m_parts.targetVocabulary.has_value(); }

@@ -139,7 +139,8 @@ QString charsMapProblem(QByteArrayView blob) {
         if ((base | 0xFF) >= units)
             return QCoreApplication::translate("Engine", "its normalization rules point outside their trie");
         if (dartsHasLeaf(unit) && dartsValue(dartsUnitAt(array, base)) >= replacementBytes)
-            return QCoreApplication::translate("Engine", "its normalization rules point outside their replacement strings");
+            return QCoreApplication::translate("Engine",
+                                               "its normalization rules point outside their replacement strings");
         for (uint32_t byte = 0; byte < 256; ++byte) {
             const size_t child = base ^ byte;
             if (dartsLabel(dartsUnitAt(array, child)) == byte && !visited[child]) {

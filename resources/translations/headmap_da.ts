@@ -2083,11 +2083,11 @@
     </message>
     <message>
         <source>Encoder</source>
-        <translation>Koder</translation>
+        <translation>Encoder</translation>
     </message>
     <message>
         <source>Decoder</source>
-        <translation>Dekoder</translation>
+        <translation>Decoder</translation>
     </message>
     <message>
         <source>Cross-attention</source>
@@ -2095,7 +2095,7 @@
     </message>
     <message>
         <source>the input of W_K (the encoder&apos;s output)</source>
-        <translation>inputtet til W_K (koderens output)</translation>
+        <translation>inputtet til W_K (encoderens output)</translation>
     </message>
     <message>
         <source>cross-attention takes neither rotary positions nor a causal mask</source>
@@ -2103,35 +2103,19 @@
     </message>
     <message>
         <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
-        <translation>dekoderens input er tomt: den skal have mindst dekoderens starttoken</translation>
+        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
     </message>
     <message>
         <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
-        <translation>målteksten har %1 tokens; %2 kan højst tage %3 (maksimalt antal positioner)</translation>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
     </message>
     <message>
         <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>mål-token-id %1 på position %2 ligger uden for målordforrådet (forventede 0..%3)</translation>
+        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
     </message>
     <message>
         <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 er ikke en koder-dekoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
-    </message>
-    <message>
-        <source>%1: %2 must be between %3 and %4, got %5</source>
-        <translation>%1: %2 skal være mellem %3 og %4, fik %5</translation>
-    </message>
-    <message>
-        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
-        <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
-    </message>
-    <message>
-        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
-        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
-    </message>
-    <message>
-        <source>no tokens to translate: the source is empty</source>
-        <translation>ingen tokens at oversætte: kildeteksten er tom</translation>
+        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
     </message>
     <message>
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
@@ -2146,8 +2130,12 @@
         <translation>position %1 ligger uden for de %2 målrækker</translation>
     </message>
     <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>ingen tokens at oversætte: kildeteksten er tom</translation>
+    </message>
+    <message>
         <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
-        <translation>feltet &apos;%1&apos; skal være en liste af lister af token-id&apos;er under %2</translation>
+        <translation>feltet &apos;%1&apos; skal være en liste af lister med token-id&apos;er under %2</translation>
     </message>
     <message>
         <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
@@ -2159,7 +2147,7 @@
     </message>
     <message>
         <source>d_model %1 is not divisible by %2 %3</source>
-        <translation>d_model %1 er ikke delelig med %2 %3</translation>
+        <translation>d_model %1 er ikke deleligt med %2 %3</translation>
     </message>
     <message>
         <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
@@ -2168,6 +2156,26 @@
     <message>
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 er for lille til sinusformede positioner</translation>
+    </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 oversætter kun til ét sprog; udelad målsproget &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1: %2 skal være mellem %3 og %4, fik %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
     </message>
 </context>
 <context>

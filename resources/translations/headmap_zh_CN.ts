@@ -2094,43 +2094,27 @@
     </message>
     <message>
         <source>cross-attention takes neither rotary positions nor a causal mask</source>
-        <translation>交叉注意力既不接受旋转位置，也不接受因果掩码</translation>
+        <translation>交叉注意力既不使用旋转位置编码，也不使用因果掩码</translation>
     </message>
     <message>
         <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
-        <translation>解码器的输入为空：它至少需要解码器的起始词元</translation>
+        <translation>解码器的输入为空：至少需要解码器起始词元</translation>
     </message>
     <message>
         <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
-        <translation>目标文本有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+        <translation>目标有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
     </message>
     <message>
         <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>位置 %2 的目标词元 id %1 超出了目标词表范围（应为 0 到 %3）</translation>
+        <translation>位置 %2 的目标词元 ID %1 超出目标词表（应为 0..%3）</translation>
     </message>
     <message>
         <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5 或 BART 等翻译模型才有）</translation>
-    </message>
-    <message>
-        <source>%1: %2 must be between %3 and %4, got %5</source>
-        <translation>%1：%2 必须在 %3 到 %4 之间，实际为 %5</translation>
-    </message>
-    <message>
-        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
-        <translation>%1：d_model %2 不能被头数 %3 整除（d_model 必须是头数的倍数）</translation>
-    </message>
-    <message>
-        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
-        <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
-    </message>
-    <message>
-        <source>no tokens to translate: the source is empty</source>
-        <translation>没有可翻译的词元：源文本为空</translation>
+        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5、BART 等翻译模型才有）</translation>
     </message>
     <message>
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
-        <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何模型）</translation>
+        <translation>%1：不支持模型类型“%2”的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何类型）</translation>
     </message>
     <message>
         <source>position %1 is beyond the model&apos;s %2 positions</source>
@@ -2141,8 +2125,12 @@
         <translation>位置 %1 超出了 %2 个目标行</translation>
     </message>
     <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>没有可翻译的词元：源文本为空</translation>
+    </message>
+    <message>
         <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
-        <translation>字段“%1”必须是由小于 %2 的词元 id 列表组成的列表</translation>
+        <translation>字段“%1”必须是由小于 %2 的词元 ID 列表组成的列表</translation>
     </message>
     <message>
         <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
@@ -2158,11 +2146,31 @@
     </message>
     <message>
         <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
-        <translation>encoder_attention_heads %1 与 decoder_attention_heads %2 不同；Headmap 只读取各堆栈的头宽度相同的模型</translation>
+        <translation>encoder_attention_heads %1 与 decoder_attention_heads %2 不同；Headmap 只读取各堆栈注意力头宽度相同的模型</translation>
     </message>
     <message>
         <source>d_model %1 is too small for sinusoidal positions</source>
         <translation>d_model %1 太小，无法使用正弦位置编码</translation>
+    </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 只翻译成一种语言；请去掉目标语言“%2”</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1：%2 必须在 %3 到 %4 之间，实际为 %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1：d_model %2 不能被头数 %3 整除（d_model 必须是头数的倍数）</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include "model/ModelLoader.h"
 #include "model/TargetSideTokenizer.h"
 #include "seq2seq/EncoderDecoderModel.h"
+#include "tokenizers/HfTokenizerLoader.h"
 #include "GoldenFile.h"
 #include "TestPaths.h"
 
@@ -88,6 +89,27 @@ QString compareStack(const AttentionTrace& trace, const QJsonValue& expected, co
     }
     return QString();
 }
+
+// A model that only names target languages, for Model::sourceTextFor.
+class LanguagesModel : public Model {
+public:
+    LanguagesModel() {
+        m_summary.name = QStringLiteral("multi");
+        m_summary.stacks = {StackShape{StackKind::Cross, 1, 1, 1, 1, false}};
+    }
+    const ModelSummary& summary() const override { return m_summary; }
+    const Tokenizer& tokenizer() const override { return m_tokenizer; }
+    QStringList targetLanguages() const override {
+        return {QStringLiteral(">>dan<<"), QStringLiteral(">>zho<<")};
+    }
+
+protected:
+    MatrixF forward(const Encoding&, ForwardContext&) const override { return {}; }
+
+private:
+    ModelSummary m_summary;
+    IdTokenizer m_tokenizer{10};
+};
 
 }  // namespace
 
@@ -181,6 +203,31 @@ private slots:
         QVERIFY(result.stacks.empty());
         QVERIFY(!result.trace.hasKeyTokens());
         QVERIFY_THROWS_EXCEPTION(InputError, model->generate(model->tokenize(QStringLiteral("x"))));
+    }
+
+    void targetLanguagesPrefixTheSource() {
+        const LanguagesModel multi;
+        QCOMPARE(multi.sourceTextFor(QStringLiteral("hello"), QStringLiteral("dan")), QStringLiteral(">>dan<< hello"));
+        QCOMPARE(multi.sourceTextFor(QStringLiteral("hello"), QStringLiteral(">>zho<<")), QStringLiteral(">>zho<< hello"));
+        QCOMPARE(multi.sourceTextFor(QStringLiteral("hello"), QString()), QStringLiteral("hello"));
+        try {
+            multi.sourceTextFor(QStringLiteral("hello"), QStringLiteral("fra"));
+            QFAIL("no error for a language the model lacks");
+        } catch (const InputError& e) {
+            QVERIFY2(e.message().contains(QStringLiteral(">>dan<<, >>zho<<")), qPrintable(e.message()));
+        }
+        // A one-pair model (the fixture's vocabulary has no >>xxx<< codes) refuses any language.
+        const std::unique_ptr<Model> pair = openFixture(QStringLiteral("marian_f32"));
+        QVERIFY(pair->targetLanguages().isEmpty());
+        QVERIFY_THROWS_EXCEPTION(InputError, pair->sourceTextFor(QStringLiteral("hej"), QStringLiteral("eng")));
+        // The multi-target tokenizer fixture lists its codes for a chooser.
+        const std::unique_ptr<Tokenizer> tokenizer =
+            loadHfTokenizer(testsupport::fixturePath(QStringLiteral("tokenizers/marian/en-mul")), {});
+        const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(tokenizer.get());
+        QVERIFY(targetSide);
+        QCOMPARE(targetSide->sourceTextLanguageCodes(),
+                 QStringList({QStringLiteral(">>dan<<"), QStringLiteral(">>zho<<"), QStringLiteral(">>cmn_Hans<<"),
+                              QStringLiteral(">>eng<<")}));
     }
 
     void targetIdsOutsideTheVocabularyAreRefused() {
