@@ -484,14 +484,6 @@
         <translation>denne models tokenizer tager ikke sætningspar</translation>
     </message>
     <message>
-        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
-        <translation>builtin:teaching: %1 skal være mellem %2 og %3, fik %4</translation>
-    </message>
-    <message>
-        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
-        <translation>builtin:teaching: d_model %1 er ikke delelig med antallet af hoveder %2 (d_model skal være et multiplum af antallet af hoveder)</translation>
-    </message>
-    <message>
         <source>byte %1 is no complete character</source>
         <translation>byte %1 er ikke et helt tegn</translation>
     </message>
@@ -2176,6 +2168,18 @@
     <message>
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1: %2 skal være mellem %3 og %4, fik %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
     </message>
 </context>
 <context>

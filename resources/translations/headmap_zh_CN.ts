@@ -479,14 +479,6 @@
         <translation>此模型的分词器不接受句子对</translation>
     </message>
     <message>
-        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
-        <translation>builtin:teaching：%1 必须在 %2 到 %3 之间，实际为 %4</translation>
-    </message>
-    <message>
-        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
-        <translation>builtin:teaching：d_model %1 不能被头数 %2 整除（d_model 必须是头数的倍数）</translation>
-    </message>
-    <message>
         <source>byte %1 is no complete character</source>
         <translation>字节 %1 不是完整的字符</translation>
     </message>
@@ -2171,6 +2163,18 @@
     <message>
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
+    </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1：%2 必须在 %3 到 %4 之间，实际为 %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1：d_model %2 不能被头数 %3 整除（d_model 必须是头数的倍数）</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
     </message>
 </context>
 <context>
