@@ -1,4 +1,4 @@
-# Hugging Face tokenizers (WordPiece, byte-level BPE, tokenizer.json).
+# Hugging Face tokenizers (WordPiece, byte-level BPE, Unigram, tokenizer.json).
 target_sources(headmap_engine PRIVATE
   tokenizers/AddedTokenMatcher.cpp
   tokenizers/BasicPreTokenizers.cpp
@@ -15,13 +15,17 @@ target_sources(headmap_engine PRIVATE
   tokenizers/HfTokenizerLoader.cpp
   tokenizers/LegacyTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
+  tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
+  tokenizers/PrecompiledCharsMap.cpp
+  tokenizers/PrecompiledNormalizer.cpp
   tokenizers/SplitPreTokenizers.cpp
   tokenizers/TokenizerChars.cpp
   tokenizers/TokenizerFiles.cpp
   tokenizers/TokenizerJsonComponents.cpp
   tokenizers/TokenizerJsonLoader.cpp
   tokenizers/TokenizerJsonModel.cpp
+  tokenizers/UnigramModel.cpp
   tokenizers/Vocabulary.cpp
   tokenizers/WordPieceModel.cpp
 )
