@@ -128,8 +128,8 @@ void PrecompiledCharsMap::checkReachableNodes() const {
             reach(child, position);
             if (dartsHasLeaf(unit) && !validStringOffset(dartsLeafValue(m_units[size_t(child)])))
                 throw brokenCharsMap(QCoreApplication::translate("Engine", "unit %1 gives the replacement at byte %2, "
-                                                                      "which is not the start of a character of "
-                                                                      "its %3 bytes of strings")
+                                                                      "past the end of its %3 bytes of strings "
+                                                                      "or inside a character")
                                     .arg(child).arg(dartsLeafValue(m_units[size_t(child)])).arg(m_strings.size()));
         }
     }

@@ -13,3 +13,4 @@ headmap_add_test(tst_tokenlabels SOURCES tokenizers/tst_tokenlabels.cpp tokenize
 headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp)
 headmap_add_test(tst_unigramtokenizers SOURCES tokenizers/tst_unigramtokenizers.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_precompiledcharsmap SOURCES tokenizers/tst_precompiledcharsmap.cpp tokenizers/TokenGolden.cpp tokenizers/TokenizerJsonBuilder.cpp)
