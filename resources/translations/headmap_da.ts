@@ -1188,10 +1188,6 @@
         <translation>%1.behavior &quot;%2&quot; er ikke en af Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous</translation>
     </message>
     <message>
-        <source>%1.replacement is empty</source>
-        <translation>%1.replacement er tom</translation>
-    </message>
-    <message>
         <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
         <translation>%1.prepend_scheme &quot;%2&quot; er ikke en af always, first, never</translation>
     </message>
@@ -1234,10 +1230,6 @@
     <message>
         <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
         <translation>%1: id&apos;et for &quot;%2&quot; skal være et heltal fra 0 til %3, fandt %4</translation>
-    </message>
-    <message>
-        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
-        <translation>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace og Sequence</translation>
     </message>
     <message>
         <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
@@ -1294,10 +1286,6 @@
     <message>
         <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
         <translation>%1[%2] skal være &quot;a b&quot; eller [&quot;a&quot;, &quot;b&quot;]</translation>
-    </message>
-    <message>
-        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
-        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser WordPiece og BPE)</translation>
     </message>
     <message>
         <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
@@ -2180,6 +2168,116 @@
     <message>
         <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
         <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
+        <source>Encoder</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Decoder</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Krydsopmærksomhed</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>inputtet til W_K (encoderens output)</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
+        <translation>precompiled_charsmap er i stykker: %1; filen er beskadiget eller ikke skrevet af SentencePiece eller tokenizers: hent den igen</translation>
+    </message>
+    <message>
+        <source>it has %1 bytes, too few for the trie&apos;s size</source>
+        <translation>den har %1 byte, for få til triens størrelse</translation>
+    </message>
+    <message>
+        <source>its trie should have %1 bytes, but only %2 follow</source>
+        <translation>dens trie skulle have %1 byte, men kun %2 følger</translation>
+    </message>
+    <message>
+        <source>its trie is empty</source>
+        <translation>dens trie er tom</translation>
+    </message>
+    <message>
+        <source>its replacement strings are not UTF-8 (byte %1 of %2)</source>
+        <translation>dens erstatningsstrenge er ikke UTF-8 (byte %1 af %2)</translation>
+    </message>
+    <message>
+        <source>unit %1 points to %2, outside the trie&apos;s %3 units</source>
+        <translation>enhed %1 peger på %2, uden for triens %3 enheder</translation>
+    </message>
+    <message>
+        <source>unit %1 gives the replacement at byte %2, past the end of its %3 bytes of strings or inside a character</source>
+        <translation>enhed %1 angiver erstatningen ved byte %2, efter slutningen af dens %3 byte strenge eller inde i et tegn</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not valid base64 (%3 characters): the file is damaged; download it again</source>
+        <translation>%1.%2 er ikke gyldig base64 (%3 tegn): filen er beskadiget; hent den igen</translation>
+    </message>
+    <message>
+        <source>%1.replacement &quot;%2&quot; must be one character</source>
+        <translation>%1.replacement &quot;%2&quot; skal være ét tegn</translation>
+    </message>
+    <message>
+        <source>%1: add_prefix_space false contradicts prepend_scheme &quot;%2&quot;</source>
+        <translation>%1: add_prefix_space false modsiger prepend_scheme &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not true or false</source>
+        <translation>%1.%2 mangler eller er hverken true eller false</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace og Sequence</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list of [piece, score] pairs</source>
+        <translation>%1 mangler eller er ikke en liste af [orddel, score]-par</translation>
+    </message>
+    <message>
+        <source>%1 has %2 pieces; Headmap reads at most %3</source>
+        <translation>%1 har %2 orddele; Headmap læser højst %3</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be a [piece, score] pair</source>
+        <translation>%1[%2] skal være et [orddel, score]-par</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece, BPE and Unigram)</source>
+        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser WordPiece, BPE og Unigram)</translation>
+    </message>
+    <message>
+        <source>the vocabulary is empty</source>
+        <translation>ordforrådet er tomt</translation>
+    </message>
+    <message>
+        <source>unk_id %1 is outside the vocabulary of %2 pieces</source>
+        <translation>unk_id %1 ligger uden for ordforrådet på %2 orddele</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
     </message>
 </context>
 <context>

@@ -1183,10 +1183,6 @@
         <translation>%1.behavior &quot;%2&quot; 不是 Removed、Isolated、MergedWithPrevious、MergedWithNext、Contiguous 之一</translation>
     </message>
     <message>
-        <source>%1.replacement is empty</source>
-        <translation>%1.replacement 为空</translation>
-    </message>
-    <message>
         <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
         <translation>%1.prepend_scheme &quot;%2&quot; 不是 always、first、never 之一</translation>
     </message>
@@ -1229,10 +1225,6 @@
     <message>
         <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
         <translation>%1：&quot;%2&quot; 的 id 必须是 0 到 %3 之间的整数，实际为 %4</translation>
-    </message>
-    <message>
-        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
-        <translation>BertNormalizer、Lowercase、NFC、NFD、NFKC、NFKD、StripAccents、Prepend、Replace 和 Sequence</translation>
     </message>
     <message>
         <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
@@ -1289,10 +1281,6 @@
     <message>
         <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
         <translation>%1[%2] 必须是 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]</translation>
-    </message>
-    <message>
-        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
-        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 WordPiece 和 BPE）</translation>
     </message>
     <message>
         <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
@@ -2175,6 +2163,118 @@
     <message>
         <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
         <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>W_K 的输入（编码器的输出）</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>交叉注意力既不使用旋转位置编码，也不使用因果掩码</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>解码器的输入为空：至少需要解码器起始词元</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>目标有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>位置 %2 的目标词元 ID %1 超出目标词表（应为 0..%3）</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5、BART 等翻译模型才有）</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
+        <translation>precompiled_charsmap 已损坏：%1；文件已损坏，或并非由 SentencePiece 或 tokenizers 写出：请重新下载</translation>
+    </message>
+    <message>
+        <source>it has %1 bytes, too few for the trie&apos;s size</source>
+        <translation>它只有 %1 字节，不足以容纳字典树的大小字段</translation>
+    </message>
+    <message>
+        <source>its trie should have %1 bytes, but only %2 follow</source>
+        <translation>其字典树应有 %1 字节，但后面只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>its trie is empty</source>
+        <translation>其字典树为空</translation>
+    </message>
+    <message>
+        <source>its replacement strings are not UTF-8 (byte %1 of %2)</source>
+        <translation>其替换字符串不是 UTF-8（第 %1 字节，共 %2 字节）</translation>
+    </message>
+    <message>
+        <source>unit %1 points to %2, outside the trie&apos;s %3 units</source>
+        <translation>单元 %1 指向 %2，超出字典树的 %3 个单元</translation>
+    </message>
+    <message>
+        <source>unit %1 gives the replacement at byte %2, past the end of its %3 bytes of strings or inside a character</source>
+        <translation>单元 %1 给出的替换位于第 %2 字节，超出其 %3 字节的字符串末尾，或位于某个字符内部</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not valid base64 (%3 characters): the file is damaged; download it again</source>
+        <translation>%1.%2 不是有效的 base64（%3 个字符）：文件已损坏；请重新下载</translation>
+    </message>
+    <message>
+        <source>%1.replacement &quot;%2&quot; must be one character</source>
+        <translation>%1.replacement &quot;%2&quot; 必须是一个字符</translation>
+    </message>
+    <message>
+        <source>%1: add_prefix_space false contradicts prepend_scheme &quot;%2&quot;</source>
+        <translation>%1：add_prefix_space 为 false，与 prepend_scheme &quot;%2&quot; 矛盾</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not true or false</source>
+        <translation>%1.%2 缺失，或不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer、Lowercase、NFC、NFD、NFKC、NFKD、StripAccents、Strip、Precompiled、Prepend、Replace 和 Sequence</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list of [piece, score] pairs</source>
+        <translation>%1 缺失，或不是 [词片, 分数] 对的列表</translation>
+    </message>
+    <message>
+        <source>%1 has %2 pieces; Headmap reads at most %3</source>
+        <translation>%1 有 %2 个词片；Headmap 最多读取 %3 个</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be a [piece, score] pair</source>
+        <translation>%1[%2] 必须是 [词片, 分数] 对</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece, BPE and Unigram)</source>
+        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 WordPiece、BPE 和 Unigram）</translation>
+    </message>
+    <message>
+        <source>the vocabulary is empty</source>
+        <translation>词表为空</translation>
+    </message>
+    <message>
+        <source>unk_id %1 is outside the vocabulary of %2 pieces</source>
+        <translation>unk_id %1 超出了 %2 个词片的词表范围</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
     </message>
 </context>
 <context>
