@@ -374,6 +374,12 @@ void MainWindow::onModelChanged() {
 void MainWindow::onTraceChanged() {
     const auto trace = m_document->sharedTrace();
     m_tokenDetails = trace->model().pieces == PieceStyle::Words ? QStringList() : tokenlabels::tooltips(*trace);
+    m_keyDetails = m_tokenDetails;
+    if (trace->hasKeyTokens() && !m_tokenDetails.isEmpty()) {  // cross-attention: the source's pieces
+        m_keyDetails.clear();
+        for (const auto& token : tokenlabels::describe(trace->keyTokens(), trace->keySpecial(), trace->model().pieces))
+            m_keyDetails << token.tooltip;
+    }
     showTokenDetails(-1, -1);
     if (!trace->isEmpty())
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
@@ -383,10 +389,14 @@ void MainWindow::showTokenDetails(int shownQuery, int shownKey) {
     const AttentionTrace& trace = m_document->trace();
     const bool hide = m_document->view().hideSpecialTokens;
     const int query = fullTokenIndex(trace, hide, shownQuery);
-    const int key = fullTokenIndex(trace, hide, shownKey);
-    if (query >= 0 && key >= 0 && query < m_tokenDetails.size() && key < m_tokenDetails.size()) {
+    int key = fullTokenIndex(trace, hide, shownKey);
+    if (trace.hasKeyTokens()) {  // the source's own tokens, with their own special ones hidden
+        const std::vector<int> keys = keptKeys(trace, hide);
+        key = shownKey >= 0 && shownKey < int(keys.size()) ? keys[size_t(shownKey)] : -1;
+    }
+    if (query >= 0 && key >= 0 && query < m_tokenDetails.size() && key < m_keyDetails.size()) {
         m_tokenInfo->setText(tr("Query #%1: %2   ·   Key #%3: %4")
-                                 .arg(query).arg(m_tokenDetails[query]).arg(key).arg(m_tokenDetails[key]));
+                                 .arg(query).arg(m_tokenDetails[query]).arg(key).arg(m_keyDetails[key]));
         m_tokenInfo->setVisible(true);
         return;
     }

@@ -223,6 +223,7 @@ private:
     QLineEdit* m_pair;
     QLabel* m_tokenInfo;
     QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
+    QStringList m_keyDetails;  // the same for the keys: the source's tokens in cross-attention
     QTabWidget* m_tabs;
     QProgressBar* m_progress;
     QPushButton* m_cancel;

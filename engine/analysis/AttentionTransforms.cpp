@@ -54,11 +54,17 @@ std::vector<int> keptTokens(const std::vector<bool>& special) {
 }
 
 MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool renormaliseRows) {
-    for (int index : kept)
-        if (index < 0 || index >= weights.rows() || index >= weights.cols())
-            throw InputError(QCoreApplication::translate("Engine", "token %1 is outside the %2 attention matrix")
-                                 .arg(index).arg(shapeText(weights)));
-    MatrixF out = weights(kept, kept);  // (K, K)
+    return withoutTokens(weights, kept, kept, renormaliseRows);
+}
+
+MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& keptRows, const std::vector<int>& keptColumns,
+                      bool renormaliseRows) {
+    for (const auto* kept : {&keptRows, &keptColumns})
+        for (int index : *kept)
+            if (index < 0 || index >= (kept == &keptRows ? weights.rows() : weights.cols()))
+                throw InputError(QCoreApplication::translate("Engine", "token %1 is outside the %2 attention matrix")
+                                     .arg(index).arg(shapeText(weights)));
+    MatrixF out = weights(keptRows, keptColumns);  // (R, C)
     if (renormaliseRows) {
         for (Eigen::Index r = 0; r < out.rows(); ++r) {
             const float sum = out.row(r).sum();

@@ -20,3 +20,4 @@ headmap_add_test(tst_progressthrottle SOURCES ui/tst_progressthrottle.cpp LIBRAR
 headmap_add_test(tst_latestjobs SOURCES ui/tst_latestjobs.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_documentderived SOURCES ui/tst_documentderived.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_translationdocument SOURCES ui/tst_translationdocument.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_crossheatmap SOURCES ui/tst_crossheatmap.cpp LIBRARIES headmap_ui)
