@@ -81,8 +81,10 @@ std::unique_ptr<Figure> gridFigure(const std::shared_ptr<const AttentionTrace>& 
     if (hasNoAttention(shown.get()))
         return nullptr;
     const QString sentence = !options.sentence.isEmpty() ? options.sentence : trace->displayTokens().join(QLatin1Char(' '));
-    return std::make_unique<HeadGridFigure>(*shown, options.style,
-                                            QObject::tr("%1 · all heads").arg(trace->model().displayName()),
+    const QString title = trace->model().isEncoderDecoder()  // "opus-mt-da-en · Encoder · all heads"
+                              ? QObject::tr("%1 · %2 · all heads").arg(trace->model().displayName(), stackTitle(trace->stack()))
+                              : QObject::tr("%1 · all heads").arg(trace->model().displayName());
+    return std::make_unique<HeadGridFigure>(*shown, options.style, title,
                                             sentence, options.size, options.valueLabel);
 }
 

@@ -232,6 +232,7 @@ QString MainWindow::openSessionFrom(const QString& path) { return m_sessions->op
 int MainWindow::currentStep() const { return stepView()->requestedStep(); }
 void MainWindow::setCurrentStep(int step) { stepView()->setStep(std::max(step, 0)); }
 
+QComboBox* MainWindow::stackBox() const { return m_controls->stackBox(); }
 QSpinBox* MainWindow::layerBox() const { return m_controls->layerBox(); }
 QSpinBox* MainWindow::headBox() const { return m_controls->headBox(); }
 QComboBox* MainWindow::colormapBox() const { return m_controls->colormapBox(); }

@@ -86,6 +86,8 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     ErrorBanner* errorBanner() const { return m_banner; }
+    // Encoder–decoder models only: Encoder · Decoder · Cross-attention (parts/ViewControls).
+    QComboBox* stackBox() const;
     QSpinBox* layerBox() const;
     QSpinBox* headBox() const;
     QComboBox* colormapBox() const;
