@@ -39,6 +39,7 @@
 #include "parts/PresentationMode.h"
 #include "parts/ViewControls.h"
 #include "parts/SessionsPart.h"
+#include "parts/TargetTextPart.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         runSentence();
     });
     m_models = new ModelLoadingPart(m_document, this, &m_settings, [this] { return isPresentationMode(); });
+    m_target = new TargetTextPart(m_document, this);
     addViews();
 
     auto* central = new QWidget;
@@ -171,15 +173,17 @@ QWidget* MainWindow::buildControls() {
     runButtons->addWidget(run);
     grid->addLayout(runButtons, 0, 5);
     grid->addWidget(m_longText, 1, 3, 1, 3);
-    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
-    grid->addWidget(secondary(m_pair), 2, 4);
+    // Translation models: the target under the sentence (hidden for other models).
+    grid->addWidget(m_target->widget(), 2, 3, 1, 3);
+    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 3, 3);
+    grid->addWidget(secondary(m_pair), 3, 4);
     // The measure shares the Pair row's empty left end: the view row has no width to spare.
-    grid->addWidget(m_controls->measureLabel(), 2, 0);
-    grid->addWidget(m_controls->measureBox(), 2, 1);
+    grid->addWidget(m_controls->measureLabel(), 3, 0);
+    grid->addWidget(m_controls->measureBox(), 3, 1);
     // A row of its own: sharing columns with the sentence would add their minimum widths up.
-    grid->addLayout(m_controls->row(), 3, 0, 1, 6);
-    grid->addWidget(m_models->teachingPanel(), 4, 0, 1, 6);
-    grid->addWidget(m_classroom->headNote(), 5, 0, 1, 6);
+    grid->addLayout(m_controls->row(), 4, 0, 1, 6);
+    grid->addWidget(m_models->teachingPanel(), 5, 0, 1, 6);
+    grid->addWidget(m_classroom->headNote(), 6, 0, 1, 6);
     grid->setColumnStretch(4, 1);
 
     connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
