@@ -2029,6 +2029,42 @@
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
         <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
     </message>
+    <message>
+        <source>Encoder</source>
+        <translation>Koder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Dekoder</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Krydsopmærksomhed</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>inputtet til W_K (koderens output)</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>dekoderens input er tomt: det skal mindst have dekoderens starttoken</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maksimale positioner)</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>måltokenets id %1 på position %2 ligger uden for målordforrådet (forventede 0..%3)</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 er ikke en koder–dekoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2269,6 +2305,18 @@
     <message>
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>Grå, skraverede celler er −∞: maskerede, de får ingen opmærksomhed</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · lag %3, hoved %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · alle hoveder</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen A − B kræver det samme antal.</translation>
     </message>
 </context>
 <context>
@@ -2839,6 +2887,10 @@
         <source>Computing A − B…</source>
         <translation>Beregner A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen kræver det samme antal.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3352,6 +3404,22 @@
 (%2)</source>
         <translation>%1
 (%2)</translation>
+    </message>
+    <message>
+        <source>Key: source</source>
+        <translation>Nøgle: kilde</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>Nøgle: kildetoken (koder)</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>Forespørgsel: mål</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>Forespørgsel: måltoken (dekoder)</translation>
     </message>
 </context>
 <context>
@@ -4042,6 +4110,10 @@ del %4, id %5</translation>
         <source>Target token: click or type</source>
         <translation>Måltoken: klik eller skriv</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionsPart</name>
@@ -4553,6 +4625,41 @@ del %4, id %5</translation>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>Generér</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Mål:</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>Modellens oversættelse vises her; skriv din egen, og tryk på Enter</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>Det mål, dekoderen læser. Skriver du det, læser dekoderen dine ord, som om den selv havde skrevet dem (teacher forcing); tomt skriver modellen sit eget.</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>Lad modellen skrive målet igen (grådig afkodning)</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>Dit mål (teacher forcing): dekoderen læser det, som om den selv havde skrevet det.</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>Skrevet af modellen (grådig afkodning).</translation>
+    </message>
+    <message>
+        <source>The model&apos;s settings ask for beam search (num_beams = %1); Headmap decodes greedily, so the translation may differ from the model card&apos;s.</source>
+        <translation>Modellens indstillinger beder om strålesøgning (num_beams = %1); Headmap afkoder grådigt, så oversættelsen kan afvige fra modelkortets.</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4741,6 +4848,26 @@ del %4, id %5</translation>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>Hvad varmekortene viser: opmærksomhedsvægte, eller vægte × værdinormer</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>Stak:</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>Koderens selvopmærksomhed: hvert kildetoken retter opmærksomhed mod alle kildetokens</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>Dekoderens kausale selvopmærksomhed: hvert måltoken retter opmærksomhed mod måltokens før det</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>Krydsopmærksomhed: hvert måltoken (række) retter opmærksomhed mod kildetokens (kolonner) — dekoderen spørger, koderen svarer</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>Hvilken af oversættelsesmodellens opmærksomheder alle visninger viser</translation>
     </message>
 </context>
 </TS>

@@ -2024,6 +2024,42 @@
         <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
         <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何模型）</translation>
     </message>
+    <message>
+        <source>Encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>W_K 的输入（编码器的输出）</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>交叉注意力既不使用旋转位置编码，也不使用因果掩码</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>解码器的输入为空：至少需要解码器起始词元</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>目标有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>位置 %2 处的目标词元 id %1 超出目标词表（应为 0..%3）</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5 或 BART 等翻译模型才有）</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2264,6 +2300,18 @@
     <message>
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>灰色阴影单元格为 −∞：已掩码，得不到注意力</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · 第 %3 层，第 %4 头</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · 所有头</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值 A − B 需要相同的数目。</translation>
     </message>
 </context>
 <context>
@@ -2834,6 +2882,10 @@
         <source>Computing A − B…</source>
         <translation>正在计算 A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值需要相同的数目。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3343,6 +3395,22 @@
 (%2)</source>
         <translation>%1
 （%2）</translation>
+    </message>
+    <message>
+        <source>Key: source</source>
+        <translation>键：源</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>键：源词元（编码器）</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>查询：目标</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>查询：目标词元（解码器）</translation>
     </message>
 </context>
 <context>
@@ -4032,6 +4100,10 @@ piece %4, id %5</source>
         <source>Target token: click or type</source>
         <translation>目标词元：点击或输入</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionsPart</name>
@@ -4543,6 +4615,41 @@ piece %4, id %5</source>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>模型的译文显示在这里；也可输入你自己的译文并按回车</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>解码器读取的目标。由你输入时，解码器把你的词当作它自己写出的来读（教师强制）；留空时，由模型自己生成。</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>让模型重新生成目标（贪心解码）</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>你的目标（教师强制）：解码器把它当作自己写出的来读。</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>由模型生成（贪心解码）。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s settings ask for beam search (num_beams = %1); Headmap decodes greedily, so the translation may differ from the model card&apos;s.</source>
+        <translation>模型的设置要求束搜索（num_beams = %1）；Headmap 使用贪心解码，因此译文可能与模型卡中的不同。</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4730,6 +4837,26 @@ piece %4, id %5</source>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>注意力栈：</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>编码器的自注意力：每个源词元关注所有源词元</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>解码器的因果自注意力：每个目标词元关注它之前的目标词元</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>交叉注意力：每个目标词元（行）关注源词元（列）——解码器提问，编码器回答</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>所有视图显示翻译模型的哪一种注意力</translation>
     </message>
 </context>
 </TS>
