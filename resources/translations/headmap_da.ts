@@ -4632,7 +4632,7 @@ del %4, id %5</translation>
     </message>
     <message>
         <source>Target:</source>
-        <translation>Mål:</translation>
+        <translation>Måltekst:</translation>
     </message>
     <message>
         <source>The model&apos;s translation appears here; type your own and press Enter</source>

@@ -1,15 +1,23 @@
 // The main window over an encoder–decoder model (issue #37): the stack switch is in the view
 // controls, and every tab shows the chosen stack's trace without failing, in each stack, with
-// special tokens hidden and pieces merged; the heatmap tab's plot is the stack's shape. The
-// model is tests/support/ui/TinyTranslationModel.
+// special tokens hidden and pieces merged; the heatmap tab's plot is the stack's shape. At
+// 800 px in English, Danish and Chinese the stack switch and the target field are on screen,
+// translated, and the window stays within 800 px. The model is
+// tests/support/ui/TinyTranslationModel. With HEADMAP_SCREENSHOT_DIR set, the windows are saved
+// there as PNGs to look at.
+
 
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QtTest>
 
+#include <QDir>
+
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
+#include "Language.h"
+#include "parts/TargetTextPart.h"
 #include "MainWindow.h"
 #include "MainWindowTestSupport.h"
 #include "TinyTranslationModel.h"
@@ -17,11 +25,24 @@
 using namespace headmap;
 using namespace headmap::ui;
 
+namespace {
+
+void keep(QWidget& widget, const QString& name) {
+    const QString dir = qEnvironmentVariable("HEADMAP_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        widget.grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+}
+
+}  // namespace
+
 class TestMainWindowTranslation : public QObject {
     Q_OBJECT
 private slots:
+    void cleanup() { installLanguage(QStringLiteral("en")); }
     void everyTabShowsEachStack_data();
     void everyTabShowsEachStack();
+    void narrowWindowInEachLanguage_data();
+    void narrowWindowInEachLanguage();
 };
 
 void TestMainWindowTranslation::everyTabShowsEachStack_data() {
@@ -74,7 +95,46 @@ void TestMainWindowTranslation::everyTabShowsEachStack() {
         QCOMPARE(window.heatmap()->keyCount(), shape.columns);
         QCOMPARE(window.heatmap()->hasSourceKeys(), shape.stack == StackKind::Cross);
         QVERIFY2(window.heatmap()->title().contains(stackTitle(shape.stack)), qPrintable(window.heatmap()->title()));
+        keep(window, QStringLiteral("translation_%1_%2").arg(stackName(shape.stack), QTest::currentDataTag()).replace(' ', '_'));
     }
+}
+
+void TestMainWindowTranslation::narrowWindowInEachLanguage_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("stackWord");  // how the stack switch names cross-attention
+    QTest::addColumn<QString>("targetWord");
+    QTest::newRow("en") << "en" << "Cross-attention" << "Target:";
+    QTest::newRow("da") << "da" << "Krydsopmærksomhed" << "Måltekst:";
+    QTest::newRow("zh_CN") << "zh_CN" << "交叉注意力" << "目标：";
+}
+
+void TestMainWindowTranslation::narrowWindowInEachLanguage() {
+    QFETCH(QString, language);
+    QFETCH(QString, stackWord);
+    QFETCH(QString, targetWord);
+    installLanguage(language);
+    AttentionDocument document;
+    document.setModel(std::make_shared<testmodels::TinyTranslationModel>(), ModelSpec{"test:tiny-translation", {}});
+    MainWindow window(&document);
+    window.resize(800, 640);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(mainwindowtests::runSentence(window, QStringLiteral("katten sidder på måtten")));
+    document.waitForIdle();
+    QCOMPARE(window.stackBox()->currentText(), stackWord);
+    QVERIFY(window.targetPart()->edit()->isVisible());
+    QVERIFY(!window.targetPart()->edit()->text().isEmpty());  // what the model generated
+    const QList<QLabel*> labels = window.targetPart()->widget()->findChildren<QLabel*>();
+    QVERIFY(std::any_of(labels.begin(), labels.end(), [&](QLabel* label) { return label->text() == targetWord; }));
+    QVERIFY2(window.width() <= 800, qPrintable(QString::number(window.width())));
+    QCoreApplication::processEvents();
+    keep(window, QStringLiteral("translation_800_%1").arg(language));
+    window.stackBox()->setCurrentIndex(window.stackBox()->findData(int(StackKind::Encoder)));
+    window.tabs()->setCurrentIndex(MainWindow::GridTab);
+    document.waitForIdle();
+    QCoreApplication::processEvents();
+    QVERIFY2(window.width() <= 800, qPrintable(QString::number(window.width())));
+    keep(window, QStringLiteral("translation_800_%1_grid_encoder").arg(language));
 }
 
 QTEST_MAIN(TestMainWindowTranslation)

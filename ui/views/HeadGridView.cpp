@@ -223,6 +223,11 @@ HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
 
 QString HeadGridView::captionText() const {
     const int t = tokenCount();
+    if (m_shown && m_shown->hasKeyTokens())  // cross-attention
+        return tr("Each cell is one head: %1 target tokens (rows, the decoder's queries) × %2 source tokens "
+                  "(columns, the encoder's keys). Click a cell to open it; Ctrl+click or drag to select heads.")
+            .arg(t)
+            .arg(m_shown->keyLength());
     return tr("Each cell is one head over %1: rows are queries, columns are keys. "
               "Click a cell to open it; Ctrl+click or drag to select heads.")
         .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
