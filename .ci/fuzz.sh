@@ -18,6 +18,7 @@ packages=(
   libclang-rt-14-dev  # clang's runtime libraries: libclang_rt.fuzzer, asan, ubsan (only recommended by clang)
   llvm                # llvm-symbolizer: sanitizer reports with file and line
   cmake ninja-build qt6-base-dev qt6-svg-dev libeigen3-dev libqcustomplot-dev  # as .ci/setup.sh
+  libsentencepiece-dev pkg-config  # as .ci/setup.sh: the engine reads SentencePiece .model files with it
 )
 source "$root/.ci/install_missing.sh"
 install_missing "The fuzz build"

@@ -25,6 +25,7 @@ packages=(
   # The test suite's, as .ci/setup.sh installs them:
   cmake ninja-build python3
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
+  libsentencepiece-dev pkg-config  # the engine reads SentencePiece .model files with it
   qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
   dpkg-dev appstream desktop-file-utils file

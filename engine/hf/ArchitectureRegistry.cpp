@@ -1,10 +1,13 @@
 #include "hf/ArchitectureRegistry.h"
 
+#include <QFileInfo>
+
 #include <utility>
 
 #include "hf/DecoderModel.h"
 #include "hf/EncoderModel.h"
 #include "hf/Gpt2Model.h"
+#include "seq2seq/EncoderDecoderModel.h"
 
 namespace headmap {
 namespace {
@@ -35,6 +38,21 @@ ModelSummary summarizeDecoder(const ConfigFile& file, const Tokenizer& tokenizer
     return DecoderModel::summaryOf(DecoderConfig::fromJson(file.path, file.json), tokenizer, name);
 }
 
+Seq2SeqConfig seq2seqConfig(const ConfigFile& file) {
+    return Seq2SeqConfig::read(QFileInfo(file.path).absolutePath(), file.path, file.json,
+                               *findFamily(file.modelType));
+}
+
+std::unique_ptr<Model> buildEncoderDecoder(const ConfigFile& file, std::unique_ptr<Checkpoint> checkpoint,
+                                           std::unique_ptr<Tokenizer> tokenizer, const QString& name) {
+    return std::make_unique<EncoderDecoderModel>(seq2seqConfig(file), std::move(checkpoint), std::move(tokenizer),
+                                                 name);
+}
+
+ModelSummary summarizeEncoderDecoder(const ConfigFile& file, const Tokenizer& tokenizer, const QString& name) {
+    return EncoderDecoderModel::summaryOf(seq2seqConfig(file), tokenizer, name);
+}
+
 // The functions that build and summarize a row's class; none for a class not wired yet, whose
 // rows are then left out (tst_familytraits fails while any is).
 Architecture architectureOf(const FamilyTraits& family) {
@@ -46,7 +64,7 @@ Architecture architectureOf(const FamilyTraits& family) {
     case ModelClass::Decoder:
         return {family.modelType, family.displayName, buildDecoder, summarizeDecoder};
     case ModelClass::EncoderDecoder:
-        break;
+        return {family.modelType, family.displayName, buildEncoderDecoder, summarizeEncoderDecoder};
     }
     return {family.modelType, family.displayName, nullptr, nullptr};
 }

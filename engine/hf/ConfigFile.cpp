@@ -26,6 +26,8 @@ QJsonObject readObject(const QString& path) {
 
 }  // namespace
 
+QJsonObject ConfigFile::readJsonObject(const QString& path) { return readObject(path); }
+
 QString ConfigFile::readModelType(const QString& folder) {
     const QString path = QDir(folder).filePath(QStringLiteral("config.json"));
     return readObject(path).value(QLatin1String("model_type")).toString();

@@ -18,6 +18,9 @@ struct ConfigFile {
     // Only model_type, supported or not ("" when absent); throws ModelError for an unreadable
     // file. For listings that must not refuse what they cannot open.
     static QString readModelType(const QString& folder);
+    // Any small JSON file of a model folder (generation_config.json, ...) as an object; throws
+    // ModelError naming the file when it is unreadable, too large or not a JSON object.
+    static QJsonObject readJsonObject(const QString& path);
 };
 
 }  // namespace headmap

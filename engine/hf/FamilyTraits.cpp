@@ -71,6 +71,36 @@ const DecoderTensorNames& neoxTensorNames() {
     return names;
 }
 
+const Seq2SeqTensorNames& bartTensorNames() {
+    // modeling_bart.py and the families copied from it (Marian, mBART, M2M100).
+    static const Seq2SeqTensorNames names{
+        QStringLiteral("model."), QStringLiteral("encoder.layers.0.self_attn.q_proj.weight"),
+        QStringLiteral("encoder.layers.%1."), QStringLiteral("decoder.layers.%1."),
+        QStringLiteral("self_attn."), QStringLiteral("self_attn_layer_norm"),
+        QStringLiteral("encoder_attn."), QStringLiteral("encoder_attn_layer_norm"),
+        QString(), QStringLiteral("final_layer_norm"), QString(), QStringLiteral("final_layer_norm"),
+        QStringLiteral("fc1"), QString(), QString(), QStringLiteral("fc2"),
+        QStringLiteral("q_proj"), QStringLiteral("k_proj"), QStringLiteral("v_proj"), QStringLiteral("out_proj"),
+        QString(), QStringLiteral("layer_norm"), QStringLiteral("layernorm_embedding")};
+    return names;
+}
+
+const Seq2SeqTensorNames& t5TensorNames() {
+    // modeling_t5.py: blocks of numbered sub-layers, no biases.
+    static const Seq2SeqTensorNames names{
+        QString(), QStringLiteral("encoder.block.0.layer.0.SelfAttention.q.weight"),
+        QStringLiteral("encoder.block.%1."), QStringLiteral("decoder.block.%1."),
+        QStringLiteral("layer.0.SelfAttention."), QStringLiteral("layer.0.layer_norm"),
+        QStringLiteral("layer.1.EncDecAttention."), QStringLiteral("layer.1.layer_norm"),
+        QStringLiteral("layer.1.DenseReluDense."), QStringLiteral("layer.1.layer_norm"),
+        QStringLiteral("layer.2.DenseReluDense."), QStringLiteral("layer.2.layer_norm"),
+        QStringLiteral("wi"), QStringLiteral("wi_0"), QStringLiteral("wi_1"), QStringLiteral("wo"),
+        QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"), QStringLiteral("o"),
+        QStringLiteral("layer.0.SelfAttention.relative_attention_bias"), QStringLiteral("final_layer_norm"),
+        QString()};
+    return names;
+}
+
 // A row starts from its class's usual parts; `change` sets what the family does differently.
 template <typename Change>
 FamilyTraits tableRow(ModelClass modelClass, const char* modelType, const char* displayName, Change change) {
@@ -90,6 +120,15 @@ FamilyTraits tableRow(ModelClass modelClass, const char* modelType, const char* 
         f.defaultActivation = QStringLiteral("gelu");
         f.tiedByDefault = true;
         f.biases = BiasRule::Always;
+    } else if (modelClass == ModelClass::EncoderDecoder) {  // the BART recipe, post-norm
+        f.layout = BlockLayout::NormAfterResidual;
+        f.norm = NormKind::LayerNorm;
+        f.positions = PositionKind::LearnedOffsetTwo;
+        f.feedForward = FeedForwardKind::Plain;
+        f.defaultActivation = QStringLiteral("gelu");
+        f.tiedByDefault = true;
+        f.biases = BiasRule::Always;
+        f.seq2seqNames = &bartTensorNames();
     }
     change(f);
     return f;
@@ -187,6 +226,36 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.biases = BiasRule::OneFlagDefaultOn;
             f.decoderNames = &neoxTensorNames();
             f.gguf.architectures = {QStringLiteral("gptneox")};
+        }),
+        tableRow(C::EncoderDecoder, "marian", "MarianMT (Helsinki-NLP opus-mt-*)", [](FamilyTraits& f) {
+            f.positions = PositionKind::SinusoidalHalves;
+            f.defaultActivation = QStringLiteral("swish");
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "bart", "BART, distilbart", [](FamilyTraits& f) {
+            f.embeddingNorm = true;
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "mbart", "mBART-25/50", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.embeddingNorm = f.finalStackNorms = true;
+            f.finalLogitsBias = true;
+        }),
+        tableRow(C::EncoderDecoder, "m2m_100", "M2M100, NLLB-200", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.positions = PositionKind::SinusoidalFairseq;
+            f.defaultActivation = QStringLiteral("relu");
+            f.finalStackNorms = true;
+        }),
+        tableRow(C::EncoderDecoder, "t5", "T5, Flan-T5", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.norm = NormKind::RmsNorm;
+            f.positions = PositionKind::RelativeBuckets;
+            f.defaultActivation = QStringLiteral("relu");  // feed_forward_proj decides
+            f.biases = BiasRule::None;
+            f.finalStackNorms = true;
+            f.scaledScores = false;
+            f.seq2seqNames = &t5TensorNames();
         }),
     };
     return table;

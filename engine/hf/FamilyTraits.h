@@ -22,7 +22,7 @@ enum class ModelClass {
     Encoder,         // EncoderModel with HfConfig: BERT and its kin
     Gpt2,            // Gpt2Model with HfConfig
     Decoder,         // DecoderModel with DecoderConfig (or ggufDecoderConfig)
-    EncoderDecoder,  // reserved for the sequence-to-sequence families; no row uses it yet
+    EncoderDecoder,  // EncoderDecoderModel with Seq2SeqConfig: Marian, BART, mBART, M2M100
 };
 
 // How config.json spells the sizes (hidden_size / dim / n_embd ...): HfConfig and DecoderConfig.
@@ -48,6 +48,10 @@ enum class PositionKind {
     LearnedAfterPadding,  // counted from padding_idx + 1 (RoBERTa), so fewer positions fit
     Rope,                 // rotary, from rope_theta / rope_scaling / rope_parameters
     RopeWithLocalBase,    // rotary, and sliding layers rotate with rope_local_base_freq unscaled
+    SinusoidalHalves,     // Marian: sin in the first half, cos in the second (or a stored table)
+    SinusoidalFairseq,    // M2M100: tensor2tensor's table, counted from padding_idx + 1
+    LearnedOffsetTwo,     // BART, mBART: embed_positions from position + 2
+    RelativeBuckets,      // T5: no position vectors, a bucketed bias on the self-attention scores
 };
 
 enum class FeedForwardKind {
@@ -128,6 +132,23 @@ struct DecoderTensorNames {
     QString up, down, gate, fusedGateUp;  // within a layer ("mlp.up_proj")
 };
 
+// Tensor names of an encoder–decoder family, after the prefix; %1 is the layer index. The
+// feed-forward's names follow `ffnIn` ("fc1") for a plain one, `ffnGate`/`ffnUp` for a gated one.
+struct Seq2SeqTensorNames {
+    QString prefix;                      // "model." (BART family); T5 has none
+    QString probe;                       // a tensor every checkpoint of the family has
+    QString encoderLayer, decoderLayer;  // "encoder.layers.%1." / "encoder.block.%1."
+    QString selfAttention, selfNorm;     // within a layer
+    QString crossAttention, crossNorm;
+    QString encoderFfn, encoderFfnNorm;  // within an encoder layer: the feed-forward's prefix
+    QString decoderFfn, decoderFfnNorm;
+    QString ffnIn, ffnGate, ffnUp, ffnOut;
+    QString query, key, value, output;   // within an attention prefix, before ".weight"
+    QString relativeBias;                // within block 0's self-attention (T5), or ""
+    QString finalNorm;                   // after "encoder." / "decoder." (mBART, M2M100, T5)
+    QString embeddingNorm;               // after "encoder." / "decoder." (BART, mBART)
+};
+
 // What a GGUF file of the family looks like (llama.cpp's convert_hf_to_gguf.py).
 struct GgufTraits {
     QStringList architectures;  // general.architecture values; empty: Headmap reads no GGUF of it
@@ -167,15 +188,24 @@ struct FamilyTraits {
 
     const EncoderTensorNames* encoderNames = nullptr;  // ModelClass::Encoder
     const DecoderTensorNames* decoderNames = nullptr;  // ModelClass::Decoder
+    const Seq2SeqTensorNames* seq2seqNames = nullptr;  // ModelClass::EncoderDecoder
     // The masked-LM head's activation when it ignores hidden_act (RobertaLMHead: gelu).
     std::optional<Activation> maskedLmActivation;
     int defaultPadTokenId = 0;  // pad_token_id's default (RoBERTa: 1, which also offsets positions)
+
+    // Encoder–decoder rows: LayerNorm after the embeddings (layernorm_embedding), a LayerNorm
+    // at the end of each stack (encoder.layer_norm), the final_logits_bias buffer.
+    bool embeddingNorm = false;
+    bool finalStackNorms = false;
+    bool finalLogitsBias = false;
+    bool scaledScores = true;  // q·kᵀ/√Dh; T5 folds the scale into its initialisation instead
 
     LegacyBpe legacyBpe = LegacyBpe::None;
     QString fixedBosToken;  // what --bos prepends for a family whose config.json names none (GPT-2)
     GgufTraits gguf;
 
     bool causal() const { return modelClass == ModelClass::Gpt2 || modelClass == ModelClass::Decoder; }
+    bool isEncoderDecoder() const { return modelClass == ModelClass::EncoderDecoder; }
     // GPT-NeoX's per-head fusion has one key and value head per query head.
     bool readsKeyValueHeads() const { return projection != QkvProjection::InterleavedPerHead; }
 };

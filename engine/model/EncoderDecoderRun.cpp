@@ -110,4 +110,21 @@ QString Model::targetText(const std::vector<int>&) const {
     throw InputError(notEncoderDecoder(summary()));
 }
 
+QString Model::sourceTextFor(const QString& text, const QString& targetLanguage) const {
+    if (targetLanguage.isEmpty())
+        return text;
+    if (!summary().isEncoderDecoder())
+        throw InputError(notEncoderDecoder(summary()));
+    const QStringList languages = targetLanguages();
+    for (const QString& code : languages)
+        if (code == targetLanguage || code == QStringLiteral(">>%1<<").arg(targetLanguage))
+            return code + QLatin1Char(' ') + text;
+    throw InputError(languages.isEmpty()
+                         ? QCoreApplication::translate("Engine", "%1 translates into one language only; leave out the "
+                                                                 "target language '%2'")
+                               .arg(summary().displayName(), targetLanguage)
+                         : QCoreApplication::translate("Engine", "%1 has no target language '%2'; choose one of %3")
+                               .arg(summary().displayName(), targetLanguage, languages.join(QStringLiteral(", "))));
+}
+
 }  // namespace headmap

@@ -185,6 +185,14 @@ public:
     virtual Encoding decoderInputForGenerated(const std::vector<int>& generated) const;
     // Target ids as text, without special tokens.
     virtual QString targetText(const std::vector<int>& ids) const;
+    // The target languages the user may choose (Marian's ">>dan<<" codes, ...); empty when the
+    // model translates one language pair.
+    virtual QStringList targetLanguages() const { return {}; }
+    // The source text as the model reads it for `targetLanguage` (one of targetLanguages(), with
+    // or without the >> << of Marian's codes; empty: the text as it is): Marian's multi-target
+    // models read the code at the start of the source. Throws InputError naming the languages
+    // there are when the model has no such target language.
+    virtual QString sourceTextFor(const QString& text, const QString& targetLanguage) const;
 
 protected:
     // Encoder–decoder models: the checks and the run of Model::run (model/EncoderDecoderRun.cpp).

@@ -6,6 +6,7 @@
 
 #include "core/HeadmapError.h"
 #include "tokenizers/LegacyTokenizerFiles.h"
+#include "tokenizers/MarianTokenizerFiles.h"
 #include "tokenizers/TokenizerJsonLoader.h"
 
 namespace headmap {
@@ -14,6 +15,9 @@ std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const Tokenize
     const QString tokenizerJson = QDir(folder).filePath(QStringLiteral("tokenizer.json"));
     if (QFileInfo::exists(tokenizerJson))
         return loadTokenizerJson(tokenizerJson);
+    // Marian (Helsinki-NLP/opus-mt-*): SentencePiece models numbered through vocab.json.
+    if (isMarianTokenizerFolder(folder))
+        return loadMarianTokenizer(folder);
     if (auto legacy = loadLegacyTokenizer(folder, options))
         return legacy;
     // Llama-2, Gemma, T5 and others once shipped only SentencePiece's binary model file.

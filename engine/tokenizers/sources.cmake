@@ -14,8 +14,12 @@ target_sources(headmap_engine PRIVATE
   tokenizers/HfTokenizer.cpp
   tokenizers/HfTokenizerLoader.cpp
   tokenizers/LegacyTokenizerFiles.cpp
+  tokenizers/MarianTokenizer.cpp
+  tokenizers/MarianTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
   tokenizers/PostProcessor.cpp
+  tokenizers/SentencePieceFile.cpp
+  tokenizers/SentencePieceModelCheck.cpp
   tokenizers/SplitPreTokenizers.cpp
   tokenizers/TokenizerChars.cpp
   tokenizers/TokenizerFiles.cpp

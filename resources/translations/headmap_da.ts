@@ -2026,16 +2026,76 @@
         <translation>GGUF-prætokenizeren %1 kan ikke bygges: dens mønster %2 kan ikke oversættes (%3 ved tegn %4). Mønstrene er Headmaps egne, så dette er en fejl i Headmap eller dets PCRE2-bibliotek, ikke i filen</translation>
     </message>
     <message>
-        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
-        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
+        <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
+        <translation>%1 mangler: en Marian-modelmappe har source.spm, target.spm og vocab.json (og target_vocab.json med separate ordforråd); download modellen igen</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token (expected text or an object with &quot;content&quot;)</source>
+        <translation>%1: &quot;%2&quot; er ikke et token (forventede tekst eller et objekt med &quot;content&quot;)</translation>
+    </message>
+    <message>
+        <source>%1: the special token &quot;%2&quot; is not in %3, and the id it would get, %4, is &quot;%5&quot;&apos;s there; add it to %3 or remove it from the settings</source>
+        <translation>%1: specialtokenet &quot;%2&quot; er ikke i %3, og det id, det ville få, %4, tilhører &quot;%5&quot; dér; føj det til %3, eller fjern det fra indstillingerne</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;%2&quot;, the unknown token every piece outside the vocabulary becomes: use the vocab.json that came with the model</source>
+        <translation>%1 har intet &quot;%2&quot;, det ukendte token, som alle stykker uden for ordforrådet bliver til: brug den vocab.json, der fulgte med modellen</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which Marian models end every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som Marian-modeller afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>%1: the file is incomplete or not a SentencePiece model (%2): download it again</source>
+        <translation>%1: filen er ufuldstændig eller ikke en SentencePiece-model (%2): download den igen</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>den er tom</translation>
+    </message>
+    <message>
+        <source>it has no pieces</source>
+        <translation>den har ingen stykker</translation>
+    </message>
+    <message>
+        <source>%1 cannot tokenize this text: %2</source>
+        <translation>%1 kan ikke tokenisere denne tekst: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot turn these pieces into text: %2</source>
+        <translation>%1 kan ikke gøre disse stykker til tekst: %2</translation>
+    </message>
+    <message>
+        <source>its normalization rules are cut off</source>
+        <translation>dens normaliseringsregler er afkortede</translation>
+    </message>
+    <message>
+        <source>its normalization rules have an empty trie</source>
+        <translation>dens normaliseringsregler har en tom trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their trie</source>
+        <translation>dens normaliseringsregler peger uden for deres trie</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their replacement strings</source>
+        <translation>dens normaliseringsregler peger uden for deres erstatningsstrenge</translation>
+    </message>
+    <message>
+        <source>a piece starts with a NUL byte</source>
+        <translation>et stykke begynder med en NUL-byte</translation>
+    </message>
+    <message>
+        <source>its bytes are no protobuf message</source>
+        <translation>dens bytes er ingen protobuf-meddelelse</translation>
     </message>
     <message>
         <source>Encoder</source>
-        <translation>Koder</translation>
+        <translation>Encoder</translation>
     </message>
     <message>
         <source>Decoder</source>
-        <translation>Dekoder</translation>
+        <translation>Decoder</translation>
     </message>
     <message>
         <source>Cross-attention</source>
@@ -2043,7 +2103,7 @@
     </message>
     <message>
         <source>the input of W_K (the encoder&apos;s output)</source>
-        <translation>inputtet til W_K (koderens output)</translation>
+        <translation>inputtet til W_K (encoderens output)</translation>
     </message>
     <message>
         <source>cross-attention takes neither rotary positions nor a causal mask</source>
@@ -2051,19 +2111,67 @@
     </message>
     <message>
         <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
-        <translation>dekoderens input er tomt: det skal mindst have dekoderens starttoken</translation>
+        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
     </message>
     <message>
         <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
-        <translation>målet har %1 tokens; %2 tager højst %3 (maksimale positioner)</translation>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
     </message>
     <message>
         <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>måltokenets id %1 på position %2 ligger uden for målordforrådet (forventede 0..%3)</translation>
+        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
     </message>
     <message>
         <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 er ikke en koder–dekoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
+        <translation>%1: vocab.json + merges.txt for modeltypen &quot;%2&quot; understøttes ikke (Headmap læser dem for %3; en tokenizer.json virker for alle)</translation>
+    </message>
+    <message>
+        <source>position %1 is beyond the model&apos;s %2 positions</source>
+        <translation>position %1 ligger ud over modellens %2 positioner</translation>
+    </message>
+    <message>
+        <source>position %1 is outside the %2 target rows</source>
+        <translation>position %1 ligger uden for de %2 målrækker</translation>
+    </message>
+    <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>ingen tokens at oversætte: kildeteksten er tom</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
+        <translation>feltet &apos;%1&apos; skal være en liste af lister med token-id&apos;er under %2</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
+        <translation>relative_attention_max_distance %1 skal være større end en fjerdedel af relative_attention_num_buckets %2</translation>
+    </message>
+    <message>
+        <source>feed_forward_proj &apos;%1&apos; is not supported (supported: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</source>
+        <translation>feed_forward_proj &apos;%1&apos; understøttes ikke (understøttet: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not divisible by %2 %3</source>
+        <translation>d_model %1 er ikke deleligt med %2 %3</translation>
+    </message>
+    <message>
+        <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
+        <translation>encoder_attention_heads %1 og decoder_attention_heads %2 er forskellige; Headmap læser modeller, hvis stakke har hoveder af én bredde</translation>
+    </message>
+    <message>
+        <source>d_model %1 is too small for sinusoidal positions</source>
+        <translation>d_model %1 er for lille til sinusformede positioner</translation>
+    </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 oversætter kun til ét sprog; udelad målsproget &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
     </message>
 </context>
 <context>
@@ -3208,6 +3316,10 @@
         <source>%1, max-pooled %2×%2</source>
         <translation>%1, maks.-samlet %2×%2</translation>
     </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>Hver celle er ét hoved: %1 måltokens (rækker, decoderens forespørgsler) × %2 kildetokens (kolonner, encoderens nøgler). Klik på en celle for at åbne den; Ctrl+klik eller træk for at vælge hoveder.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadLoader</name>
@@ -3411,7 +3523,7 @@
     </message>
     <message>
         <source>Key: source token (encoder)</source>
-        <translation>Nøgle: kildetoken (koder)</translation>
+        <translation>Nøgle: kildetoken (encoder)</translation>
     </message>
     <message>
         <source>Query: target</source>
@@ -3419,7 +3531,7 @@
     </message>
     <message>
         <source>Query: target token (decoder)</source>
-        <translation>Forespørgsel: måltoken (dekoder)</translation>
+        <translation>Forespørgsel: måltoken (decoder)</translation>
     </message>
 </context>
 <context>
@@ -4855,15 +4967,15 @@ del %4, id %5</translation>
     </message>
     <message>
         <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
-        <translation>Koderens selvopmærksomhed: hvert kildetoken retter opmærksomhed mod alle kildetokens</translation>
+        <translation>Encoderens selvopmærksomhed: hvert kildetoken retter opmærksomhed mod alle kildetokens</translation>
     </message>
     <message>
         <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
-        <translation>Dekoderens kausale selvopmærksomhed: hvert måltoken retter opmærksomhed mod måltokens før det</translation>
+        <translation>Decoderens kausale selvopmærksomhed: hvert måltoken retter opmærksomhed mod måltokens før det</translation>
     </message>
     <message>
         <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
-        <translation>Krydsopmærksomhed: hvert måltoken (række) retter opmærksomhed mod kildetokens (kolonner) — dekoderen spørger, koderen svarer</translation>
+        <translation>Krydsopmærksomhed: hvert måltoken (række) retter opmærksomhed mod kildetokens (kolonner) — decoderen spørger, encoderen svarer</translation>
     </message>
     <message>
         <source>Which attention of the translation model every view shows</source>

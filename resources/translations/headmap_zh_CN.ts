@@ -2021,8 +2021,68 @@
         <translation>无法构建 GGUF 预分词器 %1：其模式 %2 无法编译（%3，位于第 %4 个字符）。这些模式是 Headmap 自带的，因此这是 Headmap 或其 PCRE2 库的缺陷，而不是文件的问题</translation>
     </message>
     <message>
-        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
-        <translation>%1：不支持模型类型 &quot;%2&quot; 的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何模型）</translation>
+        <source>%1 is missing: a Marian model folder has source.spm, target.spm and vocab.json (and target_vocab.json with separate vocabularies); download the model again</source>
+        <translation>缺少 %1：Marian 模型文件夹包含 source.spm、target.spm 和 vocab.json（词表分开时还有 target_vocab.json）；请重新下载模型</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a token (expected text or an object with &quot;content&quot;)</source>
+        <translation>%1：“%2”不是词元（应为文本或带有“content”的对象）</translation>
+    </message>
+    <message>
+        <source>%1: the special token &quot;%2&quot; is not in %3, and the id it would get, %4, is &quot;%5&quot;&apos;s there; add it to %3 or remove it from the settings</source>
+        <translation>%1：特殊词元“%2”不在 %3 中，它将得到的 id %4 在那里已属于“%5”；请把它加入 %3，或从设置中删除</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;%2&quot;, the unknown token every piece outside the vocabulary becomes: use the vocab.json that came with the model</source>
+        <translation>%1 中没有“%2”，即词表之外的每个片段都会变成的未知词元：请使用模型自带的 vocab.json</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which Marian models end every text with: remove the setting</source>
+        <translation>%1 没有设置 eos_token，而 Marian 模型用它结束每段文本：请删除该设置</translation>
+    </message>
+    <message>
+        <source>%1: the file is incomplete or not a SentencePiece model (%2): download it again</source>
+        <translation>%1：文件不完整或不是 SentencePiece 模型（%2）：请重新下载</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
+        <source>it has no pieces</source>
+        <translation>其中没有任何片段</translation>
+    </message>
+    <message>
+        <source>%1 cannot tokenize this text: %2</source>
+        <translation>%1 无法对这段文本分词：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot turn these pieces into text: %2</source>
+        <translation>%1 无法把这些片段还原为文本：%2</translation>
+    </message>
+    <message>
+        <source>its normalization rules are cut off</source>
+        <translation>其规范化规则被截断</translation>
+    </message>
+    <message>
+        <source>its normalization rules have an empty trie</source>
+        <translation>其规范化规则的字典树为空</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their trie</source>
+        <translation>其规范化规则指向字典树之外</translation>
+    </message>
+    <message>
+        <source>its normalization rules point outside their replacement strings</source>
+        <translation>其规范化规则指向替换字符串之外</translation>
+    </message>
+    <message>
+        <source>a piece starts with a NUL byte</source>
+        <translation>有片段以 NUL 字节开头</translation>
+    </message>
+    <message>
+        <source>its bytes are no protobuf message</source>
+        <translation>其字节不是 protobuf 消息</translation>
     </message>
     <message>
         <source>Encoder</source>
@@ -2054,11 +2114,59 @@
     </message>
     <message>
         <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>位置 %2 处的目标词元 id %1 超出目标词表（应为 0..%3）</translation>
+        <translation>位置 %2 的目标词元 ID %1 超出目标词表（应为 0..%3）</translation>
     </message>
     <message>
         <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5 或 BART 等翻译模型才有）</translation>
+        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5、BART 等翻译模型才有）</translation>
+    </message>
+    <message>
+        <source>%1: vocab.json + merges.txt of model type &quot;%2&quot; are not supported (Headmap reads them for %3; a tokenizer.json works for any)</source>
+        <translation>%1：不支持模型类型“%2”的 vocab.json + merges.txt（Headmap 只为 %3 读取它们；tokenizer.json 适用于任何类型）</translation>
+    </message>
+    <message>
+        <source>position %1 is beyond the model&apos;s %2 positions</source>
+        <translation>位置 %1 超出了模型的 %2 个位置</translation>
+    </message>
+    <message>
+        <source>position %1 is outside the %2 target rows</source>
+        <translation>位置 %1 超出了 %2 个目标行</translation>
+    </message>
+    <message>
+        <source>no tokens to translate: the source is empty</source>
+        <translation>没有可翻译的词元：源文本为空</translation>
+    </message>
+    <message>
+        <source>field &apos;%1&apos; must be a list of lists of token ids below %2</source>
+        <translation>字段“%1”必须是由小于 %2 的词元 ID 列表组成的列表</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance %1 must exceed a quarter of relative_attention_num_buckets %2</source>
+        <translation>relative_attention_max_distance %1 必须大于 relative_attention_num_buckets %2 的四分之一</translation>
+    </message>
+    <message>
+        <source>feed_forward_proj &apos;%1&apos; is not supported (supported: relu, gelu, gated-gelu, gated-silu, gelu_new, gated-gelu_new)</source>
+        <translation>不支持 feed_forward_proj“%1”（支持：relu、gelu、gated-gelu、gated-silu、gelu_new、gated-gelu_new）</translation>
+    </message>
+    <message>
+        <source>d_model %1 is not divisible by %2 %3</source>
+        <translation>d_model %1 不能被 %2 %3 整除</translation>
+    </message>
+    <message>
+        <source>encoder_attention_heads %1 and decoder_attention_heads %2 differ; Headmap reads models whose stacks have heads of one width</source>
+        <translation>encoder_attention_heads %1 与 decoder_attention_heads %2 不同；Headmap 只读取各堆栈注意力头宽度相同的模型</translation>
+    </message>
+    <message>
+        <source>d_model %1 is too small for sinusoidal positions</source>
+        <translation>d_model %1 太小，无法使用正弦位置编码</translation>
+    </message>
+    <message>
+        <source>%1 translates into one language only; leave out the target language &apos;%2&apos;</source>
+        <translation>%1 只翻译成一种语言；请去掉目标语言“%2”</translation>
+    </message>
+    <message>
+        <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
+        <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
     </message>
 </context>
 <context>
@@ -3199,6 +3307,10 @@
     <message>
         <source>%1, max-pooled %2×%2</source>
         <translation>%1，最大池化 %2×%2</translation>
+    </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>每个单元格是一个头：%1 个目标词元（行，解码器的查询）× %2 个源词元（列，编码器的键）。点击单元格打开它；按住 Ctrl 点击或拖动可选择多个头。</translation>
     </message>
 </context>
 <context>

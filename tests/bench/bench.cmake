@@ -33,3 +33,9 @@ if(HEADMAP_BUILD_GUI)
   add_executable(bench_views bench/bench_views.cpp)
   target_link_libraries(bench_views PRIVATE Qt6::Test headmap_ui headmap_test_support_ui)
 endif()
+
+# Marian's tokenizer (issue #37): libsentencepiece's encode and the Marian steps around it, for
+# about 2,000 tokens and for 1 MB of text; a real opus-mt folder as argument for real figures.
+add_executable(bench_marian_tokenizer bench/bench_marian_tokenizer.cpp)
+target_link_libraries(bench_marian_tokenizer PRIVATE headmap_engine)
+target_compile_definitions(bench_marian_tokenizer PRIVATE HEADMAP_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures")

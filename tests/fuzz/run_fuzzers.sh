@@ -34,6 +34,7 @@ declare -A dictionary=(
   [safetensors_file]=json.dict [safetensors_index]=json.dict [hf_config]=json.dict
   [tokenizer_json]=json.dict [vocab_txt]=json.dict [vocab_merges]=json.dict
   [tokenizer_config]=json.dict [session]=json.dict
+  [sentencepiece_model]=sentencepiece.dict
 )
 
 harnesses=("$@")

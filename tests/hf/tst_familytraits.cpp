@@ -179,8 +179,17 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
             QVERIFY(row->gguf.wideScalarBlockCount > 0);
         break;
     }
-    case ModelClass::EncoderDecoder:
-        QFAIL("no EncoderDecoder row until its class is wired into the registry");
+    case ModelClass::EncoderDecoder: {
+        // EncoderDecoderModel reads LayerNorms with biases and separate q/k/v/out projections.
+        QCOMPARE(row->norm, NormKind::LayerNorm);
+        QCOMPARE(row->projection, QkvProjection::Separate);
+        QCOMPARE(row->biases, BiasRule::Always);
+        QVERIFY(row->layout == BlockLayout::PreNorm || row->layout == BlockLayout::NormAfterResidual);
+        QVERIFY(row->positions == PositionKind::SinusoidalHalves || row->positions == PositionKind::SinusoidalFairseq ||
+                row->positions == PositionKind::LearnedOffsetTwo);
+        QVERIFY(row->gguf.architectures.isEmpty());
+        break;
+    }
     }
 }
 
@@ -215,7 +224,8 @@ void FamilyTraitsTest::supportedListsAreTheTables() {
 
     QCOMPARE(HfConfig::supportedModelTypes(), rowsOf(ModelClass::Encoder) + rowsOf(ModelClass::Gpt2));
     QCOMPARE(DecoderConfig::supportedModelTypes(), rowsOf(ModelClass::Decoder));
-    QCOMPARE(HfConfig::supportedModelTypes().size() + DecoderConfig::supportedModelTypes().size(),
+    QCOMPARE(HfConfig::supportedModelTypes().size() + DecoderConfig::supportedModelTypes().size() +
+                 rowsOf(ModelClass::EncoderDecoder).size(),
              supportedModelTypes().size());
 
     QStringList gguf;

@@ -12,3 +12,5 @@ headmap_add_test(tst_moderntokenizers SOURCES tokenizers/tst_moderntokenizers.cp
 headmap_add_test(tst_tokenlabels SOURCES tokenizers/tst_tokenlabels.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp)
+headmap_add_test(tst_mariantokenizer SOURCES tokenizers/tst_mariantokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_sentencepiecefile SOURCES tokenizers/tst_sentencepiecefile.cpp tokenizers/TokenGolden.cpp)
