@@ -26,7 +26,7 @@ QString shapeText(const MatrixF& m) {
 MatrixF layerMean(const AttentionTrace& trace, int layer) {
     checkLayer(trace, layer);
     const int t = trace.length();
-    MatrixF sum = MatrixF::Zero(t, t);  // (T, T)
+    MatrixF sum = MatrixF::Zero(t, trace.keyLength());  // (T, S)
     for (int h = 0; h < trace.heads(); ++h)
         sum += trace.head(layer, h);
     if (trace.heads() > 0)
@@ -38,8 +38,8 @@ MatrixF layerMax(const AttentionTrace& trace, int layer) {
     checkLayer(trace, layer);
     const int t = trace.length();
     if (trace.heads() == 0)
-        return MatrixF::Zero(t, t);
-    MatrixF largest = trace.head(layer, 0);  // (T, T)
+        return MatrixF::Zero(t, trace.keyLength());
+    MatrixF largest = trace.head(layer, 0);  // (T, S)
     for (int h = 1; h < trace.heads(); ++h)
         largest = largest.cwiseMax(trace.head(layer, h));
     return largest;

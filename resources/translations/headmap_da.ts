@@ -2173,6 +2173,14 @@
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
     </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger selvopmærksomhed gennem dens residualforbindelser; krydsopmærksomhed har forespørgsler fra målet og nøgler fra kilden og ingen residualvej fra sine nøgler. Skift til encoderen for at se dens rollout.</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger én stak af selvopmærksomhed; en oversættelsesmodels decoder læser også encoderen gennem krydsopmærksomhed i hvert lag, hvilket definitionen ikke dækker. Skift til encoderen for at se dens rollout.</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2590,8 +2598,12 @@
         <translation>mål</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>feltet &quot;ablations&quot;: %1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>felt &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>stakke</translation>
     </message>
 </context>
 <context>
@@ -3620,6 +3632,10 @@
         <source>sentence B</source>
         <translation>sætning B</translation>
     </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · linjer i lag %3</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MainWindow</name>
@@ -4081,6 +4097,10 @@
     <message>
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
+    </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1: encoder %2 × %3, decoder %4 × %5 (lag × hoveder), d_model %6</translation>
     </message>
 </context>
 <context>
@@ -4767,8 +4787,12 @@ del %4, id %5</translation>
         <translation>Skrevet af modellen (grådig afkodning).</translation>
     </message>
     <message>
-        <source>The model&apos;s settings ask for beam search (num_beams = %1); Headmap decodes greedily, so the translation may differ from the model card&apos;s.</source>
-        <translation>Modellens indstillinger beder om strålesøgning (num_beams = %1); Headmap afkoder grådigt, så oversættelsen kan afvige fra modelkortets.</translation>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>Skrevet af modellen: grådig afkodning, ikke den strålesøgning (num_beams = %1), som dens indstillinger beder om.</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap afkoder grådigt, ét mest sandsynligt token ad gangen; modellens indstillinger beder om strålesøgning, så oversættelsen kan afvige fra modelkortets.</translation>
     </message>
 </context>
 <context>

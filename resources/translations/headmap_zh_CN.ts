@@ -2168,6 +2168,14 @@
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
     </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）沿残差连接追踪自注意力；交叉注意力的查询来自目标、键来自源，没有从其键出发的残差路径。请切换到编码器查看它的注意力展开。</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）追踪单一的自注意力栈；翻译模型的解码器在每一层还通过交叉注意力读取编码器，这一点该定义没有涵盖。请切换到编码器查看它的注意力展开。</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2585,8 +2593,12 @@
         <translation>度量</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>字段&quot;ablations&quot;：%1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>字段&quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>注意力栈</translation>
     </message>
 </context>
 <context>
@@ -3611,6 +3623,10 @@
         <source>sentence B</source>
         <translation>句子 B</translation>
     </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · 第 %3 层的连线</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MainWindow</name>
@@ -4071,6 +4087,10 @@
     <message>
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
+    </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1：编码器 %2 × %3，解码器 %4 × %5（层 × 头），d_model %6</translation>
     </message>
 </context>
 <context>
@@ -4757,8 +4777,12 @@ piece %4, id %5</source>
         <translation>由模型生成（贪心解码）。</translation>
     </message>
     <message>
-        <source>The model&apos;s settings ask for beam search (num_beams = %1); Headmap decodes greedily, so the translation may differ from the model card&apos;s.</source>
-        <translation>模型的设置要求束搜索（num_beams = %1）；Headmap 使用贪心解码，因此译文可能与模型卡中的不同。</translation>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>由模型生成：贪心解码，而不是其设置要求的束搜索（num_beams = %1）。</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap 使用贪心解码，每次取最可能的一个词元；模型的设置要求束搜索，因此译文可能与模型卡中的不同。</translation>
     </message>
 </context>
 <context>

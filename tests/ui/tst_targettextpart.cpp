@@ -132,7 +132,8 @@ void TestTargetTextPart::theNoteSaysGreedyWhenTheFolderAsksForBeams() {
     document.setText(kSource);
     document.waitForIdle();
     QVERIFY2(part.note()->text().contains(QStringLiteral("num_beams = 4")), qPrintable(part.note()->text()));
-    QVERIFY(part.note()->text().contains(QStringLiteral("greedily")));
+    QVERIFY(part.note()->text().contains(QStringLiteral("greedy decoding")));
+    QVERIFY(part.note()->toolTip().contains(QStringLiteral("greedily")));
     document.setTargetText(QStringLiteral("the cat"));  // the user's target: nothing was decoded
     document.waitForIdle();
     QVERIFY(!part.note()->text().contains(QStringLiteral("num_beams")));

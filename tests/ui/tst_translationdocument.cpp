@@ -3,9 +3,15 @@
 // head within that stack, generates the target or takes the one the user typed (teacher
 // forcing), switches heads off per stack and predicts the next target token from the decoder's
 // rows. The model is tests/support/ui/TinyTranslationModel (encoder 2×4, decoder 1×2, cross
-// 1×2 heads), so a stack's shape taken for another's shows.
+// 1×2 heads), so a stack's shape taken for another's shows; end to end, the Marian fixture's
+// stacks as the document shows them agree with transformers' own (its golden.json).
 
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QHBoxLayout>
 #include <QSpinBox>
 #include <QtTest>
@@ -44,7 +50,35 @@ private slots:
     void stepsAreOfTheShownStacksHead();
     void wordsAndTheMeasureKeepTheKeyAxis();
     void theStackSwitchIsShownOnlyForTranslationModels();
+    void marianStacksAgreeWithTransformers_data();
+    void marianStacksAgreeWithTransformers();
+    void marianGeneratesAsTransformers();
 };
+
+namespace {
+
+QJsonObject marianCase(const QString& name) {
+    QFile file(QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(QStringLiteral("seq2seq/marian_f32/golden.json")));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    for (const QJsonValue& c : QJsonDocument::fromJson(file.readAll()).object().value("cases").toArray())
+        if (c.toObject().value("name").toString() == name)
+            return c.toObject();
+    return {};
+}
+
+std::vector<int> idsOf(const QJsonValue& value) {
+    std::vector<int> ids;
+    for (const QJsonValue& id : value.toArray())
+        ids.push_back(id.toInt());
+    return ids;
+}
+
+QString marianFolder() {
+    return QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(QStringLiteral("seq2seq/marian_f32"));
+}
+
+}  // namespace
 
 void TestTranslationDocument::eachStackIsShownWithItsOwnShape_data() {
     QTest::addColumn<int>("stack");
@@ -294,6 +328,73 @@ void TestTranslationDocument::theStackSwitchIsShownOnlyForTranslationModels() {
     QVERIFY(document->setModelSpec(ModelSpec{QStringLiteral("builtin:teaching"), {}}));
     QVERIFY(controls.stackBox()->isHidden());
     QVERIFY(!document->isEncoderDecoder());
+}
+
+void TestTranslationDocument::marianStacksAgreeWithTransformers_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("stack");
+    QTest::addColumn<QString>("key");
+    for (const char* name : {"danish", "chinese", "english"}) {
+        QTest::addRow("%s encoder", name) << name << int(StackKind::Encoder) << "encoder_attentions";
+        QTest::addRow("%s decoder", name) << name << int(StackKind::Decoder) << "decoder_attentions";
+        QTest::addRow("%s cross", name) << name << int(StackKind::Cross) << "cross_attentions";
+    }
+}
+
+void TestTranslationDocument::marianStacksAgreeWithTransformers() {
+    QFETCH(QString, name);
+    QFETCH(int, stack);
+    QFETCH(QString, key);
+    const QJsonObject golden = marianCase(name);
+    QVERIFY(!golden.isEmpty());
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(ModelSpec{marianFolder(), {}}));
+    QVERIFY(document.isEncoderDecoder());
+    document.setTargetText(golden.value("target_text").toString());  // teacher forcing, as the golden
+    document.setText(golden.value("source_text").toString());
+    document.waitForIdle();
+    QVERIFY2(document.lastError().message.isEmpty(), qPrintable(document.lastError().message));
+    document.setStack(StackKind(stack));
+    const AttentionTrace& trace = document.trace();
+    QCOMPARE(trace.tokenIds(), idsOf(StackKind(stack) == StackKind::Encoder ? golden.value("source_ids")
+                                                                              : golden.value("decoder_input_ids")));
+    QCOMPARE(trace.keyTokenIds(), idsOf(StackKind(stack) == StackKind::Decoder ? golden.value("decoder_input_ids")
+                                                                                 : golden.value("source_ids")));
+    const QJsonArray layers = golden.value(key).toArray();  // (L, H, T, S)
+    QCOMPARE(trace.layers(), int(layers.size()));
+    double worst = 0.0;
+    for (int l = 0; l < trace.layers(); ++l) {
+        const QJsonArray heads = layers[l].toArray();
+        QCOMPARE(trace.heads(), int(heads.size()));
+        for (int h = 0; h < trace.heads(); ++h) {
+            const HeadWeights head = trace.head(l, h);
+            const QJsonArray rows = heads[h].toArray();
+            QCOMPARE(int(head.rows()), int(rows.size()));
+            for (int q = 0; q < int(rows.size()); ++q) {
+                const QJsonArray row = rows[q].toArray();
+                QCOMPARE(int(head.cols()), int(row.size()));
+                for (int k = 0; k < int(row.size()); ++k)
+                    worst = std::max(worst, std::abs(double(head(q, k)) - row[k].toDouble()));
+            }
+        }
+    }
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+}
+
+void TestTranslationDocument::marianGeneratesAsTransformers() {
+    const QJsonObject golden = marianCase(QStringLiteral("danish"));
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(ModelSpec{marianFolder(), {}}));
+    document.setText(golden.value("source_text").toString());
+    document.waitForIdle();
+    QVERIFY2(document.lastError().message.isEmpty(), qPrintable(document.lastError().message));
+    // generate()'s ids are the start token, the generated ones and the end token; the decoder's
+    // rows are all but the end token.
+    std::vector<int> rows = idsOf(golden.value("generated_ids"));
+    rows.pop_back();
+    QCOMPARE(document.trace().tokenIds(), rows);
+    QVERIFY(!document.isTeacherForced());
+    QVERIFY(!document.targetText().isEmpty());
 }
 
 QTEST_MAIN(TestTranslationDocument)

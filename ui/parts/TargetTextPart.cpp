@@ -60,18 +60,21 @@ void TargetTextPart::show(DocumentChanges changes) {
     // What the user is typing stays; anything else shows the document's target.
     if (!m_edit->isModified() && m_edit->text() != m_document->targetText())
         m_edit->setText(m_document->targetText());
-    QString note;
-    if (m_document->trace().isEmpty())
+    QString note, details;
+    if (m_document->trace().isEmpty()) {
         note = QString();
-    else if (m_document->isTeacherForced())
+    } else if (m_document->isTeacherForced()) {
         note = tr("Your target (teacher forcing): the decoder reads it as if it had written it.");
-    else
+    } else if (m_beams > 1) {  // short beside the field; the tooltip says what it means
+        note = tr("Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.")
+                   .arg(m_beams);
+        details = tr("Headmap decodes greedily, one most likely token after another; the model's settings ask for "
+                     "beam search, so the translation may differ from the model card's.");
+    } else {
         note = tr("Written by the model (greedy decoding).");
-    if (m_beams > 1 && !m_document->isTeacherForced())
-        note += QLatin1Char(' ') + tr("The model's settings ask for beam search (num_beams = %1); Headmap decodes "
-                                      "greedily, so the translation may differ from the model card's.")
-                                       .arg(m_beams);
-    m_note->setText(note.trimmed());
+    }
+    m_note->setText(note);
+    m_note->setToolTip(details);
 }
 
 int TargetTextPart::folderBeams(const QString& folder) {
