@@ -2278,6 +2278,12 @@
     <message>
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger selvopmærksomhed gennem dens residualforbindelser; krydsopmærksomhed har forespørgsler fra målet og nøgler fra kilden og ingen residualvej fra sine nøgler. Skift til encoderen for at se dens rollout.</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger én stak af selvopmærksomhed; en oversættelsesmodels decoder læser også encoderen gennem krydsopmærksomhed i hvert lag, hvilket definitionen ikke dækker. Skift til encoderen for at se dens rollout.</translation>
     </message>
 </context>
 <context>
@@ -2520,6 +2526,18 @@
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>Grå, skraverede celler er −∞: maskerede, de får ingen opmærksomhed</translation>
     </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · lag %3, hoved %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · alle hoveder</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen A − B kræver det samme antal.</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -2684,8 +2702,12 @@
         <translation>mål</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>feltet &quot;ablations&quot;: %1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>felt &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>stakke</translation>
     </message>
 </context>
 <context>
@@ -3089,6 +3111,10 @@
         <source>Computing A − B…</source>
         <translation>Beregner A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen kræver det samme antal.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3406,6 +3432,10 @@
         <source>%1, max-pooled %2×%2</source>
         <translation>%1, maks.-samlet %2×%2</translation>
     </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>Hver celle er ét hoved: %1 måltokens (rækker, decoderens forespørgsler) × %2 kildetokens (kolonner, encoderens nøgler). Klik på en celle for at åbne den; Ctrl+klik eller træk for at vælge hoveder.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadLoader</name>
@@ -3603,6 +3633,22 @@
         <translation>%1
 (%2)</translation>
     </message>
+    <message>
+        <source>Key: source</source>
+        <translation>Nøgle: kilde</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>Nøgle: kildetoken (encoder)</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>Forespørgsel: mål</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>Forespørgsel: måltoken (decoder)</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LinesView</name>
@@ -3689,6 +3735,10 @@
     <message>
         <source>sentence B</source>
         <translation>sætning B</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · linjer i lag %3</translation>
     </message>
 </context>
 <context>
@@ -4152,6 +4202,10 @@
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
     </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1: encoder %2 × %3, decoder %4 × %5 (lag × hoveder), d_model %6</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -4291,6 +4345,10 @@ del %4, id %5</translation>
     <message>
         <source>Target token: click or type</source>
         <translation>Måltoken: klik eller skriv</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -4803,6 +4861,45 @@ del %4, id %5</translation>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>Generér</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Måltekst:</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>Modellens oversættelse vises her; skriv din egen, og tryk på Enter</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>Det mål, dekoderen læser. Skriver du det, læser dekoderen dine ord, som om den selv havde skrevet dem (teacher forcing); tomt skriver modellen sit eget.</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>Lad modellen skrive målet igen (grådig afkodning)</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>Dit mål (teacher forcing): dekoderen læser det, som om den selv havde skrevet det.</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>Skrevet af modellen (grådig afkodning).</translation>
+    </message>
+    <message>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>Skrevet af modellen: grådig afkodning, ikke den strålesøgning (num_beams = %1), som dens indstillinger beder om.</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap afkoder grådigt, ét mest sandsynligt token ad gangen; modellens indstillinger beder om strålesøgning, så oversættelsen kan afvige fra modelkortets.</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4991,6 +5088,26 @@ del %4, id %5</translation>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>Hvad varmekortene viser: opmærksomhedsvægte, eller vægte × værdinormer</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>Stak:</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>Encoderens selvopmærksomhed: hvert kildetoken retter opmærksomhed mod alle kildetokens</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>Decoderens kausale selvopmærksomhed: hvert måltoken retter opmærksomhed mod måltokens før det</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>Krydsopmærksomhed: hvert måltoken (række) retter opmærksomhed mod kildetokens (kolonner) — decoderen spørger, encoderen svarer</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>Hvilken af oversættelsesmodellens opmærksomheder alle visninger viser</translation>
     </message>
 </context>
 </TS>

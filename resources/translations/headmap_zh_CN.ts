@@ -2275,6 +2275,12 @@
     <message>
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）沿残差连接追踪自注意力；交叉注意力的查询来自目标、键来自源，没有从其键出发的残差路径。请切换到编码器查看它的注意力展开。</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）追踪单一的自注意力栈；翻译模型的解码器在每一层还通过交叉注意力读取编码器，这一点该定义没有涵盖。请切换到编码器查看它的注意力展开。</translation>
     </message>
 </context>
 <context>
@@ -2517,6 +2523,18 @@
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>灰色阴影单元格为 −∞：已掩码，得不到注意力</translation>
     </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · 第 %3 层，第 %4 头</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · 所有头</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值 A − B 需要相同的数目。</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -2681,8 +2699,12 @@
         <translation>度量</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>字段&quot;ablations&quot;：%1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>字段&quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>注意力栈</translation>
     </message>
 </context>
 <context>
@@ -3086,6 +3108,10 @@
         <source>Computing A − B…</source>
         <translation>正在计算 A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值需要相同的数目。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3400,6 +3426,10 @@
         <source>%1, max-pooled %2×%2</source>
         <translation>%1，最大池化 %2×%2</translation>
     </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>每个单元格是一个头：%1 个目标词元（行，解码器的查询）× %2 个源词元（列，编码器的键）。点击单元格打开它；按住 Ctrl 点击或拖动可选择多个头。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadLoader</name>
@@ -3596,6 +3626,22 @@
         <translation>%1
 （%2）</translation>
     </message>
+    <message>
+        <source>Key: source</source>
+        <translation>键：源</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>键：源词元（编码器）</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>查询：目标</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>查询：目标词元（解码器）</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LinesView</name>
@@ -3682,6 +3728,10 @@
     <message>
         <source>sentence B</source>
         <translation>句子 B</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · 第 %3 层的连线</translation>
     </message>
 </context>
 <context>
@@ -4144,6 +4194,10 @@
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
     </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1：编码器 %2 × %3，解码器 %4 × %5（层 × 头），d_model %6</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -4283,6 +4337,10 @@ piece %4, id %5</source>
     <message>
         <source>Target token: click or type</source>
         <translation>目标词元：点击或输入</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -4795,6 +4853,45 @@ piece %4, id %5</source>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>模型的译文显示在这里；也可输入你自己的译文并按回车</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>解码器读取的目标。由你输入时，解码器把你的词当作它自己写出的来读（教师强制）；留空时，由模型自己生成。</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>让模型重新生成目标（贪心解码）</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>你的目标（教师强制）：解码器把它当作自己写出的来读。</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>由模型生成（贪心解码）。</translation>
+    </message>
+    <message>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>由模型生成：贪心解码，而不是其设置要求的束搜索（num_beams = %1）。</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap 使用贪心解码，每次取最可能的一个词元；模型的设置要求束搜索，因此译文可能与模型卡中的不同。</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4982,6 +5079,26 @@ piece %4, id %5</source>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>注意力栈：</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>编码器的自注意力：每个源词元关注所有源词元</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>解码器的因果自注意力：每个目标词元关注它之前的目标词元</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>交叉注意力：每个目标词元（行）关注源词元（列）——解码器提问，编码器回答</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>所有视图显示翻译模型的哪一种注意力</translation>
     </message>
 </context>
 </TS>
