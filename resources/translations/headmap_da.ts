@@ -2172,38 +2172,6 @@
         <translation>Encoder</translation>
     </message>
     <message>
-        <source>Decoder</source>
-        <translation>Decoder</translation>
-    </message>
-    <message>
-        <source>Cross-attention</source>
-        <translation>Krydsopmærksomhed</translation>
-    </message>
-    <message>
-        <source>the input of W_K (the encoder&apos;s output)</source>
-        <translation>inputtet til W_K (encoderens output)</translation>
-    </message>
-    <message>
-        <source>cross-attention takes neither rotary positions nor a causal mask</source>
-        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
-    </message>
-    <message>
-        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
-        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
-    </message>
-    <message>
-        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
-        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
-    </message>
-    <message>
-        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
-    </message>
-    <message>
-        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
-    </message>
-    <message>
         <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
         <translation>precompiled_charsmap er i stykker: %1; filen er beskadiget eller ikke skrevet af SentencePiece eller tokenizers: hent den igen</translation>
     </message>

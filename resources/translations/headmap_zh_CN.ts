@@ -2165,42 +2165,6 @@
         <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
     </message>
     <message>
-        <source>Encoder</source>
-        <translation>编码器</translation>
-    </message>
-    <message>
-        <source>Decoder</source>
-        <translation>解码器</translation>
-    </message>
-    <message>
-        <source>Cross-attention</source>
-        <translation>交叉注意力</translation>
-    </message>
-    <message>
-        <source>the input of W_K (the encoder&apos;s output)</source>
-        <translation>W_K 的输入（编码器的输出）</translation>
-    </message>
-    <message>
-        <source>cross-attention takes neither rotary positions nor a causal mask</source>
-        <translation>交叉注意力既不使用旋转位置编码，也不使用因果掩码</translation>
-    </message>
-    <message>
-        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
-        <translation>解码器的输入为空：至少需要解码器起始词元</translation>
-    </message>
-    <message>
-        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
-        <translation>目标有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
-    </message>
-    <message>
-        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
-        <translation>位置 %2 的目标词元 ID %1 超出目标词表（应为 0..%3）</translation>
-    </message>
-    <message>
-        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
-        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5、BART 等翻译模型才有）</translation>
-    </message>
-    <message>
         <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
         <translation>precompiled_charsmap 已损坏：%1；文件已损坏，或并非由 SentencePiece 或 tokenizers 写出：请重新下载</translation>
     </message>
