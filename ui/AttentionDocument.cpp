@@ -59,9 +59,16 @@ bool AttentionDocument::setModelSpec(const ModelSpec& spec) {
     return false;
 }
 
+void AttentionDocument::setModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {
+    m_jobs.drop(kModelJob);
+    adoptModel(std::move(model), spec);
+}
+
 void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const ModelSpec& spec) {
     m_model = std::move(model);
     m_spec = spec;
+    m_view.stack = StackKind::Cross;  // a translation model opens on its cross-attention
+    forgetStacks();
     try {  // the tokenizer says so by refusing a pair
         TokenizeOptions probe;
         probe.pair = QStringLiteral("b");
@@ -103,7 +110,76 @@ void AttentionDocument::setReusePrefix(bool reuse) {
 }
 
 ModelSummary AttentionDocument::modelSummary() const {
-    return m_model ? m_model->summary() : ModelSummary();
+    return m_model ? m_model->summary().forStack(m_view.stack) : ModelSummary();
+}
+
+StackKind AttentionDocument::stack() const {
+    return m_model ? modelSummary().stackKind() : m_view.stack;
+}
+
+std::shared_ptr<const AttentionTrace> AttentionDocument::stackPieceTrace(StackKind stack) const {
+    if (m_stackPieces.empty())
+        return !m_pieceTrace->isEmpty() && m_pieceTrace->stack() == stack ? m_pieceTrace : nullptr;
+    for (const auto& trace : m_stackPieces)
+        if (trace->stack() == stack)
+            return trace;
+    return nullptr;
+}
+
+void AttentionDocument::forgetStacks() {
+    m_stackPieces.clear();
+    m_decoderInput.reset();
+    m_target.reset();
+    m_targetText.clear();
+}
+
+void AttentionDocument::setStack(StackKind stack) {
+    if (stack == m_view.stack)
+        return;
+    // The decoder's self-attention and cross-attention share their rows (the target's tokens):
+    // a selected target token stays selected between them.
+    const bool sameRows = (stack == StackKind::Encoder) == (m_view.stack == StackKind::Encoder);
+    m_view.stack = stack;
+    if (!sameRows)
+        m_view.selectedToken = -1;
+    m_jobs.drop(kWordsJob);
+    m_jobs.drop(kStepsJob);
+    m_steps.reset();  // another stack's head
+    m_stepsTrace.reset();
+    if (const std::shared_ptr<const AttentionTrace> pieces = isEncoderDecoder() ? stackPieceTrace(stack) : nullptr) {
+        // At once, not on a worker: the views must never see this stack's layer and head with
+        // another stack's trace. Both derived traces compute their heads when asked.
+        std::shared_ptr<const AttentionTrace> shown, weights;
+        shownTraces(pieces, m_view.measure, m_view.mergeWords, &shown, &weights);
+        adoptTrace(shown, pieces, weights);  // clamps the selection to the stack
+    } else {
+        clampSelection();
+    }
+    notify(DocumentChange::Selection | DocumentChange::Style | DocumentChange::Steps);
+    if (m_model && !m_comparisonText.isEmpty() && m_secondTrace)
+        runSecondTrace();
+}
+
+void AttentionDocument::setTargetText(const QString& target) {
+    if (target.trimmed().isEmpty()) {
+        generateTarget();
+        return;
+    }
+    if (m_target == target)
+        return;
+    m_target = target;
+    m_targetText = target;
+    if (m_model && !m_text.isEmpty())
+        runTrace();
+}
+
+void AttentionDocument::generateTarget() {
+    if (!m_target && m_decoderInput && m_traceText == m_text)
+        return;  // what is shown is already the model's own
+    m_target.reset();
+    m_decoderInput.reset();
+    if (m_model && !m_text.isEmpty())
+        runTrace();
 }
 
 void AttentionDocument::clearText() {
@@ -114,6 +190,7 @@ void AttentionDocument::clearText() {
     m_trace = std::make_shared<AttentionTrace>();
     m_pieceTrace = m_weightTrace = m_trace;
     m_prefixState.reset();
+    forgetStacks();
     m_view.selectedToken = -1;
     dropDerived();
     forgetHiddenStates();
@@ -151,7 +228,8 @@ void AttentionDocument::requestSteps(int layer, int head) {
     if (!m_model || m_text.isEmpty())
         return;
     PassRequest request = passRequest(m_text, m_pair, m_truncate);
-    const HeadIndex index{layer, head};
+    setTargetOf(request);
+    const HeadIndex index{layer, head, std::nullopt};  // the stack: the request's
     startJob(kStepsJob, [request, index](const StopToken& stop) { return runStepsPass(request, index, stop); },
              &AttentionDocument::adoptSteps);
 }
@@ -310,17 +388,27 @@ void AttentionDocument::reshowTrace() {
 }
 
 void AttentionDocument::setAblations(std::vector<HeadAblation> ablations) {
-    const ModelSummary model = modelSummary();
+    const ModelSummary whole = m_model ? m_model->summary() : ModelSummary();
     std::vector<HeadAblation> kept;
-    for (const HeadAblation& a : ablations) {
+    for (HeadAblation a : ablations) {
+        // Each head of an encoder–decoder model names its stack (unset: cross-attention, as the
+        // engine reads it); a one-stack model's never does, so equal heads compare equal.
+        if (whole.isEncoderDecoder())
+            a.stack = a.stack.value_or(StackKind::Cross);
+        else
+            a.stack.reset();
+        const ModelSummary model = whole.forStack(a.stack.value_or(StackKind::Cross));
         const bool inside = a.layer >= 0 && a.layer < model.layers && a.head >= 0 && a.head < model.heads;
         const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const HeadAblation& k) {
-            return k.layer == a.layer && k.head == a.head;
+            return k.layer == a.layer && k.head == a.head && k.stack == a.stack;
         });
         if (inside && !repeated)
             kept.push_back(a);
     }
     std::sort(kept.begin(), kept.end(), [](const HeadAblation& a, const HeadAblation& b) {
+        const int stackA = int(a.stack.value_or(StackKind::Encoder)), stackB = int(b.stack.value_or(StackKind::Encoder));
+        if (stackA != stackB)
+            return stackA < stackB;
         return a.layer != b.layer ? a.layer < b.layer : a.head < b.head;
     });
     if (kept == m_view.ablations)

@@ -71,6 +71,27 @@ public:
     const ModelSpec& modelSpec() const { return m_spec; }
     // True while a model is being opened in the background.
     bool isOpeningModel() const;
+    // Adopts a model made elsewhere (tests, scripts) as setModelSpec adopts a loaded one.
+    void setModel(std::shared_ptr<const Model> model, const ModelSpec& spec);
+
+    // Encoder–decoder (translation) models have three stacks of attention: the encoder's over
+    // the source, the decoder's over the target, and cross-attention (target rows, source
+    // columns). The document runs all three and shows one, stack(), in every view; the layer,
+    // head and modelSummary() are that stack's. One-stack models ignore the stack.
+    bool isEncoderDecoder() const { return m_model && m_model->summary().isEncoderDecoder(); }
+    StackKind stack() const;
+    void setStack(StackKind stack);
+    // The stack's trace before the measure and words (null before a run, or for a stack the
+    // model does not have); pieceTrace() is the shown stack's.
+    std::shared_ptr<const AttentionTrace> stackPieceTrace(StackKind stack) const;
+
+    // The target of an encoder–decoder model: what it generated for the sentence (greedy
+    // decoding), or what the user typed instead (teacher forcing). setTargetText reruns the
+    // sentence on that target; an empty text, or generateTarget(), lets the model write it again.
+    void setTargetText(const QString& target);
+    void generateTarget();
+    QString targetText() const { return m_targetText; }
+    bool isTeacherForced() const { return m_target.has_value(); }
 
     // Starts computing the trace in the background; a newer request supersedes it. pair: the
     // second sentence for models trained on pairs, empty for none. truncate: cut a text longer
@@ -225,6 +246,8 @@ private:
     bool failed(const QString& error, int truncateTo = 0);
 
     PassRequest passRequest(const QString& text, const QString& pair, bool truncate) const;
+    // The sentence's target for an encoder–decoder model's pass (not the comparison's).
+    void setTargetOf(PassRequest& request) const;
     void runTrace();  // the sentence m_text; its result replaces the trace
     void runSecondTrace();
     void adoptModelResult(ModelResult& result);
@@ -255,6 +278,10 @@ private:
     void keepCollected(const std::vector<CollectedDerived>& collected);
     void notify(DocumentChanges changes);
     void clampSelection();
+    // The pieces whose rows the predictions are made at: the decoder's for an encoder–decoder
+    // model (its rows are the target), else the shown pieces.
+    std::shared_ptr<const AttentionTrace> predictionPieces() const;
+    void forgetStacks();  // another model or sentence: the target and every stack go
 
     std::shared_ptr<const Model> m_model;
     ModelSpec m_spec;
@@ -268,6 +295,13 @@ private:
     std::shared_ptr<const AttentionTrace> m_pieceTrace;
     std::shared_ptr<const AttentionTrace> m_weightTrace;
     std::shared_ptr<const AttentionTrace> m_secondTrace;
+    // Encoder–decoder models: every stack's pieces (encoder, decoder, cross) of the shown run,
+    // the decoder's rows it ran on, the target the user typed (nullopt: generated) and the
+    // target's text as shown.
+    std::vector<std::shared_ptr<const AttentionTrace>> m_stackPieces;
+    std::optional<Encoding> m_decoderInput;
+    std::optional<QString> m_target;
+    QString m_targetText;
     // The forward pass's final hidden states, with the ablations and (while there are some)
     // without them, for the predictions; m_defaultPosition is where the model predicts by default.
     std::shared_ptr<const MatrixF> m_hidden;

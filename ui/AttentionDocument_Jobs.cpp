@@ -102,7 +102,17 @@ PassRequest AttentionDocument::passRequest(const QString& text, const QString& p
     request.truncate = truncate;
     request.ablations = m_view.ablations;
     request.measure = m_view.measure;
+    request.stack = m_view.stack;
     return request;
+}
+
+void AttentionDocument::setTargetOf(PassRequest& request) const {
+    // The sentence shown again (ablations, steps): on the decoder rows it ran on, so that the
+    // target stays and a head's effect is measured on the same prefix; else the user's target,
+    // else the model generates one.
+    if (!m_target && m_decoderInput && m_traceText == m_text)
+        request.decoderInput = m_decoderInput;
+    request.target = m_target;
 }
 
 void AttentionDocument::runTrace() {
@@ -110,6 +120,7 @@ void AttentionDocument::runTrace() {
     m_progressTotal = 0;
     SentenceRequest request;
     static_cast<PassRequest&>(request) = passRequest(m_text, m_pair, m_truncate);
+    setTargetOf(request);
     request.words = m_view.mergeWords;
     // A baseline of the same tokens is kept: changing the ablations reruns only the ablated pass.
     request.baseline = m_view.ablations.empty() ? nullptr : m_baselineHidden;  // see adoptTraceResult
@@ -161,6 +172,10 @@ void AttentionDocument::adoptTraceResult(TraceResult& result) {
     m_pieceTrace = result.pieceTrace;
     m_weightTrace = result.weightTrace ? result.weightTrace : result.trace;
     m_traceText = result.text;
+    m_stackPieces = result.stacks;
+    m_decoderInput = result.decoderInput;
+    if (result.generated || m_target)
+        m_targetText = result.generated ? result.targetText : *m_target;
     m_hidden = result.hidden;
     m_traceAblations = result.ablations;
     // Without ablations the run is its own baseline, kept for the first head switched off.
@@ -192,6 +207,8 @@ void AttentionDocument::adoptSteps(StepsResult& result) {
     m_steps = result.steps;
     // The sentence's own trace when the tokens are the same (one trace per sentence).
     const bool same = m_pieceTrace && result.tokens && m_pieceTrace->tokenIds() == result.tokens->tokenIds() &&
+                      m_pieceTrace->keyTokenIds() == result.tokens->keyTokenIds() &&
+                      m_pieceTrace->stack() == result.tokens->stack() &&
                       m_pieceTrace->model().name == result.tokens->model().name;
     m_stepsTrace = same ? m_pieceTrace : result.tokens;
     notify(DocumentChange::Steps);

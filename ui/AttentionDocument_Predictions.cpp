@@ -76,19 +76,29 @@ void AttentionDocument::setPredictionSettings(const PredictionSettings& settings
     notify(DocumentChange::Prediction);
 }
 
+std::shared_ptr<const AttentionTrace> AttentionDocument::predictionPieces() const {
+    if (isEncoderDecoder())
+        if (std::shared_ptr<const AttentionTrace> decoder = stackPieceTrace(StackKind::Decoder))
+            return decoder;
+    return m_pieceTrace;
+}
+
 int AttentionDocument::predictionPosition() const {
-    const int pieces = m_pieceTrace->length();
+    const std::shared_ptr<const AttentionTrace> rows = predictionPieces();
+    const int pieces = rows->length();
     if (!m_hidden || pieces == 0 || m_defaultPosition < 0)
         return -1;
     if (m_prediction.position >= 0)
         return std::min(m_prediction.position, pieces - 1);
     const int selected = m_view.selectedToken;
-    if (selected < 0 || selected >= m_trace->length())
+    // The encoder's tokens are the source: the next target token is predicted at the default.
+    const bool sourceSelected = isEncoderDecoder() && m_view.stack == StackKind::Encoder;
+    if (selected < 0 || selected >= m_trace->length() || sourceSelected)
         return m_defaultPosition;
     if (!m_view.mergeWords || m_trace->model().pieces != PieceStyle::Words)
         return std::min(selected, pieces - 1);
     // A word predicts from its last piece: after "running", not after "run".
-    const std::vector<int> words = wordOfTokens(*m_pieceTrace);
+    const std::vector<int> words = wordOfTokens(*rows);
     int last = -1;
     for (int p = 0; p < int(words.size()); ++p)
         if (words[size_t(p)] == selected)
@@ -117,7 +127,7 @@ void AttentionDocument::forgetHiddenStates() {
 
 void AttentionDocument::runPrediction() {
     const std::shared_ptr<const Model> model = m_model;
-    const std::shared_ptr<const AttentionTrace> pieces = m_pieceTrace;
+    const std::shared_ptr<const AttentionTrace> pieces = predictionPieces();
     const std::shared_ptr<const MatrixF> hidden = m_hidden;
     const std::shared_ptr<const MatrixF> baseline = m_traceAblations.empty() ? nullptr : m_baselineHidden;
     const std::vector<HeadAblation> ablations = m_traceAblations;

@@ -30,6 +30,11 @@ QString suffixOf(ImageFormat format) {
 }  // namespace
 
 QString headTitle(const AttentionTrace& trace, int layer, int head) {
+    if (trace.model().isEncoderDecoder())  // "opus-mt-da-en · Cross-attention · layer 0, head 1"
+        return QObject::tr("%1 · %2 · layer %3, head %4")
+            .arg(trace.model().displayName(), stackTitle(trace.stack()))
+            .arg(layer)
+            .arg(head);
     return QObject::tr("%1 · layer %2, head %3").arg(trace.model().displayName()).arg(layer).arg(head);
 }
 
@@ -45,7 +50,9 @@ void showHead(HeatmapView& view, const std::shared_ptr<const AttentionTrace>& tr
     }
     HeatmapContent content;
     content.setValues(shown);
-    content.queryLabels = content.keyLabels = shownLabels(*trace, hideSpecialTokens);
+    content.queryLabels = shownLabels(*trace, hideSpecialTokens);
+    content.keyLabels = shownKeyLabels(*trace, hideSpecialTokens);
+    content.sourceKeys = trace->hasKeyTokens();
     content.title = headTitle(*trace, layer, head);
     content.mask = shownMask(*trace, layer, hideSpecialTokens);  // the model's rule, not the zeros
     view.setContent(std::move(content));
@@ -61,7 +68,11 @@ std::unique_ptr<Figure> headFigure(const std::shared_ptr<const AttentionTrace>& 
     figure.page = options.size;
     figure.mask = shown->cellMask(layer);  // the model's rule over the tokens shown
     figure.valueLabel = options.valueLabel;
-    return std::make_unique<HeatmapFigure>(shown->head(layer, head), shown->displayTokens(), shown->displayTokens(),
+    if (shown->hasKeyTokens()) {  // cross-attention: target rows, source columns
+        figure.rowTitle = HeatmapFigure::targetAxisTitle();
+        figure.columnTitle = HeatmapFigure::sourceAxisTitle();
+    }
+    return std::make_unique<HeatmapFigure>(shown->head(layer, head), shown->displayTokens(), shown->keyDisplayTokens(),
                                            headTitle(*shown, layer, head), figure);
 }
 
@@ -70,8 +81,10 @@ std::unique_ptr<Figure> gridFigure(const std::shared_ptr<const AttentionTrace>& 
     if (hasNoAttention(shown.get()))
         return nullptr;
     const QString sentence = !options.sentence.isEmpty() ? options.sentence : trace->displayTokens().join(QLatin1Char(' '));
-    return std::make_unique<HeadGridFigure>(*shown, options.style,
-                                            QObject::tr("%1 · all heads").arg(trace->model().displayName()),
+    const QString title = trace->model().isEncoderDecoder()  // "opus-mt-da-en · Encoder · all heads"
+                              ? QObject::tr("%1 · %2 · all heads").arg(trace->model().displayName(), stackTitle(trace->stack()))
+                              : QObject::tr("%1 · all heads").arg(trace->model().displayName());
+    return std::make_unique<HeadGridFigure>(*shown, options.style, title,
                                             sentence, options.size, options.valueLabel);
 }
 

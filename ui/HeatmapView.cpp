@@ -66,8 +66,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
 
-    m_plot->xAxis->setLabel(tr("Key: attended to"));
-    m_plot->yAxis->setLabel(tr("Query: attending from"));
+    applyAxisTitles();
     m_plot->yAxis->setRangeReversed(true);  // the first token's row on top, as in a matrix
     m_plot->xAxis->setTickLabelRotation(-45);
     for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
@@ -153,9 +152,15 @@ void HeatmapView::setContent(HeatmapContent content) {
     m_keyLabels = std::move(content.keyLabels);
     m_difference = content.difference;
     m_causal = content.causal;
+    // A matrix that is not square cannot have one sentence on both axes.
+    const bool sourceKeys = content.sourceKeys || content.values().rows() != content.values().cols();
+    if (sourceKeys != m_sourceKeys) {
+        m_sourceKeys = sourceKeys;
+        applyAxisTitles();
+    }
     m_hoverText.clear();
     m_pendingOverlay->setText(QString());
-    if (m_selected >= std::max(queryCount(), keyCount()))
+    if (m_selected >= (m_sourceKeys ? queryCount() : std::max(queryCount(), keyCount())))
         m_selected = -1;
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(content.title);
     m_mask->setMask(std::move(content.mask));
@@ -440,10 +445,19 @@ void HeatmapView::applyPaletteAndFont() {
         m_maskNote->setTextColor(text);
 }
 
+void HeatmapView::applyAxisTitles() {
+    if (m_sourceKeys) {  // cross-attention: the decoder asks, the encoder answers
+        m_plot->xAxis->setLabel(m_compact ? tr("Key: source") : tr("Key: source token (encoder)"));
+        m_plot->yAxis->setLabel(m_compact ? tr("Query: target") : tr("Query: target token (decoder)"));
+    } else {
+        m_plot->xAxis->setLabel(m_compact ? tr("Key") : tr("Key: attended to"));
+        m_plot->yAxis->setLabel(m_compact ? tr("Query") : tr("Query: attending from"));
+    }
+}
+
 void HeatmapView::setCompact(bool compact) {
     m_compact = compact;
-    m_plot->xAxis->setLabel(compact ? tr("Key") : tr("Key: attended to"));
-    m_plot->yAxis->setLabel(compact ? tr("Query") : tr("Query: attending from"));
+    applyAxisTitles();
     m_scale->setBarWidth(compact ? 10 : 20);
     applyPaletteAndFont();
     onRangeChanged();
@@ -534,7 +548,8 @@ void HeatmapView::updateCellTexts() {
 
 void HeatmapView::updateSelection() {
     const bool showRow = m_selected >= 0 && m_selected < queryCount();
-    const bool showColumn = m_selected >= 0 && m_selected < keyCount();
+    // A target token selected in cross-attention has a row; its column would be a source token's.
+    const bool showColumn = m_selected >= 0 && m_selected < keyCount() && !m_sourceKeys;
     m_rowOutline->setVisible(showRow);
     m_columnOutline->setVisible(showColumn);
     if (showRow) {
@@ -599,7 +614,7 @@ void HeatmapView::onMouseRelease(QMouseEvent* event) {
         if (index >= queryCount()) index = -1;
     } else if (pos.y() > rect.bottom() && pos.x() >= rect.left() && pos.x() <= rect.right()) {
         index = int(std::lround(m_plot->xAxis->pixelToCoord(pos.x())));  // a column label
-        if (index >= keyCount()) index = -1;
+        if (index >= keyCount() || m_sourceKeys) index = -1;  // a source token is no row to select
     }
     if (index < 0)
         return;

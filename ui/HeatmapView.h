@@ -100,6 +100,9 @@ public:
     int cellTextCount() const { return int(m_cellTexts.size()); }  // numbers drawn in cells
     QString title() const;
     QCustomPlot* plot() const { return m_plot; }
+    // Cross-attention content (HeatmapContent::sourceKeys): target rows, source columns. The
+    // selected token is then a row's, and a search match lies on one axis (currentMatchAxis).
+    bool hasSourceKeys() const { return m_sourceKeys; }
 
     // The matrix comes from a causal model: cells above the diagonal that are exactly 0 are
     // masked, drawn grey and hatched, and named so in the hover text and under the plot. Set it
@@ -132,6 +135,9 @@ public:
     void findNext();
     QList<int> searchMatches() const { return m_matches; }
     int currentMatch() const { return m_match >= 0 ? m_matches.value(m_match, -1) : -1; }
+    // Qt::Vertical: the current match is a row (a query), Qt::Horizontal: a column (a key);
+    // with one sentence on both axes it is both, and this says Qt::Vertical.
+    Qt::Orientation currentMatchAxis() const;
     QLineEdit* searchBox() const;
     void focusSearch();
 
@@ -198,7 +204,8 @@ private:
     QString hoverTextFor(int query, int key) const;
     // heatmap/HeatmapView_Search.cpp
     void buildToolbar();
-    void jumpTo(int token);
+    void jumpTo(int token, std::optional<Qt::Orientation> axis = std::nullopt);  // nullopt: both axes
+    void applyAxisTitles();
     void updateSearchOutline();
     void updateScaleHint();
     void requestScale(ScaleMode mode);
@@ -262,6 +269,8 @@ private:
     bool m_compact = false;
     QString m_search;
     QList<int> m_matches;
+    QList<bool> m_matchOnKeys;  // per match, with source keys: a column's, not a row's
+    bool m_sourceKeys = false;
     int m_match = -1;  // index into m_matches
 };
 

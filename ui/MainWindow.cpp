@@ -39,6 +39,7 @@
 #include "parts/PresentationMode.h"
 #include "parts/ViewControls.h"
 #include "parts/SessionsPart.h"
+#include "parts/TargetTextPart.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
 #include "views/ComparisonView.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
         runSentence();
     });
     m_models = new ModelLoadingPart(m_document, this, &m_settings, [this] { return isPresentationMode(); });
+    m_target = new TargetTextPart(m_document, this);
     addViews();
 
     auto* central = new QWidget;
@@ -171,15 +173,17 @@ QWidget* MainWindow::buildControls() {
     runButtons->addWidget(run);
     grid->addLayout(runButtons, 0, 5);
     grid->addWidget(m_longText, 1, 3, 1, 3);
-    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 2, 3);
-    grid->addWidget(secondary(m_pair), 2, 4);
+    // Translation models: the target under the sentence (hidden for other models).
+    grid->addWidget(m_target->widget(), 2, 3, 1, 3);
+    grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 3, 3);
+    grid->addWidget(secondary(m_pair), 3, 4);
     // The measure shares the Pair row's empty left end: the view row has no width to spare.
-    grid->addWidget(m_controls->measureLabel(), 2, 0);
-    grid->addWidget(m_controls->measureBox(), 2, 1);
+    grid->addWidget(m_controls->measureLabel(), 3, 0);
+    grid->addWidget(m_controls->measureBox(), 3, 1);
     // A row of its own: sharing columns with the sentence would add their minimum widths up.
-    grid->addLayout(m_controls->row(), 3, 0, 1, 6);
-    grid->addWidget(m_models->teachingPanel(), 4, 0, 1, 6);
-    grid->addWidget(m_classroom->headNote(), 5, 0, 1, 6);
+    grid->addLayout(m_controls->row(), 4, 0, 1, 6);
+    grid->addWidget(m_models->teachingPanel(), 5, 0, 1, 6);
+    grid->addWidget(m_classroom->headNote(), 6, 0, 1, 6);
     grid->setColumnStretch(4, 1);
 
     connect(m_sentence, &QLineEdit::returnPressed, this, &MainWindow::runSentence);
@@ -232,6 +236,7 @@ QString MainWindow::openSessionFrom(const QString& path) { return m_sessions->op
 int MainWindow::currentStep() const { return stepView()->requestedStep(); }
 void MainWindow::setCurrentStep(int step) { stepView()->setStep(std::max(step, 0)); }
 
+QComboBox* MainWindow::stackBox() const { return m_controls->stackBox(); }
 QSpinBox* MainWindow::layerBox() const { return m_controls->layerBox(); }
 QSpinBox* MainWindow::headBox() const { return m_controls->headBox(); }
 QComboBox* MainWindow::colormapBox() const { return m_controls->colormapBox(); }
@@ -374,6 +379,12 @@ void MainWindow::onModelChanged() {
 void MainWindow::onTraceChanged() {
     const auto trace = m_document->sharedTrace();
     m_tokenDetails = trace->model().pieces == PieceStyle::Words ? QStringList() : tokenlabels::tooltips(*trace);
+    m_keyDetails = m_tokenDetails;
+    if (trace->hasKeyTokens() && !m_tokenDetails.isEmpty()) {  // cross-attention: the source's pieces
+        m_keyDetails.clear();
+        for (const auto& token : tokenlabels::describe(trace->keyTokens(), trace->keySpecial(), trace->model().pieces))
+            m_keyDetails << token.tooltip;
+    }
     showTokenDetails(-1, -1);
     if (!trace->isEmpty())
         statusBar()->showMessage(tr("%n token(s)", nullptr, trace->length()), 4000);
@@ -383,10 +394,14 @@ void MainWindow::showTokenDetails(int shownQuery, int shownKey) {
     const AttentionTrace& trace = m_document->trace();
     const bool hide = m_document->view().hideSpecialTokens;
     const int query = fullTokenIndex(trace, hide, shownQuery);
-    const int key = fullTokenIndex(trace, hide, shownKey);
-    if (query >= 0 && key >= 0 && query < m_tokenDetails.size() && key < m_tokenDetails.size()) {
+    int key = fullTokenIndex(trace, hide, shownKey);
+    if (trace.hasKeyTokens()) {  // the source's own tokens, with their own special ones hidden
+        const std::vector<int> keys = keptKeys(trace, hide);
+        key = shownKey >= 0 && shownKey < int(keys.size()) ? keys[size_t(shownKey)] : -1;
+    }
+    if (query >= 0 && key >= 0 && query < m_tokenDetails.size() && key < m_keyDetails.size()) {
         m_tokenInfo->setText(tr("Query #%1: %2   ·   Key #%3: %4")
-                                 .arg(query).arg(m_tokenDetails[query]).arg(key).arg(m_tokenDetails[key]));
+                                 .arg(query).arg(m_tokenDetails[query]).arg(key).arg(m_keyDetails[key]));
         m_tokenInfo->setVisible(true);
         return;
     }

@@ -58,6 +58,7 @@ class StatisticsView;
 class StepView;
 class TeachingOptionsPanel;
 class TokenPairView;
+class TargetTextPart;
 class ViewControls;
 
 class MainWindow : public QMainWindow, public ViewHost {
@@ -86,6 +87,10 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QProgressBar* progressBar() const { return m_progress; }
     ErrorBanner* errorBanner() const { return m_banner; }
+    // Encoder–decoder models only: Encoder · Decoder · Cross-attention (parts/ViewControls).
+    QComboBox* stackBox() const;
+    // Encoder–decoder models only: the generated or typed target (parts/TargetTextPart).
+    TargetTextPart* targetPart() const { return m_target; }
     QSpinBox* layerBox() const;
     QSpinBox* headBox() const;
     QComboBox* colormapBox() const;
@@ -223,6 +228,7 @@ private:
     QLineEdit* m_pair;
     QLabel* m_tokenInfo;
     QStringList m_tokenDetails;  // per token of the trace shown: raw piece, bytes, character
+    QStringList m_keyDetails;  // the same for the keys: the source's tokens in cross-attention
     QTabWidget* m_tabs;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
@@ -239,6 +245,7 @@ private:
     SessionsPart* m_sessions;  // a part: File › Save and Open session
     ModelLoadingPart* m_models;
     ViewControls* m_controls;
+    TargetTextPart* m_target;
     ClassroomPart* m_classroom;  // a part: examples, the named head's note, presentation keys  // a part: layer, head, colours, scale, measure…  // a part: the model list, Open folder, the teaching knobs
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends
 };

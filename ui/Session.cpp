@@ -265,8 +265,25 @@ QByteArray sessionJson(const Session& s) {
         json.key("merge_words"); json.value(s.mergeWords);
         json.key("measure"); json.value(measureName(s.measure));
         json.endObject();
-        json.key("ablations"); json.value(formatHeadAblations(s.ablations));
+        // An encoder–decoder model's heads by stack: "ablations" holds those without one and the
+        // cross-attention heads, as the engine reads an unset stack.
+        std::vector<HeadAblation> unstacked, encoder, decoder;
+        for (const HeadAblation& a : s.ablations)
+            (a.stack == StackKind::Encoder ? encoder : a.stack == StackKind::Decoder ? decoder : unstacked).push_back(a);
+        json.key("ablations"); json.value(formatHeadAblations(unstacked));
+        if (!encoder.empty()) {
+            json.key("encoder_ablations"); json.value(formatHeadAblations(encoder));
+        }
+        if (!decoder.empty()) {
+            json.key("decoder_ablations"); json.value(formatHeadAblations(decoder));
+        }
         json.key("presentation"); json.value(s.presentation);
+        if (!s.stack.isEmpty()) {
+            json.key("stack"); json.value(s.stack);
+        }
+        if (!s.targetText.isEmpty()) {
+            json.key("target_text"); json.value(s.targetText);
+        }
         json.endObject();
     }  // the writer flushes into the buffer
     return buffer.data() + '\n';
@@ -304,6 +321,10 @@ QStringList Session::viewNames() {
     return registeredViewNames();  // tabs/ViewTable.h: a new view is a new name
 }
 
+QStringList Session::stackNames() {
+    return {stackName(StackKind::Encoder), stackName(StackKind::Decoder), stackName(StackKind::Cross)};
+}
+
 QStringList Session::compareModeNames() {
     return {QStringLiteral("heads"), QStringLiteral("sentences")};
 }
@@ -320,7 +341,8 @@ bool operator==(const Session& a, const Session& b) {
            a.step == b.step && a.heatmap.colormap == b.heatmap.colormap &&
            a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
            a.hideSpecialTokens == b.hideSpecialTokens && a.mergeWords == b.mergeWords &&
-           a.measure == b.measure && a.ablations == b.ablations && a.presentation == b.presentation;
+           a.measure == b.measure && a.ablations == b.ablations && a.presentation == b.presentation &&
+           a.stack == b.stack && a.targetText == b.targetText;
 }
 
 QString scaleModeKey(ScaleMode mode) {
@@ -458,12 +480,23 @@ Session loadSession(const QString& path) {
     s.measure = read.choice(heatmapObject, heatmap, "measure", measures, QT_TRANSLATE_NOOP("Session", "measures"), 0) == 1
                     ? AttentionMeasure::ValueNorm
                     : AttentionMeasure::Weights;
-    const QString ablations = read.string(root, QString(), "ablations", false);
-    try {
-        s.ablations = parseHeadAblations(ablations);
-    } catch (const HeadmapError& error) {
-        read.fail(SessionText::tr("field \"ablations\": %1").arg(error.message()));
+    for (const auto& [key, stack] : {std::pair<const char*, std::optional<StackKind>>{"ablations", std::nullopt},
+                                     {"encoder_ablations", StackKind::Encoder},
+                                     {"decoder_ablations", StackKind::Decoder}}) {
+        const QString ablations = read.string(root, QString(), key, false);
+        try {
+            for (HeadAblation a : parseHeadAblations(ablations)) {
+                a.stack = stack;
+                s.ablations.push_back(a);
+            }
+        } catch (const HeadmapError& error) {
+            read.fail(SessionText::tr("field \"%1\": %2").arg(QLatin1String(key), error.message()));
+        }
     }
+    if (root.contains(QLatin1String("stack")))
+        s.stack = Session::stackNames().at(
+            read.choice(root, QString(), "stack", Session::stackNames(), QT_TRANSLATE_NOOP("Session", "stacks"), 2));
+    s.targetText = read.string(root, QString(), "target_text", false);
     s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
     return s;
 }

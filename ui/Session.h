@@ -63,9 +63,15 @@ struct Session {
     AttentionMeasure measure = AttentionMeasure::Weights;
     std::vector<HeadAblation> ablations;  // heads switched off
     bool presentation = false;
+    // Encoder–decoder models: the stack the views show ("encoder", "decoder", "cross"; empty for
+    // other models) and the target the user typed (empty: the model generates it).
+    QString stack;
+    QString targetText;
 
     // heatmap, grid, compare, statistics, rollout, steps
     static QStringList viewNames();
+    // encoder, decoder, cross
+    static QStringList stackNames();
     // heads, sentences
     static QStringList compareModeNames();
 };

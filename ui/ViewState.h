@@ -11,6 +11,7 @@
 
 #include "analysis/AttentionMeasure.h"
 #include "analysis/HeadStatistics.h"
+#include "core/AttentionStack.h"
 #include "core/HeadAblation.h"
 #include "heatmap/HeatmapStyle.h"
 
@@ -19,6 +20,9 @@ namespace headmap::ui {
 enum class CompareMode { TwoHeads, TwoSentences };
 
 struct ViewState {
+    // Encoder–decoder models: the stack every view shows (the layer and head are of this stack);
+    // ignored for models with one stack of self-attention.
+    StackKind stack = StackKind::Cross;
     int layer = 0;
     int head = 0;
     int selectedToken = -1;  // index into the whole sentence; -1: none
@@ -64,7 +68,7 @@ enum class DocumentChange {
     Model = 0x1,        // another model (everything else changes with it)
     Trace = 0x2,        // the sentence's attention
     SecondTrace = 0x4,  // the comparison sentence's attention
-    Selection = 0x8,    // layer, head, head B or selected token
+    Selection = 0x8,    // stack, layer, head, head B or selected token
     Style = 0x10,       // colours, scale, hidden special tokens, compare mode, metric, measure
     Steps = 0x20,       // the step-by-step matrices
     Derived = 0x40,     // a producer's derived data arrived (derived/DerivedData.h)

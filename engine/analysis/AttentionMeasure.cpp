@@ -63,20 +63,20 @@ std::vector<double> meanValueNormPerHead(const AttentionTrace& trace) {
     requireValueNorms(trace);
     const int t = trace.length();
     std::vector<double> means(size_t(trace.layers()) * size_t(trace.heads()), 0.0);
-    if (t == 0)
+    if (t == 0 || trace.keyLength() == 0)
         return means;
     for (int l = 0; l < trace.layers(); ++l)
         for (int h = 0; h < trace.heads(); ++h) {
             const HeadWeights weights = trace.head(l, h);  // (T, T)
             means[size_t(l) * size_t(trace.heads()) + size_t(h)] = meanValueNormFromColumnSums(
-                attendedColumnSums(weights, trace.model().causal), trace.valueNorms(l, h), trace.model().causal);
+                attendedColumnSums(weights, trace.model().causal), trace.valueNorms(l, h), trace.model().causal, t);
         }
     return means;
 }
 
 std::vector<double> attendedColumnSums(const ConstMatrixMap& weights, bool causal) {
     const Eigen::Index t = weights.rows();
-    std::vector<double> sums(static_cast<size_t>(t), 0.0);
+    std::vector<double> sums(static_cast<size_t>(weights.cols()), 0.0);  // (S) one per key
     for (Eigen::Index q = 0; q < t; ++q) {
         const float* row = weights.data() + q * weights.cols();
         for (Eigen::Index k = 0, end = causal ? q + 1 : weights.cols(); k < end; ++k)
@@ -86,11 +86,12 @@ std::vector<double> attendedColumnSums(const ConstMatrixMap& weights, bool causa
 }
 
 double meanValueNormFromColumnSums(const std::vector<double>& columnSums, const ConstRowVectorMap& norms,
-                                   bool causal) {
-    const double t = double(columnSums.size());
-    if (columnSums.empty())
+                                   bool causal, int queries) {
+    const double s = double(columnSums.size());
+    if (columnSums.empty() || queries == 0)
         return 0.0;
-    const double entries = causal ? 0.5 * t * (t + 1.0) : t * t;
+    const double t = queries < 0 ? s : double(queries);
+    const double entries = causal ? 0.5 * t * (t + 1.0) : t * s;
     double sum = 0.0;
     for (size_t k = 0; k < columnSums.size(); ++k)
         sum += columnSums[k] * double(norms(Eigen::Index(k)));

@@ -41,10 +41,12 @@ std::vector<double> meanValueNormPerHead(const AttentionTrace& trace);
 
 // The same mean for one head in two steps, so that a forward pass can keep the first while the
 // weights pass by (the GUI's long sentences) instead of recomputing every head afterwards:
-// the weights' column sums over the entries, Σ_q α_qj with q ≥ j when causal (T), ...
+// the weights' column sums over the entries, Σ_q α_qj with q ≥ j when causal (S: one per key;
+// S = T but for cross-attention), ...
 std::vector<double> attendedColumnSums(const ConstMatrixMap& weights, bool causal);
-// ... then Σ_j (Σ_q α_qj)·n_hj divided by the number of entries.
+// ... then Σ_j (Σ_q α_qj)·n_hj divided by the number of entries: queries × S (queries < 0:
+// square, T = S), or T(T+1)/2 when causal.
 double meanValueNormFromColumnSums(const std::vector<double>& columnSums, const ConstRowVectorMap& norms,
-                                   bool causal);
+                                   bool causal, int queries = -1);
 
 }  // namespace headmap

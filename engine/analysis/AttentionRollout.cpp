@@ -10,7 +10,10 @@
 #include <omp.h>
 #endif
 
+#include <QCoreApplication>
+
 #include "core/AttentionRow.h"
+#include "core/HeadmapError.h"
 
 namespace headmap {
 namespace {
@@ -124,6 +127,8 @@ bool headsFromQueriesKeys(const AttentionTrace& trace, int layer) {
 }  // namespace
 
 MatrixF rolloutStep(const AttentionTrace& trace, int layer, const std::function<bool()>& cancelled) {
+    if (const QString reason = rolloutUnavailable(trace); !reason.isEmpty())
+        throw InputError(reason);
     const int t = trace.length(), heads = trace.heads();
     MatrixF a = MatrixF::Zero(t, t);  // (T, T) Σ_h A_l,h, then Â_l
     const bool summed = headsFromQueriesKeys(trace, layer) ? sumHeadsInBands(trace, layer, cancelled, a)
@@ -148,7 +153,23 @@ void multiplyRollout(MatrixF& step, const MatrixF& previous) {
     }
 }
 
+QString rolloutUnavailable(const AttentionTrace& trace) {
+    if (trace.hasKeyTokens() || trace.stack() == StackKind::Cross)
+        return QCoreApplication::translate(
+            "Engine", "Rollout (Abnar & Zuidema, 2020) follows self-attention through its residual connections; "
+                      "cross-attention has queries from the target and keys from the source, and no residual path "
+                      "from its keys. Switch to the encoder to see its rollout.");
+    if (trace.model().isEncoderDecoder() && trace.stack() == StackKind::Decoder)
+        return QCoreApplication::translate(
+            "Engine", "Rollout (Abnar & Zuidema, 2020) follows one stack of self-attention; a translation model's "
+                      "decoder also reads the encoder through cross-attention at every layer, which the definition "
+                      "does not cover. Switch to the encoder to see its rollout.");
+    return QString();
+}
+
 std::vector<MatrixF> attentionRollout(const AttentionTrace& trace) {
+    if (const QString reason = rolloutUnavailable(trace); !reason.isEmpty())
+        throw InputError(reason);
     std::vector<MatrixF> rollouts;
     rollouts.reserve(size_t(std::max(0, trace.layers())));
     for (int l = 0; l < trace.layers(); ++l) {

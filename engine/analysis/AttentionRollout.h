@@ -19,8 +19,16 @@
 
 namespace headmap {
 
+// Why rollout does not apply to a trace, for people; empty when it does. Abnar & Zuidema's
+// definition follows one stack of self-attention from its input: an encoder's, a decoder-only
+// model's, and a translation model's encoder. A translation model's decoder also reads the
+// encoder through cross-attention, which the definition does not cover, and cross-attention
+// itself (T×S) has no residual path from its keys: for those two stacks it is refused.
+QString rolloutUnavailable(const AttentionTrace& trace);
+
 // One (T, T) matrix per layer: element [i][j] is how much token j contributes to position i
-// after that layer; every row sums to 1. Empty for a trace without layers.
+// after that layer; every row sums to 1. Empty for a trace without layers. Throws InputError
+// (rolloutUnavailable) for the stacks it does not apply to.
 std::vector<MatrixF> attentionRollout(const AttentionTrace& trace);
 
 // Â_l of layer `layer`: its heads' mean with the residual added, rows renormalised. Heads made

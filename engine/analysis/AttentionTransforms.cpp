@@ -26,7 +26,7 @@ QString shapeText(const MatrixF& m) {
 MatrixF layerMean(const AttentionTrace& trace, int layer) {
     checkLayer(trace, layer);
     const int t = trace.length();
-    MatrixF sum = MatrixF::Zero(t, t);  // (T, T)
+    MatrixF sum = MatrixF::Zero(t, trace.keyLength());  // (T, S)
     for (int h = 0; h < trace.heads(); ++h)
         sum += trace.head(layer, h);
     if (trace.heads() > 0)
@@ -38,8 +38,8 @@ MatrixF layerMax(const AttentionTrace& trace, int layer) {
     checkLayer(trace, layer);
     const int t = trace.length();
     if (trace.heads() == 0)
-        return MatrixF::Zero(t, t);
-    MatrixF largest = trace.head(layer, 0);  // (T, T)
+        return MatrixF::Zero(t, trace.keyLength());
+    MatrixF largest = trace.head(layer, 0);  // (T, S)
     for (int h = 1; h < trace.heads(); ++h)
         largest = largest.cwiseMax(trace.head(layer, h));
     return largest;
@@ -54,11 +54,17 @@ std::vector<int> keptTokens(const std::vector<bool>& special) {
 }
 
 MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool renormaliseRows) {
-    for (int index : kept)
-        if (index < 0 || index >= weights.rows() || index >= weights.cols())
-            throw InputError(QCoreApplication::translate("Engine", "token %1 is outside the %2 attention matrix")
-                                 .arg(index).arg(shapeText(weights)));
-    MatrixF out = weights(kept, kept);  // (K, K)
+    return withoutTokens(weights, kept, kept, renormaliseRows);
+}
+
+MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& keptRows, const std::vector<int>& keptColumns,
+                      bool renormaliseRows) {
+    for (const auto* kept : {&keptRows, &keptColumns})
+        for (int index : *kept)
+            if (index < 0 || index >= (kept == &keptRows ? weights.rows() : weights.cols()))
+                throw InputError(QCoreApplication::translate("Engine", "token %1 is outside the %2 attention matrix")
+                                     .arg(index).arg(shapeText(weights)));
+    MatrixF out = weights(keptRows, keptColumns);  // (R, C)
     if (renormaliseRows) {
         for (Eigen::Index r = 0; r < out.rows(); ++r) {
             const float sum = out.row(r).sum();

@@ -22,6 +22,10 @@ std::vector<int> keptTokens(const std::vector<bool>& special);
 // renormaliseRows, each row is divided by its sum so it is again a distribution over the kept
 // keys; rows that sum to 0 stay 0. Throws InputError for an index outside the matrix.
 MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& kept, bool renormaliseRows);
+// The same with rows and columns of their own (cross-attention: target rows, source keys):
+// (R, C) for R = keptRows.size(), C = keptColumns.size().
+MatrixF withoutTokens(const MatrixF& weights, const std::vector<int>& keptRows, const std::vector<int>& keptColumns,
+                      bool renormaliseRows);
 
 // Each row divided by its largest magnitude, for a per-row colour scale: the strongest weight
 // of every query becomes 1. For attention weights (never negative) that is the row's max; a

@@ -14,18 +14,19 @@ namespace {
 // not a T×T table: row q's distances are its window starting at T − 1 − q. (The table cost
 // 64 MB at 4,096 tokens, allocated and filled again for every head of a long pass.)
 struct SharedTerms {
-    Eigen::ArrayXf distances;    // (2T − 1) |j − (T − 1)|
-    Eigen::VectorXf special;    // (T) 1 for a special key, else 0
+    Eigen::ArrayXf distances;    // (2T − 1) |j − (T − 1)|; empty when the keys are other tokens
+    Eigen::VectorXf special;    // (S) 1 for a special key, else 0
     bool hasSpecial = false;
 };
 
-SharedTerms sharedTerms(int t, const std::vector<bool>& special) {
+// t: the tokens whose distances count (0: none, the keys are another sentence's); s: the keys.
+SharedTerms sharedTerms(int t, int s, const std::vector<bool>& special) {
     SharedTerms terms;
     terms.distances.resize(std::max(0, 2 * t - 1));
     for (int j = 0; j < 2 * t - 1; ++j)
         terms.distances(j) = float(j > t - 1 ? j - (t - 1) : (t - 1) - j);  // exact: T < 2^24
-    terms.special = Eigen::VectorXf::Zero(t);
-    for (int k = 0; k < int(special.size()); ++k) {
+    terms.special = Eigen::VectorXf::Zero(s);
+    for (int k = 0; k < std::min(s, int(special.size())); ++k) {
         if (special[size_t(k)]) {
             terms.special(k) = 1.0f;
             terms.hasSpecial = true;
@@ -40,12 +41,12 @@ double meanOf(const Rows& rows) {
     return rows.size() == 0 ? 0.0 : rows.template cast<double>().mean();
 }
 
-// weights: (T, T), rows are queries. Elementwise work is Eigen array expressions so the
+// weights: (T, S), rows are queries. Elementwise work is Eigen array expressions so the
 // logarithm and the products vectorise; 144 heads at T = 512 is ~38 M weights.
 HeadStatistics statisticsOf(const Eigen::Ref<const MatrixF>& weights, const SharedTerms& terms) {
     HeadStatistics s;
-    const Eigen::Index t = weights.rows();
-    if (t == 0)
+    const Eigen::Index t = weights.rows(), keys = weights.cols();
+    if (t == 0 || keys == 0)
         return s;
     const auto w = weights.array();
     // 0·ln 0 must be 0, not 0·(−inf) = NaN: the logarithm sees at least FLT_MIN, so a zero
@@ -57,6 +58,20 @@ HeadStatistics statisticsOf(const Eigen::Ref<const MatrixF>& weights, const Shar
     s.firstToken = meanOf(weights.col(0));
     if (terms.hasSpecial)
         s.specialTokens = meanOf((weights * terms.special).eval());  // (T) per-row sums
+    s.endToken = meanOf(weights.col(keys - 1));
+    // The argmax alignment; ties go to the first key, as numpy's argmax.
+    Eigen::Index previous = 0;
+    int forward = 0;
+    for (Eigen::Index q = 0; q < t; ++q) {
+        Eigen::Index best = 0;
+        weights.row(q).maxCoeff(&best);
+        if (q > 0 && best >= previous)
+            ++forward;
+        previous = best;
+    }
+    s.monotonicity = t > 1 ? double(forward) / double(t - 1) : 0.0;
+    if (terms.distances.size() != 2 * t - 1 || keys != t)
+        return s;  // cross-attention: positions of two sentences do not compare
     Eigen::VectorXf distance(t);  // (T) per-row expected distance
     for (Eigen::Index q = 0; q < t; ++q)
         distance(q) = (w.row(q) * terms.distances.segment(t - 1 - q, t).transpose()).sum();
@@ -70,7 +85,9 @@ HeadStatistics statisticsOf(const Eigen::Ref<const MatrixF>& weights, const Shar
 }  // namespace
 
 std::vector<HeadStatistics> computeHeadStatistics(const AttentionTrace& trace) {
-    const SharedTerms terms = sharedTerms(trace.length(), trace.special());
+    // Special keys are the keys' own: the source's for cross-attention.
+    const SharedTerms terms =
+        sharedTerms(trace.hasKeyTokens() ? 0 : trace.length(), trace.keyLength(), trace.keySpecial());
     std::vector<HeadStatistics> all;
     all.reserve(size_t(std::max(0, trace.layers() * trace.heads())));
     for (int l = 0; l < trace.layers(); ++l) {
@@ -93,7 +110,7 @@ HeadStatistics computeHeadStatistics(const Eigen::Ref<const MatrixF>& weights,
     if (!special.empty() && Eigen::Index(special.size()) != weights.rows())
         throw InputError(QCoreApplication::translate("Engine", "%1 special-token flags for %2 tokens")
                              .arg(special.size()).arg(weights.rows()));
-    return statisticsOf(weights, sharedTerms(int(weights.rows()), special));
+    return statisticsOf(weights, sharedTerms(int(weights.rows()), int(weights.cols()), special));
 }
 
 double metricValue(const HeadStatistics& s, HeadMetric metric) {
@@ -105,6 +122,8 @@ double metricValue(const HeadStatistics& s, HeadMetric metric) {
     case HeadMetric::MeanDistance: return s.meanDistance;
     case HeadMetric::PreviousToken: return s.previousToken;
     case HeadMetric::SelfAttention: return s.selfAttention;
+    case HeadMetric::EndToken: return s.endToken;
+    case HeadMetric::Monotonicity: return s.monotonicity;
     }
     return 0.0;  // unreachable; keeps GCC's -Wreturn-type quiet
 }
@@ -118,6 +137,8 @@ QString metricName(HeadMetric metric) {
     case HeadMetric::MeanDistance: return QStringLiteral("Mean distance (tokens)");
     case HeadMetric::PreviousToken: return QStringLiteral("Previous token");
     case HeadMetric::SelfAttention: return QStringLiteral("Self");
+    case HeadMetric::EndToken: return QStringLiteral("End token");
+    case HeadMetric::Monotonicity: return QStringLiteral("Monotonicity");
     }
     return QString();
 }
@@ -145,11 +166,26 @@ QString metricDescription(HeadMetric metric) {
                               "over all tokens but the first: near 1 for a previous-token head.");
     case HeadMetric::SelfAttention:
         return QStringLiteral("The weight each token gives itself, averaged over tokens.");
+    case HeadMetric::EndToken:
+        return QStringLiteral("The weight each token gives the last key, averaged: in cross-attention the "
+                              "source's end token </s>, where heads with nothing to align park their attention.");
+    case HeadMetric::Monotonicity:
+        return QStringLiteral("How often the key a token attends to most is not before the one the previous "
+                              "token attends to most: 1 for an alignment that reads the source in order.");
     }
     return QString();
 }
 
 QList<HeadMetric> allHeadMetrics() {
+    return {HeadMetric::Entropy,      HeadMetric::MaxWeight,     HeadMetric::FirstToken,
+            HeadMetric::SpecialTokens, HeadMetric::MeanDistance, HeadMetric::PreviousToken,
+            HeadMetric::SelfAttention};
+}
+
+QList<HeadMetric> metricsFor(StackKind stack) {
+    if (stack == StackKind::Cross)
+        return {HeadMetric::Entropy, HeadMetric::MaxWeight, HeadMetric::EndToken, HeadMetric::Monotonicity,
+                HeadMetric::FirstToken, HeadMetric::SpecialTokens};
     return {HeadMetric::Entropy,      HeadMetric::MaxWeight,     HeadMetric::FirstToken,
             HeadMetric::SpecialTokens, HeadMetric::MeanDistance, HeadMetric::PreviousToken,
             HeadMetric::SelfAttention};

@@ -1,7 +1,10 @@
 #pragma once
 // One number per head that says what kind of head it is: a sink, a previous-token head, a
 // broad or a sharp one. Views rank and colour heads by these; exports write them as tables.
-// Every statistic is a mean over all T query rows of the head's (T, T) weights W.
+// Every statistic is a mean over all T query rows of the head's (T, S) weights W; S = T but for
+// cross-attention, whose keys are the source's tokens. Distances, the previous token and the
+// token itself compare positions of one sentence, so they are 0 for cross-attention; the end
+// token and the alignment's monotonicity are what says something there (metricsFor).
 
 #include <vector>
 
@@ -22,6 +25,10 @@ struct HeadStatistics {
     double meanDistance = 0.0;   // Σ_k W[q][k]·|q − k|, in tokens
     double previousToken = 0.0;  // W[q][q − 1], mean over q ≥ 1 only; 0 when T = 1
     double selfAttention = 0.0;  // W[q][q]
+    double endToken = 0.0;       // W[q][S − 1]: the last key, the source's </s> in a translation model
+    // How monotonic the argmax alignment a_q = argmax_k W[q][k] is: the share of rows q ≥ 1
+    // with a_q ≥ a_{q−1} (1: keys read in order, as a diagonal alignment; 0 when T = 1).
+    double monotonicity = 0.0;
 };
 
 // One entry per (layer, head), layer-major: index = layer · heads + head. A trace without
@@ -40,11 +47,19 @@ enum class HeadMetric {
     MeanDistance,
     PreviousToken,
     SelfAttention,
+    EndToken,
+    Monotonicity,
 };
 
 double metricValue(const HeadStatistics& statistics, HeadMetric metric);
 QString metricName(HeadMetric metric);         // short UI label, e.g. "Entropy (nats)"
 QString metricDescription(HeadMetric metric);  // one sentence, for a tooltip
-QList<HeadMetric> allHeadMetrics();            // in enum order, for combo boxes and tables
+// Self-attention's metrics in enum order, for combo boxes and tables (what exports have always
+// written; cross-attention's are in metricsFor(StackKind::Cross)).
+QList<HeadMetric> allHeadMetrics();
+// The metrics that mean something for a stack: self-attention's (distances, previous token,
+// itself) or cross-attention's (the source's end token, the alignment's monotonicity), with
+// entropy, the largest weight, the first and the special tokens for both.
+QList<HeadMetric> metricsFor(StackKind stack);
 
 }  // namespace headmap

@@ -46,19 +46,69 @@ bool continuesByteWord(const tokenlabels::TokenText& previous, const tokenlabels
     return !standsAlone(previous.lastChar) && !standsAlone(next.firstChar);
 }
 
-// One pass over a (T, T) head: weight (i, j) adds to (word of i, word of j), divided by the
-// number of pieces of i's word. In double, then stored as float like the trace. (W, W)
+// One pass over a (T, S) head: weight (i, j) adds to (word of query i, word of key j), divided
+// by the number of pieces of i's word. In double, then stored as float like the trace. (W, W')
 MatrixF mergedHead(const ConstMatrixMap& head, const std::vector<int>& word, const std::vector<int>& count,
-                   int words) {
-    const int t = int(head.rows());
-    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(words, words);
+                   int words, const std::vector<int>& keyWord, int keyWords) {
+    const int t = int(head.rows()), s = int(head.cols());
+    Eigen::MatrixXd out = Eigen::MatrixXd::Zero(words, keyWords);
     for (int i = 0; i < t; ++i) {
         const int wq = word[size_t(i)];
         const double share = 1.0 / double(count[size_t(wq)]);
-        for (int j = 0; j < t; ++j)
-            out(wq, word[size_t(j)]) += share * double(head(i, j));
+        for (int j = 0; j < s; ++j)
+            out(wq, keyWord[size_t(j)]) += share * double(head(i, j));
     }
     return out.cast<float>();
+}
+
+// One axis's tokens merged into words: the queries, or a cross-attention trace's keys (the
+// source sentence, with its own pieces).
+struct MergedTokens {
+    std::vector<int> word;   // (T) the word of each piece
+    std::vector<int> count;  // (W) pieces per word
+    std::vector<int> ids;
+    std::vector<bool> special;
+    QStringList tokens, display;
+    std::vector<std::vector<int>> piecesOfWord;
+    int words() const { return int(count.size()); }
+};
+
+MergedTokens mergedTokens(const std::vector<int>& tokenIds, const QStringList& tokens, const QStringList& displayTokens,
+                          const std::vector<bool>& specialTokens, PieceStyle style) {
+    MergedTokens m;
+    const int t = int(tokens.size());
+    m.word = wordOfTokens(tokens, specialTokens, style);
+    const size_t n = t == 0 ? 0 : size_t(m.word.back() + 1);
+    const bool bytes = style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
+    const std::vector<tokenlabels::TokenText> texts =
+        bytes ? tokenlabels::describe(tokens, specialTokens, style) : std::vector<tokenlabels::TokenText>{};
+    m.ids.assign(n, 0);
+    m.special.assign(n, false);
+    m.count.assign(n, 0);
+    m.piecesOfWord.resize(n);
+    std::vector<QStringList> pieces(n);
+    std::vector<QStringList> labels(n);
+    std::vector<QByteArray> wordBytes(n);
+    for (int i = 0; i < t; ++i) {
+        const size_t w = size_t(m.word[size_t(i)]);
+        if (m.count[w]++ == 0)
+            m.ids[w] = tokenIds[size_t(i)];
+        m.special[w] = i < int(specialTokens.size()) && specialTokens[size_t(i)];
+        m.piecesOfWord[w].push_back(i);
+        pieces[w] << tokens[i];
+        QString label = displayTokens[i];
+        if (style == PieceStyle::WordPiece && m.count[w] > 1 && label.startsWith(QLatin1String("##")))
+            label = label.mid(2);
+        labels[w] << label;
+        if (bytes)
+            wordBytes[w] += texts[size_t(i)].bytes;
+    }
+    for (size_t w = 0; w < n; ++w) {
+        m.tokens << pieces[w].join(QLatin1Char(' '));
+        // Whole characters now: the bytes of the word read as text, without byte marks.
+        m.display << (bytes && !m.special[w] ? bytelevel::displayBytes(wordBytes[w]) : labels[w].join(QString()));
+    }
+    return m;
 }
 
 }  // namespace
@@ -88,55 +138,28 @@ std::vector<int> wordOfTokens(const AttentionTrace& trace) {
 }
 
 AttentionTrace mergeIntoWords(const AttentionTrace& trace, const HeadFilter& heads) {
-    const int t = trace.length();
-    const std::vector<int> word = wordOfTokens(trace);
-    const int words = t == 0 ? 0 : word.back() + 1;
     const PieceStyle style = trace.model().pieces;
-    const bool bytes = style == PieceStyle::ByteLevel || style == PieceStyle::SentencePiece;
-    const std::vector<tokenlabels::TokenText> texts =
-        bytes ? tokenlabels::describe(trace.tokens(), trace.special(), style) : std::vector<tokenlabels::TokenText>{};
-
-    const size_t n = size_t(words);
-    std::vector<int> ids(n, 0);
-    std::vector<bool> special(n, false);
-    std::vector<QStringList> pieces(n);
-    std::vector<QStringList> labels(n);
-    std::vector<QByteArray> wordBytes(n);
-    std::vector<int> count(n, 0);
-    for (int i = 0; i < t; ++i) {
-        const size_t w = size_t(word[size_t(i)]);
-        if (count[w]++ == 0)
-            ids[w] = trace.tokenIds()[size_t(i)];
-        special[w] = trace.special()[size_t(i)];
-        pieces[w] << trace.tokens()[i];
-        QString label = trace.displayTokens()[i];
-        if (style == PieceStyle::WordPiece && count[w] > 1 && label.startsWith(QLatin1String("##")))
-            label = label.mid(2);
-        labels[w] << label;
-        if (bytes)
-            wordBytes[w] += texts[size_t(i)].bytes;
-    }
-    QStringList tokens, display;
-    for (size_t w = 0; w < n; ++w) {
-        tokens << pieces[w].join(QLatin1Char(' '));
-        // Whole characters now: the bytes of the word read as text, without byte marks.
-        display << (bytes && !special[w] ? bytelevel::displayBytes(wordBytes[w]) : labels[w].join(QString()));
-    }
-
+    const MergedTokens queries = mergedTokens(trace.tokenIds(), trace.tokens(), trace.displayTokens(), trace.special(),
+                                              style);
     ModelSummary summary = trace.model();
     summary.pieces = PieceStyle::Words;
-    AttentionTrace merged(summary, ids, tokens, display, special);
+    AttentionTrace merged(summary, queries.ids, queries.tokens, queries.display, queries.special);
+    // Cross-attention: the source's pieces merge into the source's words on their own axis.
+    const MergedTokens keys = trace.hasKeyTokens() ? mergedTokens(trace.keyTokenIds(), trace.keyTokens(),
+                                                                  trace.keyDisplayTokens(), trace.keySpecial(), style)
+                                                   : queries;
+    if (trace.hasKeyTokens())
+        merged.setKeyTokens(keys.ids, keys.tokens, keys.display, keys.special);
     merged.setAblations(trace.ablations());
-    std::vector<std::vector<int>> piecesOfWord(n);  // a word cell is masked iff all its piece cells are
-    for (int i = 0; i < t; ++i)
-        piecesOfWord[size_t(word[size_t(i)])].push_back(i);
-    merged.setModelPositions(trace, piecesOfWord);
+    merged.setModelPositions(trace, queries.piecesOfWord);  // a word cell is masked iff all its piece cells are
     // Held by the derived trace's source: copies share the heads, queries and keys.
     auto source = std::make_shared<const AttentionTrace>(trace);
-    merged.deriveHeads([source, word, count, words, heads](int layer, int head) {
+    const int words = queries.words(), keyWords = keys.words();
+    merged.deriveHeads([source, word = queries.word, count = queries.count, words, keyWord = keys.word, keyWords,
+                        heads](int layer, int head) {
         if (heads && !heads(layer, head))
-            return MatrixF(MatrixF::Zero(words, words));
-        return mergedHead(source->headUncached(layer, head), word, count, words);
+            return MatrixF(MatrixF::Zero(words, keyWords));
+        return mergedHead(source->headUncached(layer, head), word, count, words, keyWord, keyWords);
     });
     return merged;
 }

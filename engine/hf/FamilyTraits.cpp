@@ -150,6 +150,13 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.maskedLmActivation = Activation::GeluErf;  // RobertaLMHead calls gelu whatever hidden_act says
             f.legacyBpe = LegacyBpe::Roberta;
         }),
+        tableRow(C::Encoder, "xlm-roberta", "XLM-RoBERTa", [](FamilyTraits& f) {
+            // modeling_xlm_roberta.py: RoBERTa's blocks and names; a SentencePiece tokenizer.json.
+            f.encoderNames = &robertaTensorNames();
+            f.positions = PositionKind::LearnedAfterPadding;
+            f.defaultPadTokenId = 1;
+            f.maskedLmActivation = Activation::GeluErf;  // XLMRobertaLMHead calls gelu too
+        }),
         tableRow(C::Encoder, "distilbert", "DistilBERT", [](FamilyTraits& f) {
             f.spelling = ConfigSpelling::DistilBert;  // its layer_norm eps, head's too, is always 1e-12
             f.encoderNames = &distilbertTensorNames();

@@ -11,6 +11,7 @@
 #include "local/LocalModels.h"
 #include "model/ModelTokenizer.h"
 #include "patterns/PatternsModel.h"
+#include "teaching/TeachingTranslationModel.h"
 
 namespace headmap {
 namespace {
@@ -26,6 +27,8 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
         return std::make_unique<TeachingModel>(spec.teaching);
     if (source == QLatin1String("builtin:patterns"))
         return std::make_unique<PatternsModel>();
+    if (source == QLatin1String("builtin:translation"))
+        return std::make_unique<TeachingTranslationModel>(spec.teaching);
     throw ModelError(QCoreApplication::translate("Engine", "unknown built-in model '%1' (available: %2)")
                          .arg(source, builtinModelNames().join(QStringLiteral(", "))));
 }
@@ -91,7 +94,8 @@ QString trimmedSource(const ModelSpec& spec) {
 }  // namespace
 
 QStringList builtinModelNames() {
-    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns")};
+    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
+            QStringLiteral("builtin:translation")};
 }
 
 std::unique_ptr<Model> loadModel(const ModelSpec& spec) {

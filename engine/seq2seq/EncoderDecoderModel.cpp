@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
+#include "core/Linear.h"
 #include "core/MultiHeadAttention.h"
 #include "core/Ops.h"
 #include "hf/FamilyTraits.h"
@@ -337,8 +338,13 @@ MatrixF EncoderDecoderModel::forward(const Encoding& input, ForwardContext& cont
 
 RowVectorF EncoderDecoderModel::logitsOf(const Eigen::Ref<const RowVectorF>& hidden) const {
     const int vocab = m_config.targetVocabSize();
-    const ConstMatrixMap head(m_head, vocab, m_config.dModel);  // (V, D)
-    RowVectorF logits = (head * (hidden * m_config.outputScale).transpose()).transpose();  // (V)
+    // Through Linear: one row over the (V, D) head is bound by reading it (119 MB for opus-mt's
+    // 58k × 512 at every generated token), and Linear reads it once, split over the threads;
+    // Eigen's matrix-vector product ran on one thread and was half of generate()'s time
+    // (tests/bench/README_translation_speed.md).
+    const Linear head(m_head, nullptr, m_config.dModel, vocab, WeightLayout::OutIn);  // (V, D) stored
+    const MatrixF x = hidden * m_config.outputScale;                                  // (1, D)
+    RowVectorF logits = head.forward(x);                                                // (V)
     if (m_logitsBias)
         logits += ConstRowVectorMap(m_logitsBias, vocab);
     return logits;

@@ -13,27 +13,27 @@ namespace {
 
 constexpr float kLayerNormEps = 1e-5f;
 
-void requireRange(const char* option, long long value, long long low, long long high) {
+void requireRange(const QString& model, const char* option, long long value, long long low, long long high) {
     if (value < low || value > high)
-        throw ModelError(QCoreApplication::translate("Engine", "builtin:teaching: %1 must be between %2 and %3, got %4")
-                             .arg(QLatin1String(option)).arg(low).arg(high).arg(value));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2 must be between %3 and %4, got %5")
+                             .arg(model, QLatin1String(option)).arg(low).arg(high).arg(value));
 }
 
 }  // namespace
 
-void TeachingOptions::validate() const {
-    requireRange("d_model", dModel, 1, 4096);
-    requireRange("heads", heads, 1, 256);
-    requireRange("layers", layers, 1, 64);
-    requireRange("max positions", maxPositions, 1, 65536);
+void TeachingOptions::validate(const QString& model) const {
+    requireRange(model, "d_model", dModel, 1, 4096);
+    requireRange(model, "heads", heads, 1, 256);
+    requireRange(model, "layers", layers, 1, 64);
+    requireRange(model, "max positions", maxPositions, 1, 65536);
     if (dModel % heads != 0)
-        throw ModelError(QCoreApplication::translate("Engine", "builtin:teaching: d_model %1 is not divisible by heads "
-                                                               "%2 (d_model must be a multiple of heads)")
-                             .arg(dModel).arg(heads));
+        throw ModelError(QCoreApplication::translate("Engine", "%1: d_model %2 is not divisible by heads %3 "
+                                                               "(d_model must be a multiple of heads)")
+                             .arg(model).arg(dModel).arg(heads));
 }
 
 TeachingModel::TeachingModel(const TeachingOptions& options) : m_options(options) {
-    options.validate();
+    options.validate(QStringLiteral("builtin:teaching"));
     m_summary.name = QStringLiteral("builtin:teaching");
     m_summary.shownName = m_summary.name;
     m_summary.architecture = QStringLiteral("teaching");

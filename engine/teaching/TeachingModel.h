@@ -21,8 +21,8 @@ struct TeachingOptions {
     bool positional = true;  // off: attention is blind to word order (a classroom experiment)
     int maxPositions = 2048;
 
-    // Throws ModelError naming the option and what it must be.
-    void validate() const;
+    // Throws ModelError naming the model ("builtin:teaching"), the option and what it must be.
+    void validate(const QString& model = QStringLiteral("builtin:teaching")) const;
 };
 
 class TeachingModel : public Model {

@@ -22,6 +22,28 @@ QString StripAccentsNormalizer::normalize(const QString& text) const {
     return out;
 }
 
+QString StripNormalizer::normalize(const QString& text) const {
+    qsizetype start = 0;
+    qsizetype end = text.size();
+    if (m_left) {
+        while (start < end) {
+            qsizetype next = start;
+            if (!tokchars::isWhiteSpace(tokchars::nextCodePoint(text, next)))
+                break;
+            start = next;
+        }
+    }
+    if (m_right) {
+        while (end > start) {
+            const char32_t c = tokchars::previousCodePoint(text, end);
+            if (!tokchars::isWhiteSpace(c))
+                break;
+            end -= QChar::requiresSurrogates(c) ? 2 : 1;
+        }
+    }
+    return start == 0 && end == text.size() ? text : text.mid(start, end - start);
+}
+
 QString PrependNormalizer::normalize(const QString& text) const {
     return text.isEmpty() ? text : m_prepend + text;
 }

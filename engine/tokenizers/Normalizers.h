@@ -1,6 +1,6 @@
 #pragma once
-// The simple tokenizer.json normalizers: Lowercase, NFC/NFD/NFKC/NFKD, StripAccents, Prepend,
-// Replace and Sequence. BertNormalizer has a file of its own.
+// The simple tokenizer.json normalizers: Lowercase, NFC/NFD/NFKC/NFKD, StripAccents, Strip,
+// Prepend, Replace and Sequence. BertNormalizer and Precompiled have files of their own.
 
 #include <memory>
 #include <vector>
@@ -30,6 +30,18 @@ private:
 class StripAccentsNormalizer : public Normalizer {
 public:
     QString normalize(const QString& text) const override;
+};
+
+// Strip: white space (Rust's char::is_whitespace) off the left and/or right end. SentencePiece
+// converters put Strip(left=false, right=true) first, after Precompiled.
+class StripNormalizer : public Normalizer {
+public:
+    StripNormalizer(bool left, bool right) : m_left(left), m_right(right) {}
+    QString normalize(const QString& text) const override;
+
+private:
+    bool m_left;
+    bool m_right;
 };
 
 // Prepend (Llama-2's "▁"): in front of every non-empty piece of text between added tokens.

@@ -14,6 +14,7 @@
 #include "tokenizers/BertNormalizer.h"
 #include "tokenizers/ByteLevelPreTokenizer.h"
 #include "tokenizers/Normalizers.h"
+#include "tokenizers/PrecompiledNormalizer.h"
 #include "tokenizers/SplitPreTokenizers.h"
 #include "tokenizers/Vocabulary.h"
 
@@ -85,8 +86,10 @@ SplitBehavior parseBehavior(const QJsonObject& object, const QString& where) {
 
 std::unique_ptr<PreTokenizer> parseMetaspace(const QJsonObject& object, const QString& where) {
     const QString replacement = object.value(QLatin1String("replacement")).toString(QStringLiteral("\u2581"));
-    if (replacement.isEmpty())
-        throw ModelError(QCoreApplication::translate("Engine", "%1.replacement is empty").arg(where));
+    // The Rust library reads it as one char: "" or "__" do not load there.
+    if (replacement.isEmpty() || replacement.toUcs4().size() != 1)
+        throw ModelError(QCoreApplication::translate("Engine", "%1.replacement \"%2\" must be one character")
+                             .arg(where, replacement));
     // Files from before prepend_scheme say add_prefix_space, which meant "always".
     auto prepend = optionalBool(object, QStringLiteral("add_prefix_space"), true, where)
                        ? MetaspacePreTokenizer::Prepend::Always
@@ -103,6 +106,12 @@ std::unique_ptr<PreTokenizer> parseMetaspace(const QJsonObject& object, const QS
         else
             throw ModelError(QCoreApplication::translate("Engine",
                                                          "%1.prepend_scheme \"%2\" is not one of always, first, never")
+                                 .arg(where, name));
+        // The Rust library refuses the contradiction rather than pick one.
+        if (!optionalBool(object, QStringLiteral("add_prefix_space"), true, where) &&
+            prepend != MetaspacePreTokenizer::Prepend::Never)
+            throw ModelError(QCoreApplication::translate("Engine", "%1: add_prefix_space false contradicts "
+                                                                   "prepend_scheme \"%2\"")
                                  .arg(where, name));
     }
     return std::make_unique<MetaspacePreTokenizer>(replacement, prepend,
@@ -279,6 +288,17 @@ std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QStri
         return std::make_unique<UnicodeNormalizer>(QString::NormalizationForm_KD);
     if (type == QLatin1String("StripAccents"))
         return std::make_unique<StripAccentsNormalizer>();
+    if (type == QLatin1String("Strip")) {
+        // Both fields are required, as the Rust library's serde reads them.
+        for (const char* key : {"strip_left", "strip_right"})
+            if (!object.value(QLatin1String(key)).isBool())
+                throw ModelError(QCoreApplication::translate("Engine", "%1.%2 is missing or not true or false")
+                                     .arg(where, QLatin1String(key)));
+        return std::make_unique<StripNormalizer>(object.value(QLatin1String("strip_left")).toBool(),
+                                                 object.value(QLatin1String("strip_right")).toBool());
+    }
+    if (type == QLatin1String("Precompiled"))
+        return parsePrecompiledNormalizer(object, where);
     if (type == QLatin1String("Prepend"))
         return std::make_unique<PrependNormalizer>(requireString(object, QStringLiteral("prepend"), where));
     if (type == QLatin1String("Replace")) {
@@ -299,7 +319,8 @@ std::unique_ptr<Normalizer> parseNormalizer(const QJsonValue& value, const QStri
     }
     throw unsupportedType(where, type,
                           QCoreApplication::translate("Engine", "BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, "
-                                                                "StripAccents, Prepend, Replace and Sequence"));
+                                                                "StripAccents, Strip, Precompiled, Prepend, Replace "
+                                                                "and Sequence"));
 }
 
 std::unique_ptr<PreTokenizer> parsePreTokenizer(const QJsonValue& value, const QString& where) {

@@ -6,6 +6,7 @@
 
 #include "core/HeadmapError.h"
 #include "tokenizers/TokenizerJsonComponents.h"
+#include "tokenizers/UnigramModel.h"
 #include "tokenizers/WordPieceModel.h"
 
 namespace headmap::tokenizerjson {
@@ -86,6 +87,39 @@ std::unique_ptr<TokenizerModel> parseBpe(const QJsonObject& model, const QString
     }
 }
 
+// {"type": "Unigram", "unk_id": 3, "vocab": [["<s>", 0.0], ...], "byte_fallback": false}, as
+// the Rust library's serde reads it: vocab required, unk_id a number or null.
+std::unique_ptr<TokenizerModel> parseUnigram(const QJsonObject& model, const QString& where) {
+    const QString vocabWhere = where + QStringLiteral(".vocab");
+    const QJsonValue vocab = model.value(QLatin1String("vocab"));
+    if (!vocab.isArray())
+        throw ModelError(QCoreApplication::translate("Engine", "%1 is missing or not a list of [piece, score] pairs")
+                             .arg(vocabWhere));
+    const QJsonArray items = vocab.toArray();
+    if (items.size() > Vocabulary::kMaxId + 1)
+        throw ModelError(QCoreApplication::translate("Engine", "%1 has %2 pieces; Headmap reads at most %3")
+                             .arg(vocabWhere).arg(items.size()).arg(Vocabulary::kMaxId + 1));
+    std::vector<std::pair<QString, double>> pieces;
+    pieces.reserve(size_t(items.size()));
+    for (int i = 0; i < items.size(); ++i) {
+        const QJsonArray pair = items.at(i).toArray();
+        if (!items.at(i).isArray() || pair.size() != 2 || !pair.at(0).isString() || !pair.at(1).isDouble())
+            throw ModelError(QCoreApplication::translate("Engine", "%1[%2] must be a [piece, score] pair")
+                                 .arg(vocabWhere).arg(i));
+        pieces.emplace_back(pair.at(0).toString(), pair.at(1).toDouble());
+    }
+    UnigramOptions options;
+    const QJsonValue unk = model.value(QLatin1String("unk_id"));
+    if (!unk.isNull() && !unk.isUndefined())
+        options.unkId = tokenId(unk, where + QStringLiteral(".unk_id"), QStringLiteral("unk_id"));
+    options.byteFallback = optionalBool(model, QStringLiteral("byte_fallback"), false, where);
+    try {
+        return std::make_unique<UnigramModel>(pieces, options);
+    } catch (const ModelError& error) {
+        throw ModelError(QCoreApplication::translate("Engine", "%1: %2").arg(where, error.message()));
+    }
+}
+
 }  // namespace
 
 Vocabulary parseVocabulary(const QJsonValue& value, const QString& where) {
@@ -149,8 +183,10 @@ std::unique_ptr<TokenizerModel> parseModel(const QJsonValue& value, const QStrin
         return parseWordPiece(model, where);
     if (type == QLatin1String("BPE"))
         return parseBpe(model, where);
-    throw ModelError(QCoreApplication::translate("Engine",
-                                                 "%1: type \"%2\" is not supported (Headmap reads WordPiece and BPE)")
+    if (type == QLatin1String("Unigram"))
+        return parseUnigram(model, where);
+    throw ModelError(QCoreApplication::translate("Engine", "%1: type \"%2\" is not supported (Headmap reads "
+                                                           "WordPiece, BPE and Unigram)")
                          .arg(where, type));
 }
 

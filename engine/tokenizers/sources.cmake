@@ -1,4 +1,4 @@
-# Hugging Face tokenizers (WordPiece, byte-level BPE, tokenizer.json).
+# Hugging Face tokenizers (WordPiece, byte-level BPE, Unigram, tokenizer.json).
 target_sources(headmap_engine PRIVATE
   tokenizers/AddedTokenMatcher.cpp
   tokenizers/BasicPreTokenizers.cpp
@@ -17,15 +17,19 @@ target_sources(headmap_engine PRIVATE
   tokenizers/MarianTokenizer.cpp
   tokenizers/MarianTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
+  tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
   tokenizers/SentencePieceFile.cpp
   tokenizers/SentencePieceModelCheck.cpp
+  tokenizers/PrecompiledCharsMap.cpp
+  tokenizers/PrecompiledNormalizer.cpp
   tokenizers/SplitPreTokenizers.cpp
   tokenizers/TokenizerChars.cpp
   tokenizers/TokenizerFiles.cpp
   tokenizers/TokenizerJsonComponents.cpp
   tokenizers/TokenizerJsonLoader.cpp
   tokenizers/TokenizerJsonModel.cpp
+  tokenizers/UnigramModel.cpp
   tokenizers/Vocabulary.cpp
   tokenizers/WordPieceModel.cpp
 )

@@ -484,14 +484,6 @@
         <translation>denne models tokenizer tager ikke sætningspar</translation>
     </message>
     <message>
-        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
-        <translation>builtin:teaching: %1 skal være mellem %2 og %3, fik %4</translation>
-    </message>
-    <message>
-        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
-        <translation>builtin:teaching: d_model %1 er ikke delelig med antallet af hoveder %2 (d_model skal være et multiplum af antallet af hoveder)</translation>
-    </message>
-    <message>
         <source>byte %1 is no complete character</source>
         <translation>byte %1 er ikke et helt tegn</translation>
     </message>
@@ -1196,10 +1188,6 @@
         <translation>%1.behavior &quot;%2&quot; er ikke en af Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous</translation>
     </message>
     <message>
-        <source>%1.replacement is empty</source>
-        <translation>%1.replacement er tom</translation>
-    </message>
-    <message>
         <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
         <translation>%1.prepend_scheme &quot;%2&quot; er ikke en af always, first, never</translation>
     </message>
@@ -1242,10 +1230,6 @@
     <message>
         <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
         <translation>%1: id&apos;et for &quot;%2&quot; skal være et heltal fra 0 til %3, fandt %4</translation>
-    </message>
-    <message>
-        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
-        <translation>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace og Sequence</translation>
     </message>
     <message>
         <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
@@ -1302,10 +1286,6 @@
     <message>
         <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
         <translation>%1[%2] skal være &quot;a b&quot; eller [&quot;a&quot;, &quot;b&quot;]</translation>
-    </message>
-    <message>
-        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
-        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser WordPiece og BPE)</translation>
     </message>
     <message>
         <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
@@ -2177,6 +2157,134 @@
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 har intet målsprog &apos;%2&apos;; vælg et af %3</translation>
     </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1: %2 skal være mellem %3 og %4, fik %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
+        <source>Encoder</source>
+        <translation>Encoder</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>Decoder</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>Krydsopmærksomhed</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>inputtet til W_K (encoderens output)</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>krydsopmærksomhed tager hverken roterende positioner eller en kausal maske</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>decoderens input er tomt: det skal mindst have decoderens starttoken</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>målet har %1 tokens; %2 tager højst %3 (maks. positioner)</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>måltoken-id %1 på position %2 ligger uden for målordforrådet (forventet 0..%3)</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 er ikke en encoder–decoder-model: den har ingen måltekst (oversættelsesmodeller som opus-mt, T5 eller BART har en)</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
+        <translation>precompiled_charsmap er i stykker: %1; filen er beskadiget eller ikke skrevet af SentencePiece eller tokenizers: hent den igen</translation>
+    </message>
+    <message>
+        <source>it has %1 bytes, too few for the trie&apos;s size</source>
+        <translation>den har %1 byte, for få til triens størrelse</translation>
+    </message>
+    <message>
+        <source>its trie should have %1 bytes, but only %2 follow</source>
+        <translation>dens trie skulle have %1 byte, men kun %2 følger</translation>
+    </message>
+    <message>
+        <source>its trie is empty</source>
+        <translation>dens trie er tom</translation>
+    </message>
+    <message>
+        <source>its replacement strings are not UTF-8 (byte %1 of %2)</source>
+        <translation>dens erstatningsstrenge er ikke UTF-8 (byte %1 af %2)</translation>
+    </message>
+    <message>
+        <source>unit %1 points to %2, outside the trie&apos;s %3 units</source>
+        <translation>enhed %1 peger på %2, uden for triens %3 enheder</translation>
+    </message>
+    <message>
+        <source>unit %1 gives the replacement at byte %2, past the end of its %3 bytes of strings or inside a character</source>
+        <translation>enhed %1 angiver erstatningen ved byte %2, efter slutningen af dens %3 byte strenge eller inde i et tegn</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not valid base64 (%3 characters): the file is damaged; download it again</source>
+        <translation>%1.%2 er ikke gyldig base64 (%3 tegn): filen er beskadiget; hent den igen</translation>
+    </message>
+    <message>
+        <source>%1.replacement &quot;%2&quot; must be one character</source>
+        <translation>%1.replacement &quot;%2&quot; skal være ét tegn</translation>
+    </message>
+    <message>
+        <source>%1: add_prefix_space false contradicts prepend_scheme &quot;%2&quot;</source>
+        <translation>%1: add_prefix_space false modsiger prepend_scheme &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not true or false</source>
+        <translation>%1.%2 mangler eller er hverken true eller false</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace og Sequence</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list of [piece, score] pairs</source>
+        <translation>%1 mangler eller er ikke en liste af [orddel, score]-par</translation>
+    </message>
+    <message>
+        <source>%1 has %2 pieces; Headmap reads at most %3</source>
+        <translation>%1 har %2 orddele; Headmap læser højst %3</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be a [piece, score] pair</source>
+        <translation>%1[%2] skal være et [orddel, score]-par</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece, BPE and Unigram)</source>
+        <translation>%1: typen &quot;%2&quot; understøttes ikke (Headmap læser WordPiece, BPE og Unigram)</translation>
+    </message>
+    <message>
+        <source>the vocabulary is empty</source>
+        <translation>ordforrådet er tomt</translation>
+    </message>
+    <message>
+        <source>unk_id %1 is outside the vocabulary of %2 pieces</source>
+        <translation>unk_id %1 ligger uden for ordforrådet på %2 orddele</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger selvopmærksomhed gennem dens residualforbindelser; krydsopmærksomhed har forespørgsler fra målet og nøgler fra kilden og ingen residualvej fra sine nøgler. Skift til encoderen for at se dens rollout.</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>Rollout (Abnar &amp; Zuidema, 2020) følger én stak af selvopmærksomhed; en oversættelsesmodels decoder læser også encoderen gennem krydsopmærksomhed i hvert lag, hvilket definitionen ikke dækker. Skift til encoderen for at se dens rollout.</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2418,6 +2526,18 @@
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>Grå, skraverede celler er −∞: maskerede, de får ingen opmærksomhed</translation>
     </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · lag %3, hoved %4</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · alle hoveder</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen A − B kræver det samme antal.</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -2582,8 +2702,12 @@
         <translation>mål</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>feltet &quot;ablations&quot;: %1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>felt &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>stakke</translation>
     </message>
 </context>
 <context>
@@ -2987,6 +3111,10 @@
         <source>Computing A − B…</source>
         <translation>Beregner A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>Kildeteksterne har %1 og %2 tokens; forskellen kræver det samme antal.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3304,6 +3432,10 @@
         <source>%1, max-pooled %2×%2</source>
         <translation>%1, maks.-samlet %2×%2</translation>
     </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>Hver celle er ét hoved: %1 måltokens (rækker, decoderens forespørgsler) × %2 kildetokens (kolonner, encoderens nøgler). Klik på en celle for at åbne den; Ctrl+klik eller træk for at vælge hoveder.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadLoader</name>
@@ -3501,6 +3633,22 @@
         <translation>%1
 (%2)</translation>
     </message>
+    <message>
+        <source>Key: source</source>
+        <translation>Nøgle: kilde</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>Nøgle: kildetoken (encoder)</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>Forespørgsel: mål</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>Forespørgsel: måltoken (decoder)</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LinesView</name>
@@ -3587,6 +3735,10 @@
     <message>
         <source>sentence B</source>
         <translation>sætning B</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · linjer i lag %3</translation>
     </message>
 </context>
 <context>
@@ -4050,6 +4202,10 @@
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
     </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1: encoder %2 × %3, decoder %4 × %5 (lag × hoveder), d_model %6</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -4189,6 +4345,10 @@ del %4, id %5</translation>
     <message>
         <source>Target token: click or type</source>
         <translation>Måltoken: klik eller skriv</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -4701,6 +4861,45 @@ del %4, id %5</translation>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>Generér</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>Måltekst:</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>Modellens oversættelse vises her; skriv din egen, og tryk på Enter</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>Det mål, dekoderen læser. Skriver du det, læser dekoderen dine ord, som om den selv havde skrevet dem (teacher forcing); tomt skriver modellen sit eget.</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>Lad modellen skrive målet igen (grådig afkodning)</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>Dit mål (teacher forcing): dekoderen læser det, som om den selv havde skrevet det.</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>Skrevet af modellen (grådig afkodning).</translation>
+    </message>
+    <message>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>Skrevet af modellen: grådig afkodning, ikke den strålesøgning (num_beams = %1), som dens indstillinger beder om.</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap afkoder grådigt, ét mest sandsynligt token ad gangen; modellens indstillinger beder om strålesøgning, så oversættelsen kan afvige fra modelkortets.</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4889,6 +5088,26 @@ del %4, id %5</translation>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>Hvad varmekortene viser: opmærksomhedsvægte, eller vægte × værdinormer</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>Stak:</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>Encoderens selvopmærksomhed: hvert kildetoken retter opmærksomhed mod alle kildetokens</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>Decoderens kausale selvopmærksomhed: hvert måltoken retter opmærksomhed mod måltokens før det</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>Krydsopmærksomhed: hvert måltoken (række) retter opmærksomhed mod kildetokens (kolonner) — decoderen spørger, encoderen svarer</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>Hvilken af oversættelsesmodellens opmærksomheder alle visninger viser</translation>
     </message>
 </context>
 </TS>

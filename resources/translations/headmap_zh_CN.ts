@@ -479,14 +479,6 @@
         <translation>此模型的分词器不接受句子对</translation>
     </message>
     <message>
-        <source>builtin:teaching: %1 must be between %2 and %3, got %4</source>
-        <translation>builtin:teaching：%1 必须在 %2 到 %3 之间，实际为 %4</translation>
-    </message>
-    <message>
-        <source>builtin:teaching: d_model %1 is not divisible by heads %2 (d_model must be a multiple of heads)</source>
-        <translation>builtin:teaching：d_model %1 不能被头数 %2 整除（d_model 必须是头数的倍数）</translation>
-    </message>
-    <message>
         <source>byte %1 is no complete character</source>
         <translation>字节 %1 不是完整的字符</translation>
     </message>
@@ -1191,10 +1183,6 @@
         <translation>%1.behavior &quot;%2&quot; 不是 Removed、Isolated、MergedWithPrevious、MergedWithNext、Contiguous 之一</translation>
     </message>
     <message>
-        <source>%1.replacement is empty</source>
-        <translation>%1.replacement 为空</translation>
-    </message>
-    <message>
         <source>%1.prepend_scheme &quot;%2&quot; is not one of always, first, never</source>
         <translation>%1.prepend_scheme &quot;%2&quot; 不是 always、first、never 之一</translation>
     </message>
@@ -1237,10 +1225,6 @@
     <message>
         <source>%1: the id of &quot;%2&quot; must be an integer from 0 to %3, found %4</source>
         <translation>%1：&quot;%2&quot; 的 id 必须是 0 到 %3 之间的整数，实际为 %4</translation>
-    </message>
-    <message>
-        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Prepend, Replace and Sequence</source>
-        <translation>BertNormalizer、Lowercase、NFC、NFD、NFKC、NFKD、StripAccents、Prepend、Replace 和 Sequence</translation>
     </message>
     <message>
         <source>BertPreTokenizer, ByteLevel, Whitespace, WhitespaceSplit, Digits, Split, Metaspace and Sequence</source>
@@ -1297,10 +1281,6 @@
     <message>
         <source>%1[%2] must be &quot;a b&quot; or [&quot;a&quot;, &quot;b&quot;]</source>
         <translation>%1[%2] 必须是 &quot;a b&quot; 或 [&quot;a&quot;, &quot;b&quot;]</translation>
-    </message>
-    <message>
-        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece and BPE)</source>
-        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 WordPiece 和 BPE）</translation>
     </message>
     <message>
         <source>the id of &quot;%1&quot; is %2, but a vocabulary of %3 entries may use ids 0..%4 only</source>
@@ -2172,6 +2152,136 @@
         <source>%1 has no target language &apos;%2&apos;; choose one of %3</source>
         <translation>%1 没有目标语言“%2”；请从 %3 中选择</translation>
     </message>
+    <message>
+        <source>%1: %2 must be between %3 and %4, got %5</source>
+        <translation>%1：%2 必须在 %3 到 %4 之间，实际为 %5</translation>
+    </message>
+    <message>
+        <source>%1: d_model %2 is not divisible by heads %3 (d_model must be a multiple of heads)</source>
+        <translation>%1：d_model %2 不能被头数 %3 整除（d_model 必须是头数的倍数）</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation 只为它能写出的词和目标文本中的词打分；它的预测来自 predictTokens</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>the input of W_K (the encoder&apos;s output)</source>
+        <translation>W_K 的输入（编码器的输出）</translation>
+    </message>
+    <message>
+        <source>cross-attention takes neither rotary positions nor a causal mask</source>
+        <translation>交叉注意力既不使用旋转位置编码，也不使用因果掩码</translation>
+    </message>
+    <message>
+        <source>the decoder&apos;s input is empty: it needs at least the decoder start token</source>
+        <translation>解码器的输入为空：至少需要解码器起始词元</translation>
+    </message>
+    <message>
+        <source>the target has %1 tokens; %2 accepts at most %3 (max positions)</source>
+        <translation>目标有 %1 个词元；%2 最多接受 %3 个（最大位置数）</translation>
+    </message>
+    <message>
+        <source>target token id %1 at position %2 is outside the target vocabulary (expected 0..%3)</source>
+        <translation>位置 %2 的目标词元 ID %1 超出目标词表（应为 0..%3）</translation>
+    </message>
+    <message>
+        <source>%1 is not an encoder–decoder model: it has no target text (translation models such as opus-mt, T5 or BART have one)</source>
+        <translation>%1 不是编码器–解码器模型：它没有目标文本（opus-mt、T5、BART 等翻译模型才有）</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
+        <translation>precompiled_charsmap 已损坏：%1；文件已损坏，或并非由 SentencePiece 或 tokenizers 写出：请重新下载</translation>
+    </message>
+    <message>
+        <source>it has %1 bytes, too few for the trie&apos;s size</source>
+        <translation>它只有 %1 字节，不足以容纳字典树的大小字段</translation>
+    </message>
+    <message>
+        <source>its trie should have %1 bytes, but only %2 follow</source>
+        <translation>其字典树应有 %1 字节，但后面只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>its trie is empty</source>
+        <translation>其字典树为空</translation>
+    </message>
+    <message>
+        <source>its replacement strings are not UTF-8 (byte %1 of %2)</source>
+        <translation>其替换字符串不是 UTF-8（第 %1 字节，共 %2 字节）</translation>
+    </message>
+    <message>
+        <source>unit %1 points to %2, outside the trie&apos;s %3 units</source>
+        <translation>单元 %1 指向 %2，超出字典树的 %3 个单元</translation>
+    </message>
+    <message>
+        <source>unit %1 gives the replacement at byte %2, past the end of its %3 bytes of strings or inside a character</source>
+        <translation>单元 %1 给出的替换位于第 %2 字节，超出其 %3 字节的字符串末尾，或位于某个字符内部</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not valid base64 (%3 characters): the file is damaged; download it again</source>
+        <translation>%1.%2 不是有效的 base64（%3 个字符）：文件已损坏；请重新下载</translation>
+    </message>
+    <message>
+        <source>%1.replacement &quot;%2&quot; must be one character</source>
+        <translation>%1.replacement &quot;%2&quot; 必须是一个字符</translation>
+    </message>
+    <message>
+        <source>%1: add_prefix_space false contradicts prepend_scheme &quot;%2&quot;</source>
+        <translation>%1：add_prefix_space 为 false，与 prepend_scheme &quot;%2&quot; 矛盾</translation>
+    </message>
+    <message>
+        <source>%1.%2 is missing or not true or false</source>
+        <translation>%1.%2 缺失，或不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>BertNormalizer, Lowercase, NFC, NFD, NFKC, NFKD, StripAccents, Strip, Precompiled, Prepend, Replace and Sequence</source>
+        <translation>BertNormalizer、Lowercase、NFC、NFD、NFKC、NFKD、StripAccents、Strip、Precompiled、Prepend、Replace 和 Sequence</translation>
+    </message>
+    <message>
+        <source>%1 is missing or not a list of [piece, score] pairs</source>
+        <translation>%1 缺失，或不是 [词片, 分数] 对的列表</translation>
+    </message>
+    <message>
+        <source>%1 has %2 pieces; Headmap reads at most %3</source>
+        <translation>%1 有 %2 个词片；Headmap 最多读取 %3 个</translation>
+    </message>
+    <message>
+        <source>%1[%2] must be a [piece, score] pair</source>
+        <translation>%1[%2] 必须是 [词片, 分数] 对</translation>
+    </message>
+    <message>
+        <source>%1: type &quot;%2&quot; is not supported (Headmap reads WordPiece, BPE and Unigram)</source>
+        <translation>%1：不支持类型 &quot;%2&quot;（Headmap 读取 WordPiece、BPE 和 Unigram）</translation>
+    </message>
+    <message>
+        <source>the vocabulary is empty</source>
+        <translation>词表为空</translation>
+    </message>
+    <message>
+        <source>unk_id %1 is outside the vocabulary of %2 pieces</source>
+        <translation>unk_id %1 超出了 %2 个词片的词表范围</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）沿残差连接追踪自注意力；交叉注意力的查询来自目标、键来自源，没有从其键出发的残差路径。请切换到编码器查看它的注意力展开。</translation>
+    </message>
+    <message>
+        <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
+        <translation>注意力展开（Abnar 和 Zuidema，2020）追踪单一的自注意力栈；翻译模型的解码器在每一层还通过交叉注意力读取编码器，这一点该定义没有涵盖。请切换到编码器查看它的注意力展开。</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2413,6 +2523,18 @@
         <source>Grey, hatched cells are −∞: masked, they get no attention</source>
         <translation>灰色阴影单元格为 −∞：已掩码，得不到注意力</translation>
     </message>
+    <message>
+        <source>%1 · %2 · layer %3, head %4</source>
+        <translation>%1 · %2 · 第 %3 层，第 %4 头</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · all heads</source>
+        <translation>%1 · %2 · 所有头</translation>
+    </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference A − B needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值 A − B 需要相同的数目。</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -2577,8 +2699,12 @@
         <translation>度量</translation>
     </message>
     <message>
-        <source>field &quot;ablations&quot;: %1</source>
-        <translation>字段&quot;ablations&quot;：%1</translation>
+        <source>field &quot;%1&quot;: %2</source>
+        <translation>字段&quot;%1&quot;：%2</translation>
+    </message>
+    <message>
+        <source>stacks</source>
+        <translation>注意力栈</translation>
     </message>
 </context>
 <context>
@@ -2982,6 +3108,10 @@
         <source>Computing A − B…</source>
         <translation>正在计算 A − B…</translation>
     </message>
+    <message>
+        <source>The sources have %1 and %2 tokens; the difference needs the same number.</source>
+        <translation>两个源句分别有 %1 和 %2 个词元；差值需要相同的数目。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::DownloadDialog</name>
@@ -3296,6 +3426,10 @@
         <source>%1, max-pooled %2×%2</source>
         <translation>%1，最大池化 %2×%2</translation>
     </message>
+    <message>
+        <source>Each cell is one head: %1 target tokens (rows, the decoder&apos;s queries) × %2 source tokens (columns, the encoder&apos;s keys). Click a cell to open it; Ctrl+click or drag to select heads.</source>
+        <translation>每个单元格是一个头：%1 个目标词元（行，解码器的查询）× %2 个源词元（列，编码器的键）。点击单元格打开它；按住 Ctrl 点击或拖动可选择多个头。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadLoader</name>
@@ -3492,6 +3626,22 @@
         <translation>%1
 （%2）</translation>
     </message>
+    <message>
+        <source>Key: source</source>
+        <translation>键：源</translation>
+    </message>
+    <message>
+        <source>Key: source token (encoder)</source>
+        <translation>键：源词元（编码器）</translation>
+    </message>
+    <message>
+        <source>Query: target</source>
+        <translation>查询：目标</translation>
+    </message>
+    <message>
+        <source>Query: target token (decoder)</source>
+        <translation>查询：目标词元（解码器）</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LinesView</name>
@@ -3578,6 +3728,10 @@
     <message>
         <source>sentence B</source>
         <translation>句子 B</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · lines of layer %3</source>
+        <translation>%1 · %2 · 第 %3 层的连线</translation>
     </message>
 </context>
 <context>
@@ -4040,6 +4194,10 @@
         <source>Headmap — %1</source>
         <translation>Headmap — %1</translation>
     </message>
+    <message>
+        <source>%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6</source>
+        <translation>%1：编码器 %2 × %3，解码器 %4 × %5（层 × 头），d_model %6</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::PredictionBars</name>
@@ -4179,6 +4337,10 @@ piece %4, id %5</source>
     <message>
         <source>Target token: click or type</source>
         <translation>目标词元：点击或输入</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -4691,6 +4853,45 @@ piece %4, id %5</source>
     </message>
 </context>
 <context>
+    <name>headmap::ui::TargetTextPart</name>
+    <message>
+        <source>Generate</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>The model&apos;s translation appears here; type your own and press Enter</source>
+        <translation>模型的译文显示在这里；也可输入你自己的译文并按回车</translation>
+    </message>
+    <message>
+        <source>The target the decoder reads. Typed by you, the decoder reads your words as if it had written them (teacher forcing); empty, the model writes its own.</source>
+        <translation>解码器读取的目标。由你输入时，解码器把你的词当作它自己写出的来读（教师强制）；留空时，由模型自己生成。</translation>
+    </message>
+    <message>
+        <source>Let the model write the target again (greedy decoding)</source>
+        <translation>让模型重新生成目标（贪心解码）</translation>
+    </message>
+    <message>
+        <source>Your target (teacher forcing): the decoder reads it as if it had written it.</source>
+        <translation>你的目标（教师强制）：解码器把它当作自己写出的来读。</translation>
+    </message>
+    <message>
+        <source>Written by the model (greedy decoding).</source>
+        <translation>由模型生成（贪心解码）。</translation>
+    </message>
+    <message>
+        <source>Written by the model: greedy decoding, not the beam search (num_beams = %1) its settings ask for.</source>
+        <translation>由模型生成：贪心解码，而不是其设置要求的束搜索（num_beams = %1）。</translation>
+    </message>
+    <message>
+        <source>Headmap decodes greedily, one most likely token after another; the model&apos;s settings ask for beam search, so the translation may differ from the model card&apos;s.</source>
+        <translation>Headmap 使用贪心解码，每次取最可能的一个词元；模型的设置要求束搜索，因此译文可能与模型卡中的不同。</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::TeachingOptionsPanel</name>
     <message>
         <source>Causal mask</source>
@@ -4878,6 +5079,26 @@ piece %4, id %5</source>
     <message>
         <source>What the heatmaps show: attention weights, or weights × value norms</source>
         <translation>热力图显示的内容：注意力权重，或权重 × 值范数</translation>
+    </message>
+    <message>
+        <source>Stack:</source>
+        <translation>注意力栈：</translation>
+    </message>
+    <message>
+        <source>The encoder&apos;s self-attention: each source token attends to every source token</source>
+        <translation>编码器的自注意力：每个源词元关注所有源词元</translation>
+    </message>
+    <message>
+        <source>The decoder&apos;s causal self-attention: each target token attends to the target tokens before it</source>
+        <translation>解码器的因果自注意力：每个目标词元关注它之前的目标词元</translation>
+    </message>
+    <message>
+        <source>Cross-attention: each target token (row) attends to the source tokens (columns) — the decoder asks, the encoder answers</source>
+        <translation>交叉注意力：每个目标词元（行）关注源词元（列）——解码器提问，编码器回答</translation>
+    </message>
+    <message>
+        <source>Which attention of the translation model every view shows</source>
+        <translation>所有视图显示翻译模型的哪一种注意力</translation>
     </message>
 </context>
 </TS>

@@ -49,8 +49,15 @@ QString compareStatistics(const HeadStatistics& actual, const HeadStatistics& ex
 
 HeadStatistics stats(double entropy, double maxWeight, double firstToken, double specialTokens,
                      double meanDistance, double previousToken, double selfAttention) {
-    return {0, 0, entropy, maxWeight, firstToken, specialTokens, meanDistance, previousToken,
-            selfAttention};
+    HeadStatistics s;
+    s.entropy = entropy;
+    s.maxWeight = maxWeight;
+    s.firstToken = firstToken;
+    s.specialTokens = specialTokens;
+    s.meanDistance = meanDistance;
+    s.previousToken = previousToken;
+    s.selfAttention = selfAttention;
+    return s;
 }
 
 }  // namespace
@@ -68,6 +75,9 @@ private slots:
     void singleMatrixRejectsBadShapes();
     void metricValueReadsEachField();
     void metricNamesAndDescriptions();
+    void crossAttention_data();
+    void crossAttention();
+    void metricsPerStack();
 };
 
 void TestHeadStatistics::golden_data() {
@@ -216,5 +226,83 @@ void TestHeadStatistics::metricNamesAndDescriptions() {
     QCOMPARE(headmap::metricName(HeadMetric::Entropy), QStringLiteral("Entropy (nats)"));
 }
 
+// Cross-attention (T×S, the keys a source sentence of their own): the end token's share and the
+// argmax alignment's monotonicity, worked out by hand; positions of the two sentences are not
+// compared (distance, previous token and self stay 0).
+void TestHeadStatistics::crossAttention_data() {
+    QTest::addColumn<MatrixF>("weights");  // (T, S)
+    QTest::addColumn<double>("endToken");
+    QTest::addColumn<double>("monotonicity");
+    QTest::addColumn<double>("entropy");
+    MatrixF inOrder = MatrixF::Zero(3, 4);  // target rows read source keys 0, 1, 3
+    inOrder(0, 0) = inOrder(1, 1) = inOrder(2, 3) = 1.0f;
+    QTest::newRow("aligned in order") << inOrder << 1.0 / 3.0 << 1.0 << 0.0;
+    MatrixF reversed = MatrixF::Zero(3, 4);  // keys 3, 1, 0: every step goes back
+    reversed(0, 3) = reversed(1, 1) = reversed(2, 0) = 1.0f;
+    QTest::newRow("reversed") << reversed << 1.0 / 3.0 << 0.0 << 0.0;
+    MatrixF mixed = MatrixF::Zero(4, 3);  // keys 0, 2, 1, 2: two of three steps forward
+    mixed(0, 0) = 0.6f, mixed(0, 1) = 0.4f;
+    mixed(1, 2) = 1.0f;
+    mixed(2, 1) = 0.5f, mixed(2, 2) = 0.25f, mixed(2, 0) = 0.25f;
+    mixed(3, 2) = 1.0f;
+    const double mixedEntropy = (-(0.6 * std::log(0.6) + 0.4 * std::log(0.4)) - (0.5 * std::log(0.5) + 0.5 * std::log(0.25))) / 4;
+    QTest::newRow("mixed") << mixed << (0.0 + 1.0 + 0.25 + 1.0) / 4 << 2.0 / 3.0 << mixedEntropy;
+    // Ties go to the first key, as numpy's argmax: every row at key 0, never backwards.
+    QTest::newRow("uniform") << MatrixF(MatrixF::Constant(2, 4, 0.25f)) << 0.25 << 1.0 << std::log(4.0);
+    MatrixF one = MatrixF::Zero(1, 2);
+    one(0, 1) = 1.0f;
+    QTest::newRow("one target row") << one << 1.0 << 0.0 << 0.0;
+}
+
+void TestHeadStatistics::crossAttention() {
+    QFETCH(MatrixF, weights);
+    QFETCH(double, endToken);
+    QFETCH(double, monotonicity);
+    QFETCH(double, entropy);
+    const int t = int(weights.rows()), s = int(weights.cols());
+    headmap::ModelSummary model;
+    model.layers = 1;
+    model.heads = 1;
+    QStringList targets, sources;
+    for (int i = 0; i < t; ++i)
+        targets << QStringLiteral("t%1").arg(i);
+    for (int i = 0; i < s; ++i)
+        sources << QStringLiteral("s%1").arg(i);
+    headmap::AttentionTrace trace(model, std::vector<int>(size_t(t), 5), targets, targets);
+    std::vector<bool> special(size_t(s), false);
+    special.back() = true;  // the source's </s>
+    trace.setKeyTokens(std::vector<int>(size_t(s), 6), sources, sources, special);
+    std::copy(weights.data(), weights.data() + weights.size(), trace.headData(0, 0));
+    const std::vector<HeadStatistics> all = headmap::computeHeadStatistics(trace);
+    QCOMPARE(all.size(), size_t(1));
+    const HeadStatistics& got = all[0];
+    QVERIFY2(analysistest::closeTo(got.endToken, endToken), qPrintable(QString::number(got.endToken)));
+    QVERIFY2(analysistest::closeTo(got.monotonicity, monotonicity), qPrintable(QString::number(got.monotonicity)));
+    QVERIFY2(analysistest::closeTo(got.entropy, entropy), qPrintable(QString::number(got.entropy)));
+    QVERIFY(analysistest::closeTo(got.specialTokens, endToken));  // the special key is the last
+    QCOMPARE(got.meanDistance, 0.0);
+    QCOMPARE(got.previousToken, 0.0);
+    QCOMPARE(got.selfAttention, 0.0);
+}
+
+void TestHeadStatistics::metricsPerStack() {
+    const QList<HeadMetric> cross = headmap::metricsFor(headmap::StackKind::Cross);
+    QVERIFY(cross.contains(HeadMetric::EndToken) && cross.contains(HeadMetric::Monotonicity));
+    QVERIFY(!cross.contains(HeadMetric::MeanDistance) && !cross.contains(HeadMetric::PreviousToken) &&
+            !cross.contains(HeadMetric::SelfAttention));
+    QCOMPARE(headmap::metricsFor(headmap::StackKind::Encoder), headmap::allHeadMetrics());
+    QCOMPARE(headmap::metricsFor(headmap::StackKind::Decoder), headmap::allHeadMetrics());
+    HeadStatistics s;
+    s.endToken = 0.25;
+    s.monotonicity = 0.75;
+    QCOMPARE(headmap::metricValue(s, HeadMetric::EndToken), 0.25);
+    QCOMPARE(headmap::metricValue(s, HeadMetric::Monotonicity), 0.75);
+    for (HeadMetric metric : cross) {
+        QVERIFY2(headmap::metricDescription(metric).endsWith('.'), qPrintable(headmap::metricName(metric)));
+        QVERIFY(headmap::metricName(metric).size() <= 24);
+    }
+}
+
 QTEST_GUILESS_MAIN(TestHeadStatistics)
+
 #include "tst_headstatistics.moc"

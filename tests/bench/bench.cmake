@@ -39,3 +39,10 @@ endif()
 add_executable(bench_marian_tokenizer bench/bench_marian_tokenizer.cpp)
 target_link_libraries(bench_marian_tokenizer PRIVATE headmap_engine)
 target_compile_definitions(bench_marian_tokenizer PRIVATE HEADMAP_FIXTURES_DIR="${CMAKE_CURRENT_SOURCE_DIR}/fixtures")
+
+# A translation with every stack's attention (issue #37's speed section): the model loaded once,
+# then generate, the capturing run and reading every head, timed per pass; needs a Marian folder,
+# e.g. from tests/bench/make_marian_bench_model.py. bench_translation_vs_pytorch.py runs it
+# beside transformers' MarianMTModel.generate() on the same weights.
+add_executable(bench_translation bench/bench_translation.cpp)
+target_link_libraries(bench_translation PRIVATE headmap_engine)

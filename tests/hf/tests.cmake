@@ -10,3 +10,5 @@ headmap_add_test(tst_prefixreuse SOURCES hf/tst_prefixreuse.cpp)
 # The family traits table: rows complete for their class, names unique, GGUF names mapping back,
 # the supported lists of the readers, the messages and `headmap-cli help` all the table's.
 headmap_add_test(tst_familytraits SOURCES hf/tst_familytraits.cpp)
+# XLM-RoBERTa: a Unigram tokenizer.json and RoBERTa blocks against transformers' own modeling_xlm_roberta.py.
+headmap_add_test(tst_xlmroberta SOURCES hf/tst_xlmroberta.cpp)

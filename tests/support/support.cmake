@@ -20,7 +20,8 @@ set_target_properties(headmap_test_support PROPERTIES AUTOMOC OFF)
 
 if(HEADMAP_BUILD_GUI)
   add_library(headmap_test_support_ui STATIC
-    support/ui/WidgetTestSupport.cpp support/ui/ImageChecks.cpp)
+    support/ui/WidgetTestSupport.cpp support/ui/ImageChecks.cpp
+    support/ui/TinyTranslationModel.cpp)
   target_include_directories(headmap_test_support_ui PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/support/ui)
   target_link_libraries(headmap_test_support_ui PUBLIC headmap_test_support headmap_ui Qt6::Test)
   set_target_properties(headmap_test_support_ui PROPERTIES AUTOMOC OFF)

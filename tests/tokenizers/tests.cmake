@@ -14,3 +14,5 @@ headmap_add_test(tst_gguftokenizer SOURCES tokenizers/tst_gguftokenizer.cpp toke
 headmap_add_test(tst_gguftokenizerfiles SOURCES tokenizers/tst_gguftokenizerfiles.cpp)
 headmap_add_test(tst_mariantokenizer SOURCES tokenizers/tst_mariantokenizer.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_sentencepiecefile SOURCES tokenizers/tst_sentencepiecefile.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_unigramtokenizers SOURCES tokenizers/tst_unigramtokenizers.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_precompiledcharsmap SOURCES tokenizers/tst_precompiledcharsmap.cpp tokenizers/TokenGolden.cpp tokenizers/TokenizerJsonBuilder.cpp)

@@ -50,10 +50,26 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
     QTest::newRow("not an object") << QByteArray("[1, 2]") << none << words("tokenizer.json object");
     QTest::newRow("no model") << fromEdit << JsonEdit([](QJsonObject& root) { root.remove(QStringLiteral("model")); })
                               << words("tokenizer.json model");
-    QTest::newRow("Unigram model") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": 0, "vocab": [["a", -1.0]]})")
-                                   << words("tokenizer.json model Unigram");
-    QTest::newRow("untyped Unigram model") << fromEdit << set("model", R"({"unk_id": 0, "vocab": [["a", -1.0]]})")
-                                           << words("tokenizer.json model Unigram");
+    // Unigram models as the Rust library's serde reads them (tst_unigramtokenizers reads good ones).
+    QTest::newRow("Unigram without vocab") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": 0})")
+                                           << words("tokenizer.json model.vocab [piece, score]");
+    QTest::newRow("Unigram vocab as an object") << fromEdit << set("model", R"({"type": "Unigram", "vocab": {"a": 0}})")
+                                                << words("tokenizer.json model.vocab list");
+    QTest::newRow("Unigram piece without score") << fromEdit << set("model", R"({"type": "Unigram", "vocab": [["a", -1.0], ["b"]]})")
+                                                 << words("tokenizer.json model.vocab[1] [piece, score]");
+    QTest::newRow("Unigram score a string") << fromEdit << set("model", R"({"type": "Unigram", "vocab": [["a", "-1.0"]]})")
+                                            << words("tokenizer.json model.vocab[0]");
+    QTest::newRow("Unigram empty vocab") << fromEdit << set("model", R"({"type": "Unigram", "vocab": []})")
+                                         << words("tokenizer.json model empty");
+    QTest::newRow("Unigram unk_id outside") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": 1, "vocab": [["a", -1.0]]})")
+                                            << words("tokenizer.json model unk_id 1 1 pieces");
+    QTest::newRow("Unigram unk_id negative") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": -1, "vocab": [["a", -1.0]]})")
+                                             << words("tokenizer.json model.unk_id -1");
+    QTest::newRow("Unigram unk_id a string") << fromEdit << set("model", R"({"type": "Unigram", "unk_id": "0", "vocab": [["a", -1.0]]})")
+                                             << words("tokenizer.json model.unk_id \"0\"");
+    QTest::newRow("Unigram byte_fallback a string") << fromEdit
+        << set("model", R"({"type": "Unigram", "unk_id": 0, "byte_fallback": "no", "vocab": [["a", -1.0]]})")
+        << words("tokenizer.json model.byte_fallback");
     QTest::newRow("WordLevel model") << fromEdit << set("model", R"({"type": "WordLevel", "vocab": {"a": 0}, "unk_token": "a"})")
                                      << words("tokenizer.json model WordLevel");
     QTest::newRow("byte_fallback not a bool") << fromEdit << set("model", R"({"type": "BPE", "byte_fallback": "yes", "vocab": {"a": 0}, "merges": []})")
@@ -62,8 +78,24 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
                              << words("tokenizer.json model.dropout");
     QTest::newRow("end_of_word_suffix") << fromEdit << set("model", R"({"type": "BPE", "end_of_word_suffix": "</w>", "vocab": {"a": 0}, "merges": []})")
                                         << words("tokenizer.json model.end_of_word_suffix </w>");
-    QTest::newRow("unknown normalizer") << fromEdit << set("normalizer", R"({"type": "Precompiled", "precompiled_charsmap": "AAAA"})")
-                                        << words("tokenizer.json normalizer Precompiled");
+    QTest::newRow("unknown normalizer") << fromEdit << set("normalizer", R"({"type": "ByteLevel"})")
+                                        << words("tokenizer.json normalizer ByteLevel Precompiled");
+    // Broken charsmaps in detail: tst_precompiledcharsmap.
+    QTest::newRow("Precompiled without charsmap") << fromEdit << set("normalizer", R"({"type": "Precompiled"})")
+                                                  << words("tokenizer.json normalizer.precompiled_charsmap missing");
+    QTest::newRow("Precompiled charsmap not base64") << fromEdit
+        << set("normalizer", R"({"type": "Precompiled", "precompiled_charsmap": "AAA*"})")
+        << words("tokenizer.json normalizer.precompiled_charsmap base64 download");
+    QTest::newRow("Precompiled charsmap with an empty trie") << fromEdit << set("normalizer", R"({"type": "Precompiled", "precompiled_charsmap": "AAAAAA=="})")
+                                              << words("tokenizer.json normalizer precompiled_charsmap empty");
+    QTest::newRow("Strip without strip_right") << fromEdit << set("normalizer", R"({"type": "Strip", "strip_left": true})")
+                                               << words("tokenizer.json normalizer.strip_right");
+    QTest::newRow("Metaspace replacement of two characters") << fromEdit
+        << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "__", "prepend_scheme": "always"})")
+        << words("tokenizer.json pre_tokenizer.replacement __ one character");
+    QTest::newRow("Metaspace add_prefix_space false, prepend_scheme always") << fromEdit
+        << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "▁", "add_prefix_space": false, "prepend_scheme": "always"})")
+        << words("tokenizer.json pre_tokenizer add_prefix_space always");
     QTest::newRow("Replace without content") << fromEdit << set("normalizer", R"({"type": "Replace", "pattern": {"String": "a"}})")
                                              << words("tokenizer.json normalizer.content");
     QTest::newRow("Split with a bad regex") << fromEdit << set("pre_tokenizer", R"({"type": "Split", "pattern": {"Regex": "(a"}, "behavior": "Isolated", "invert": false})")
@@ -73,8 +105,8 @@ void TokenizerJsonErrorsTest::refusesBadFiles_data() {
     QTest::newRow("Metaspace with an unknown prepend_scheme") << fromEdit << set("pre_tokenizer", R"({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "sometimes"})")
                                                               << words("tokenizer.json pre_tokenizer.prepend_scheme sometimes");
     QTest::newRow("unknown normalizer in a sequence")
-        << fromEdit << set("normalizer", R"({"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "Precompiled"}]})")
-        << words("tokenizer.json normalizer.normalizers[1] Precompiled");
+        << fromEdit << set("normalizer", R"({"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "Nmt"}]})")
+        << words("tokenizer.json normalizer.normalizers[1] Nmt");
     QTest::newRow("unknown pre-tokenizer") << fromEdit << set("pre_tokenizer", R"({"type": "UnicodeScripts"})")
                                            << words("tokenizer.json pre_tokenizer UnicodeScripts");
     QTest::newRow("unknown post-processor") << fromEdit << set("post_processor", R"({"type": "Fancy"})")

@@ -26,7 +26,11 @@
 #include "core/HeadmapError.h"
 #include "TestFiles.h"
 
+using headmap::AblationMode;
+using headmap::HeadAblation;
 using headmap::InputError;
+using headmap::StackKind;
+using headmap::formatHeadAblations;
 using headmap::ui::Colormap;
 using headmap::ui::ScaleMode;
 using headmap::ui::Session;
@@ -98,6 +102,11 @@ void compareSessions(const Session& actual, const Session& expected) {
     QCOMPARE(actual.head, expected.head);
     QCOMPARE(actual.selectedToken, expected.selectedToken);
     QCOMPARE(actual.view, expected.view);
+    QCOMPARE(actual.stack, expected.stack);
+    QCOMPARE(actual.targetText, expected.targetText);
+    QCOMPARE(actual.ablations.size(), expected.ablations.size());
+    for (size_t i = 0; i < expected.ablations.size(); ++i)
+        QVERIFY2(actual.ablations[i] == expected.ablations[i], qPrintable(formatHeadAblations({actual.ablations[i]})));
     QCOMPARE(actual.step, expected.step);
     QCOMPARE(actual.heatmap.colormap, expected.heatmap.colormap);
     QCOMPARE(actual.heatmap.scale, expected.heatmap.scale);
@@ -247,6 +256,25 @@ void SessionTest::roundTrip_data() {
     Session largest = fullSession();
     largest.layer = largest.head = largest.selectedToken = largest.step = std::numeric_limits<int>::max();
     QTest::newRow("largest numbers") << largest;
+
+    // A translation model's: the stack shown, the target typed, heads switched off in each stack.
+    Session translation;
+    translation.modelSource = QStringLiteral("/models/opus-mt-da-en");
+    translation.text = QStringLiteral("Katten sidder på måtten.");
+    translation.stack = QStringLiteral("encoder");
+    translation.targetText = QStringLiteral("The cat sits on the mat.");
+    // Read back in the file's order: "ablations" (no stack: cross-attention), then the encoder's
+    // and the decoder's.
+    translation.ablations = {HeadAblation{2, 0, AblationMode::Zero, std::nullopt},
+                             HeadAblation{1, 3, AblationMode::Zero, StackKind::Encoder},
+                             HeadAblation{0, 2, AblationMode::Mean, StackKind::Decoder}};
+    QTest::newRow("translation model: stack, target, ablations per stack") << translation;
+    for (const QString& stack : Session::stackNames()) {
+        Session other = translation;
+        other.stack = stack;
+        other.targetText.clear();  // generated
+        QTest::addRow("stack %s, generated target", qPrintable(stack)) << other;
+    }
 }
 
 void SessionTest::roundTrip() {
@@ -601,6 +629,12 @@ void SessionTest::loadErrors_data() {
     // Unknown names.
     row("view unknown", with("view", QStringLiteral("attention")),
         QStringLiteral("field \"view\" is \"attention\"; valid views: heatmap, grid, compare, statistics, rollout, steps"));
+    row("stack unknown", with("stack", QStringLiteral("middle")),
+        QStringLiteral("field \"stack\" is \"middle\"; valid stacks: encoder, decoder, cross"));
+    row("encoder_ablations not heads", with("encoder_ablations", QStringLiteral("1.x")),
+        QStringLiteral("field \"encoder_ablations\": '1.x' is not L.H or L.H:mean"));
+    row("target_text a number", with("target_text", 3),
+        QStringLiteral("field \"target_text\": expected a string, found a number (3)"));
     row("compare mode unknown", with("compare.mode", QStringLiteral("layers")),
         QStringLiteral("field \"compare.mode\" is \"layers\"; valid modes: heads, sentences"));
     row("compare head_b negative", with("compare.head_b", -1),

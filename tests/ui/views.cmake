@@ -19,3 +19,8 @@ headmap_add_test(tst_headloader SOURCES ui/tst_headloader.cpp LIBRARIES headmap_
 headmap_add_test(tst_progressthrottle SOURCES ui/tst_progressthrottle.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_latestjobs SOURCES ui/tst_latestjobs.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_documentderived SOURCES ui/tst_documentderived.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_translationdocument SOURCES ui/tst_translationdocument.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_crossheatmap SOURCES ui/tst_crossheatmap.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_crossviews SOURCES ui/tst_crossviews.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_mainwindow_translation SOURCES ui/tst_mainwindow_translation.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_targettextpart SOURCES ui/tst_targettextpart.cpp LIBRARIES headmap_ui)

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include "analysis/AttentionRollout.h"
 #include "analysis/AttentionMeasure.h"
 #include "views/ViewSupport.h"
 
@@ -90,8 +91,8 @@ public:
 protected:
     std::shared_ptr<const RolloutSeries> make(const DerivedInput& input, const StopRequested&) const override {
         // Rollout follows weights (rows summing to 1) whatever the measure shown.
-        if (hasNoAttention(input.weightTrace.get()))
-            return nullptr;
+        if (hasNoAttention(input.weightTrace.get()) || !rolloutUnavailable(*input.weightTrace).isEmpty())
+            return nullptr;  // the view says why (RolloutView)
         auto series = std::make_shared<const RolloutSeries>(input.weightTrace);
         // Short traces keep every layer: compute them all now, so that stepping through the
         // layers is instant. Longer ones compute the layer on show.

@@ -42,6 +42,12 @@ std::optional<Encoding> passInput(const PassRequest& request, PassFailure* failu
 
 RunOptions passOptions(const PassRequest& request, const StopToken& stop) {
     RunOptions options;
+    if (request.model->summary().isEncoderDecoder()) {
+        if (request.decoderInput)
+            options.decoderInput = request.decoderInput;
+        else if (request.target)
+            options.decoderInput = request.model->decoderInputForTarget(*request.target);
+    }
     options.ablations = request.ablations;
     options.valueNorms = true;  // cheap next to the pass; the measure needs them
     options.progress = [stop](int, int) { return !stop.stopRequested(); };  // a newer request makes it pointless
@@ -53,6 +59,10 @@ RunOptions passOptions(const PassRequest& request, const StopToken& stop) {
 void attachCollectors(const SentenceRequest& request, const Encoding& input,
                       std::vector<std::unique_ptr<PassCollector>>* collectors, RunOptions* options) {
     const bool plainPieces = request.measure == AttentionMeasure::Weights && !request.words;
+    // The pass hands out only the default stack's heads (cross-attention), whose T is the
+    // target's, not the input's; translation models are small enough to do without.
+    if (request.model->summary().isEncoderDecoder())
+        return;
     const bool longEnough = int(input.size()) > kCollectFrom &&
                             (!request.reuse || int(input.size()) >= kCollectWithReuseFrom);
     if (!plainPieces || !longEnough)
@@ -79,13 +89,17 @@ bool keepHiddenStates(const SentenceRequest& request, const Encoding& input, Run
     if (!model.hasOutputHead())
         return true;
     result->hidden = std::make_shared<const MatrixF>(std::move(run.hidden));
-    result->defaultPosition = defaultPredictionPosition(model, input);
+    // An encoder–decoder model predicts the next target token from the decoder's rows.
+    const bool encoderDecoder = model.summary().isEncoderDecoder();
+    result->defaultPosition = defaultPredictionPosition(model, encoderDecoder ? run.decoderInput : input);
     if (request.ablations.empty())
         return true;
     result->baselineHidden = request.baseline && request.baselineIds == input.ids ? request.baseline : nullptr;
     if (result->baselineHidden)
         return true;
     RunOptions plain;
+    if (encoderDecoder)
+        plain.decoderInput = run.decoderInput;  // the same target, not one generated anew
     plain.progress = [stop](int, int) { return !stop.stopRequested(); };
     RunResult before = model.run(input, plain);
     if (before.cancelled)
@@ -95,6 +109,22 @@ bool keepHiddenStates(const SentenceRequest& request, const Encoding& input, Run
 }
 
 }  // namespace
+
+std::shared_ptr<const AttentionTrace> stackTrace(RunResult& run, StackKind stack,
+                                                 std::vector<std::shared_ptr<const AttentionTrace>>* all) {
+    if (run.stacks.empty())
+        return std::make_shared<const AttentionTrace>(std::move(run.trace));
+    std::shared_ptr<const AttentionTrace> chosen;
+    for (AttentionTrace& trace : run.stacks) {
+        auto shared = std::make_shared<const AttentionTrace>(std::move(trace));
+        if (shared->stack() == stack || !chosen)
+            chosen = shared;
+        if (all)
+            all->push_back(shared);
+    }
+    run.stacks.clear();
+    return chosen;
+}
 
 void shownTraces(const std::shared_ptr<const AttentionTrace>& pieces, AttentionMeasure measure, bool words,
                  std::shared_ptr<const AttentionTrace>* shown, std::shared_ptr<const AttentionTrace>* weights) {
@@ -129,10 +159,19 @@ TraceResult runSentencePass(const SentenceRequest& request, const StopToken& sto
             return;  // superseded: nothing of it is delivered anyway
         result.prefixState = std::move(run.state);
         result.reusedTokens = run.reusedTokens;
-        const bool complete = run.trace.length() == int(input->size());
+        // The source's tokens all made it into the run (a cut one is marked incomplete).
+        const bool complete = run.stacks.empty() ? run.trace.length() == int(input->size())
+                                                 : run.stack(StackKind::Encoder).length() == int(input->size());
+        if (request.model->summary().isEncoderDecoder()) {
+            result.decoderInput = run.decoderInput;
+            result.generated = !run.generated.empty();
+            // Empty for a rerun on the shown target's ids: the document keeps its text.
+            result.targetText = result.generated ? request.model->targetText(run.generated)
+                                                 : request.target.value_or(QString());
+        }
         if (!keepHiddenStates(request, *input, run, stop, &result))
             return;
-        result.pieceTrace = std::make_shared<const AttentionTrace>(std::move(run.trace));
+        result.pieceTrace = stackTrace(run, request.stack, &result.stacks);
         shownTraces(result.pieceTrace, request.measure, request.words, &result.trace, &result.weightTrace);
         if (!complete)
             return;
@@ -160,7 +199,7 @@ SecondTraceResult runSecondPass(const PassRequest& request, const StopToken& sto
         if (run.cancelled)
             return;
         std::shared_ptr<const AttentionTrace> weights;
-        shownTraces(std::make_shared<const AttentionTrace>(std::move(run.trace)), request.measure, false,
+        shownTraces(stackTrace(run, request.stack), request.measure, false,
                     &result.trace, &weights);
     });
     if (!failure.isEmpty())
@@ -176,15 +215,20 @@ StepsResult runStepsPass(const PassRequest& request, HeadIndex head, const StopT
             return;
         RunOptions options = passOptions(request, stop);
         options.steps = head;
+        if (request.model->summary().isEncoderDecoder())
+            options.steps->stack = request.stack;
         options.valueNorms = false;  // the steps show no measure
         RunResult run = request.model->run(*input, options);
         if (run.cancelled)
             return;
         if (run.steps)
             result.steps = std::make_shared<const HeadSteps>(std::move(*run.steps));
-        const AttentionTrace& full = run.trace;
-        result.tokens = std::make_shared<const AttentionTrace>(full.model(), full.tokenIds(), full.tokens(),
-                                                               full.displayTokens(), full.special());
+        const AttentionTrace& full = run.stack(request.stack);
+        auto tokens = std::make_shared<AttentionTrace>(full.model(), full.tokenIds(), full.tokens(),
+                                                       full.displayTokens(), full.special());
+        if (full.hasKeyTokens())  // cross-attention: the source's tokens label the keys
+            tokens->setKeyTokens(full.keyTokenIds(), full.keyTokens(), full.keyDisplayTokens(), full.keySpecial());
+        result.tokens = std::move(tokens);
     });
     if (!failure.isEmpty())
         result.error = failure;

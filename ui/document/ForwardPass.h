@@ -29,6 +29,12 @@ struct PassRequest {
     bool truncate = false;  // cut a text longer than the model's positions instead of refusing it
     std::vector<HeadAblation> ablations;
     AttentionMeasure measure = AttentionMeasure::Weights;
+    // Encoder–decoder models. The stack whose trace the pass shows; the decoder's rows: exactly
+    // these ids (the shown run's, so that a rerun keeps its target), else a target text the user
+    // typed (teacher forcing), else none: the model generates the target first.
+    StackKind stack = StackKind::Cross;
+    std::optional<Encoding> decoderInput;
+    std::optional<QString> target;
 };
 
 // The sentence's pass needs more: words, the baseline of the ablations, prefix reuse and the
@@ -71,11 +77,23 @@ struct TraceResult : PassFailure {
     std::shared_ptr<const PrefixState> prefixState;  // what the next run may reuse
     int reusedTokens = 0;                            // tokens taken from the last state
     std::vector<CollectedDerived> collected;
+    // Encoder–decoder models: every stack's trace before the measure and words (encoder,
+    // decoder, cross; pieceTrace is one of them), the decoder's rows, and the target as text:
+    // what the model generated, or what the user typed.
+    std::vector<std::shared_ptr<const AttentionTrace>> stacks;
+    std::optional<Encoding> decoderInput;
+    QString targetText;
+    bool generated = false;  // the model wrote the target (greedy), rather than the user
 };
 
 struct SecondTraceResult : PassFailure {
     std::shared_ptr<const AttentionTrace> trace;  // as shown (the measure, no words)
 };
+
+// The stack's trace of a run, as a shared trace (the run's only trace for one-stack models);
+// *all, when given, receives every stack's (empty for one-stack models).
+std::shared_ptr<const AttentionTrace> stackTrace(RunResult& run, StackKind stack,
+                                                 std::vector<std::shared_ptr<const AttentionTrace>>* all = nullptr);
 
 struct StepsResult : PassFailure {
     std::shared_ptr<const HeadSteps> steps;

@@ -25,8 +25,15 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
     const ColourScale scaleB = attentionScale(data.b, style, &plottedB);
     // One bar for both: under "global maximum" it spans the larger of the two.
     scale.range = QCPRange(std::min(scale.range.lower, scaleB.range.lower), std::max(scale.range.upper, scaleB.range.upper));
-    FigurePanel a = HeatmapFigure::attentionPanel(plottedA, data.a, scale, data.labelsA, data.labelsA, style.showValues, data.maskA);
-    FigurePanel b = HeatmapFigure::attentionPanel(plottedB, data.b, scale, data.labelsB, data.labelsB, style.showValues, data.maskB);
+    const QStringList& keysA = data.keyLabelsA.isEmpty() ? data.labelsA : data.keyLabelsA;
+    const QStringList& keysB = data.keyLabelsB.isEmpty() ? data.labelsB : data.keyLabelsB;
+    FigurePanel a = HeatmapFigure::attentionPanel(plottedA, data.a, scale, data.labelsA, keysA, style.showValues, data.maskA);
+    FigurePanel b = HeatmapFigure::attentionPanel(plottedB, data.b, scale, data.labelsB, keysB, style.showValues, data.maskB);
+    if (data.sourceKeys)  // cross-attention: target rows, source columns
+        for (FigurePanel* panel : {&a, &b}) {
+            panel->rowTitle = HeatmapFigure::targetAxisTitle();
+            panel->columnTitle = HeatmapFigure::sourceAxisTitle();
+        }
     a.caption = data.captionA;
     b.caption = data.captionB;
     // B's rows carry the same axis title as A's, beside it: once is enough.
@@ -38,17 +45,22 @@ FigureSpec comparisonSpec(const ComparisonFigureData& data, const HeatmapStyle& 
         const MatrixF diff = difference(data.a, data.b);  // (T, T)
         const ColourScale diverging = differenceScale(diff);
         const QStringList labels = mergedLabels(data.labelsA, data.labelsB);
-        FigurePanel d = HeatmapFigure::attentionPanel(diff, diff, diverging, labels, labels, style.showValues,
-                                                      CellMask::both(data.maskA, data.maskB));
+        FigurePanel d = HeatmapFigure::attentionPanel(diff, diff, diverging, labels, mergedLabels(keysA, keysB),
+                                                      style.showValues, CellMask::both(data.maskA, data.maskB));
+        if (data.sourceKeys)
+            d.columnTitle = HeatmapFigure::sourceAxisTitle();
         d.caption = QObject::tr("A - B");
         d.rowTitle.clear();
         d.colourBar = 1;
         spec.panels.push_back(d);
         spec.bars.push_back(diverging);
         spec.subtitle = HeatmapView::maskLegendFor(CellMask::either(data.maskA, data.maskB));
-    } else {
+    } else if (data.a.rows() != data.b.rows()) {
         spec.subtitle = QObject::tr("The sentences have %1 and %2 tokens; the difference A − B needs the same number.")
                             .arg(data.a.rows()).arg(data.b.rows());
+    } else {  // cross-attention: the targets agree, the sources do not
+        spec.subtitle = QObject::tr("The sources have %1 and %2 tokens; the difference A − B needs the same number.")
+                            .arg(data.a.cols()).arg(data.b.cols());
     }
     return spec;
 }

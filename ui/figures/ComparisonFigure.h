@@ -10,8 +10,12 @@ namespace headmap::ui {
 
 struct ComparisonFigureData {
     QString title;
-    MatrixF a, b;  // (T_A, T_A), (T_B, T_B) attention weights
+    MatrixF a, b;  // (T_A, S_A), (T_B, S_B) attention weights (S = T but for cross-attention)
     QStringList labelsA, labelsB;
+    // The columns' labels when the keys are tokens of their own (cross-attention: the source's);
+    // empty: the rows' labels. sourceKeys: the axes are titled target and source.
+    QStringList keyLabelsA, keyLabelsB;
+    bool sourceKeys = false;
     QString captionA, captionB;  // "A: layer 0, head 1"
     // The model's masked cells of A and B (AttentionTrace::cellMask), grey and hatched as on
     // screen; A − B where both are masked. Empty: none.

@@ -34,6 +34,8 @@ HeatmapFigure::HeatmapFigure(const MatrixF& values, const QStringList& queryLabe
 
 QString HeatmapFigure::queryAxisTitle() { return HeatmapView::tr("Query: attending from"); }
 QString HeatmapFigure::keyAxisTitle() { return HeatmapView::tr("Key: attended to"); }
+QString HeatmapFigure::targetAxisTitle() { return HeatmapView::tr("Query: target token (decoder)"); }
+QString HeatmapFigure::sourceAxisTitle() { return HeatmapView::tr("Key: source token (encoder)"); }
 
 FigurePanel HeatmapFigure::attentionPanel(const MatrixF& plotted, const MatrixF& values, const ColourScale& scale,
                                           const QStringList& queryLabels, const QStringList& keyLabels,

@@ -27,6 +27,9 @@ public:
 
     static QString queryAxisTitle();  // "Query: attending from", as on screen
     static QString keyAxisTitle();    // "Key: attended to"
+    // Cross-attention's, as on screen: "Query: target token (decoder)", "Key: source token (encoder)".
+    static QString targetAxisTitle();
+    static QString sourceAxisTitle();
     // The panel of a (queries, keys) weight matrix under `scale`, bar 0; numbers as on screen;
     // the cells of `mask` grey and hatched.
     static FigurePanel attentionPanel(const MatrixF& plotted, const MatrixF& values, const ColourScale& scale,

@@ -46,7 +46,8 @@ QPointF LinesFigure::keyAnchor(int token) const { return {m_linesRight, rowCentr
 void LinesFigure::place() {
     m_lines = selectLines(m_data.input, m_data.limits, &m_capped);
     const QStringList& labels = m_data.input.labels;
-    const int n = int(labels.size());
+    const QStringList& keys = m_data.input.keys();  // the source's for cross-attention
+    const int n = int(std::max(labels.size(), keys.size()));  // rows: the longer column's
     const QFont titleFont = figureFont(FigureFont::Title), subtitleFont = figureFont(FigureFont::Subtitle);
     const QFont axisFont = figureFont(FigureFont::AxisTitle), tickFont = figureFont(FigureFont::Tick);
     const double titleH = figureLineHeight(FigureFont::Title), subtitleH = figureLineHeight(FigureFont::Subtitle);
@@ -54,16 +55,21 @@ void LinesFigure::place() {
     const bool fitted = m_data.page.isValid() && !m_data.page.isEmpty();
     const double titleBand = titleH + (m_data.subtitle.isEmpty() ? 0.0 : subtitleH + 2) + 10;
     const double headerH = axisH + 6;
-    const QString queryTitle = HeatmapFigure::queryAxisTitle(), keyTitle = HeatmapFigure::keyAxisTitle();
+    const bool source = m_data.input.sourceKeys();
+    const QString queryTitle = source ? HeatmapFigure::targetAxisTitle() : HeatmapFigure::queryAxisTitle();
+    const QString keyTitle = source ? HeatmapFigure::sourceAxisTitle() : HeatmapFigure::keyAxisTitle();
     const double queryTitleW = textWidth(axisFont, queryTitle), keyTitleW = textWidth(axisFont, keyTitle);
 
+    QStringList keyTexts;  // the right column's, made with the left's
     auto labelTexts = [&](bool withPosition, double* widest) {
         QStringList texts;
+        keyTexts.clear();
         *widest = 0;
-        for (int i = 0; i < n; ++i) {
-            texts << elidedText(tickFont, FigureLayout::tickLabel(labels, i, withPosition), kMaxLabelWidth);
-            *widest = std::max(*widest, textWidth(tickFont, texts.back()));
-        }
+        for (const auto& [from, to] : {std::pair<const QStringList*, QStringList*>{&labels, &texts}, {&keys, &keyTexts}})
+            for (int i = 0; i < from->size(); ++i) {
+                *to << elidedText(tickFont, FigureLayout::tickLabel(*from, i, withPosition), kMaxLabelWidth);
+                *widest = std::max(*widest, textWidth(tickFont, to->back()));
+            }
         return texts;
     };
     const QString note = LinesText::note(m_data.limits, m_capped, linesPerQuery(m_data.input, m_data.limits),
@@ -138,11 +144,11 @@ void LinesFigure::place() {
     m_items << FigureItem{QStringLiteral("columnTitle"), QRectF(labelRight - queryTitleW, headerTop, queryTitleW, axisH), queryTitle};
     m_items << FigureItem{QStringLiteral("columnTitle"), QRectF(keyLeft, headerTop, keyTitleW, axisH), keyTitle};
     m_items << FigureItem{QStringLiteral("lines"), QRectF(m_linesLeft, m_rowsTop, span, n * m_row), QString()};
-    for (int i : m_labelled) {
-        const double w = textWidth(tickFont, texts[i]);
+    for (int i : m_labelled) {  // both items for every row (paint pairs them), empty past a column's end
+        const double w = textWidth(tickFont, texts.value(i)), keyW = textWidth(tickFont, keyTexts.value(i));
         const double y = rowCentre(i) - tickH / 2;
-        m_items << FigureItem{QStringLiteral("queryLabel"), QRectF(labelRight - w, y, w, tickH), texts[i]};
-        m_items << FigureItem{QStringLiteral("keyLabel"), QRectF(keyLeft, y, w, tickH), texts[i]};
+        m_items << FigureItem{QStringLiteral("queryLabel"), QRectF(labelRight - w, y, w, tickH), texts.value(i)};
+        m_items << FigureItem{QStringLiteral("keyLabel"), QRectF(keyLeft, y, keyW, tickH), keyTexts.value(i)};
     }
 
     // Legend: one coloured line and "head h" per head, flowing; then the note.

@@ -33,11 +33,12 @@ HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, i
 HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, int head, bool hideSpecial,
                                        const PyramidKind& kind, const std::function<bool()>& skipPyramid) {
     HeatmapContent content;
-    content.matrix = sharedShownHead(trace, layer, head, hideSpecial);  // (K, K)
+    content.matrix = sharedShownHead(trace, layer, head, hideSpecial);  // (K, K')
     if (content.values().size() == 0)
         return content;
     content.queryLabels = shownLabels(trace, hideSpecial);
-    content.keyLabels = content.queryLabels;
+    content.keyLabels = shownKeyLabels(trace, hideSpecial);
+    content.sourceKeys = trace.hasKeyTokens();
     content.title = headTitle(trace, layer, head);
     content.causal = trace.model().causal;
     content.mask = shownMask(trace, layer, hideSpecial);  // the model's rule: masked, not 0 weights

@@ -37,6 +37,9 @@ struct HeatmapContent {
     QString title;
     bool difference = false;  // signed values: diverging colours around 0
     bool causal = false;      // a causal model's: the cells above the diagonal are masked
+    // Cross-attention: the rows are the target's tokens and the columns the source's, two axes
+    // of their own (T×S) rather than one sentence twice; selection, search and axis titles say so.
+    bool sourceKeys = false;
     // The cells the model's mask rule masks (AttentionTrace::cellMask); when empty and causal,
     // prepareContent masks the cells above the diagonal.
     CellMask mask;

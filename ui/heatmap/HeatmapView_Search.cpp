@@ -66,28 +66,46 @@ int HeatmapView::updateMatches(const QString& text) {
     }
     const int previous = currentMatch();
     m_search = text;
+    const bool previousOnKeys = m_match >= 0 && m_matchOnKeys.value(m_match);
     m_matches.clear();
+    m_matchOnKeys.clear();
     m_match = -1;
     const QString needle = text.trimmed();
-    const int count = std::max(queryCount(), keyCount());
-    const QStringList& labels = m_keyLabels.size() >= m_queryLabels.size() ? m_keyLabels : m_queryLabels;
-    if (!needle.isEmpty()) {
-        bool isPosition = false;
-        const int position = needle.startsWith(QLatin1Char('#')) ? needle.mid(1).toInt(&isPosition) : -1;
+    bool isPosition = false;
+    const int position = needle.startsWith(QLatin1Char('#')) ? needle.mid(1).toInt(&isPosition) : -1;
+    // One axis's matches; with source keys the rows (target) come first, then the columns.
+    auto search = [&](const QStringList& labels, int count, bool onKeys) {
+        auto add = [&](int index) {
+            m_matches << index;
+            m_matchOnKeys << onKeys;
+        };
+        if (needle.isEmpty())
+            return;
         if (isPosition) {
             if (position >= 0 && position < count)
-                m_matches << position;
-        } else {
-            for (int i = 0; i < labels.size(); ++i)
-                if (labels[i].contains(needle, Qt::CaseInsensitive))
-                    m_matches << i;
+                add(position);
+            return;
         }
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels[i].contains(needle, Qt::CaseInsensitive))
+                add(i);
+    };
+    if (m_sourceKeys) {
+        search(m_queryLabels, queryCount(), false);
+        search(m_keyLabels, keyCount(), true);
+    } else {
+        search(m_keyLabels.size() >= m_queryLabels.size() ? m_keyLabels : m_queryLabels,
+               std::max(queryCount(), keyCount()), false);
     }
     if (!m_matches.isEmpty()) {
         // Typing on narrows the search around where it was, not back to the first token.
-        const auto from = std::lower_bound(m_matches.cbegin(), m_matches.cend(), std::max(previous, 0));
-        m_match = from == m_matches.cend() ? 0 : int(from - m_matches.cbegin());
-        jumpTo(m_matches[m_match]);
+        m_match = 0;
+        for (int i = 0; i < m_matches.size(); ++i)
+            if (m_matchOnKeys[i] == previousOnKeys && m_matches[i] >= std::max(previous, 0)) {
+                m_match = i;
+                break;
+            }
+        jumpTo(m_matches[m_match], m_sourceKeys ? std::optional<Qt::Orientation>(currentMatchAxis()) : std::nullopt);
     }
     m_toolbar->setMatchText(needle.isEmpty()       ? QString()
                             : m_matches.isEmpty() ? tr("no match")
@@ -101,23 +119,30 @@ void HeatmapView::findNext() {
         return;
     m_match = (m_match + 1) % int(m_matches.size());
     m_toolbar->setMatchText(tr("%1 of %2").arg(m_match + 1).arg(m_matches.size()));
-    jumpTo(m_matches[m_match]);
+    jumpTo(m_matches[m_match], m_sourceKeys ? std::optional<Qt::Orientation>(currentMatchAxis()) : std::nullopt);
+    updateSearchOutline();
+}
+
+Qt::Orientation HeatmapView::currentMatchAxis() const {
+    return m_match >= 0 && m_matchOnKeys.value(m_match) ? Qt::Horizontal : Qt::Vertical;
 }
 
 // The token's row and column in view, zoomed until every label there shows.
-void HeatmapView::jumpTo(int token) {
+void HeatmapView::jumpTo(int token, std::optional<Qt::Orientation> only) {
     // Zooming in puts positions into the labels, whose wider margins leave fewer pixels for the
     // cells: measure again until the token's own label shows (twice is usually enough).
-    auto labelled = [this, token](Qt::Orientation axis, int cells) {
-        if (token >= cells)
+    auto labelled = [this, token, only](Qt::Orientation axis, int cells) {
+        if (token >= cells || (only && axis != *only))
             return true;
         const auto ticks = tickLabels(axis);
         return std::any_of(ticks.cbegin(), ticks.cend(), [token](const auto& tick) { return tick.first == token; })
                && (ticks.size() < 2 || ticks[1].first - ticks[0].first == 1);
     };
     for (int round = 0; round < 4; ++round) {
-        showOnAxis(m_plot->xAxis, token, keyCount(), Qt::Horizontal);
-        showOnAxis(m_plot->yAxis, token, queryCount(), Qt::Vertical);
+        if (!only || *only == Qt::Horizontal)
+            showOnAxis(m_plot->xAxis, token, keyCount(), Qt::Horizontal);
+        if (!only || *only == Qt::Vertical)
+            showOnAxis(m_plot->yAxis, token, queryCount(), Qt::Vertical);
         onRangeChanged();
         if (labelled(Qt::Horizontal, keyCount()) && labelled(Qt::Vertical, queryCount()))
             return;
@@ -144,7 +169,11 @@ void HeatmapView::showOnAxis(QCPAxis* axis, int index, int cells, Qt::Orientatio
 
 void HeatmapView::updateSearchOutline() {
     const int token = currentMatch();
-    const bool row = token >= 0 && token < queryCount(), column = token >= 0 && token < keyCount();
+    bool row = token >= 0 && token < queryCount(), column = token >= 0 && token < keyCount();
+    if (m_sourceKeys) {  // a match is a target token's row or a source token's column
+        row = row && currentMatchAxis() == Qt::Vertical;
+        column = column && currentMatchAxis() == Qt::Horizontal;
+    }
     m_matchRow->setVisible(row);
     m_matchColumn->setVisible(column);
     if (row) {

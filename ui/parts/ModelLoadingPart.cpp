@@ -85,8 +85,16 @@ void ModelLoadingPart::describeModel() {
     // Quantised weights give slightly different attention from the original model: said beside its name.
     const QString name = model.quantization.isEmpty() ? model.displayName()
                                                       : tr("%1 (%2 weights)").arg(model.displayName(), model.quantization);
-    m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
-                              .arg(name).arg(model.layers).arg(model.heads).arg(model.dModel));
+    if (const StackShape* encoder = model.stackShape(StackKind::Encoder); encoder && model.isEncoderDecoder()) {
+        // A translation model: the encoder's and the decoder's shapes (cross-attention has the decoder's).
+        const StackShape* decoder = model.stackShape(StackKind::Decoder);
+        m_modelLabel->setText(tr("%1: encoder %2 × %3, decoder %4 × %5 (layers × heads), d_model %6")
+                                  .arg(name).arg(encoder->layers).arg(encoder->heads)
+                                  .arg(decoder ? decoder->layers : 0).arg(decoder ? decoder->heads : 0).arg(model.dModel));
+    } else {
+        m_modelLabel->setText(tr("%1: %2 layers × %3 heads, d_model %4")
+                                  .arg(name).arg(model.layers).arg(model.heads).arg(model.dModel));
+    }
     m_modelLabel->setToolTip(model.quantization.isEmpty()
                                  ? QString()
                                  : tr("The attention shown is computed from %1-quantised weights, which round "

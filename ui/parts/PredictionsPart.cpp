@@ -73,11 +73,14 @@ void PredictionsPart::connectSteps(StepView* steps) {
     connect(steps, &StepView::switchOffRequested, this, [this](bool off) {
         const ViewState& view = m_document->view();
         std::vector<HeadAblation> ablations;
+        // The shown stack's head (an encoder–decoder model's; one-stack models have none).
+        const std::optional<StackKind> stack =
+            m_document->isEncoderDecoder() ? std::optional<StackKind>(view.stack) : std::nullopt;
         for (const HeadAblation& a : view.ablations)
-            if (a.layer != view.layer || a.head != view.head)
+            if (a.layer != view.layer || a.head != view.head || a.stack.value_or(StackKind::Cross) != stack.value_or(StackKind::Cross))
                 ablations.push_back(a);
         if (off)
-            ablations.push_back({view.layer, view.head, AblationMode::Zero});
+            ablations.push_back({view.layer, view.head, AblationMode::Zero, stack});
         m_document->setAblations(std::move(ablations));
     });
 }

@@ -36,6 +36,12 @@ Session SessionsPart::currentSession() const {
     session.heatmap = view.style;
     session.hideSpecialTokens = view.hideSpecialTokens;
     session.mergeWords = view.mergeWords;
+    session.measure = view.measure;
+    session.ablations = view.ablations;
+    if (m_document->isEncoderDecoder()) {
+        session.stack = stackName(view.stack);
+        session.targetText = m_document->isTeacherForced() ? m_document->targetText() : QString();
+    }
     session.presentation = m_window->isPresentationMode();
     for (const auto& documentView : m_window->views())
         documentView->saveTo(session);
@@ -95,6 +101,18 @@ void SessionsPart::apply(const Session& session, const QString& path) {
     m_document->setStyle(session.heatmap);
     m_document->setHideSpecialTokens(session.hideSpecialTokens);
     m_document->setMergeWords(session.mergeWords);
+    m_document->setMeasure(session.measure);
+    m_document->setAblations(session.ablations);
+    // The stack first: the layer and head below are that stack's. The target before the text,
+    // which runs on it.
+    if (const std::optional<StackKind> stack = stackFromName(session.stack))
+        m_document->setStack(*stack);
+    if (m_document->isEncoderDecoder()) {
+        if (session.targetText.isEmpty())
+            m_document->generateTarget();
+        else
+            m_document->setTargetText(session.targetText);
+    }
     m_document->setHeadIndex(std::min(session.layer, std::max(0, m_document->modelSummary().layers - 1)),
                              std::min(session.head, std::max(0, m_document->modelSummary().heads - 1)));
     m_document->setHeadB(session.layerB, session.headB);

@@ -23,7 +23,8 @@ QLabel* labelFor(const QString& text, QWidget* buddy) {
 }  // namespace
 
 ViewControls::ViewControls(AttentionDocument* document, std::function<void(QWidget*)> secondary, QObject* parent)
-    : QObject(parent), m_document(document), m_layerBox(new QSpinBox), m_headBox(new QSpinBox),
+    : QObject(parent), m_document(document), m_stackBox(new QComboBox), m_stackLabel(new QLabel(tr("Stack:"))),
+      m_layerBox(new QSpinBox), m_headBox(new QSpinBox),
       m_colormapBox(new QComboBox), m_scaleBox(new QComboBox), m_hideSpecialBox(new QCheckBox(tr("Hide &special tokens"))),
       m_valuesBox(new QCheckBox(tr("&Values"))), m_wordsBox(new QCheckBox(tr("&Words"))), m_measureBox(new QComboBox),
       m_measureLabel(new QLabel(tr("Meas&ure:"))), m_row(new QHBoxLayout) {
@@ -42,6 +43,9 @@ ViewControls::ViewControls(AttentionDocument* document, std::function<void(QWidg
     m_layerBox->setToolTip(tr("Layer (Ctrl+PageUp / Ctrl+PageDown)"));
     m_headBox->setToolTip(tr("Head (PageUp / PageDown)"));
 
+    buildStack();
+    m_row->addWidget(m_stackLabel);
+    m_row->addWidget(m_stackBox);
     m_row->addWidget(labelFor(tr("&Layer:"), m_layerBox));
     m_row->addWidget(m_layerBox);
     m_row->addWidget(labelFor(tr("H&ead:"), m_headBox));
@@ -75,6 +79,22 @@ void ViewControls::buildMeasure() {
     m_measureLabel->setBuddy(m_measureBox);
 }
 
+void ViewControls::buildStack() {
+    // The engine's order: the encoder reads the source, the decoder writes the target, and
+    // cross-attention is where the decoder reads the encoder's output.
+    const QString tips[] = {
+        tr("The encoder's self-attention: each source token attends to every source token"),
+        tr("The decoder's causal self-attention: each target token attends to the target tokens before it"),
+        tr("Cross-attention: each target token (row) attends to the source tokens (columns) — the "
+           "decoder asks, the encoder answers")};
+    for (StackKind kind : {StackKind::Encoder, StackKind::Decoder, StackKind::Cross}) {
+        m_stackBox->addItem(stackTitle(kind), int(kind));
+        m_stackBox->setItemData(m_stackBox->count() - 1, tips[int(kind)], Qt::ToolTipRole);
+    }
+    m_stackBox->setToolTip(tr("Which attention of the translation model every view shows"));
+    m_stackLabel->setBuddy(m_stackBox);
+}
+
 void ViewControls::changeStyle(const std::function<void(HeatmapStyle&)>& change) {
     HeatmapStyle style = m_document->view().style;
     change(style);
@@ -82,6 +102,8 @@ void ViewControls::changeStyle(const std::function<void(HeatmapStyle&)>& change)
 }
 
 void ViewControls::connectDocument() {
+    connect(m_stackBox, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this] { m_document->setStack(StackKind(m_stackBox->currentData().toInt())); });
     connect(m_layerBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setLayer);
     connect(m_headBox, qOverload<int>(&QSpinBox::valueChanged), m_document, &AttentionDocument::setHead);
     connect(m_colormapBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
@@ -106,7 +128,10 @@ void ViewControls::show(DocumentChanges changes) {
     const ModelSummary model = m_document->modelSummary();
     const ViewState& view = m_document->view();
     const QSignalBlocker a(m_layerBox), b(m_headBox), c(m_colormapBox), d(m_scaleBox), e(m_valuesBox),
-        f(m_hideSpecialBox), g(m_wordsBox), h(m_measureBox);
+        f(m_hideSpecialBox), g(m_wordsBox), h(m_measureBox), i(m_stackBox);
+    m_stackLabel->setVisible(model.isEncoderDecoder());
+    m_stackBox->setVisible(model.isEncoderDecoder());
+    m_stackBox->setCurrentIndex(m_stackBox->findData(int(model.stackKind())));
     m_layerBox->setRange(0, std::max(0, model.layers - 1));
     m_headBox->setRange(0, std::max(0, model.heads - 1));
     m_layerBox->setValue(view.layer);

@@ -1,6 +1,7 @@
 #pragma once
 // A part of the main window: the controls of what the views show, in the row under the
-// sentence: layer and head, colours, scale, hidden special tokens, values in cells, merged words,
+// sentence: the stack (encoder–decoder models only: Encoder · Decoder · Cross-attention), layer
+// and head, colours, scale, hidden special tokens, values in cells, merged words,
 // and the measure (weights or weight × value norm). They show the document's view state and
 // change it only through the document's setters, so every view, the session and the controls
 // agree.
@@ -34,6 +35,8 @@ public:
     QLabel* measureLabel() const { return m_measureLabel; }
     QComboBox* measureBox() const { return m_measureBox; }
 
+    // Shown only for encoder–decoder models; its items carry the StackKind as data.
+    QComboBox* stackBox() const { return m_stackBox; }
     QSpinBox* layerBox() const { return m_layerBox; }
     QSpinBox* headBox() const { return m_headBox; }
     QComboBox* colormapBox() const { return m_colormapBox; }
@@ -47,10 +50,13 @@ public:
 
 private:
     void buildMeasure();
+    void buildStack();
     void connectDocument();
     void changeStyle(const std::function<void(HeatmapStyle&)>& change);
 
     AttentionDocument* m_document;
+    QComboBox* m_stackBox;
+    QLabel* m_stackLabel;
     QSpinBox* m_layerBox;
     QSpinBox* m_headBox;
     QComboBox* m_colormapBox;

@@ -24,7 +24,9 @@ constexpr double kMaxTemperature = 2.0;
 }  // namespace
 
 QString ablationText(const HeadAblation& ablation) {
-    const QString head = PredictionPanel::tr("L%1 H%2").arg(ablation.layer).arg(ablation.head);
+    QString head = PredictionPanel::tr("L%1 H%2").arg(ablation.layer).arg(ablation.head);
+    if (ablation.stack)  // an encoder–decoder model's head: "Cross-attention L0 H1"
+        head = PredictionPanel::tr("%1 %2").arg(stackTitle(*ablation.stack), head);
     return ablation.mode == AblationMode::Mean ? PredictionPanel::tr("%1 (mean)").arg(head)
                                                : PredictionPanel::tr("%1 (zero)").arg(head);
 }

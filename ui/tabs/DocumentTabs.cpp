@@ -171,8 +171,11 @@ void GridTabView::documentChanged(AttentionDocument& document, DocumentChanges c
         m_view->setMetric(view.metric);
     if (changes & (DocumentChange::Style | DocumentChange::Model))
         m_view->setValueLabel(measureValueLabel(view.measure, view.style.scale));
-    if (changes & (DocumentChange::Style | DocumentChange::Model | DocumentChange::Prediction))
+    if (changes & (DocumentChange::Style | DocumentChange::Model | DocumentChange::Prediction |
+                   DocumentChange::Selection)) {
+        m_view->setStack(document.isEncoderDecoder() ? std::optional<StackKind>(document.stack()) : std::nullopt);
         m_view->setAblations(view.ablations);
+    }
     if (changes & (kData | DocumentChange::Style)) {
         // Nothing is computed here: the images come from the document's worker, and until they
         // do the grid says they are on their way.
@@ -372,7 +375,8 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
     if (changes & (kData | DocumentChange::Selection | DocumentChange::Prediction | DocumentChange::Steps)) {
         const bool available = document.hasModel() && document.hasOutputHead();
         const bool headOff = std::any_of(view.ablations.begin(), view.ablations.end(), [&](const HeadAblation& a) {
-            return a.layer == view.layer && a.head == view.head;
+            return a.layer == view.layer && a.head == view.head &&
+                   (!document.isEncoderDecoder() || a.stack.value_or(StackKind::Cross) == view.stack);
         });
         m_view->setPredictions(available, document.predictions(), headOff);
         // Predicting is one more projection onto the vocabulary: done only while the pages are looked at.

@@ -87,10 +87,14 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView& comparisonView, c
     data.a = shownA->head(la, ha);
     data.maskA = shownA->cellMask(la);  // the model's rule, as the comparison tab draws it
     data.labelsA = shownA->displayTokens();
+    data.sourceKeys = shownA->hasKeyTokens();
+    if (data.sourceKeys)  // cross-attention: the source's tokens on the columns
+        data.keyLabelsA = shownA->keyDisplayTokens();
     if (twoHeads) {
         data.b = shownA->head(comparison->layerB(), comparison->headB());
         data.maskB = shownA->cellMask(comparison->layerB());
         data.labelsB = data.labelsA;
+        data.keyLabelsB = data.keyLabelsA;
         data.captionA = QObject::tr("A: layer %1, head %2").arg(la).arg(ha);
         data.captionB = QObject::tr("B: layer %1, head %2").arg(comparison->layerB()).arg(comparison->headB());
         data.title = QObject::tr("%1 · two heads").arg(shownA->model().displayName());
@@ -101,6 +105,8 @@ std::unique_ptr<Figure> comparisonFigure(const ComparisonView& comparisonView, c
         data.b = shownB->head(la, ha);
         data.maskB = shownB->cellMask(la);
         data.labelsB = shownB->displayTokens();
+        if (data.sourceKeys)
+            data.keyLabelsB = shownB->keyDisplayTokens();
         data.captionA = QObject::tr("Sentence A");
         data.captionB = QObject::tr("Sentence B");
         data.title = QObject::tr("%1 · layer %2, head %3 · two sentences").arg(shownA->model().displayName()).arg(la).arg(ha);

@@ -45,21 +45,21 @@ std::vector<AttentionLine> selectLines(const LinesInput& input, const LinesLimit
     bool anyCapped = false;
     const bool segmented = !input.segments.empty();
     for (const LinesHead& head : input.heads) {
-        const MatrixF& w = head.weights;  // (T, T)
-        const int tokens = int(std::min(w.rows(), w.cols()));
-        if (segmented && int(input.segments.size()) != tokens)
+        const MatrixF& w = head.weights;  // (T, S)
+        const int tokens = int(w.rows()), keys = int(w.cols());
+        if (segmented && (int(input.segments.size()) != tokens || keys != tokens))
             continue;  // segments of another sentence: nothing sensible to draw
         auto keep = [&](int q, int k) {
             return w(q, k) >= limits.minWeight && pairAllows(input.filter, input.segments, q, k);
         };
         const LinesFocus& focus = input.focus;
         if (focus.side == LineSide::Query && focus.token >= 0 && focus.token < tokens) {
-            for (int k = 0; k < tokens; ++k)
+            for (int k = 0; k < keys; ++k)
                 if (keep(focus.token, k))
                     lines.push_back({head.head, focus.token, k, w(focus.token, k)});
             continue;
         }
-        if (focus.side == LineSide::Key && focus.token >= 0 && focus.token < tokens) {
+        if (focus.side == LineSide::Key && focus.token >= 0 && focus.token < keys) {
             for (int q = 0; q < tokens; ++q)
                 if (keep(q, focus.token))
                     lines.push_back({head.head, q, focus.token, w(q, focus.token)});
@@ -68,7 +68,7 @@ std::vector<AttentionLine> selectLines(const LinesInput& input, const LinesLimit
         std::vector<AttentionLine> row;
         for (int q = 0; q < tokens; ++q) {
             row.clear();
-            for (int k = 0; k < tokens; ++k)
+            for (int k = 0; k < keys; ++k)
                 if (keep(q, k))
                     row.push_back({head.head, q, k, w(q, k)});
             if (perQuery > 0 && int(row.size()) > perQuery) {

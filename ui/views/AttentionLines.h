@@ -35,11 +35,16 @@ struct LinesFocus {
 
 struct LinesHead {
     int head = 0;
-    MatrixF weights;  // (T, T) over the shown tokens, rows are queries
+    MatrixF weights;  // (T, S) over the shown tokens, rows are queries
 };
 
 struct LinesInput {
     QStringList labels;          // the shown tokens
+    // Cross-attention: the keys' own tokens (the source sentence; the queries are the target's),
+    // drawn in the right column; empty: the keys are the queries' tokens.
+    QStringList keyLabels;
+    const QStringList& keys() const { return keyLabels.isEmpty() ? labels : keyLabels; }
+    bool sourceKeys() const { return !keyLabels.isEmpty(); }
     std::vector<int> segments;   // per shown token: 0 sentence A, 1 sentence B; empty: one text
     std::vector<LinesHead> heads;
     PairFilter filter = PairFilter::All;

@@ -232,17 +232,23 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
     // The model's masked cells are grey in A and B, and in A − B where both are masked.
     const int la = r.layerA, ha = r.headA;
     const QStringList labelsA = shownLabels(*r.trace, r.hideSpecial);
-    panes.a.queryLabels = panes.a.keyLabels = labelsA;
+    // Cross-attention: the source's tokens on the columns, its own special ones hidden too.
+    const bool sourceKeys = r.trace->hasKeyTokens();
+    const QStringList keyLabelsA = shownKeyLabels(*r.trace, r.hideSpecial);
+    panes.a.queryLabels = labelsA;
+    panes.a.keyLabels = keyLabelsA;
+    panes.a.sourceKeys = panes.b.sourceKeys = panes.difference.sourceKeys = sourceKeys;
     panes.a.title = r.twoHeads ? tr("A: layer %1, head %2").arg(la).arg(ha)
                                : tr("Sentence A: layer %1, head %2").arg(la).arg(ha);
     panes.a.causal = r.trace->model().causal;
     panes.a.mask = shownMask(*r.trace, la, r.hideSpecial);
 
     MatrixF b;
-    QStringList labelsB;
+    QStringList labelsB, keyLabelsB;
     if (r.twoHeads) {
         b = shownHead(*r.trace, r.layerB, r.headB, r.hideSpecial);
         labelsB = labelsA;
+        keyLabelsB = keyLabelsA;
         panes.b.title = tr("B: layer %1, head %2").arg(r.layerB).arg(r.headB);
         panes.b.causal = panes.a.causal;
         panes.b.mask = shownMask(*r.trace, r.layerB, r.hideSpecial);
@@ -259,8 +265,9 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
             panes.bMessage = problem;
             panes.differenceMessage = tr("The difference A − B appears here once sentence B is shown.");
         } else {
-            b = shownHead(*r.second, la, ha, r.hideSpecial);  // (T_B, T_B)
+            b = shownHead(*r.second, la, ha, r.hideSpecial);  // (T_B, S_B)
             labelsB = shownLabels(*r.second, r.hideSpecial);
+            keyLabelsB = shownKeyLabels(*r.second, r.hideSpecial);
             panes.b.title = tr("Sentence B: layer %1, head %2").arg(la).arg(ha);
             panes.b.causal = r.second->model().causal;
             panes.b.mask = shownMask(*r.second, la, r.hideSpecial);
@@ -268,11 +275,16 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
                 panes.differenceMessage =
                     tr("The sentences have %1 and %2 tokens; the difference needs the same number.")
                         .arg(a.rows()).arg(b.rows());
+            else if (a.cols() != b.cols())  // cross-attention: same target length, other source
+                panes.differenceMessage =
+                    tr("The sources have %1 and %2 tokens; the difference needs the same number.")
+                        .arg(a.cols()).arg(b.cols());
         }
     }
     if (panes.bMessage.isEmpty() && panes.differenceMessage.isEmpty()) {
         panes.difference.setValues(headmap::difference(a, b));
-        panes.difference.queryLabels = panes.difference.keyLabels = mergedLabels(labelsA, labelsB);
+        panes.difference.queryLabels = mergedLabels(labelsA, labelsB);
+        panes.difference.keyLabels = mergedLabels(keyLabelsA, keyLabelsB);
         panes.difference.title = tr("A − B");
         panes.difference.difference = true;
         panes.difference.causal = panes.a.causal && panes.b.causal;
@@ -283,7 +295,8 @@ ComparisonView::Panes ComparisonView::computePanes(const Request& r, const Pyram
     prepareContent(panes.a, headKind, withPyramid);
     if (panes.bMessage.isEmpty()) {
         panes.b.setValues(std::move(b));
-        panes.b.queryLabels = panes.b.keyLabels = labelsB;
+        panes.b.queryLabels = labelsB;
+        panes.b.keyLabels = keyLabelsB;
         prepareContent(panes.b, headKind, withPyramid);
     }
     return panes;

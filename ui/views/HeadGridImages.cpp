@@ -37,19 +37,20 @@ MatrixF maxPooled(const Matrix& cell, int block) {
 // this took the GUI's pass at 2,048 tokens from 24.5 to 23.1 s.
 struct GridImageBuilder::LayerSums {
     static constexpr Eigen::Index kBandRows = 64;
-    explicit LayerSums(int length)
-        : sum(MatrixF::Zero(length, length)),
-          largest(MatrixF::Constant(length, length, -std::numeric_limits<float>::infinity())),
+    LayerSums(int length, int columns)
+        : sum(MatrixF::Zero(length, columns)),
+          largest(MatrixF::Constant(length, columns, -std::numeric_limits<float>::infinity())),
           bands(size_t(std::max<Eigen::Index>(1, (length + kBandRows - 1) / kBandRows))) {}
-    MatrixF sum;      // (T, T) over the heads so far
-    MatrixF largest;  // (T, T)
+    MatrixF sum;      // (T, S) over the heads so far
+    MatrixF largest;  // (T, S)
     std::vector<std::mutex> bands;  // one per kBandRows rows of sum and largest
     int count = 0;                  // heads added completely (m_mutex)
 };
 
-GridImageBuilder::GridImageBuilder(int layers, int heads, int length, const HeatmapStyle& style, int maxSide)
-    : m_layers(std::max(0, layers)), m_heads(std::max(0, heads)), m_length(std::max(0, length)),
-      m_pooling(poolingFor(length, maxSide)), m_style(style) {
+GridImageBuilder::GridImageBuilder(int layers, int heads, int rows, int columns, const HeatmapStyle& style,
+                                   int maxSide)
+    : m_layers(std::max(0, layers)), m_heads(std::max(0, heads)), m_length(std::max(0, rows)),
+      m_columns(std::max(0, columns)), m_pooling(poolingFor(std::max(rows, columns), maxSide)), m_style(style) {
     m_cells.resize(size_t(m_layers) * size_t(m_heads + 2));
     m_sums.resize(size_t(m_layers));
 }
@@ -82,7 +83,7 @@ void GridImageBuilder::addCell(size_t index, const ConstMatrixMap& full) {
 
 void GridImageBuilder::addHead(int layer, int head, const ConstMatrixMap& weights) {
     if (layer < 0 || layer >= m_layers || head < 0 || head >= m_heads || weights.rows() != m_length ||
-        weights.cols() != m_length)
+        weights.cols() != m_columns)
         return;
     const size_t columns = size_t(m_heads + 2);
     addCell(size_t(layer) * columns + size_t(head), weights);
@@ -91,7 +92,7 @@ void GridImageBuilder::addHead(int layer, int head, const ConstMatrixMap& weight
         const std::lock_guard<std::mutex> lock(m_mutex);
         std::unique_ptr<LayerSums>& slot = m_sums[size_t(layer)];
         if (!slot)
-            slot = std::make_unique<LayerSums>(m_length);
+            slot = std::make_unique<LayerSums>(m_length, m_columns);
         sums = slot.get();  // stays until this head's count below completes the layer
     }
     const Eigen::Index bandRows = LayerSums::kBandRows;
@@ -121,8 +122,8 @@ void GridImageBuilder::addHead(int layer, int head, const ConstMatrixMap& weight
 void GridImageBuilder::finishLayer(int layer, LayerSums& sums) {
     const size_t columns = size_t(m_heads + 2);
     sums.sum /= float(m_heads);
-    addCell(size_t(layer) * columns + size_t(m_heads), ConstMatrixMap(sums.sum.data(), m_length, m_length));
-    addCell(size_t(layer) * columns + size_t(m_heads) + 1, ConstMatrixMap(sums.largest.data(), m_length, m_length));
+    addCell(size_t(layer) * columns + size_t(m_heads), ConstMatrixMap(sums.sum.data(), m_length, m_columns));
+    addCell(size_t(layer) * columns + size_t(m_heads) + 1, ConstMatrixMap(sums.largest.data(), m_length, m_columns));
 }
 
 bool GridImageBuilder::isComplete() const {
@@ -133,10 +134,11 @@ bool GridImageBuilder::isComplete() const {
 GridImages GridImageBuilder::finish() {
     GridImages result;
     result.pooling = m_pooling;
-    const int side = m_pooling > 1 ? (m_length + m_pooling - 1) / m_pooling : m_length;
+    const int side = (m_length + m_pooling - 1) / m_pooling;  // rows
+    const int columnSide = (m_columns + m_pooling - 1) / m_pooling;
     for (MatrixF& cell : m_cells)
-        if (cell.rows() != side || cell.cols() != side)
-            cell = MatrixF::Zero(side, side);  // a head that never arrived
+        if (cell.rows() != side || cell.cols() != columnSide)
+            cell = MatrixF::Zero(side, columnSide);  // a head that never arrived
     switch (m_style.scale) {
     case ScaleMode::Fixed:
     case ScaleMode::RowMax:
@@ -161,10 +163,10 @@ GridImages GridImageBuilder::finish() {
     std::vector<std::vector<bool>> maskedPixels(static_cast<size_t>(m_layers));
     for (int l = 0; l < m_layers && size_t(l) < m_masks.size(); ++l) {
         const CellMask& mask = m_masks[size_t(l)];
-        if (mask.isEmpty() || mask.queries() != m_length || mask.keys() != m_length)
+        if (mask.isEmpty() || mask.queries() != m_length || mask.keys() != m_columns)
             continue;
         std::vector<bool>& pixels = maskedPixels[size_t(l)];
-        pixels.assign(size_t(side) * size_t(side), false);
+        pixels.assign(size_t(side) * size_t(columnSide), false);
         const int b = m_pooling;
         for (int q = 0; q < side; ++q) {
             int from = m_length, end = 0;  // the keys some row of the block allows
@@ -175,8 +177,8 @@ GridImages GridImageBuilder::finish() {
                     end = std::max(end, allowed.end);
                 }
             }
-            for (int k = 0; k < side; ++k)
-                pixels[size_t(q) * size_t(side) + size_t(k)] = k * b >= end || std::min(m_length, (k + 1) * b) <= from;
+            for (int k = 0; k < columnSide; ++k)
+                pixels[size_t(q) * size_t(columnSide) + size_t(k)] = k * b >= end || std::min(m_columns, (k + 1) * b) <= from;
         }
     }
     const QRgb maskedGrey = qRgb(205, 205, 205);  // MaskOverlay::maskedColour(false)
@@ -185,11 +187,11 @@ GridImages GridImageBuilder::finish() {
     for (size_t index = 0; index < m_cells.size(); ++index) {
         MatrixF& cell = m_cells[index];
         const std::vector<bool>& pixels = maskedPixels[index / columns];
-        QImage image(side, side, QImage::Format_RGB32);
+        QImage image(columnSide, side, QImage::Format_RGB32);
         for (int q = 0; q < side; ++q) {
             auto* line = reinterpret_cast<QRgb*>(image.scanLine(q));
-            for (int k = 0; k < side; ++k)
-                line[k] = !pixels.empty() && pixels[size_t(q) * size_t(side) + size_t(k)]
+            for (int k = 0; k < columnSide; ++k)
+                line[k] = !pixels.empty() && pixels[size_t(q) * size_t(columnSide) + size_t(k)]
                               ? maskedGrey
                               : gradient.color(double(cell(q, k)), result.range, result.logarithmic);
         }
@@ -200,7 +202,7 @@ GridImages GridImageBuilder::finish() {
 }
 
 GridImages buildGridImages(const AttentionTrace& trace, const HeatmapStyle& style, int maxSide) {
-    GridImageBuilder builder(trace.layers(), trace.heads(), trace.length(), style, maxSide);
+    GridImageBuilder builder(trace.layers(), trace.heads(), trace.length(), trace.keyLength(), style, maxSide);
     std::vector<CellMask> masks;
     for (int l = 0; l < trace.layers(); ++l)
         masks.push_back(trace.cellMask(l));

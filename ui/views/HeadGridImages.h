@@ -36,9 +36,13 @@ struct GridImages {
 // come one after another, as buildGridImages gives them: the bits of layerMean).
 class GridImageBuilder {
 public:
-    GridImageBuilder(int layers, int heads, int length, const HeatmapStyle& style, int maxSide = kGridThumbnailSide);
+    GridImageBuilder(int layers, int heads, int length, const HeatmapStyle& style, int maxSide = kGridThumbnailSide)
+        : GridImageBuilder(layers, heads, length, length, style, maxSide) {}
+    // Cross-attention: (T, S) heads, pooled by one block side on both axes (that of the longer).
+    GridImageBuilder(int layers, int heads, int rows, int columns, const HeatmapStyle& style,
+                     int maxSide = kGridThumbnailSide);
     ~GridImageBuilder();
-    // weights: (T, T) of the trace as shown. Thread-safe.
+    // weights: (T, S) of the trace as shown. Thread-safe.
     void addHead(int layer, int head, const ConstMatrixMap& weights);
     // Per layer, the cells the model's mask rule masks (AttentionTrace::cellMask of the trace as
     // shown): drawn in the masked grey, as the heatmap does; a pooled pixel only when every cell
@@ -56,7 +60,7 @@ private:
     void addCell(size_t index, const ConstMatrixMap& full);
     void finishLayer(int layer, LayerSums& sums);
 
-    int m_layers, m_heads, m_length, m_pooling;
+    int m_layers, m_heads, m_length, m_columns, m_pooling;  // m_length: rows
     HeatmapStyle m_style;
     mutable std::mutex m_mutex;
     std::vector<MatrixF> m_cells;  // layers × (heads + 2), pooled and transformed by the style

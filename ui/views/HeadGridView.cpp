@@ -223,6 +223,11 @@ HeadGridView::Geometry HeadGridView::geometryFor(const QSize& size) const {
 
 QString HeadGridView::captionText() const {
     const int t = tokenCount();
+    if (m_shown && m_shown->hasKeyTokens())  // cross-attention
+        return tr("Each cell is one head: %1 target tokens (rows, the decoder's queries) × %2 source tokens "
+                  "(columns, the encoder's keys). Click a cell to open it; Ctrl+click or drag to select heads.")
+            .arg(t)
+            .arg(m_shown->keyLength());
     return tr("Each cell is one head over %1: rows are queries, columns are keys. "
               "Click a cell to open it; Ctrl+click or drag to select heads.")
         .arg(t == 1 ? tr("one token") : tr("%1 tokens").arg(t));
@@ -427,14 +432,14 @@ void HeadGridView::mouseMoveEvent(QMouseEvent* event) {
         // The weight under the pointer, when a token is at least a pixel wide.
         const QRect rect = cellRect(layer, column);
         const int t = tokenCount();
+        const int s = m_shown->keyLength();  // the source's tokens in cross-attention, else t
         const int q = (pos.y() - rect.top()) * t / std::max(1, rect.height());
-        const int k = (pos.x() - rect.left()) * t / std::max(1, rect.width());
-        if (rect.width() >= t && q >= 0 && q < t && k >= 0 && k < t) {
-            const QStringList& tokens = m_shown->displayTokens();
+        const int k = (pos.x() - rect.left()) * s / std::max(1, rect.width());
+        if (rect.width() >= s && rect.height() >= t && q >= 0 && q < t && k >= 0 && k < s) {
             const double weight = m_shown->weight(layer, column, q, k);
             m_hoverText += QLatin1Char('\n') + (m_valueLabel.isEmpty() ? tr("\"%1\" attends to \"%2\": %3")
                                                                        : tr("\"%1\" → \"%2\", weight × value norm: %3"))
-                                                   .arg(tokens.value(q), tokens.value(k))
+                                                   .arg(m_shown->displayTokens().value(q), m_shown->keyDisplayTokens().value(k))
                                                    .arg(weight, 0, 'f', 4);
         }
     }

@@ -50,7 +50,11 @@ public:
     QString valueLabel() const { return m_valueLabel; }
 
     // Heads switched off in the trace shown: drawn greyed and crossed, named in the legend.
+    // Every switched-off head of the model; the grid marks those of its own stack (setStack).
     void setAblations(const std::vector<HeadAblation>& ablations);
+    // The stack whose heads the grid shows (encoder–decoder models), nullopt for one-stack
+    // models: heads it switches off carry it.
+    void setStack(std::optional<StackKind> stack);
     const std::vector<HeadAblation>& ablations() const { return m_ablations; }
     // Selected heads, (layer, head) in reading order. Plain clicks do not select: they activate.
     std::vector<std::pair<int, int>> selectedHeads() const;
@@ -168,6 +172,8 @@ private:
     QString m_hoverText;
     QString m_valueLabel;
     std::vector<HeadAblation> m_ablations;
+    std::optional<StackKind> m_stack;
+    bool isOwn(const HeadAblation& ablation) const;  // of the grid's stack
     std::vector<char> m_selected;  // layer-major, 1: selected
     std::vector<std::pair<int, int>> m_requestedSelection;  // set before the grid had a shape
     QWidget* m_buttons = nullptr;

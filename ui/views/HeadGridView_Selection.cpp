@@ -73,9 +73,22 @@ void HeadGridView::setAblations(const std::vector<HeadAblation>& ablations) {
     update();
 }
 
+void HeadGridView::setStack(std::optional<StackKind> stack) {
+    if (stack == m_stack)
+        return;
+    m_stack = stack;
+    updateAblationButtons();
+    update();
+}
+
+bool HeadGridView::isOwn(const HeadAblation& ablation) const {
+    // Unset in an encoder–decoder model's ablation means cross-attention, as the engine reads it.
+    return m_stack ? ablation.stack.value_or(StackKind::Cross) == *m_stack : !ablation.stack;
+}
+
 bool HeadGridView::isAblated(int layer, int head) const {
     return std::any_of(m_ablations.begin(), m_ablations.end(),
-                       [&](const HeadAblation& a) { return a.layer == layer && a.head == head; });
+                       [&](const HeadAblation& a) { return a.layer == layer && a.head == head && isOwn(a); });
 }
 
 std::vector<std::pair<int, int>> HeadGridView::selectedHeads() const {
@@ -142,9 +155,11 @@ void HeadGridView::switchOffSelected(AblationMode mode) {
     for (const std::pair<int, int>& target : targetHeads()) {
         const int layer = target.first, head = target.second;
         ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
-                                       [&](const HeadAblation& a) { return a.layer == layer && a.head == head; }),
+                                       [&](const HeadAblation& a) {
+                                           return a.layer == layer && a.head == head && isOwn(a);
+                                       }),
                         ablations.end());
-        ablations.push_back(HeadAblation{layer, head, mode});
+        ablations.push_back(HeadAblation{layer, head, mode, m_stack});
     }
     emit ablationsRequested(ablations);
 }
@@ -153,7 +168,9 @@ void HeadGridView::restoreSelected() {
     std::vector<HeadAblation> ablations = m_ablations;
     for (const std::pair<int, int>& target : targetHeads())
         ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
-                                       [&](const HeadAblation& a) { return a.layer == target.first && a.head == target.second; }),
+                                       [&](const HeadAblation& a) {
+                                           return a.layer == target.first && a.head == target.second && isOwn(a);
+                                       }),
                         ablations.end());
     emit ablationsRequested(ablations);
 }
@@ -198,7 +215,7 @@ void HeadGridView::drawSelectionAndAblations(QPainter& painter, const Geometry& 
     painter.save();
     const QColor text = palette().color(QPalette::Text);
     for (const HeadAblation& a : m_ablations) {
-        if (a.layer >= layerCount() || a.head >= headCount())
+        if (a.layer >= layerCount() || a.head >= headCount() || !isOwn(a))
             continue;
         const QRect cell = g.cellRect(a.layer, a.head);
         QColor grey = palette().color(QPalette::Base);

@@ -12,6 +12,19 @@ void HeadStatisticsModel::setStatistics(std::vector<HeadStatistics> statistics, 
     endResetModel();
 }
 
+void HeadStatisticsModel::setMetrics(const QList<HeadMetric>& metrics) {
+    if (metrics == m_metrics)
+        return;
+    beginResetModel();
+    m_metrics = metrics;
+    endResetModel();
+}
+
+int HeadStatisticsModel::columnFor(HeadMetric metric) const {
+    const int index = int(m_metrics.indexOf(metric));
+    return index < 0 ? -1 : FirstMetricColumn + index;
+}
+
 int HeadStatisticsModel::valueNormColumn() const {
     return m_valueNorms.empty() ? -1 : FirstMetricColumn + int(m_metrics.size());
 }

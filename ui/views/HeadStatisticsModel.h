@@ -24,12 +24,17 @@ public:
     // meanValueNorms: per head, layer-major like statistics (analysis/AttentionMeasure's
     // meanValueNormPerHead); empty: no such column.
     void setStatistics(std::vector<HeadStatistics> statistics, std::vector<double> meanValueNorms = {});
+    // The metric columns, in order: allHeadMetrics() (self-attention) unless told otherwise,
+    // e.g. metricsFor(StackKind::Cross) for cross-attention's.
+    void setMetrics(const QList<HeadMetric>& metrics);
+    const QList<HeadMetric>& metrics() const { return m_metrics; }
+    int columnFor(HeadMetric metric) const;  // -1 when not a column now
     const std::vector<double>& meanValueNorms() const { return m_valueNorms; }
     // The "mean ‖αv‖" column; -1 while there is none.
     int valueNormColumn() const;
     const std::vector<HeadStatistics>& statistics() const { return m_statistics; }
     const HeadStatistics& statisticsAt(int row) const { return m_statistics[size_t(row)]; }
-    static int columnOf(HeadMetric metric);
+    static int columnOf(HeadMetric metric);  // among allHeadMetrics()
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;

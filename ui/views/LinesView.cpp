@@ -183,7 +183,8 @@ void LinesView::setFilter(PairFilter filter) {
 
 void LinesView::setPinned(const LinesFocus& focus) {
     LinesFocus valid = focus;
-    if (valid.side == LineSide::None || valid.token < 0 || valid.token >= int(m_input.labels.size()))
+    const int tokens = int((valid.side == LineSide::Key ? m_input.keys() : m_input.labels).size());
+    if (valid.side == LineSide::None || valid.token < 0 || valid.token >= tokens)
         valid = LinesFocus();
     if (valid == m_pinned)
         return;
@@ -230,6 +231,8 @@ void LinesView::rebuildInput() {
     if (hasNoAttention(m_trace.get()))
         return;
     m_input.labels = shownLabels(*m_trace, m_hideSpecial);
+    if (m_trace->hasKeyTokens())  // cross-attention: the source on the right
+        m_input.keyLabels = shownKeyLabels(*m_trace, m_hideSpecial);
     m_input.segments = m_segments;
     for (int head : m_shownHeads)
         m_input.heads.push_back({head, shownHead(*m_trace, m_layer, head, m_hideSpecial)});
@@ -304,11 +307,13 @@ LinesFigureData LinesView::figureData() const {
     data.limits = m_limits;
     if (hasNoAttention(m_trace.get()))
         return data;
-    data.title = tr("%1 · lines of layer %2").arg(m_trace->model().displayName()).arg(m_layer);
+    data.title = m_trace->model().isEncoderDecoder()  // "opus-mt-da-en · Cross-attention · lines of layer 0"
+                     ? tr("%1 · %2 · lines of layer %3").arg(m_trace->model().displayName(), stackTitle(m_trace->stack())).arg(m_layer)
+                     : tr("%1 · lines of layer %2").arg(m_trace->model().displayName()).arg(m_layer);
     if (m_pinned.side == LineSide::Query)
         data.subtitle = tr("Only where %1 looks").arg(tokenName(m_input.labels, m_pinned.token));
     else if (m_pinned.side == LineSide::Key)
-        data.subtitle = tr("Only who looks at %1").arg(tokenName(m_input.labels, m_pinned.token));
+        data.subtitle = tr("Only who looks at %1").arg(tokenName(m_input.keys(), m_pinned.token));
     if (m_hideSpecial)
         data.subtitle = data.subtitle.isEmpty() ? tr("Special tokens hidden")
                                                 : data.subtitle + tr(" · special tokens hidden");

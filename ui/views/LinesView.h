@@ -79,6 +79,7 @@ public:
     // Lines kept per query and head without a focused token (fewer on long inputs).
     int perQueryCap() const { return linesPerQuery(m_input, m_limits); }
     QStringList labels() const { return m_input.labels; }
+    QStringList keyLabels() const { return m_input.keys(); }  // the right column: the source for cross-attention
     // The labels drawn now, by token (thinned on long inputs).
     QList<int> labelledTokens() const;
     QString title() const;
@@ -88,6 +89,8 @@ public:
     QPoint tokenPoint(LineSide side, int token) const;
     // The token at a canvas point: side None when none.
     LinesFocus tokenAt(const QPoint& point) const;
+    QString queryTitle() const;  // the columns' titles: target and source for cross-attention
+    QString keyTitle() const;
     double rowHeight() const { return m_row; }
 
     // The figure of what is on screen (the pinned token, not a passing hover).
@@ -137,6 +140,7 @@ private:
     double m_linesLeft = 0, m_linesRight = 0;
     QList<int> m_labelled;
     QStringList m_labelTexts;
+    QStringList m_keyLabelTexts;  // the right column's: the source's for cross-attention
 
     QLabel* m_title;
     QGridLayout* m_headGrid;

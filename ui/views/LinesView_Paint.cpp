@@ -35,7 +35,8 @@ LinesCanvas::LinesCanvas(LinesView* view) : QWidget(view), m_view(view) {
 void LinesView::layoutCanvas() {
     const QFontMetricsF metrics(m_canvas->font());
     const QStringList& labels = m_input.labels;
-    const int n = int(labels.size());
+    const QStringList& keys = m_input.keys();
+    const int n = int(std::max(labels.size(), keys.size()));  // rows: the longer column's
     const QSize viewport = m_scroll->viewport()->size();
     const double lineH = metrics.height();
     m_top = lineH + 10;  // the column titles
@@ -44,13 +45,14 @@ void LinesView::layoutCanvas() {
     int step = 1;
     m_labelled = FigureLayout::tickIndices(n, m_row, lineH * 1.05, &step);
     m_labelTexts.clear();
-    m_labelWidth = std::max(metrics.horizontalAdvance(HeatmapFigure::queryAxisTitle()),
-                            metrics.horizontalAdvance(HeatmapFigure::keyAxisTitle())) / 2;
-    for (int i = 0; i < n; ++i) {
-        // Thinned labels carry their position, so repeated words can be told apart.
-        m_labelTexts << metrics.elidedText(FigureLayout::tickLabel(labels, i, step > 1), Qt::ElideRight, kMaxScreenLabel);
-        m_labelWidth = std::max(m_labelWidth, metrics.horizontalAdvance(m_labelTexts.back()));
-    }
+    m_keyLabelTexts.clear();
+    m_labelWidth = std::max(metrics.horizontalAdvance(queryTitle()), metrics.horizontalAdvance(keyTitle())) / 2;
+    for (const auto& [from, to] : {std::pair<const QStringList*, QStringList*>{&labels, &m_labelTexts}, {&keys, &m_keyLabelTexts}})
+        for (int i = 0; i < from->size(); ++i) {
+            // Thinned labels carry their position, so repeated words can be told apart.
+            *to << metrics.elidedText(FigureLayout::tickLabel(*from, i, step > 1), Qt::ElideRight, kMaxScreenLabel);
+            m_labelWidth = std::max(m_labelWidth, metrics.horizontalAdvance(to->back()));
+        }
     const double span = std::clamp(viewport.width() - 2 * (m_labelWidth + kLabelColumnGap + kSide), kMinSpan, kMaxSpan);
     const double total = 2 * (m_labelWidth + kLabelColumnGap) + span;
     const double left = std::max(kSide, (viewport.width() - total) / 2);
@@ -68,14 +70,21 @@ QPoint LinesView::tokenPoint(LineSide side, int token) const {
     return QPointF(x, y).toPoint();
 }
 
+QString LinesView::queryTitle() const {
+    return m_input.sourceKeys() ? HeatmapFigure::targetAxisTitle() : HeatmapFigure::queryAxisTitle();
+}
+
+QString LinesView::keyTitle() const {
+    return m_input.sourceKeys() ? HeatmapFigure::sourceAxisTitle() : HeatmapFigure::keyAxisTitle();
+}
+
 LinesFocus LinesView::tokenAt(const QPoint& point) const {
-    const int n = int(m_input.labels.size());
-    if (n == 0 || point.y() < m_top || point.y() >= m_top + n * m_row)
+    if (point.y() < m_top || m_row <= 0)
         return {};
-    const int token = std::clamp(int((point.y() - m_top) / m_row), 0, n - 1);
-    if (point.x() < m_linesLeft - kLabelColumnGap / 2)
+    const int token = int((point.y() - m_top) / m_row);
+    if (point.x() < m_linesLeft - kLabelColumnGap / 2 && token < int(m_input.labels.size()))
         return {LineSide::Query, token};
-    if (point.x() > m_linesRight + kLabelColumnGap / 2)
+    if (point.x() > m_linesRight + kLabelColumnGap / 2 && token < int(m_input.keys().size()))
         return {LineSide::Key, token};
     return {};
 }
@@ -108,9 +117,9 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
     painter.setPen(text);
     const double titleY = 4;
     painter.drawText(QRectF(0, titleY, v.m_linesLeft - kLabelColumnGap, lineH), Qt::AlignRight | Qt::AlignVCenter,
-                     HeatmapFigure::queryAxisTitle());
+                     v.queryTitle());
     painter.drawText(QRectF(v.m_linesRight + kLabelColumnGap, titleY, width() - v.m_linesRight - kLabelColumnGap, lineH),
-                     Qt::AlignLeft | Qt::AlignVCenter, HeatmapFigure::keyAxisTitle());
+                     Qt::AlignLeft | Qt::AlignVCenter, v.keyTitle());
     painter.setFont(font());
 
     // The rule between sentence A and sentence B.
@@ -149,10 +158,10 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
         const double y = rowY(token);
         if (y + lineH < exposed.top() || y - lineH > exposed.bottom())
             continue;
-        const QString label = v.m_labelTexts.value(token);
         for (LineSide side : {LineSide::Query, LineSide::Key}) {
+            const QString label = (side == LineSide::Query ? v.m_labelTexts : v.m_keyLabelTexts).value(token);
             const bool focused = focus.side == side && focus.token == token;
-            if (!v.m_labelled.contains(token) && !focused)
+            if ((!v.m_labelled.contains(token) && !focused) || label.isEmpty())
                 continue;
             QFont labelFont = font();
             labelFont.setBold(focused);

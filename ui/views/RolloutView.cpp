@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <qcustomplot.h>
 
+#include "analysis/AttentionRollout.h"
 #include "analysis/AttentionTransforms.h"
 #include "WorkFailure.h"
 #include "heatmap/HeadLoader.h"
@@ -64,7 +65,9 @@ void RolloutView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
 void RolloutView::setRollout(std::shared_ptr<const AttentionTrace> trace,
                              std::shared_ptr<const RolloutSeries> rollout, const QString& pendingText) {
     m_trace = std::move(trace);
-    m_series = hasNoAttention(m_trace.get()) ? nullptr : std::move(rollout);
+    // Translation models' decoder and cross-attention: the reason instead of a matrix.
+    m_unavailable = hasNoAttention(m_trace.get()) ? QString() : rolloutUnavailable(*m_trace);
+    m_series = hasNoAttention(m_trace.get()) || !m_unavailable.isEmpty() ? nullptr : std::move(rollout);
     m_pendingText = hasNoAttention(m_trace.get()) ? QString() : pendingText;
     const int layers = m_series ? m_series->layers() : 0;
     {
@@ -146,7 +149,8 @@ void RolloutView::refresh() {
     if (!m_series || m_series->layers() == 0) {
         m_jobs.drop(QString());
         m_request = Request();
-        m_heatmap->clear(!m_pendingText.isEmpty()
+        m_heatmap->clear(!m_unavailable.isEmpty() ? m_unavailable
+                         : !m_pendingText.isEmpty()
                              ? m_pendingText
                              : tr("Type a sentence and press Enter to see how attention flows from "
                                   "the input through the layers."));

@@ -91,6 +91,7 @@ private:
     std::shared_ptr<const RolloutSeries> m_series;  // for m_trace's tokens
     LatestJobs m_jobs{2};  // the newest request and one superseded job finishing
     Request m_request;  // series null: nothing shown from a series
+    QString m_unavailable;  // why rollout does not apply to the trace (rolloutUnavailable); empty: it does
     QString m_pendingText;
     bool m_hideSpecial = false;
     QSpinBox* m_layerBox;

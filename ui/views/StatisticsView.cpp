@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
@@ -14,12 +15,7 @@ StatisticsView::StatisticsView(QWidget* parent)
     : QWidget(parent), m_model(new HeadStatisticsModel(this)), m_proxy(new QSortFilterProxyModel(this)),
       m_table(new QTableView), m_metricBox(new QComboBox), m_stack(new QStackedWidget),
       m_emptyLabel(new QLabel) {
-    m_metricBox->addItem(tr("none"), -1);
-    const QList<HeadMetric> metrics = allHeadMetrics();
-    for (int i = 0; i < metrics.size(); ++i) {
-        m_metricBox->addItem(metricName(metrics[i]), i);
-        m_metricBox->setItemData(i + 1, metricDescription(metrics[i]), Qt::ToolTipRole);
-    }
+    fillMetricBox(allHeadMetrics());
     m_metricBox->setToolTip(tr("Frame every cell of the head grid by this number, from low to high"));
     auto* colourLabel = new QLabel(tr("Colour the grid by:"));
     colourLabel->setBuddy(m_metricBox);
@@ -65,6 +61,20 @@ StatisticsView::StatisticsView(QWidget* parent)
             [this] { emit metricChosen(chosenMetric()); });
 }
 
+void StatisticsView::fillMetricBox(const QList<HeadMetric>& metrics) {
+    const std::optional<HeadMetric> chosen = m_metricBox->count() > 0 ? chosenMetric() : std::nullopt;
+    const QSignalBlocker blocker(m_metricBox);
+    m_metricBox->clear();
+    m_metricBox->addItem(tr("none"), -1);
+    for (int i = 0; i < metrics.size(); ++i) {  // the data: the metric's enum value
+        m_metricBox->addItem(metricName(metrics[i]), int(metrics[i]));
+        m_metricBox->setItemData(i + 1, metricDescription(metrics[i]), Qt::ToolTipRole);
+    }
+    m_metricBox->setCurrentIndex(chosen ? std::max(0, m_metricBox->findData(int(*chosen))) : 0);
+    if (chosen && m_metricBox->currentIndex() == 0)
+        emit metricChosen(std::nullopt);  // the other stack has no such metric
+}
+
 void StatisticsView::setTrace(std::shared_ptr<const AttentionTrace> trace) {
     const bool empty = hasNoAttention(trace.get());
     setStatistics(trace, empty ? nullptr
@@ -76,6 +86,14 @@ void StatisticsView::setStatistics(std::shared_ptr<const AttentionTrace> trace,
                                    const QString& pendingText,
                                    std::shared_ptr<const std::vector<double>> meanValueNorms) {
     m_trace = std::move(trace);
+    // Cross-attention's numbers are its own: where the source's end token and the alignment
+    // are, not distances between two sentences' positions.
+    const QList<HeadMetric> metrics =
+        m_trace && m_trace->model().isEncoderDecoder() ? metricsFor(m_trace->stack()) : allHeadMetrics();
+    if (metrics != m_model->metrics()) {
+        m_model->setMetrics(metrics);
+        fillMetricBox(metrics);
+    }
     const bool empty = hasNoAttention(m_trace.get()) || !statistics;
     if (m_emptyText.isEmpty())
         m_emptyText = m_emptyLabel->text();
@@ -102,14 +120,14 @@ void StatisticsView::setCurrentHead(int layer, int head) {
 }
 
 void StatisticsView::setMetric(std::optional<HeadMetric> metric) {
-    m_metricBox->setCurrentIndex(metric ? int(allHeadMetrics().indexOf(*metric)) + 1 : 0);
+    m_metricBox->setCurrentIndex(metric ? std::max(0, m_metricBox->findData(int(*metric))) : 0);
 }
 
 std::optional<HeadMetric> StatisticsView::chosenMetric() const {
-    const int index = m_metricBox->currentData().toInt();
-    if (index < 0)
+    const int value = m_metricBox->currentData().toInt();
+    if (value < 0)
         return std::nullopt;
-    return allHeadMetrics().value(index);
+    return HeadMetric(value);
 }
 
 void StatisticsView::activateRow(const QModelIndex& proxyIndex) {

@@ -49,6 +49,7 @@ signals:
     void metricChosen(std::optional<headmap::HeadMetric> metric);
 
 private:
+    void fillMetricBox(const QList<HeadMetric>& metrics);  // "none", then the metrics; keeps the choice
     void activateRow(const QModelIndex& proxyIndex);
 
     std::shared_ptr<const AttentionTrace> m_trace;

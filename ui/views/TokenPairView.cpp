@@ -108,34 +108,32 @@ TokenPairView::TokenPairView(QWidget* parent)
 }
 
 void TokenPairView::setData(std::shared_ptr<const AttentionTrace> trace, bool hideSpecial) {
-    const bool sameTokens = trace && m_trace && trace->tokenIds() == m_trace->tokenIds();
+    const bool sameTokens = trace && m_trace && trace->tokenIds() == m_trace->tokenIds() &&
+                            trace->keyTokenIds() == m_trace->keyTokenIds();
     m_trace = std::move(trace);
     m_hideSpecial = hideSpecial;
     if (hasNoAttention(m_trace.get())) {
         m_query = m_key = -1;
     } else {
-        const std::vector<int> kept = hideSpecial ? keptTokens(m_trace->special()) : std::vector<int>();
-        auto shown = [&](int index) {
-            return index >= 0 && index < m_trace->length() &&
-                   (!hideSpecial || std::find(kept.begin(), kept.end(), index) != kept.end());
-        };
         // The defaults: the last word looking at the first, special tokens and punctuation
-        // ("." at the end of a sentence) passed over if there are others.
-        std::vector<int> words = keptTokens(m_trace->special());
-        std::vector<int> lettered;
-        for (int index : words) {
-            const QString label = m_trace->displayTokens().value(index);
-            if (std::any_of(label.begin(), label.end(), [](QChar c) { return c.isLetterOrNumber(); }))
-                lettered.push_back(index);
-        }
-        if (!lettered.empty())
-            words = lettered;
-        if (words.empty())
-            words = {0, m_trace->length() - 1};
-        const int first = words.front(), last = words.back();
-        if (!sameTokens || !shown(m_query))
+        // ("." at the end of a sentence) passed over if there are others. Cross-attention's keys
+        // are the source's tokens: its first word.
+        auto words = [](const QStringList& labels, const std::vector<bool>& special) {
+            std::vector<int> kept = keptTokens(special), lettered;
+            for (int index : kept) {
+                const QString label = labels.value(index);
+                if (std::any_of(label.begin(), label.end(), [](QChar c) { return c.isLetterOrNumber(); }))
+                    lettered.push_back(index);
+            }
+            if (!lettered.empty())
+                return lettered;
+            return kept.empty() ? std::vector<int>{0, int(labels.size()) - 1} : kept;
+        };
+        const int last = words(m_trace->displayTokens(), m_trace->special()).back();
+        const int first = words(m_trace->keyDisplayTokens(), m_trace->keySpecial()).front();
+        if (!sameTokens || !isShown(m_query, false))
             m_query = last;
-        if (!sameTokens || !shown(m_key))
+        if (!sameTokens || !isShown(m_key, true))
             m_key = first;
     }
     fillTokenBoxes();
@@ -163,9 +161,7 @@ void TokenPairView::setCurrentHead(int layer, int head) {
 void TokenPairView::setPair(int query, int key) {
     if (hasNoAttention(m_trace.get()))
         return;
-    auto shown = [this](int index) { return index >= 0 && shownTokenIndex(*m_trace, m_hideSpecial, index) >= 0 &&
-                                            index < m_trace->length(); };
-    const int q = shown(query) ? query : m_query, k = shown(key) ? key : m_key;
+    const int q = isShown(query, false) ? query : m_query, k = isShown(key, true) ? key : m_key;
     if (q == m_query && k == m_key)
         return;
     m_query = q;
@@ -186,22 +182,40 @@ QString TokenPairView::label(int token) const {
     return QStringLiteral("'%1' #%2").arg(m_trace->displayTokens().value(token)).arg(token);
 }
 
+QString TokenPairView::keyLabel(int token) const {
+    if (!m_trace || token < 0)
+        return QString();
+    return QStringLiteral("'%1' #%2").arg(m_trace->keyDisplayTokens().value(token)).arg(token);
+}
+
+bool TokenPairView::isShown(int index, bool key) const {
+    if (!m_trace || index < 0 || index >= (key ? m_trace->keyLength() : m_trace->length()))
+        return false;
+    const std::vector<int> kept = key ? keptKeys(*m_trace, m_hideSpecial)
+                                      : (m_hideSpecial ? keptTokens(m_trace->special()) : std::vector<int>{index});
+    return std::find(kept.begin(), kept.end(), index) != kept.end();
+}
+
 void TokenPairView::fillTokenBoxes() {
     for (QComboBox* box : {m_queryBox, m_keyBox}) {
         const QSignalBlocker blocker(box);
         box->clear();
         if (hasNoAttention(m_trace.get()))
             continue;
-        const QStringList labels = shownLabels(*m_trace, m_hideSpecial);
+        // The key box lists the source's tokens for cross-attention.
+        const bool keys = box == m_keyBox && m_trace->hasKeyTokens();
+        const QStringList labels = keys ? shownKeyLabels(*m_trace, m_hideSpecial) : shownLabels(*m_trace, m_hideSpecial);
+        const std::vector<int> keyIndices = keys ? keptKeys(*m_trace, m_hideSpecial) : std::vector<int>();
         for (int shown = 0; shown < labels.size(); ++shown) {
-            const int index = fullTokenIndex(*m_trace, m_hideSpecial, shown);
+            const int index = keys ? keyIndices[size_t(shown)] : fullTokenIndex(*m_trace, m_hideSpecial, shown);
             box->addItem(QStringLiteral("%1 #%2").arg(labels[shown]).arg(index), index);
         }
         box->setCurrentIndex(box->findData(box == m_queryBox ? m_query : m_key));
     }
     m_queryBox->setEnabled(m_queryBox->count() > 0);
     m_keyBox->setEnabled(m_keyBox->count() > 0);
-    m_swap->setEnabled(m_queryBox->count() > 0);
+    // A target token and a source token do not swap.
+    m_swap->setEnabled(m_queryBox->count() > 0 && m_trace && !m_trace->hasKeyTokens());
 }
 
 void TokenPairView::compute() {
@@ -211,8 +225,8 @@ void TokenPairView::compute() {
     }
     const int layers = m_trace->layers(), heads = m_trace->heads();
     m_values.resize(layers, heads);  // (L, H)
-    const std::vector<int> kept = m_hideSpecial ? keptTokens(m_trace->special()) : std::vector<int>();
-    const bool renormalise = m_hideSpecial && int(kept.size()) < m_trace->length();
+    const std::vector<int> kept = keptKeys(*m_trace, m_hideSpecial);  // the keys a row is renormalised over
+    const bool renormalise = m_hideSpecial && int(kept.size()) < m_trace->keyLength();
     // One query row per head (AttentionTrace::row), not every head whole: L·H rows of T cost
     // about one head's product, where whole heads took seconds at thousands of tokens.
     for (int l = 0; l < layers; ++l)
@@ -236,7 +250,7 @@ QString TokenPairView::title() const {
                    ? ViewText::emptyState(m_trace.get(), m_hideSpecial,
                                           tr("Type a sentence and press Enter, then pick two tokens."))
                    : m_pendingText;
-    return tr("How much %1 attends to %2 in every head").arg(label(m_query), label(m_key));
+    return tr("How much %1 attends to %2 in every head").arg(label(m_query), keyLabel(m_key));
 }
 
 void TokenPairView::redraw() {
@@ -297,7 +311,7 @@ void TokenPairView::onMouseMove(QMouseEvent* event) {
     }
     const float value = m_values(layer, head);
     m_hoverText = tr("Layer %1, head %2: %3 attends to %4 with weight %5")
-                      .arg(layer).arg(head).arg(label(m_query), label(m_key)).arg(double(value), 0, 'f', 4);
+                      .arg(layer).arg(head).arg(label(m_query), keyLabel(m_key)).arg(double(value), 0, 'f', 4);
     QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
     emit cellHovered(layer, head, value);
 }
@@ -319,7 +333,7 @@ std::unique_ptr<Figure> TokenPairView::figure() const {
     options.columnTitle = tr("Head");
     if (m_hideSpecial)
         options.valueLabel = tr("Attention weight (special tokens hidden)");
-    const QString title = tr("%1 · how much %2 attends to %3").arg(m_trace->model().displayName(), label(m_query), label(m_key));
+    const QString title = tr("%1 · how much %2 attends to %3").arg(m_trace->model().displayName(), label(m_query), keyLabel(m_key));
     return std::make_unique<HeatmapFigure>(m_values, QStringList(), QStringList(), title, options);
 }
 

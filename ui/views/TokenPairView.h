@@ -75,6 +75,8 @@ private:
     bool cellAt(const QPointF& pos, int* layer, int* head) const;
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    QString keyLabel(int token) const;  // the source's token for cross-attention
+    bool isShown(int index, bool key) const;  // a query (or key) token shown, special tokens hidden or not
     QString label(int token) const;  // "'it' #9"
 
     std::shared_ptr<const AttentionTrace> m_trace;

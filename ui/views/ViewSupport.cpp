@@ -47,7 +47,8 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
     if (!trace || !hideSpecial)
         return trace;
     const std::vector<int> kept = keptTokens(trace->special());
-    if (int(kept.size()) == trace->length())
+    const std::vector<int> keys = keptKeys(*trace, true);
+    if (int(kept.size()) == trace->length() && int(keys.size()) == trace->keyLength())
         return trace;  // nothing to hide
     if (auto cached = shownCache().find(trace))
         return cached;
@@ -60,13 +61,24 @@ std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const Att
         display << trace->displayTokens().value(index);
     }
     auto shown = std::make_shared<AttentionTrace>(trace->model(), ids, tokens, display);
+    if (trace->hasKeyTokens()) {  // cross-attention: the source's special tokens go too
+        std::vector<int> keyIds;
+        QStringList keyTokens, keyDisplay;
+        for (int index : keys) {
+            keyIds.push_back(trace->keyTokenIds()[size_t(index)]);
+            keyTokens << trace->keyTokens().value(index);
+            keyDisplay << trace->keyDisplayTokens().value(index);
+        }
+        shown->setKeyTokens(keyIds, keyTokens, keyDisplay);
+    }
     std::vector<std::vector<int>> positions;  // the mask rule follows the kept tokens' positions
     for (int index : kept)
         positions.push_back({index});
     shown->setModelPositions(*trace, positions);
+    shown->setAblations(trace->ablations());
     // Lazy: a head is restricted when asked for, from the original's (held by the source).
-    shown->deriveHeads([trace, kept](int layer, int head) {
-        return withoutTokens(MatrixF(trace->headUncached(layer, head)), kept, true);  // (K, K)
+    shown->deriveHeads([trace, kept, keys](int layer, int head) {
+        return withoutTokens(MatrixF(trace->headUncached(layer, head)), kept, keys, true);  // (K, K')
     });
     shownCache().add(trace, shown);
     return shown;
@@ -84,9 +96,10 @@ std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int 
     if (!hideSpecial)
         return weights.matrix();
     const std::vector<int> kept = keptTokens(trace.special());
-    if (int(kept.size()) == trace.length())
+    const std::vector<int> keys = keptKeys(trace, true);
+    if (int(kept.size()) == trace.length() && int(keys.size()) == trace.keyLength())
         return weights.matrix();
-    return std::make_shared<const MatrixF>(withoutTokens(*weights.matrix(), kept, true));  // (K, K), as shownTrace
+    return std::make_shared<const MatrixF>(withoutTokens(*weights.matrix(), kept, keys, true));  // (K, K'), as shownTrace
 }
 
 CellMask shownMask(const AttentionTrace& trace, int layer, bool hideSpecial) {
@@ -98,6 +111,24 @@ CellMask shownMask(const AttentionTrace& trace, int layer, bool hideSpecial) {
     if (kept.empty())
         return CellMask();
     return trace.cellMask(layer, int(kept.size()) == trace.length() ? std::vector<int>() : kept);
+}
+
+std::vector<int> keptKeys(const AttentionTrace& trace, bool hideSpecial) {
+    if (hideSpecial)
+        return keptTokens(trace.keySpecial());
+    std::vector<int> all(size_t(trace.keyLength()));
+    for (int i = 0; i < trace.keyLength(); ++i)
+        all[size_t(i)] = i;
+    return all;
+}
+
+QStringList shownKeyLabels(const AttentionTrace& trace, bool hideSpecial) {
+    if (!hideSpecial)
+        return trace.keyDisplayTokens();
+    QStringList labels;
+    for (int index : keptTokens(trace.keySpecial()))
+        labels << trace.keyDisplayTokens().value(index);
+    return labels;
 }
 
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial) {

@@ -16,7 +16,8 @@ Q_DECLARE_METATYPE(std::optional<headmap::HeadMetric>)
 
 namespace headmap::ui {
 
-// The trace restricted to its non-special tokens, every head's rows renormalised to sum 1 again
+// The trace restricted to its non-special tokens (on both axes: a cross-attention trace's
+// source keys too), every head's rows renormalised to sum 1 again
 // (keptTokens + withoutTokens). Returns `trace` itself when hideSpecial is false or no token is
 // special, so the weights stay bit-identical. Null stays null. When every token is special the
 // result has no tokens (isEmpty()); allSpecialMessage() says why.
@@ -27,16 +28,20 @@ namespace headmap::ui {
 std::shared_ptr<const AttentionTrace> shownTrace(const std::shared_ptr<const AttentionTrace>& trace,
                                                  bool hideSpecial);
 
-// One head of shownTrace(trace, hideSpecial) without building the rest: (K, K), K the tokens
-// shown. Empty (0, 0) when the head does not exist or every token is hidden.
+// One head of shownTrace(trace, hideSpecial) without building the rest: (K, K'), K the tokens
+// shown, K' the keys shown (K' = K but for cross-attention). Empty (0, 0) when the head does not exist or every token is hidden.
 MatrixF shownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
 // The same, shared: with every token shown, the trace's own matrix (its cache's, no copy).
 std::shared_ptr<const MatrixF> sharedShownHead(const AttentionTrace& trace, int layer, int head, bool hideSpecial);
 // The cells of sharedShownHead's matrix that the model's mask rule masks in `layer`
 // (AttentionTrace::cellMask over the tokens shown); empty when none are.
 CellMask shownMask(const AttentionTrace& trace, int layer, bool hideSpecial);
-// The display labels of the tokens shownTrace keeps.
+// The display labels of the tokens shownTrace keeps: the queries', and the keys' (the source's
+// for cross-attention, else the same).
 QStringList shownLabels(const AttentionTrace& trace, bool hideSpecial);
+QStringList shownKeyLabels(const AttentionTrace& trace, bool hideSpecial);
+// The keys shownTrace keeps (all of them when not hiding); the queries' are keptTokens(special()).
+std::vector<int> keptKeys(const AttentionTrace& trace, bool hideSpecial);
 
 // Token indices with special tokens hidden: whole sentence -> shown row (-1 when hidden or -1),
 // and back (-1 when out of range).
