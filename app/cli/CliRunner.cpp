@@ -260,7 +260,6 @@ void Runner::attention(const CliRequest& request) {
     const auto model = loadModel(request.model);
     const StackKind stack = chosenStack(request, model->summary());
     checkIndices(request, model->summary().forStack(stack));
-    refuseWordsAcrossTexts(request, stack);
     RunOptions options;
     options.ablations = checkedAblations(request, model->summary());
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
@@ -396,7 +395,6 @@ void Runner::render(const CliRequest& request) {
     const auto model = loadModel(request.model);
     const StackKind stack = chosenStack(request, model->summary());
     checkIndices(request, model->summary().forStack(stack));
-    refuseWordsAcrossTexts(request, stack);
     const Encoding input = encodeInput(request, *model);
     if (request.command == Command::Render)
         runRender(request, input, *model, m_out);

@@ -61,13 +61,6 @@ StackKind chosenStack(const CliRequest& request, const ModelSummary& model) {
     return *request.stack;
 }
 
-void refuseWordsAcrossTexts(const CliRequest& request, StackKind stack) {
-    if (request.mergeWords && stack == StackKind::Cross)
-        throw InputError(QStringLiteral("--words merges the pieces of one text, and cross-attention's rows are the "
-                                        "target's tokens and its columns the source's: use --stack encoder or "
-                                        "--stack decoder with --words, or leave --words out"));
-}
-
 std::vector<HeadAblation> checkedAblations(const CliRequest& request, const ModelSummary& model) {
     std::vector<HeadAblation> ablations = request.ablations;
     for (HeadAblation& a : ablations) {
