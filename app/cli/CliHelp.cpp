@@ -191,7 +191,8 @@ QString helpText(const QString& topic) {
                               "  --ablate 3.1,0.2:mean switches heads off (layer.head; zero output, or :mean\n"
                               "  = its mean over positions): later layers' attention changes.\n"
                               "  A translation model shows one stack, --stack (default cross: rows are target\n"
-                              "  tokens, columns source tokens, heads T x S); --words needs a square stack.\n\n") +
+                              "  tokens, columns source tokens, heads T x S); --words merges each axis's own\n"
+                              "  pieces (cross-attention: target words x source words).\n\n") +
                translation + common + exits;
     if (topic == QLatin1String("predict"))
         return QStringLiteral("headmap-cli predict --model SPEC --text TEXT [--top K] [--position P]\n"

@@ -1,7 +1,9 @@
 #include "cli/CliPredict.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "core/HeadmapError.h"
 #include "io/JsonWriter.h"
 
 namespace headmap::cli {
@@ -31,7 +33,39 @@ QString placeOf(const PredictionReport& r) {
     return QStringLiteral("'%1' #%2").arg(r.input.displayTokens.value(p)).arg(p);
 }
 
+int targetTokenId(const QString& target, const Model& model) {
+    // A whole number is an id (GPT-2's "3" is also a token; its id names it without doubt).
+    bool isNumber = false;
+    const int id = target.toInt(&isNumber);
+    if (isNumber) {
+        if (id < 0 || id >= model.summary().vocabSize)
+            throw InputError(QStringLiteral("--target %1 is outside the vocabulary (0..%2)")
+                                 .arg(id).arg(model.summary().vocabSize - 1));
+        return id;
+    }
+    if (const auto piece = model.tokenizer().tokenToId(target))
+        return *piece;
+    // A word the way the text would hold it: it must be one token on its own.
+    const Encoding encoded = model.tokenizer().encode(target, false);
+    if (encoded.size() != 1)
+        throw InputError(QStringLiteral("--target '%1' is %2 tokens for %3's tokenizer (%4); give one token or its id")
+                             .arg(target).arg(encoded.size()).arg(model.summary().name,
+                                                                   encoded.displayTokens.join(QLatin1Char(' '))));
+    return encoded.ids.front();
+}
+
 }  // namespace
+
+void followTarget(PredictionReport& report, const QString& target, const Model& model) {
+    report.target = targetTokenId(target, model);
+    // The text's own label when the token is in it (builtin:patterns' ids are hashes that the
+    // tokenizer cannot name), else the tokenizer's.
+    const auto at = std::find(report.input.ids.begin(), report.input.ids.end(), *report.target);
+    const Encoding named = at != report.input.ids.end() ? report.input : model.tokenizer().fromIds({*report.target});
+    const int index = at != report.input.ids.end() ? int(at - report.input.ids.begin()) : 0;
+    report.targetToken = named.tokens.value(index);
+    report.targetDisplay = named.displayTokens.value(index);
+}
 
 bool writePredictionJson(QIODevice* device, const PredictionReport& r) {
     JsonWriter json(device);

@@ -27,6 +27,11 @@ struct PredictionReport {
     QString targetDisplay;
 };
 
+// --target of a one-stack model: the token (a piece, a word that is one token, or an id) whose
+// probability to follow, named as the input shows it or else as the tokenizer does. Throws
+// InputError for an id outside the vocabulary or a word of several tokens.
+void followTarget(PredictionReport& report, const QString& target, const Model& model);
+
 // JSON: {"model", "tokens", "display_tokens", "token_ids", "position", "temperature",
 // "top": [{"id", "token", "display", "probability", "logit"}]}; with --ablate also
 // "ablations", "baseline_top" and "kl_divergence" (KL(baseline‖ablated), nats); with --target

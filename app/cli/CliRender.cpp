@@ -43,7 +43,6 @@ ui::HeadImageOptions imageOptions(const CliRequest& request) {
 std::shared_ptr<const AttentionTrace> computeTrace(const CliRequest& request, const Model& model,
                                                    const Encoding& input) {
     const StackKind stack = chosenStack(request, model.summary());
-    refuseWordsAcrossTexts(request, stack);
     RunOptions options;
     options.ablations = checkedAblations(request, model.summary());
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;

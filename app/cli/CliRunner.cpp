@@ -80,7 +80,6 @@ private:
     void steps(const CliRequest& request);
     void predict(const CliRequest& request);
     void translate(const CliRequest& request);
-    std::optional<int> targetId(const CliRequest& request, const Model& model);
     void render(const CliRequest& request);
 
     QIODevice* m_in;
@@ -261,7 +260,6 @@ void Runner::attention(const CliRequest& request) {
     const auto model = loadModel(request.model);
     const StackKind stack = chosenStack(request, model->summary());
     checkIndices(request, model->summary().forStack(stack));
-    refuseWordsAcrossTexts(request, stack);
     RunOptions options;
     options.ablations = checkedAblations(request, model->summary());
     options.valueNorms = request.measure == AttentionMeasure::ValueNorm;
@@ -314,30 +312,6 @@ void Runner::steps(const CliRequest& request) {
     });
 }
 
-std::optional<int> Runner::targetId(const CliRequest& request, const Model& model) {
-    if (!request.target)
-        return std::nullopt;
-    const QString& target = *request.target;
-    // A whole number is an id (GPT-2's "3" is also a token; its id names it without doubt).
-    bool isNumber = false;
-    const int id = target.toInt(&isNumber);
-    if (isNumber) {
-        if (id < 0 || id >= model.summary().vocabSize)
-            throw InputError(QStringLiteral("--target %1 is outside the vocabulary (0..%2)")
-                                 .arg(id).arg(model.summary().vocabSize - 1));
-        return id;
-    }
-    if (const auto piece = model.tokenizer().tokenToId(target))
-        return piece;
-    // A word the way the text would hold it: it must be one token on its own.
-    const Encoding encoded = model.tokenizer().encode(target, false);
-    if (encoded.size() != 1)
-        throw InputError(QStringLiteral("--target '%1' is %2 tokens for %3's tokenizer (%4); give one token or its id")
-                             .arg(target).arg(encoded.size()).arg(model.summary().name,
-                                                                   encoded.displayTokens.join(QLatin1Char(' '))));
-    return encoded.ids.front();
-}
-
 void Runner::predict(const CliRequest& request) {
     const auto model = loadModel(request.model);
     if (!model->hasOutputHead())
@@ -364,18 +338,8 @@ void Runner::predict(const CliRequest& request) {
                              .arg(position).arg(report.input.size())
                              .arg(encoderDecoder ? QStringLiteral("decoder rows") : QStringLiteral("tokens"))
                              .arg(report.input.size() - 1));
-    if (!encoderDecoder)
-        report.target = targetId(request, *model);
-    if (report.target) {
-        // The text's own label when the token is in it (builtin:patterns' ids are hashes that
-        // the tokenizer cannot name), else the tokenizer's.
-        const auto at = std::find(report.input.ids.begin(), report.input.ids.end(), *report.target);
-        const Encoding named = at != report.input.ids.end() ? report.input
-                                                           : model->tokenizer().fromIds({*report.target});
-        const int index = at != report.input.ids.end() ? int(at - report.input.ids.begin()) : 0;
-        report.targetToken = named.tokens.value(index);
-        report.targetDisplay = named.displayTokens.value(index);
-    }
+    if (!encoderDecoder && request.target)
+        followTarget(report, *request.target, *model);
     const Encoding& source = encoderDecoder ? *report.source : report.input;
     RunOptions options;
     options.ablations = report.ablations;
@@ -431,7 +395,6 @@ void Runner::render(const CliRequest& request) {
     const auto model = loadModel(request.model);
     const StackKind stack = chosenStack(request, model->summary());
     checkIndices(request, model->summary().forStack(stack));
-    refuseWordsAcrossTexts(request, stack);
     const Encoding input = encodeInput(request, *model);
     if (request.command == Command::Render)
         runRender(request, input, *model, m_out);

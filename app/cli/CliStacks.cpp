@@ -8,7 +8,7 @@
 namespace headmap::cli {
 namespace {
 
-QString stackNames(const std::vector<StackKind>& stacks) {
+QString joinedStackNames(const std::vector<StackKind>& stacks) {
     QStringList names;
     for (StackKind kind : stacks)
         names << stackName(kind);
@@ -25,10 +25,10 @@ QString whatStacks(const ModelSummary& model) {
     if (stacks.size() == 1)
         return QStringLiteral("%1 has one stack, %2 (its self-attention)").arg(model.displayName(),
                                                                              stackName(stacks.front()));
-    return QStringLiteral("%1 has the stacks %2").arg(model.displayName(), stackNames(stacks));
+    return QStringLiteral("%1 has the stacks %2").arg(model.displayName(), joinedStackNames(stacks));
 }
 
-bool hasStack(const ModelSummary& model, StackKind kind) {
+bool modelHasStack(const ModelSummary& model, StackKind kind) {
     for (StackKind k : stacksOf(model))
         if (k == kind)
             return true;
@@ -50,7 +50,7 @@ std::vector<StackKind> stacksOf(const ModelSummary& model) {
 StackKind chosenStack(const CliRequest& request, const ModelSummary& model) {
     if (!request.stack)
         return model.isEncoderDecoder() ? StackKind::Cross : model.stackKind();
-    if (!hasStack(model, *request.stack)) {
+    if (!modelHasStack(model, *request.stack)) {
         const std::vector<StackKind> stacks = stacksOf(model);
         throw InputError(QStringLiteral("--stack %1: %2: %3")
                              .arg(stackName(*request.stack), whatStacks(model),
@@ -61,17 +61,10 @@ StackKind chosenStack(const CliRequest& request, const ModelSummary& model) {
     return *request.stack;
 }
 
-void refuseWordsAcrossTexts(const CliRequest& request, StackKind stack) {
-    if (request.mergeWords && stack == StackKind::Cross)
-        throw InputError(QStringLiteral("--words merges the pieces of one text, and cross-attention's rows are the "
-                                        "target's tokens and its columns the source's: use --stack encoder or "
-                                        "--stack decoder with --words, or leave --words out"));
-}
-
 std::vector<HeadAblation> checkedAblations(const CliRequest& request, const ModelSummary& model) {
     std::vector<HeadAblation> ablations = request.ablations;
     for (HeadAblation& a : ablations) {
-        if (a.stack && !hasStack(model, *a.stack))
+        if (a.stack && !modelHasStack(model, *a.stack))
             throw InputError(QStringLiteral("--ablate %1: %2: write its heads as L.H")
                                  .arg(formatHeadAblations({a}), whatStacks(model)));
         // One-stack models: the stack said nothing more than L.H; leaving it out keeps the

@@ -22,9 +22,6 @@ std::vector<StackKind> stacksOf(const ModelSummary& model);
 // --stack, else the model's own default (cross-attention for an encoder–decoder model, its only
 // stack otherwise). Throws InputError naming the value and the stacks the model has.
 StackKind chosenStack(const CliRequest& request, const ModelSummary& model);
-// --words merges the pieces of one token list; cross-attention's rows and columns are two
-// (target and source): InputError for --words with the cross stack.
-void refuseWordsAcrossTexts(const CliRequest& request, StackKind stack);
 // --ablate's heads, each with a stack the model has. One-stack models: a stack given must be
 // theirs and is then dropped, so the run and its output are those of the plain L.H. Encoder–
 // decoder models: a head without a stack is a cross-attention head, and says so.
