@@ -8,7 +8,9 @@
 //      the trace computes heads on demand, so without this step the attention would not all
 //      exist yet, while PyTorch's generate(output_attentions=True) returns every one.
 // The first pass is reported apart (pages the weights in, grows the allocator's heaps); later
-// passes as min and median. Threads: OMP_NUM_THREADS, as for headmap-cli.
+// passes as min and median, and the process's CPU time per pass beside the wall time (on a busy
+// machine a one-thread run's wall time mostly measures the queue for the cores). Threads:
+// OMP_NUM_THREADS, as for headmap-cli.
 //
 //   bench_translation [--model DIR] [--text TEXT] [--max-new-tokens 60] [--passes 7] [--json FILE]
 //
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 #include <QCommandLineParser>
@@ -54,8 +57,17 @@ double msSince(const QElapsedTimer& timer) {
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
+// CPU time of the whole process, all threads: on a machine busy with other work the wall time of
+// a one-thread run grows with the queue for the cores, its CPU time much less.
+double processCpuMs() {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
 struct Pass {
     double tokenizeMs = 0, generateMs = 0, runMs = 0, headsMs = 0;
+    double cpuMs = 0;  // the whole pass
     double totalMs() const { return tokenizeMs + generateMs + runMs + headsMs; }
 };
 
@@ -74,6 +86,7 @@ double readEveryHead(const AttentionTrace& trace) {
 Pass onePass(const Model& model, const QString& text, int maxNewTokens, std::vector<int>* generatedOut,
              int* sourceLength, std::vector<double>* keyWeightedSums) {
     Pass pass;
+    const double cpuStart = processCpuMs();
     QElapsedTimer timer;
     timer.start();
     const Encoding source = model.tokenize(text);
@@ -94,6 +107,7 @@ Pass onePass(const Model& model, const QString& text, int maxNewTokens, std::vec
     for (const AttentionTrace& trace : result.stacks)  // encoder, decoder, cross
         sums.push_back(readEveryHead(trace));
     pass.headsMs = msSince(timer);
+    pass.cpuMs = processCpuMs() - cpuStart;
 
     *generatedOut = generated;
     *sourceLength = source.size();
@@ -186,7 +200,8 @@ int main(int argc, char** argv) {
                     {"generate", column(&Pass::generateMs), runs[0].generateMs},
                     {"capturing run", column(&Pass::runMs), runs[0].runMs},
                     {"every head read", column(&Pass::headsMs), runs[0].headsMs},
-                    {"total", total, runs[0].totalMs()}};
+                    {"total", total, runs[0].totalMs()},
+                    {"cpu", column(&Pass::cpuMs), runs[0].cpuMs}};
         QJsonObject json{{QStringLiteral("model"), spec.source},
                          {QStringLiteral("threads"), threads},
                          {QStringLiteral("load_ms"), loadMs},
