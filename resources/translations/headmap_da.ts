@@ -205,6 +205,10 @@
         <source>after</source>
         <translation>efter</translation>
     </message>
+    <message>
+        <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
+        <translation>Krydsopmærksomhed har ingen maske: hvert måltoken må læse hele kildesætningen, så scoren bliver stående.</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -2948,6 +2952,18 @@
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;Hoved %1 · %2:&lt;/b&gt; %3</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Encoder:&lt;/b&gt; the source sentence reads itself. Every source token attends to every other, in both directions, and the encoder&apos;s output is what the decoder will ask.</source>
+        <translation>&lt;b&gt;Encoder:&lt;/b&gt; kildesætningen læser sig selv. Hvert kildetoken retter opmærksomhed mod alle de andre, i begge retninger, og encoderens output er det, decoderen vil spørge.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decoder:&lt;/b&gt; each target token attends to itself and the target tokens written before it (causal), never to the words still to come.</source>
+        <translation>&lt;b&gt;Decoder:&lt;/b&gt; hvert måltoken retter opmærksomhed mod sig selv og de måltokens, der er skrevet før det (kausalt), aldrig mod de ord, der endnu ikke er skrevet.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
+        <translation>&lt;b&gt;Krydsopmærksomhed: decoderen spørger, encoderen svarer.&lt;/b&gt; Hvert måltoken (en række) sender en forespørgsel; kildetokens (kolonner) svarer med deres nøgler, og de bedst passende giver deres værdier videre. En række summer til 1 over kildesætningen: hvor dette ord i oversættelsen kigger hen i originalen.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::ComparisonView</name>
@@ -4826,6 +4842,26 @@ del %4, id %5</translation>
     <message>
         <source>This is the previous-token head: without it, the previous word drops out of the prediction.</source>
         <translation>Dette er forrige-token-hovedet: uden det falder det forrige ord ud af forudsigelsen.</translation>
+    </message>
+    <message>
+        <source>X: %1 target tokens × d&lt;sub&gt;model&lt;/sub&gt; (%2) · M: %3 source tokens × d&lt;sub&gt;model&lt;/sub&gt; (%4)</source>
+        <translation>X: %1 måltokens × d&lt;sub&gt;model&lt;/sub&gt; (%2) · M: %3 kildetokens × d&lt;sub&gt;model&lt;/sub&gt; (%4)</translation>
+    </message>
+    <message>
+        <source>Cross-attention has two inputs. X holds the decoder&apos;s rows, one per target token written so far; M is the encoder&apos;s output, one row of %1 numbers per source token. The decoder asks, the encoder answers: the queries come from X, the keys and values from M.</source>
+        <translation>Krydsopmærksomhed har to input. X rummer decoderens rækker, én pr. måltoken, der er skrevet indtil nu; M er encoderens output, én række på %1 tal pr. kildetoken. Decoderen spørger, encoderen svarer: forespørgslerne kommer fra X, nøglerne og værdierne fra M.</translation>
+    </message>
+    <message>
+        <source>W_Q turns each target token&apos;s row of X into a query of %1 numbers (what it is looking for in the source); W_K and W_V turn each source token&apos;s row of M into a key (what it offers) and a value (what it passes on). K and V are the same for every target token: the encoder&apos;s answer does not change while the decoder writes.</source>
+        <translation>W_Q gør hvert måltokens række i X til en forespørgsel på %1 tal (det, det leder efter i kilden); W_K og W_V gør hvert kildetokens række i M til en nøgle (det, det tilbyder) og en værdi (det, det giver videre). K og V er de samme for alle måltokens: encoderens svar ændrer sig ikke, mens decoderen skriver.</translation>
+    </message>
+    <message>
+        <source>Each score compares one target token&apos;s query with one source token&apos;s key: multiply the matching numbers and add them up. The matrix has a row per target token and a column per source token (T × S). Click a cell to see the sum worked out.</source>
+        <translation>Hver score sammenligner et måltokens forespørgsel med et kildetokens nøgle: gang de tal, der hører sammen, og læg dem sammen. Matricen har en række pr. måltoken og en kolonne pr. kildetoken (T × S). Klik på en celle for at se summen regnet ud.</translation>
+    </message>
+    <message>
+        <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
+        <translation>Hvert måltokens output er en blanding af kildens værdirækker V: hvert kildetokens værdi ganges med måltokenets vægt for det, og resultaterne lægges sammen. Det er det, decoderen tager fra kildesætningen. Klik på en række for at se blandingen.</translation>
     </message>
 </context>
 <context>

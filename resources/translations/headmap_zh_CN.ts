@@ -200,6 +200,10 @@
         <source>after</source>
         <translation>之后</translation>
     </message>
+    <message>
+        <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
+        <translation>交叉注意力没有掩码：每个目标词元都可以读取整个源句，所以分数保持不变。</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -2941,6 +2945,18 @@
         <source>&lt;b&gt;Head %1 · %2:&lt;/b&gt; %3</source>
         <translation>&lt;b&gt;头 %1 · %2：&lt;/b&gt;%3</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Encoder:&lt;/b&gt; the source sentence reads itself. Every source token attends to every other, in both directions, and the encoder&apos;s output is what the decoder will ask.</source>
+        <translation>&lt;b&gt;编码器：&lt;/b&gt;源句读它自己。每个源词元关注所有其他源词元，两个方向都可以；编码器的输出就是解码器将要提问的对象。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decoder:&lt;/b&gt; each target token attends to itself and the target tokens written before it (causal), never to the words still to come.</source>
+        <translation>&lt;b&gt;解码器：&lt;/b&gt;每个目标词元关注它自己和在它之前写出的目标词元（因果），从不关注还没写出的词。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
+        <translation>&lt;b&gt;交叉注意力：解码器提问，编码器回答。&lt;/b&gt;每个目标词元（一行）发出一个查询；源词元（列）用它们的键来回答，最匹配的把它们的值传过去。一行在整个源句上的总和为 1：译文中的这个词在原文中看向哪里。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::ComparisonView</name>
@@ -4814,6 +4830,26 @@ piece %4, id %5</source>
     <message>
         <source>This is the previous-token head: without it, the previous word drops out of the prediction.</source>
         <translation>这是前一词元头：没有它，前一个词就从预测中消失了。</translation>
+    </message>
+    <message>
+        <source>X: %1 target tokens × d&lt;sub&gt;model&lt;/sub&gt; (%2) · M: %3 source tokens × d&lt;sub&gt;model&lt;/sub&gt; (%4)</source>
+        <translation>X：%1 个目标词元 × d&lt;sub&gt;model&lt;/sub&gt;（%2）· M：%3 个源词元 × d&lt;sub&gt;model&lt;/sub&gt;（%4）</translation>
+    </message>
+    <message>
+        <source>Cross-attention has two inputs. X holds the decoder&apos;s rows, one per target token written so far; M is the encoder&apos;s output, one row of %1 numbers per source token. The decoder asks, the encoder answers: the queries come from X, the keys and values from M.</source>
+        <translation>交叉注意力有两个输入。X 是解码器的行，每个到目前为止写出的目标词元一行；M 是编码器的输出，每个源词元一行 %1 个数。解码器提问，编码器回答：查询来自 X，键和值来自 M。</translation>
+    </message>
+    <message>
+        <source>W_Q turns each target token&apos;s row of X into a query of %1 numbers (what it is looking for in the source); W_K and W_V turn each source token&apos;s row of M into a key (what it offers) and a value (what it passes on). K and V are the same for every target token: the encoder&apos;s answer does not change while the decoder writes.</source>
+        <translation>W_Q 把 X 中每个目标词元的行变成一个 %1 个数的查询（它在源句中寻找什么）；W_K 和 W_V 把 M 中每个源词元的行变成一个键（它提供什么）和一个值（它传递什么）。K 和 V 对每个目标词元都相同：解码器写作时，编码器的回答不变。</translation>
+    </message>
+    <message>
+        <source>Each score compares one target token&apos;s query with one source token&apos;s key: multiply the matching numbers and add them up. The matrix has a row per target token and a column per source token (T × S). Click a cell to see the sum worked out.</source>
+        <translation>每个分数把一个目标词元的查询与一个源词元的键相比较：把对应的数相乘再相加。矩阵每个目标词元一行、每个源词元一列（T × S）。点击单元格查看求和过程。</translation>
+    </message>
+    <message>
+        <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
+        <translation>每个目标词元的输出是源句值行 V 的混合：每个源词元的值乘以该目标词元对它的权重，再把结果相加。这就是解码器从源句中取得的内容。点击一行查看混合过程。</translation>
     </message>
 </context>
 <context>

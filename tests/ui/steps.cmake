@@ -3,3 +3,4 @@ headmap_add_test(tst_matrixview SOURCES ui/tst_matrixview.cpp LIBRARIES headmap_
 headmap_add_test(tst_stepview SOURCES ui/tst_stepview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_stepview_decoders SOURCES ui/tst_stepview_decoders.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_stepview_predictions SOURCES ui/tst_stepview_predictions.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_stepview_cross SOURCES ui/tst_stepview_cross.cpp LIBRARIES headmap_ui)

@@ -20,6 +20,7 @@
 #include "AttentionDocument.h"
 #include "HeatmapView.h"
 #include "Language.h"
+#include "parts/ClassroomPart.h"
 #include "parts/TargetTextPart.h"
 #include "views/HeadStatisticsModel.h"
 #include "views/LinesView.h"
@@ -138,6 +139,11 @@ void TestMainWindowTranslation::narrowWindowInEachLanguage() {
     const QList<QLabel*> labels = window.targetPart()->widget()->findChildren<QLabel*>();
     QVERIFY(std::any_of(labels.begin(), labels.end(), [&](QLabel* label) { return label->text() == targetWord; }));
     QVERIFY2(window.width() <= 800, qPrintable(QString::number(window.width())));
+    // The classroom note: the decoder asks, the encoder answers, in the window's language.
+    QVERIFY(window.headNote()->isVisible());
+    QCOMPARE(window.headNote()->text(), ClassroomPart::stackNote(StackKind::Cross));
+    QCOMPARE(window.headNote()->text().contains(QStringLiteral("the decoder asks, the encoder answers")),
+             language == QLatin1String("en"));
     QCoreApplication::processEvents();
     keep(window, QStringLiteral("translation_800_%1").arg(language));
     window.stackBox()->setCurrentIndex(window.stackBox()->findData(int(StackKind::Encoder)));

@@ -70,10 +70,32 @@ void ClassroomPart::addMenus() {
     });
 }
 
+QString ClassroomPart::stackNote(StackKind stack) {
+    switch (stack) {
+    case StackKind::Encoder:
+        return tr("<b>Encoder:</b> the source sentence reads itself. Every source token attends to every other, "
+                  "in both directions, and the encoder's output is what the decoder will ask.");
+    case StackKind::Decoder:
+        return tr("<b>Decoder:</b> each target token attends to itself and the target tokens written before it "
+                  "(causal), never to the words still to come.");
+    case StackKind::Cross:
+        return tr("<b>Cross-attention: the decoder asks, the encoder answers.</b> Each target token (a row) sends "
+                  "a query; the source tokens (columns) answer with their keys, and the best fits pass on their "
+                  "values. A row adds up to 1 over the source sentence: where this word of the translation looks "
+                  "in the original.");
+    }
+    return QString();
+}
+
 void ClassroomPart::showHeadNote() {
     const ModelSummary model = m_document->modelSummary();
     const int index = m_document->layer() * std::max(1, model.heads) + m_document->head();
     const bool named = index < model.headNames.size();
+    if (model.isEncoderDecoder()) {  // a translation model: what the stack on show does
+        m_headNote->setText(stackNote(model.stackKind()));
+        m_headNote->setVisible(true);
+        return;
+    }
     m_headNote->setVisible(named);
     if (named)
         m_headNote->setText(tr("<b>Head %1 · %2:</b> %3")

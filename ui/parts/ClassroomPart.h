@@ -2,12 +2,16 @@
 // A part of the main window for teaching: the built-in example sentences (Examples menu,
 // Alt+1…3; the seeds' Danish and Chinese sentences among them), the note that names the head on
 // show when the model names its heads (the teaching model's "previous token", …), and the keys
-// of presentation mode (F5 and Esc work with the menu bar hidden).
+// of presentation mode (F5 and Esc work with the menu bar hidden). For a translation model the
+// note explains the stack on show instead: the classroom's "the decoder asks, the encoder
+// answers" for cross-attention.
 
 #include <functional>
 
 #include <QObject>
 #include <QStringList>
+
+#include "core/AttentionStack.h"
 
 class QLabel;
 class QMainWindow;
@@ -25,6 +29,9 @@ public:
                   std::function<void(const QString&)> showText);
 
     static QStringList exampleSentences();
+    // For translation models, the note under the controls says what the stack on show does
+    // ("the decoder asks, the encoder answers" for cross-attention) instead of a head's name.
+    static QString stackNote(StackKind stack);
     void showExample(int index);
     QLabel* headNote() const { return m_headNote; }  // for the window's layout
 

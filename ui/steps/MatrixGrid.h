@@ -39,6 +39,10 @@ public:
     int matrixColumns() const { return int(m_values.cols()); }
     double valueAt(int row, int column) const;  // as shown: the given value, or a block's mean |value|
     QString textAt(int row, int column) const;  // the number written in the cell
+    // The labels as given (a token, or the row's number when none), and a column's as shown
+    // ("0–15" for a block when summarised).
+    QString rowLabel(int row) const { return row < m_rowLabels.size() ? m_rowLabels[row] : QString::number(row); }
+    QString columnLabel(int column) const;
     static QString cellText(double value);      // 2–3 significant digits, "−∞" for -inf
     static bool isMasked(float value) { return value == -std::numeric_limits<float>::infinity(); }
     static QColor maskedColour();  // the grey behind −∞ cells
@@ -86,7 +90,6 @@ private:
     void paintCells(QPainter& painter, int r0, int r1, int c0, int c1);
     void paintLabels(QPainter& painter, int r0, int r1, int c0, int c1);
     bool cellAt(QPoint pos, int* row, int* column) const;
-    QString columnLabel(int column) const;
     int cellX(int column) const;
     int cellY(int row) const;
 

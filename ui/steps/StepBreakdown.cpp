@@ -160,19 +160,20 @@ QString subscripted(const QString& letter, int index) {
 }
 
 QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakdown& b,
-                                  const QStringList& tokens, ScoreStage stage) {
+                                  const QStringList& tokens, ScoreStage stage, const QStringList& keyTokens) {
     if (b.query < 0)
         return scoreHint();
+    const QStringList& keys = keyTokens.isEmpty() ? tokens : keyTokens;
     const int n = int(b.terms.size());
     const QString name = subscripted(QStringLiteral("q"), b.query) + QStringLiteral("·")
                          + subscripted(QStringLiteral("k"), b.key);
     QString html = QStringLiteral("<p><b>%1</b></p>")
                        .arg(tr("How much does %1 look for %2?")
-                                .arg(token(tokens, b.query), token(tokens, b.key)));
+                                .arg(token(tokens, b.query), token(keys, b.key)));
     html += QStringLiteral("<p>%1</p>").arg(
         tr("Multiply the query of %1 and the key of %2 number by number, then add up all %n "
            "products.", nullptr, n)
-            .arg(token(tokens, b.query), token(tokens, b.key)));
+            .arg(token(tokens, b.query), token(keys, b.key)));
 
     QStringList parts;
     const bool all = n <= kAllTermsUpTo;
@@ -244,6 +245,9 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
         else if (steps.causal)
             text = tr("Not masked: %1 does not come after %2, so the score stays.")
                        .arg(token(tokens, b.key), token(tokens, b.query));
+        else if (steps.memory.size() > 0)
+            text = tr("Cross-attention has no mask: every target token may read the whole source sentence, so "
+                      "the score stays.");
         else
             text = tr("No mask in this model: the score stays.");
         html += QStringLiteral("<p>%1</p>").arg(text);
@@ -251,12 +255,14 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
     return html;
 }
 
-QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& tokens, int clickedKey) {
+QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& rowTokens, int clickedKey,
+                               const QStringList& keyTokens) {
     if (b.row < 0)
         return softmaxHint();
+    const QStringList& tokens = keyTokens.isEmpty() ? rowTokens : keyTokens;  // the row's keys
     const int t = int(b.scores.size());
     QString html = QStringLiteral("<p><b>%1</b></p>").arg(
-        tr("Softmax of the row of %1").arg(token(tokens, b.row)));
+        tr("Softmax of the row of %1").arg(token(rowTokens, b.row)));
     html += QStringLiteral("<p>%1</p>").arg(
         tr("1. Subtract the largest score, max = %1 (it keeps the powers small and does not change "
            "the result).<br>2. Take e to the power of each: exp(score − max).<br>3. Divide each by "
@@ -303,9 +309,11 @@ QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& tok
     return html;
 }
 
-QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens) {
+QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens,
+                                   const QStringList& keyTokens) {
     if (b.row < 0)
         return weightedSumHint();
+    const QStringList& values = keyTokens.isEmpty() ? tokens : keyTokens;  // whose value rows mix
     const int t = int(b.order.size());
     std::vector<int> keys;
     for (int j : b.order)
@@ -330,8 +338,8 @@ QString BreakdownText::weightedSum(const WeightedSumBreakdown& b, const QStringL
     QStringList parts;
     for (int j : keys) {
         QString v = QStringLiteral("v(%1)").arg(
-            j < tokens.size() ? labelWithPosition(tokens[j], j).toHtmlEscaped() : QStringLiteral("#%1").arg(j));
-        if (j == b.row)
+            j < values.size() ? labelWithPosition(values[j], j).toHtmlEscaped() : QStringLiteral("#%1").arg(j));
+        if (j == b.row && keyTokens.isEmpty())  // the token's own value (self-attention)
             v = QStringLiteral("<u>%1</u>").arg(v);
         parts << nowrap(QStringLiteral("%1 × %2").arg(factor(b.weights[j]), v));
     }

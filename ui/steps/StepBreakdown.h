@@ -89,10 +89,13 @@ class BreakdownText {
     Q_DECLARE_TR_FUNCTIONS(BreakdownText)
 public:
     // Up to stage: QKᵀ, then the scale, the softcap (when the model has one) and the mask.
+    // keyTokens: cross-attention's keys (the source's tokens); empty: the keys are `tokens`.
     static QString dotProduct(const HeadSteps& steps, const DotProductBreakdown& b,
-                              const QStringList& tokens, ScoreStage stage);
-    static QString softmax(const SoftmaxBreakdown& b, const QStringList& tokens, int clickedKey);
-    static QString weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens);
+                              const QStringList& tokens, ScoreStage stage, const QStringList& keyTokens = {});
+    static QString softmax(const SoftmaxBreakdown& b, const QStringList& tokens, int clickedKey,
+                           const QStringList& keyTokens = {});
+    static QString weightedSum(const WeightedSumBreakdown& b, const QStringList& tokens,
+                               const QStringList& keyTokens = {});
     static QString rotation(const RotationBreakdown& b, const QStringList& tokens);
     // What to click, before anything is selected.
     static QString scoreHint();

@@ -128,7 +128,7 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
 }
 
 void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringList& tokens,
-                        const QString& headTitle, const QString& headExplanation) {
+                        const QString& headTitle, const QString& headExplanation, const QStringList& keyTokens) {
     if (!steps || steps->q.rows() == 0) {
         clear(tr("No steps to show for this head."));
         return;
@@ -136,6 +136,7 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     const Step current = stepKind();
     m_steps = std::move(steps);
     m_tokens = tokens;
+    m_keyTokens = keyTokens;
     // The pages follow what this model recorded; the step shown stays when the new model has it.
     m_pages = {Input, Projections};
     if (m_steps->qNormed.size() > 0)
@@ -157,9 +158,13 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     const int t = int(m_steps->q.rows());
     while (m_tokens.size() < t)
         m_tokens << QString::number(m_tokens.size());
+    const int s = int(m_steps->k.rows());  // keys: the source's tokens for cross-attention
+    if (isCross())
+        while (m_keyTokens.size() < s)
+            m_keyTokens << QString::number(m_keyTokens.size());
     if (m_selected >= t)
         m_selected = -1;
-    if (m_key >= t)
+    if (m_key >= s)
         m_key = -1;
     if (m_dimension >= m_steps->dHead)
         m_dimension = -1;
@@ -170,7 +175,7 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     fillStepList();
     for (const Section& section : m_sections)
         for (MatrixView* view : section.matrices)
-            if (!view->objectName().startsWith(QLatin1String("w_")))
+            if (hasQueryRows(view))
                 view->setHighlightedRow(m_selected);
     updateBreakdowns();
     m_stack->setCurrentIndex(0);
@@ -181,6 +186,7 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
 void StepView::clear(const QString& message) {
     m_steps.reset();
     m_tokens.clear();
+    m_keyTokens.clear();
     for (const Section& section : m_sections)
         for (MatrixView* view : section.matrices)
             view->clear();
@@ -348,6 +354,14 @@ void StepView::updateNavigation() {
     m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()));
 }
 
+bool StepView::hasQueryRows(const MatrixView* view) const {
+    const QString id = view->objectName();
+    if (id.startsWith(QLatin1String("w_")))
+        return false;  // weights: rows are model dimensions
+    // Cross-attention: M, K and V have a row per source token, not per target token.
+    return !isCross() || (id != QLatin1String("k") && id != QLatin1String("v") && id != QLatin1String("memory"));
+}
+
 void StepView::setSelectedToken(int token) {
     if (!m_steps || token < 0 || token >= m_steps->q.rows())
         token = -1;
@@ -355,7 +369,7 @@ void StepView::setSelectedToken(int token) {
     m_selected = token;
     for (const Section& section : m_sections)
         for (MatrixView* view : section.matrices)
-            if (!view->objectName().startsWith(QLatin1String("w_")))
+            if (hasQueryRows(view))
                 view->setHighlightedRow(token);
     updateBreakdowns();
     if (changed)
@@ -370,7 +384,7 @@ void StepView::onCellClicked(Step kind, const QString& id, int row, int column) 
         m_key = column;
     if (exact && id == QLatin1String("head_output"))
         m_dimension = column;
-    if (!id.startsWith(QLatin1String("w_")))
+    if (view && hasQueryRows(view))  // a source token's row of M, K or V selects no target token
         setSelectedToken(row);
     const int page = pageOf(kind);
     if (page >= 0 && m_step != page)
@@ -394,16 +408,16 @@ void StepView::updateBreakdowns() {
                                       {Softcap, ScoreStage::Softcapped}, {Masked, ScoreStage::Masked}})
         m_sections[kind].breakdown->setHtml(
             row < 0 ? BreakdownText::scoreHint()
-                    : BreakdownText::dotProduct(s, dotProductBreakdown(s, row, key), m_tokens, stage));
+                    : BreakdownText::dotProduct(s, dotProductBreakdown(s, row, key), m_tokens, stage, m_keyTokens));
     m_sections[Softmax].breakdown->setHtml(
         row < 0 ? BreakdownText::softmaxHint()
-                : BreakdownText::softmax(softmaxBreakdown(s, row), m_tokens, key));
+                : BreakdownText::softmax(softmaxBreakdown(s, row), m_tokens, key, m_keyTokens));
     std::vector<int> dims{0, 1, 2};
     if (m_dimension > 2)
         dims.push_back(m_dimension);
     m_sections[HeadOutput].breakdown->setHtml(
         row < 0 ? BreakdownText::weightedSumHint()
-                : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens));
+                : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens, m_keyTokens));
     m_sections[Rotary].breakdown->setHtml(
         row < 0 ? BreakdownText::rotationHint()
                 : BreakdownText::rotation(rotationBreakdown(s, row), m_tokens));

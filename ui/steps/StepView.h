@@ -58,8 +58,15 @@ public:
     // tokens name the rows; headTitle e.g. "Layer 1 · head 3"; headExplanation: what the head
     // is known to do, if anything. Keeps the current step and, when it still exists, the
     // selected token. A null steps clears the view.
+    // keyTokens: cross-attention's keys (the source's tokens, the rows of M, K and V and the score
+    // matrices' columns); empty for self-attention.
     void setSteps(std::shared_ptr<const HeadSteps> steps, const QStringList& tokens,
-                  const QString& headTitle, const QString& headExplanation = {});
+                  const QString& headTitle, const QString& headExplanation = {},
+                  const QStringList& keyTokens = {});
+    // A cross-attention head: K and V come from the encoder's output (HeadSteps::memory).
+    bool isCross() const { return m_steps && m_steps->memory.size() > 0; }
+    // Whether a matrix's rows are the query tokens (whose row a selected token highlights).
+    bool hasQueryRows(const MatrixView* view) const;
     void clear(const QString& message);  // no matrices; the message says why
     std::shared_ptr<const HeadSteps> steps() const { return m_steps; }
     QString message() const;  // the clear() message shown, empty when steps are shown
@@ -165,6 +172,7 @@ private:
 
     std::shared_ptr<const HeadSteps> m_steps;
     QStringList m_tokens;
+    QStringList m_keyTokens;  // cross-attention: the source's
     int m_step = 0;
     int m_wantedStep = -1;  // asked for before it existed (setStep); -1: none
     bool m_showAll = false;

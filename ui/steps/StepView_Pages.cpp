@@ -62,7 +62,10 @@ void StepView::buildSections(QWidget* page) {
         body->addLayout(matrices, 1);
         layout->addLayout(body, 1);
         switch (step) {
-        case Input: addMatrix(step, QStringLiteral("x"), row); break;
+        case Input:
+            addMatrix(step, QStringLiteral("x"), row);
+            addMatrix(step, QStringLiteral("memory"), row);  // cross-attention's M; hidden otherwise
+            break;
         case Projections: {
             for (const char* id : {"q", "k", "v"})
                 addMatrix(step, QLatin1String(id), row);
@@ -157,15 +160,22 @@ MatrixView* StepView::addMatrix(Step step, const QString& id, QLayout* layout) {
 void StepView::fillSections() {
     const HeadSteps& s = *m_steps;
     const QStringList& t = m_tokens;
+    // Cross-attention: K and V are rows of the source (the encoder's output M), and the score
+    // matrices' columns are the source's tokens.
+    const bool cross = isCross();
+    const QStringList& keys = cross ? m_keyTokens : t;
     auto set = [&](Step step, const char* id, const MatrixF& m, const QString& name,
                    MatrixScale scale = MatrixScale::Signed, const QStringList& columns = {}) {
         MatrixView* view = matrixOf(step, QLatin1String(id));
         const bool tokenRows = !QByteArray(id).startsWith("w_");
-        view->setMatrix(m, name, tokenRows ? t : QStringList(), scale, columns);
+        const bool keyRows = cross && (QByteArray(id) == "k" || QByteArray(id) == "v" || QByteArray(id) == "memory");
+        view->setMatrix(m, name, tokenRows ? (keyRows ? keys : t) : QStringList(), scale, columns);
         // Token × token matrices keep their keys: a block mean would hide which token is meant.
         view->setSummarizeColumns(columns.isEmpty() && m.cols() > kSummariseAbove);
     };
     set(Input, "x", s.x, QStringLiteral("X"));
+    set(Input, "memory", s.memory, QStringLiteral("M"));
+    matrixOf(Input, QStringLiteral("memory"))->setVisible(cross);
     // Q and K as projected: QK-norm and the rotation, where the model has them, get pages of their own.
     set(Projections, "q", s.qProjected.size() > 0 ? s.qProjected : s.q, QStringLiteral("Q"));
     set(Projections, "k", s.kProjected.size() > 0 ? s.kProjected : s.k, QStringLiteral("K"));
@@ -173,15 +183,15 @@ void StepView::fillSections() {
     set(Projections, "w_q", s.wQ, QStringLiteral("W<sub>Q</sub>"));
     set(Projections, "w_k", s.wK, QStringLiteral("W<sub>K</sub>"));
     set(Projections, "w_v", s.wV, QStringLiteral("W<sub>V</sub>"));
-    set(Scores, "scores", s.scores, QStringLiteral("S = QK<sup>T</sup>"), MatrixScale::Signed, t);
+    set(Scores, "scores", s.scores, QStringLiteral("S = QK<sup>T</sup>"), MatrixScale::Signed, keys);
     set(Scaled, "scaled", s.scaled,
         isStandardScale(s) ? QStringLiteral("S′ = S ÷ √d<sub>k</sub>")
                            : QStringLiteral("S′ = S × %1").arg(QString::number(s.scale, 'g', 4)),
-        MatrixScale::Signed, t);
+        MatrixScale::Signed, keys);
     set(Masked, "masked", s.masked,
         s.softcapped.size() > 0 ? tr("S″ = cap(S′) + mask") : tr("S″ = S′ + mask"),
-        MatrixScale::Signed, t);
-    set(Softmax, "weights", s.weights, QStringLiteral("A = softmax(S″)"), MatrixScale::Weights, t);
+        MatrixScale::Signed, keys);
+    set(Softmax, "weights", s.weights, QStringLiteral("A = softmax(S″)"), MatrixScale::Weights, keys);
     set(HeadOutput, "head_output", s.headOutput, QStringLiteral("head = A·V"));
     set(HeadOutput, "v", s.v, QStringLiteral("V"));
     set(Concat, "concat", s.concat, QStringLiteral("Concat"));
@@ -235,9 +245,19 @@ QString StepView::formulaFor(Step step) const {
     const int heads = s.heads > 0 ? s.heads : (s.dHead > 0 ? s.dModel / s.dHead : 0);
     switch (step) {
     case Input:
+        if (isCross())  // the decoder's rows and the encoder's output
+            return QStringLiteral("X, M") + greyNote(tr("X: %1 target tokens × d<sub>model</sub> (%2) · M: %3 source "
+                                                        "tokens × d<sub>model</sub> (%4)")
+                                                         .arg(s.x.rows()).arg(shapeText(s.x)).arg(s.memory.rows())
+                                                         .arg(shapeText(s.memory)));
         return QStringLiteral("X") + greyNote(tr("%1 tokens × d<sub>model</sub> = %2 numbers: %3")
                                                    .arg(s.x.rows()).arg(s.dModel).arg(shapeText(s.x)));
     case Projections:
+        if (isCross())
+            return QStringLiteral("Q = X·W<sub>Q</sub> + b<sub>Q</sub>&nbsp;&nbsp;&nbsp; K = M·W<sub>K</sub> + "
+                                  "b<sub>K</sub>&nbsp;&nbsp;&nbsp; V = M·W<sub>V</sub> + b<sub>V</sub>")
+                   + greyNote(QStringLiteral("%1 · %2 → %3; %4 · %2 → %5")
+                                  .arg(shapeText(s.x), shapeText(s.wQ), shapeText(s.q), shapeText(s.memory), shapeText(s.v)));
         return QStringLiteral("Q = X·W<sub>Q</sub> + b<sub>Q</sub>&nbsp;&nbsp;&nbsp; K = X·W<sub>K</sub> + "
                               "b<sub>K</sub>&nbsp;&nbsp;&nbsp; V = X·W<sub>V</sub> + b<sub>V</sub>")
                + greyNote(QStringLiteral("%1 · %2 + (%3) → %4").arg(shapeText(s.x), shapeText(s.wQ)).arg(s.dHead).arg(shapeText(s.v)));
@@ -272,6 +292,11 @@ QString StepView::explanationFor(Step step) const {
     const int heads = s.heads > 0 ? s.heads : (s.dHead > 0 ? s.dModel / s.dHead : 0);
     switch (step) {
     case Input: {
+        if (isCross())
+            return tr("Cross-attention has two inputs. X holds the decoder's rows, one per target token written "
+                      "so far; M is the encoder's output, one row of %1 numbers per source token. The decoder "
+                      "asks, the encoder answers: the queries come from X, the keys and values from M.")
+                .arg(s.dModel);
         QString text = tr("Each row is one token of the sentence, written as a list of %1 numbers. These "
                           "numbers say what the token is (and, in most models, where it stands). Attention "
                           "starts from these rows.").arg(s.dModel);
@@ -281,6 +306,16 @@ QString StepView::explanationFor(Step step) const {
         return text;
     }
     case Projections: {
+        if (isCross()) {
+            QString text = tr("W_Q turns each target token's row of X into a query of %1 numbers (what it is "
+                              "looking for in the source); W_K and W_V turn each source token's row of M into a "
+                              "key (what it offers) and a value (what it passes on). K and V are the same for "
+                              "every target token: the encoder's answer does not change while the decoder writes.")
+                               .arg(s.dHead);
+            if (allZero(s.bQ) && allZero(s.bK) && allZero(s.bV))
+                text += QLatin1Char(' ') + tr("This model has no biases: b = 0.");
+            return text;
+        }
         QString text = tr("Three learned weight matrices turn each token's row into three shorter rows "
                           "of %1 numbers: a query (what this token is looking for), a key (what it "
                           "offers to the others) and a value (what it passes on when it is chosen).")
@@ -290,6 +325,10 @@ QString StepView::explanationFor(Step step) const {
         return text;
     }
     case Scores:
+        if (isCross())
+            return tr("Each score compares one target token's query with one source token's key: multiply the "
+                      "matching numbers and add them up. The matrix has a row per target token and a column per "
+                      "source token (T × S). Click a cell to see the sum worked out.");
         return tr("Each score compares one token's query with another token's key: multiply the "
                   "matching numbers and add them up (a dot product). A large score means “this key "
                   "fits what I am looking for”. Rows: the token looking; columns: the token looked "
@@ -309,6 +348,10 @@ QString StepView::explanationFor(Step step) const {
                   "take e to the power of each score, then divide by the row's total. A row shows "
                   "how one token shares its attention. Click a cell to see the calculation.");
     case HeadOutput:
+        if (isCross())
+            return tr("Each target token's output is a mix of the source's value rows V: every source token's "
+                      "value is multiplied by the target token's weight for it, and the results are added up. "
+                      "This is what the decoder takes from the source sentence. Click a row to see the mix.");
         return tr("Each token's output is a mix of the value rows V: every value row is multiplied "
                   "by the token's attention weight for it, and the results are added up. Click a "
                   "row to see the mix.");

@@ -348,6 +348,8 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
         const auto stepsTrace = document.stepsTrace();
         const bool current = steps && stepsTrace && steps->layer == view.layer && steps->head == view.head &&
                              stepsTrace->tokenIds() == document.pieceTrace()->tokenIds() &&
+                             stepsTrace->keyTokenIds() == document.pieceTrace()->keyTokenIds() &&
+                             stepsTrace->stack() == document.stack() &&
                              stepsTrace->model().name == document.modelSummary().name;
         if (!current && !document.trace().isEmpty())
             document.requestSteps(view.layer, view.head);
@@ -366,7 +368,8 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
             m_view->setSteps(steps, trace->displayTokens(), headTitle(*trace, steps->layer, steps->head),
                              index < model.headNames.size()
                                  ? model.headNames[index] + QStringLiteral(": ") + model.headExplanations.value(index)
-                                 : QString());
+                                 : QString(),
+                             trace->hasKeyTokens() ? trace->keyDisplayTokens() : QStringList());
         }
     }
     // The steps are over pieces; a selection among merged words names no piece.

@@ -56,13 +56,17 @@ std::unique_ptr<Figure> matrixFigure(const StepView& steps, const AttentionDocum
         for (int c = 0; c < view->columns(); ++c)
             data.values(r, c) = float(view->valueAt(r, c));
     const QString id = view->objectName();
-    const QStringList tokens = trace->displayTokens();
+    // Cross-attention: M, K and V have the source's tokens as rows, the score matrices as columns.
+    const bool sourceRows = trace->hasKeyTokens() && (id == QLatin1String("k") || id == QLatin1String("v") ||
+                                                      id == QLatin1String("memory"));
+    const QStringList tokens = sourceRows ? trace->keyDisplayTokens() : trace->displayTokens();
+    const QStringList keys = trace->keyDisplayTokens();
     const bool tokenRows = !id.startsWith(QLatin1String("w_")) && view->rows() == tokens.size();
-    const bool tokenColumns = isTokenByToken(id) && !view->summarizeColumns() && view->columns() == tokens.size();
+    const bool tokenColumns = isTokenByToken(id) && !view->summarizeColumns() && view->columns() == keys.size();
     if (tokenRows)
         data.rowLabels = tokens;
     if (tokenColumns)
-        data.columnLabels = tokens;
+        data.columnLabels = keys;
     data.rowTitle = tokenColumns ? HeatmapFigure::queryAxisTitle()
                     : tokenRows  ? QObject::tr("Token")
                                  : QObject::tr("Model dimension");
