@@ -169,7 +169,7 @@ void HfModelLoaderTest::badFolderIsRefused_data() {
     QTest::newRow("no checkpoint") << "bert_f16_gamma" << "rm model.safetensors" << "no model.safetensors";
     QTest::newRow("no tokenizer files") << "bert_f16_gamma" << "rm vocab.txt" << "vocab.txt";
     QTest::newRow("missing shard") << "gpt2_bf16_sharded" << "rm model-00002-of-00002.safetensors" << "model-00002-of-00002.safetensors";
-    QTest::newRow("unsupported architecture") << "bert_f32_prefixed" << "type=t5" << "model_type 't5' is not supported";
+    QTest::newRow("unsupported architecture") << "bert_f32_prefixed" << "type=mamba" << "model_type 'mamba' is not supported";
     QTest::newRow("weights of another architecture") << "bert_f32_prefixed" << "config of distilbert_f32"
         << "does not look like the architecture";
 }
