@@ -180,13 +180,22 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
         break;
     }
     case ModelClass::EncoderDecoder: {
-        // EncoderDecoderModel reads LayerNorms with biases and separate q/k/v/out projections.
-        QCOMPARE(row->norm, NormKind::LayerNorm);
+        // EncoderDecoderModel reads separate q/k/v/out projections, and either LayerNorms with
+        // biases and absolute positions (BART's kin) or RMSNorm without biases and T5's bucketed
+        // relative bias; nothing else.
         QCOMPARE(row->projection, QkvProjection::Separate);
-        QCOMPARE(row->biases, BiasRule::Always);
         QVERIFY(row->layout == BlockLayout::PreNorm || row->layout == BlockLayout::NormAfterResidual);
-        QVERIFY(row->positions == PositionKind::SinusoidalHalves || row->positions == PositionKind::SinusoidalFairseq ||
-                row->positions == PositionKind::LearnedOffsetTwo);
+        QVERIFY(row->seq2seqNames != nullptr);
+        if (row->positions == PositionKind::RelativeBuckets) {
+            QCOMPARE(row->norm, NormKind::RmsNorm);
+            QCOMPARE(row->biases, BiasRule::None);
+        } else {
+            QCOMPARE(row->norm, NormKind::LayerNorm);
+            QCOMPARE(row->biases, BiasRule::Always);
+            QVERIFY(row->positions == PositionKind::SinusoidalHalves ||
+                    row->positions == PositionKind::SinusoidalFairseq ||
+                    row->positions == PositionKind::LearnedOffsetTwo);
+        }
         QVERIFY(row->gguf.architectures.isEmpty());
         break;
     }
