@@ -3724,6 +3724,10 @@
         <source>%1 · %2 · lines of layer %3</source>
         <translation>%1 · %2 · linjer i lag %3</translation>
     </message>
+    <message>
+        <source>Hover a token to see only its lines (a target token: where it looks in the source; a source token: which target tokens look at it); click to pin it.</source>
+        <translation>Hold musen over et token for kun at se dets linjer (et måltoken: hvor det kigger i kilden; et kildetoken: hvilke måltokens der kigger på det); klik for at fastholde det.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MainWindow</name>

@@ -3715,6 +3715,10 @@
         <source>%1 · %2 · lines of layer %3</source>
         <translation>%1 · %2 · 第 %3 层的连线</translation>
     </message>
+    <message>
+        <source>Hover a token to see only its lines (a target token: where it looks in the source; a source token: which target tokens look at it); click to pin it.</source>
+        <translation>将鼠标悬停在词元上，只显示它的连线（目标词元：它在源句中看向哪里；源词元：哪些目标词元看向它）；单击可固定。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MainWindow</name>

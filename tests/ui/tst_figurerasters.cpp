@@ -1,10 +1,12 @@
 // SVG and PDF exports drawn by other programs look like the PNG export of the same figure: each
 // of the heatmap (with a sliding-window mask, its cells grey and hatched), the head grid, the
-// comparison, a step matrix (−∞ cells) and the lines figure, labelled in Chinese and Danish
+// comparison, a step matrix (−∞ cells), the lines figure and its cross-attention alignment, labelled in Chinese and Danish
 // (我爱你, æøå), is exported as PNG, SVG and PDF at scale 1 and 2; the SVG is rasterised with
 // rsvg-convert (Debian's librsvg2-bin) and the PDF with pdftoppm (poppler-utils) at 72 × scale
 // dpi, and each must have the PNG's size and differ from it by little on average. The tools are
 // required (.ci/setup.sh installs them): a missing one fails the test, it never skips.
+
+#include <cmath>
 
 #include <QDir>
 #include <QFile>
@@ -102,6 +104,18 @@ std::unique_ptr<Figure> cjkFigure(const QString& kind, const AttentionTrace& tra
         return std::make_unique<MatrixFigure>(data);
     }
     LinesFigureData data;
+    if (kind == QLatin1String("alignment")) {  // cross-attention: a Chinese source above a Danish target
+        data.title = QStringLiteral("注意力-æøå · 交叉注意力 · 第 1 层");
+        data.input.labels = QStringList{"<pad>", "▁blåbær", "grød", "▁på", "▁Ærø", "</s>"};
+        data.input.keyLabels = QStringList{"▁我", "爱", "蓝莓", "粥", "。", "</s>"};
+        MatrixF weights(6, 6);  // (T, S): each target row's own mix of the source
+        for (int q = 0; q < 6; ++q)
+            for (int k = 0; k < 6; ++k)
+                weights(q, k) = 1.0f / float(1 + std::abs(q - (5 - k)));
+        weights = (weights.array().colwise() / weights.rowwise().sum().array()).matrix();
+        data.input.heads.push_back({0, weights});
+        return std::make_unique<LinesFigure>(data);
+    }
     data.title = QStringLiteral("注意力-æøå · 第 1 层 · 线");
     data.subtitle = QStringLiteral("我爱你 · æøå");
     data.input.labels = labels;
@@ -179,7 +193,7 @@ private slots:
     void vectorExportsLookLikeThePng_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<double>("scale");
-        for (const char* kind : {"heatmap", "grid", "comparison", "matrix", "lines"})
+        for (const char* kind : {"heatmap", "grid", "comparison", "matrix", "lines", "alignment"})
             for (double scale : {1.0, 2.0})
                 QTest::addRow("%s x%g", kind, scale) << kind << scale;
     }
@@ -231,7 +245,8 @@ private slots:
         }
         // Inside the masked cells: hatched in every rendering, and alike.
         const QVector<QRect> masked = maskedCellRects(*figure, panelMasks(kind, *m_trace), scale);
-        QCOMPARE(masked.isEmpty(), kind == QLatin1String("grid") || kind == QLatin1String("lines"));
+        QCOMPARE(masked.isEmpty(), kind == QLatin1String("grid") || kind == QLatin1String("lines") ||
+                                       kind == QLatin1String("alignment"));
         // What a renderer or an export that dropped the hatching would give (QSvgGenerator
         // drops pattern brushes): the hatch lines' pixels in the masked grey.
         QImage flat = png;

@@ -204,7 +204,7 @@ void TestMainWindowTranslation::viewsSpeakOfTheStack() {
         QCOMPARE(rollout->queryCount(), 0);
     }
 
-    // Lines: the target on the left and the source on the right for cross-attention.
+    // Lines: for cross-attention an alignment, the source in a row above the target.
     window.tabs()->setCurrentIndex(MainWindow::LinesTab);
     document.waitForIdle();
     QCoreApplication::processEvents();

@@ -8,6 +8,7 @@ headmap_add_test(tst_rolloutview SOURCES ui/tst_rolloutview.cpp LIBRARIES headma
 headmap_add_test(tst_session SOURCES ui/tst_session.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_feedback SOURCES ui/tst_mainwindow_feedback.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_linesview SOURCES ui/tst_linesview.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_linesview_alignment SOURCES ui/tst_linesview_alignment.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_tokenpairview SOURCES ui/tst_tokenpairview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_lines SOURCES ui/tst_mainwindow_lines.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_export SOURCES ui/tst_mainwindow_export.cpp LIBRARIES headmap_ui)

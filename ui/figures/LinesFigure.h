@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "figures/AlignmentGeometry.h"
 #include "figures/Figure.h"
 #include "views/AttentionLines.h"
 
@@ -41,9 +42,18 @@ public:
     int labelStep() const { return m_step; }  // every labelStep-th token is labelled
     QPointF queryAnchor(int token) const;  // where a token's lines start (left) and end (right)
     QPointF keyAnchor(int token) const;
+    // Cross-attention is drawn as an alignment: the source in a row above, the target below.
+    bool drawsAlignment() const { return m_data.input.sourceKeys(); }
+    const AlignmentGeometry& alignment() const { return m_alignment; }
+
+    static constexpr double kMaxAlignmentWidth = 900;  // the rows' width before labels thin out
+    static constexpr double kAlignmentSpan = 150;      // the lines' vertical run between the rows
 
 private:
     void place();
+    void placeAlignment();                            // LinesFigure_Alignment.cpp
+    void placeLegendAndNote(double top, double pageW);  // below either layout; sets m_page's height
+    void paintAlignmentLabels(QPainter& painter) const;
     double rowCentre(int token) const { return m_rowsTop + (token + 0.5) * m_row; }
 
     LinesFigureData m_data;
@@ -56,6 +66,7 @@ private:
     double m_linesLeft = 0, m_linesRight = 0;  // the lines' ends, a small gap from the labels
     double m_lineWidth = 1;
     QList<int> m_labelled;
+    AlignmentGeometry m_alignment;
     QList<FigureItem> m_items;
     struct Swatch {
         QRectF line;

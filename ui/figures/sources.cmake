@@ -1,5 +1,6 @@
 # Figures: what every export draws (GUI and CLI alike), laid out in points.
 target_sources(headmap_ui PRIVATE
+  figures/AlignmentGeometry.cpp
   figures/ColourScale.cpp
   figures/ComparisonFigure.cpp
   figures/FigureLayout.cpp

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 namespace headmap::ui {
 
 class LinesView;
@@ -19,6 +21,7 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    void paintAlignment(QPainter& painter, const QRect& exposed);  // LinesView_Alignment.cpp
     LinesView* m_view;
 };
 

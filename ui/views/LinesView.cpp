@@ -42,14 +42,12 @@ QString tokenName(const QStringList& labels, int token) {
 LinesView::LinesView(QWidget* parent)
     : QWidget(parent), m_title(new QLabel), m_headGrid(new QGridLayout), m_allHeads(new QToolButton),
       m_noHeads(new QToolButton), m_filterBox(new QComboBox), m_scroll(new QScrollArea),
-      m_canvas(new LinesCanvas(this)), m_note(new QLabel) {
+      m_canvas(new LinesCanvas(this)), m_note(new QLabel), m_hint(new QLabel) {
     m_title->setTextFormat(Qt::PlainText);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);
-    auto* hint = new QLabel(tr("Hover a token to see only its lines (left: where it looks, right: who looks at "
-                               "it); click to pin it."));
-    hint->setWordWrap(true);
+    m_hint->setWordWrap(true);
 
     m_allHeads->setText(tr("All"));
     m_allHeads->setToolTip(tr("Show the lines of every head of this layer"));
@@ -83,7 +81,7 @@ LinesView::LinesView(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
-    layout->addWidget(hint);
+    layout->addWidget(m_hint);
     layout->addLayout(controls);
     layout->addWidget(m_scroll, 1);
     layout->addWidget(m_note);
@@ -286,6 +284,11 @@ QString LinesView::note() const {
 
 void LinesView::showState() {
     m_title->setText(title());
+    m_hint->setText(drawsAlignment()
+                        ? tr("Hover a token to see only its lines (a target token: where it looks in the source; a "
+                             "source token: which target tokens look at it); click to pin it.")
+                        : tr("Hover a token to see only its lines (left: where it looks, right: who looks at it); "
+                             "click to pin it."));
     {
         for (int h = 0; h < m_headBoxes.size(); ++h) {
             const QSignalBlocker blocker(m_headBoxes[h]);

@@ -20,6 +20,7 @@
 #include <QWidget>
 
 #include "core/AttentionTrace.h"
+#include "figures/AlignmentGeometry.h"
 #include "figures/LinesFigure.h"
 #include "views/AttentionLines.h"
 
@@ -115,6 +116,8 @@ private:
     void rebuildInput();    // heads, labels and segments from the trace
     void updateLines();     // the lines for the focus, filter and heads
     void layoutCanvas();    // row height, columns, canvas size (LinesView_Paint.cpp)
+    void layoutAlignment(); // cross-attention: source row above, target row below (LinesView_Alignment.cpp)
+    bool drawsAlignment() const { return m_input.sourceKeys(); }
     void setHovered(const LinesFocus& focus);
     void showState();       // title, note, controls
 
@@ -141,6 +144,7 @@ private:
     QList<int> m_labelled;
     QStringList m_labelTexts;
     QStringList m_keyLabelTexts;  // the right column's: the source's for cross-attention
+    AlignmentGeometry m_alignment;  // cross-attention's rows, when drawsAlignment()
 
     QLabel* m_title;
     QGridLayout* m_headGrid;
@@ -151,6 +155,7 @@ private:
     QScrollArea* m_scroll;
     LinesCanvas* m_canvas;
     QLabel* m_note;
+    QLabel* m_hint;  // how to hover: columns or an alignment
 };
 
 }  // namespace headmap::ui

@@ -33,6 +33,10 @@ LinesCanvas::LinesCanvas(LinesView* view) : QWidget(view), m_view(view) {
 }
 
 void LinesView::layoutCanvas() {
+    if (drawsAlignment()) {
+        layoutAlignment();
+        return;
+    }
     const QFontMetricsF metrics(m_canvas->font());
     const QStringList& labels = m_input.labels;
     const QStringList& keys = m_input.keys();
@@ -65,6 +69,8 @@ void LinesView::layoutCanvas() {
 }
 
 QPoint LinesView::tokenPoint(LineSide side, int token) const {
+    if (drawsAlignment())
+        return (side == LineSide::Query ? m_alignment.targetLabel(token) : m_alignment.sourceLabel(token)).center().toPoint();
     const double y = m_top + (token + 0.5) * m_row;
     const double x = side == LineSide::Query ? m_linesLeft - kLabelColumnGap - m_labelWidth / 2 : m_linesRight + kLabelColumnGap + m_labelWidth / 2;
     return QPointF(x, y).toPoint();
@@ -79,6 +85,11 @@ QString LinesView::keyTitle() const {
 }
 
 LinesFocus LinesView::tokenAt(const QPoint& point) const {
+    if (drawsAlignment()) {
+        bool source = false;
+        const int token = m_alignment.tokenAt(point, &source);
+        return token < 0 ? LinesFocus() : LinesFocus{source ? LineSide::Key : LineSide::Query, token};
+    }
     if (point.y() < m_top || m_row <= 0)
         return {};
     const int token = int((point.y() - m_top) / m_row);
@@ -104,6 +115,10 @@ void LinesCanvas::paintEvent(QPaintEvent* event) {
                 : ViewText::emptyState(v.m_trace.get(), v.m_hideSpecial,
                                        LinesView::tr("Type a sentence and press Enter to see its attention as lines."));
         painter.drawText(rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, message);
+        return;
+    }
+    if (v.drawsAlignment()) {
+        paintAlignment(painter, event->rect());
         return;
     }
     const QFontMetricsF metrics(font());

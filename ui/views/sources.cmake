@@ -10,6 +10,7 @@ target_sources(headmap_ui PRIVATE
   views/RolloutView.cpp
   views/AttentionLines.cpp
   views/LinesView.cpp
+  views/LinesView_Alignment.cpp
   views/LinesView_Paint.cpp
   views/TokenPairView.cpp
 )
