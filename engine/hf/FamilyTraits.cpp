@@ -262,6 +262,17 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.biases = BiasRule::None;
             f.finalStackNorms = true;
             f.scaledScores = false;
+            f.scaledTiedOutput = true;
+            f.seq2seqNames = &t5TensorNames();
+        }),
+        tableRow(C::EncoderDecoder, "mt5", "mT5", [](FamilyTraits& f) {
+            f.layout = BlockLayout::PreNorm;
+            f.norm = NormKind::RmsNorm;
+            f.positions = PositionKind::RelativeBuckets;
+            f.defaultActivation = QStringLiteral("relu");  // feed_forward_proj decides
+            f.biases = BiasRule::None;
+            f.finalStackNorms = true;
+            f.scaledScores = false;
             f.seq2seqNames = &t5TensorNames();
         }),
     };

@@ -199,6 +199,10 @@ struct FamilyTraits {
     bool finalStackNorms = false;
     bool finalLogitsBias = false;
     bool scaledScores = true;  // q·kᵀ/√Dh; T5 folds the scale into its initialisation instead
+    // T5: a config.json without tie_word_embeddings: false scales the decoder's output by
+    // d_model^-0.5 before lm_head (T5Config.scale_decoder_outputs); mT5 never does, and ties
+    // lm_head only when the file has none.
+    bool scaledTiedOutput = false;
 
     LegacyBpe legacyBpe = LegacyBpe::None;
     QString fixedBosToken;  // what --bos prepends for a family whose config.json names none (GPT-2)

@@ -119,10 +119,11 @@ Seq2SeqConfig t5FromJson(const ConfigReader& reader, const FamilyTraits& family,
                         .arg(projection));
     c.activation = *known;
     // T5Config: the decoder output is scaled by d_model^-0.5 unless config.json says
-    // tie_word_embeddings: false; lm_head is the shared embedding when the file has none.
+    // tie_word_embeddings: false; mT5 never scales it. Both force the tie on, and from_pretrained
+    // leaves lm_head untied when the file holds one (preferStoredHead).
     const bool tiedField = reader.boolOr("tie_word_embeddings", true);
-    c.outputScale = tiedField ? float(std::pow(double(c.dModel), -0.5)) : 1.0f;
-    c.tieWordEmbeddings = tiedField;
+    c.outputScale = family.scaledTiedOutput && tiedField ? float(std::pow(double(c.dModel), -0.5)) : 1.0f;
+    c.tieWordEmbeddings = family.scaledTiedOutput ? tiedField : true;
     readGeneration(c, reader, generationConfig, 1);
     return c;
 }

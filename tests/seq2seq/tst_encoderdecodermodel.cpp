@@ -69,7 +69,8 @@ std::unique_ptr<Model> openFixture(const QString& fixture) {
 const QStringList kFixtures = {QStringLiteral("marian_f32"), QStringLiteral("marian_sep_vocab_bf16"),
                                QStringLiteral("marian_f16"), QStringLiteral("bart_f32"),
                                QStringLiteral("mbart_f16"), QStringLiteral("m2m_100_f32"),
-                               QStringLiteral("t5_relu_f32"), QStringLiteral("t5_gated_untied_bf16")};
+                               QStringLiteral("t5_relu_f32"), QStringLiteral("t5_gated_untied_bf16"),
+                               QStringLiteral("mt5_gated_f32")};
 
 QString compareStack(const AttentionTrace& trace, const QJsonValue& expected, const QString& what) {
     const QJsonArray layers = expected.toArray();
