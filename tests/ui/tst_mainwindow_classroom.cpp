@@ -108,7 +108,7 @@ void MainWindowClassroomTest::stepsTabShowsEngineSteps() {
     // The reference: the engine run directly for the same head.
     const auto model = loadModel(modelSpec);
     RunOptions run;
-    run.steps = HeadIndex{1, 2};
+    run.steps = HeadIndex{1, 2, std::nullopt};
     const RunResult expected = model->run(model->tokenize(sentence), run);
     const HeadSteps& steps = *expected.steps;
     StepView* view = window.stepView();
@@ -185,7 +185,7 @@ void MainWindowClassroomTest::stepsFollowTheModel() {
     options.seed = 7;
     const TeachingModel model(options);
     RunOptions run;
-    run.steps = HeadIndex{document.layer(), document.head()};
+    run.steps = HeadIndex{document.layer(), document.head(), std::nullopt};
     const RunResult expected = model.run(model.tokenizer().encode(sentence, true), run);
     QCOMPARE(document.steps()->weights, expected.steps->weights);
     QCOMPARE(window.stepView()->matrices(5).first()->valueAt(1, 2), double(expected.steps->weights(1, 2)));

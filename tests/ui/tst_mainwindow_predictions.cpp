@@ -422,7 +422,7 @@ void MainWindowPredictionsTest::walkThroughPredictsAndSwitchesTheHeadOff() {
     QVERIFY(button->text().contains(QStringLiteral("head %1 off").arg(head)));
     QTest::mouseClick(button, Qt::LeftButton);
     QCOMPARE(document.ablations().size(), size_t(1));
-    QCOMPARE(document.ablations().front(), (HeadAblation{0, head, AblationMode::Zero}));
+    QCOMPARE(document.ablations().front(), (HeadAblation{0, head, AblationMode::Zero, std::nullopt}));
     document.waitForIdle();
     const auto ablated = waitForPredictions(window);
     QVERIFY(ablated);

@@ -304,7 +304,8 @@ void MainWindowHostTest::languageMenuRebuildsTheWindow() {
     {  // and Zero switches those two off
         QSignalSpy ablated(&document, &AttentionDocument::traceChanged);
         QTest::mouseClick(window->grid()->zeroButton(), Qt::LeftButton);
-        const std::vector<HeadAblation> zeroed{{0, 1, AblationMode::Zero}, {1, 3, AblationMode::Zero}};
+        const std::vector<HeadAblation> zeroed{{0, 1, AblationMode::Zero, std::nullopt},
+                                                {1, 3, AblationMode::Zero, std::nullopt}};
         QCOMPARE(document.ablations(), zeroed);
         QVERIFY(ablated.wait(10000));
         QTRY_VERIFY(!document.isBusy());

@@ -155,7 +155,7 @@ void PredictionPanelTest::beforeAfterOnlyWithAblations_data() {
 
 void PredictionPanelTest::beforeAfterOnlyWithAblations() {
     QFETCH(int, mode);
-    const std::vector<HeadAblation> ablations{HeadAblation{0, 0, AblationMode(mode)}};
+    const std::vector<HeadAblation> ablations{HeadAblation{0, 0, AblationMode(mode), std::nullopt}};
     const Runs runs = patternsRuns(kText, ablations);
     const Prediction plain = predictTokens(*runs.model, runs.plain, runs.position, 5);
     const int target = plain.top.front().id;
@@ -186,7 +186,8 @@ void PredictionPanelTest::beforeAfterOnlyWithAblations() {
 
 void PredictionPanelTest::clearAsksToRestoreEveryHead() {
     PredictionPanel panel;
-    panel.setAblations({HeadAblation{0, 1, AblationMode::Zero}, HeadAblation{0, 2, AblationMode::Mean}});
+    panel.setAblations({HeadAblation{0, 1, AblationMode::Zero, std::nullopt},
+                        HeadAblation{0, 2, AblationMode::Mean, std::nullopt}});
     QCOMPARE(panel.ablationList()->count(), 2);
     QCOMPARE(panel.ablationList()->item(1)->text(), QStringLiteral("L0 H2 (mean)"));
     QSignalSpy spy(&panel, &PredictionPanel::ablationsCleared);

@@ -75,8 +75,8 @@ Session fullSession() {
     s.hideSpecialTokens = true;
     s.mergeWords = true;
     s.measure = headmap::AttentionMeasure::ValueNorm;
-    s.ablations = {headmap::HeadAblation{0, 1, headmap::AblationMode::Zero},
-                   headmap::HeadAblation{1, 3, headmap::AblationMode::Mean}};
+    s.ablations = {headmap::HeadAblation{0, 1, headmap::AblationMode::Zero, std::nullopt},
+                   headmap::HeadAblation{1, 3, headmap::AblationMode::Mean, std::nullopt}};
     s.presentation = true;
     return s;
 }

@@ -43,7 +43,7 @@ Run runTeaching(bool causal, int layer, int head, int dModel = 64, const QString
     options.dModel = dModel;
     TeachingModel model{options};
     RunOptions run;
-    run.steps = HeadIndex{layer, head};
+    run.steps = HeadIndex{layer, head, std::nullopt};
     RunResult result = model.run(model.tokenizer().encode(sentence, true), run);
     return {std::make_shared<const HeadSteps>(*result.steps), result.trace.displayTokens()};
 }

@@ -34,7 +34,7 @@ struct Run {
 // model: a fixture folder name, or "teaching" for the built-in teaching model (encoder).
 Run runModel(const QString& model, int layer, int head) {
     RunOptions options;
-    options.steps = HeadIndex{layer, head};
+    options.steps = HeadIndex{layer, head, std::nullopt};
     if (model == QLatin1String("teaching")) {
         TeachingModel teaching{TeachingOptions{}};
         RunResult result = teaching.run(teaching.tokenizer().encode(QStringLiteral("the cat sat on the mat"), true), options);

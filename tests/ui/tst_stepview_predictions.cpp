@@ -35,14 +35,14 @@ Walk walk(int head, int position, bool off) {
     const PatternsModel model;
     const Encoding input = model.tokenizer().encode(kSentence, true);
     RunOptions options;
-    options.steps = HeadIndex{0, head};
+    options.steps = HeadIndex{0, head, std::nullopt};
     const RunResult plain = model.run(input, options);
     auto result = std::make_shared<PredictionResult>();
     result->position = position;
     result->positionText = QStringLiteral("at '%1' #%2").arg(input.displayTokens[position]).arg(position);
     result->after = predictTokens(model, plain, position, 5);
     if (off) {
-        options.ablations = {HeadAblation{0, head, AblationMode::Zero}};
+        options.ablations = {HeadAblation{0, head, AblationMode::Zero, std::nullopt}};
         const RunResult ablated = model.run(input, options);
         result->before = result->after;
         result->after = predictTokens(model, ablated, position, 5);
