@@ -227,8 +227,8 @@ private slots:
                                    .arg(kind).arg(scale).arg(svgDifference, 0, 'f', 3).arg(pdfDifference, 0, 'f', 3)));
         if (qEnvironmentVariableIsSet("HEADMAP_KEEP_RASTERS")) {  // to look at them
             const QDir keep(qEnvironmentVariable("HEADMAP_KEEP_RASTERS"));
-            for (const QString& suffix : {".png", "-svg.png", "-pdf.png", ".svg", ".pdf"})
-                QFile::copy(base + suffix, keep.filePath(QFileInfo(base).fileName() + suffix));
+            for (const char* suffix : {".png", "-svg.png", "-pdf.png", ".svg", ".pdf"})
+                QFile::copy(base + QLatin1String(suffix), keep.filePath(QFileInfo(base).fileName() + QLatin1String(suffix)));
             const auto differenceImage = [](const QImage& a, const QImage& b) {  // |a - b|, 4 times
                 QImage d(a.size(), QImage::Format_RGB32);
                 for (int y = 0; y < a.height(); ++y)
