@@ -6,7 +6,8 @@
 // 0.1–10 ms a token. Split over OpenMP's threads, every product ends at a barrier that waits
 // for each thread of the team; on a machine busy with other programs one of them has often been
 // descheduled for a whole time slice, and the translation benchmark on 2 cores under a load of
-// 5–8 took 4–14 s with 2 threads against 1.1–2.3 s with one (README, "Speed"). Here the caller
+// 1–8 took 1.7–14 s a pass with 2 threads against 1.1–2.3 s with one (README, "Speed"; its
+// generation alone, paired runs at load 8: 4.2–18 s before, 1.9–3.1 s with this). Here the caller
 // and the helpers take chunks from one counter: a helper that wakes late finds the chunks taken
 // and goes back to sleep; the caller waits only for chunks a helper has already begun.
 //
