@@ -341,7 +341,7 @@ RowVectorF EncoderDecoderModel::logitsOf(const Eigen::Ref<const RowVectorF>& hid
     // Through Linear: one row over the (V, D) head is bound by reading it (119 MB for opus-mt's
     // 58k × 512 at every generated token), and Linear reads it once, split over the threads;
     // Eigen's matrix-vector product ran on one thread and was half of generate()'s time
-    // (tests/bench/README_translation_speed.md).
+    // (README, "Speed").
     const Linear head(m_head, nullptr, m_config.dModel, vocab, WeightLayout::OutIn);  // (V, D) stored
     const MatrixF x = hidden * m_config.outputScale;                                  // (1, D)
     RowVectorF logits = head.forward(x);                                                // (V)

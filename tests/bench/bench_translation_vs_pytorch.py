@@ -22,12 +22,17 @@ torch.set_num_threads(n) with OMP_NUM_THREADS, OPENBLAS_NUM_THREADS and MKL_NUM_
 torch multiplies through the system BLAS, OpenBLAS here, whose threads torch does not set). Each
 side is compared at its best setting.
 
-Besides the wall time, each pass's CPU time (the process's, all threads): with one thread per side
-it hardly depends on how busy the machine is, so its ratio checks the wall-time ratio.
+Besides the wall time, each pass's CPU time (the process's, all threads). The ratio of CPU times
+with one thread per side is the figure to compare on a machine busy with other work: a one-thread
+run's wall time there measures the queue for the cores as well, and a two-thread run's wall time
+mostly how often one of its threads was descheduled while the other waited at a barrier. The
+summary gives it, each round's own ratio (the two processes ran one after the other), the wall-time
+ratios at one thread and at each side's best setting, and the 1-minute load average as each
+process started.
 
 Checks that both sides did the same work: the generated ids must be equal, and per stack the sum
 over layers, heads, query rows and keys of weight x key index must agree to 1e-4 (relative).
-Peak memory: /usr/bin/time -v of one more process per side at its best setting.
+Peak memory: /usr/bin/time -v of one more process per side with one thread.
 
     /usr/bin/python3 tests/bench/bench_translation_vs_pytorch.py --transformers /path/to/transformers.git \\
         [--bench build/tests/bench_translation] [--rounds 5] [--passes 4] [--threads 1,2] [--json out.json]
@@ -199,13 +204,15 @@ def main():
     results.update({("PyTorch", n): [] for n in threads})
     for round_number in range(args.rounds):
         for n in threads:
-            results[("Headmap", n)].append(run_headmap(args, n))
-            results[("PyTorch", n)].append(run_torch(args, n))
-        line = ", ".join(f"{side} {n}t {statistics.median(summarise(r, 'total')[1]):.0f} ms"
+            for side, run in (("Headmap", run_headmap), ("PyTorch", run_torch)):
+                load = os.getloadavg()[0]  # the 1-minute load average as the process starts
+                result = run(args, n)
+                result["load_before"] = load
+                results[(side, n)].append(result)
+        line = ", ".join(f"{side} {n}t {statistics.median(r[-1]['passes'][p]['cpu'] for p in range(1, args.passes)):.0f}"
                          for (side, n), r in results.items())
-        print(f"round {round_number + 1}/{args.rounds} (load {os.getloadavg()[0]:.1f}): median later pass {line}",
-              flush=True)
-    load_end = os.getloadavg()[0]
+        print(f"round {round_number + 1}/{args.rounds} (load {os.getloadavg()[0]:.1f}): "
+              f"CPU ms per later pass {line}", flush=True)
 
     problems = []
     for n in threads:
@@ -217,43 +224,58 @@ def main():
     print("same work on both sides: " + ("yes (generated ids equal; every stack's attention agrees to 1e-4)"
                                          if not problems else "NO\n" + "\n".join(problems[:5])))
 
-    print(f"\nms per pass; first = the first pass of each process, later = passes 2..{args.passes}, "
-          f"over {args.rounds} processes")
-    print(f"{'side':8} {'threads':>7} {'figure':>10} {'first min':>9} {'median':>8} {'later min':>9} {'median':>8}")
+    print(f"\nms per pass: first = the first pass of each process, later = passes 2..{args.passes}; "
+          f"{args.rounds} processes per row, the sides alternating")
+    print(f"{'side':8} {'threads':>7} {'figure':>10} {'first min':>9} {'median':>8} {'later min':>9} {'median':>8}"
+          f"  {'load':>9}")
     keys = {"Headmap": ["generate", "capture", "heads", "total", "cpu"], "PyTorch": ["generate", "total", "cpu"]}
     for (side, n), r in results.items():
-        for key in keys[side]:
+        loads = [x["load_before"] for x in r]
+        for i, key in enumerate(keys[side]):
             first, later = summarise(r, key)
-            print(f"{side:8} {n:>7} {key:>10} {fmt(first)}  {fmt(later)}")
-    best = {}
-    for side in ("Headmap", "PyTorch"):
-        best[side] = min(threads, key=lambda n: statistics.median(summarise(results[(side, n)], "total")[1]))
-    h_first, h_later = summarise(results[("Headmap", best["Headmap"])], "total")
-    p_first, p_later = summarise(results[("PyTorch", best["PyTorch"])], "total")
-    ratio = statistics.median(h_later) / statistics.median(p_later)
-    ratio_min = min(h_later) / min(p_later)
-    h_cpu, p_cpu = (summarise(results[(side, best[side])], "cpu")[1] for side in ("Headmap", "PyTorch"))
-    ratio_cpu = statistics.median(h_cpu) / statistics.median(p_cpu)
-    print(f"\nbest settings: Headmap {best['Headmap']} threads, PyTorch {best['PyTorch']} threads")
-    print(f"Headmap/PyTorch, later passes: median {ratio:.2f}, min {ratio_min:.2f} (goal <= 0.8); "
-          f"first pass: median {statistics.median(h_first) / statistics.median(p_first):.2f}; "
-          f"CPU time of later passes: median {ratio_cpu:.2f}")
+            load = f"{min(loads):4.1f}-{max(loads):<4.1f}" if i == 0 else ""
+            print(f"{side:8} {n:>7} {key:>10} {fmt(first)}  {fmt(later)}  {load:>9}")
+
+    def median_of(side, n, key):
+        return statistics.median(summarise(results[(side, n)], key)[1])
+
+    def paired(n, key):
+        """Headmap/PyTorch of each round's medians: the two processes ran one after the other."""
+        return [statistics.median(p[key] for p in h["passes"][1:]) / statistics.median(p[key] for p in t["passes"][1:])
+                for h, t in zip(results[("Headmap", n)], results[("PyTorch", n)])]
+
+    best = {side: min(threads, key=lambda n: median_of(side, n, "total")) for side in ("Headmap", "PyTorch")}
+    one = min(threads)
+    cpu_ratio = median_of("Headmap", one, "cpu") / median_of("PyTorch", one, "cpu")
+    cpu_rounds = paired(one, "cpu")
+    wall_one = median_of("Headmap", one, "total") / median_of("PyTorch", one, "total")
+    wall_best = median_of("Headmap", best["Headmap"], "total") / median_of("PyTorch", best["PyTorch"], "total")
+    first_best = (statistics.median(summarise(results[("Headmap", best["Headmap"])], "total")[0]) /
+                  statistics.median(summarise(results[("PyTorch", best["PyTorch"])], "total")[0]))
+    loads = [r["load_before"] for rs in results.values() for r in rs]
+    print(f"\nHeadmap/PyTorch (goal <= 0.8), medians of the later passes; load average "
+          f"{min(loads):.1f}-{max(loads):.1f} on {os.cpu_count()} cores during the rounds:")
+    print(f"  CPU time, {one} thread each (the fair figure on a busy machine): {cpu_ratio:.2f}"
+          f" (per round {min(cpu_rounds):.2f}-{max(cpu_rounds):.2f})")
+    print(f"  wall time, {one} thread each: {wall_one:.2f}")
+    print(f"  wall time, each at its best setting (Headmap {best['Headmap']}, PyTorch {best['PyTorch']} threads): "
+          f"{wall_best:.2f}; first passes: {first_best:.2f}")
     h_load = statistics.median(r["load_ms"] for r in results[("Headmap", best["Headmap"])])
     p_load = statistics.median(r["load_ms"] for r in results[("PyTorch", best["PyTorch"])])
     print(f"loading the folder: Headmap {h_load:.0f} ms, PyTorch {p_load:.0f} ms (model build and weights)")
 
     memory = {"Headmap": [], "PyTorch": []}
-    run_headmap(args, best["Headmap"], memory["Headmap"])
-    run_torch(args, best["PyTorch"], memory["PyTorch"])
-    print(f"peak resident memory (/usr/bin/time -v, one process of {args.passes} passes): "
+    run_headmap(args, one, memory["Headmap"])
+    run_torch(args, one, memory["PyTorch"])
+    print(f"peak resident memory (/usr/bin/time -v, one process of {args.passes} passes, {one} thread): "
           f"Headmap {memory['Headmap'][0]:.0f} MB, PyTorch {memory['PyTorch'][0]:.0f} MB")
-    print(f"load average {load_end:.1f} at the end of the rounds")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": machine(), "rounds": args.rounds, "passes": args.passes,
                        "results": {f"{side} {n}": r for (side, n), r in results.items()}, "best": best,
-                       "ratio_median": ratio, "ratio_min": ratio_min, "ratio_cpu": ratio_cpu, "peak_rss_mb": memory,
-                       "problems": problems}, f, indent=1)
+                       "ratio_cpu_one_thread": cpu_ratio, "ratio_cpu_per_round": cpu_rounds,
+                       "ratio_wall_one_thread": wall_one, "ratio_wall_best": wall_best,
+                       "peak_rss_mb": memory, "problems": problems}, f, indent=1)
     return 1 if problems else 0
 
 

@@ -1,6 +1,7 @@
 # Tests of engine/core, engine/io and the teaching model (headmap_add_test is defined in tests/CMakeLists.txt).
 headmap_add_test(tst_multiheadattention SOURCES engine/tst_multiheadattention.cpp)
 headmap_add_test(tst_linear SOURCES engine/tst_linear.cpp)
+headmap_add_test(tst_columnshare SOURCES engine/tst_columnshare.cpp)
 # The same products with OpenBLAS threading them itself (core/Linear.cpp, HEADMAP_DENSE_SPLIT=0)
 # instead of OpenMP splitting their columns: both paths must give y = x·W + b.
 add_test(NAME tst_linear_blas_threads COMMAND tst_linear)
