@@ -20,6 +20,7 @@ target_sources(headmap_engine PRIVATE
   tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
   tokenizers/SentencePieceFile.cpp
+  tokenizers/SlowTokenizerSettings.cpp
   tokenizers/SentencePieceModelCheck.cpp
   tokenizers/PrecompiledCharsMap.cpp
   tokenizers/PrecompiledNormalizer.cpp
