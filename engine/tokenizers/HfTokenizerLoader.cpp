@@ -6,6 +6,7 @@
 
 #include "core/HeadmapError.h"
 #include "tokenizers/LegacyTokenizerFiles.h"
+#include "tokenizers/M2M100TokenizerFiles.h"
 #include "tokenizers/MarianTokenizerFiles.h"
 #include "tokenizers/TokenizerJsonLoader.h"
 
@@ -18,6 +19,9 @@ std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const Tokenize
     // Marian (Helsinki-NLP/opus-mt-*): SentencePiece models numbered through vocab.json.
     if (isMarianTokenizerFolder(folder))
         return loadMarianTokenizer(folder);
+    // M2M100 (facebook/m2m100_*): a SentencePiece BPE model numbered through vocab.json.
+    if (isM2M100TokenizerFolder(folder))
+        return loadM2M100Tokenizer(folder);
     if (auto legacy = loadLegacyTokenizer(folder, options))
         return legacy;
     // Llama-2, Gemma, T5 and others once shipped only SentencePiece's binary model file.

@@ -48,5 +48,11 @@ void numberSpecialTokens(std::vector<AddedToken>& tokens, const std::function<st
 // The id of the special token with this content, or -1.
 int idOfSpecial(const std::vector<AddedToken>& tokens, const QString& content);
 
+// Decoding: Python's str.strip() (str.isspace() characters at both ends), and
+// PreTrainedTokenizerBase's clean_up_tokenization (" ." → "." etc.) for tokenizer_config.json's
+// clean_up_tokenization_spaces.
+QString pythonStrip(const QString& text);
+QString cleanUpTokenizationSpaces(QString text);
+
 }  // namespace slowtokenizer
 }  // namespace headmap

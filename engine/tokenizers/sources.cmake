@@ -14,6 +14,8 @@ target_sources(headmap_engine PRIVATE
   tokenizers/HfTokenizer.cpp
   tokenizers/HfTokenizerLoader.cpp
   tokenizers/LegacyTokenizerFiles.cpp
+  tokenizers/M2M100Tokenizer.cpp
+  tokenizers/M2M100TokenizerFiles.cpp
   tokenizers/MarianTokenizer.cpp
   tokenizers/MarianTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
