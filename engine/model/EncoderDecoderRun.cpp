@@ -115,6 +115,9 @@ LanguageChoice Model::resolveLanguages(const LanguageChoice& asked) const {
     const auto resolve = [&](const QStringList& codes, const QString& code, const QString& what) {
         if (code.isEmpty())
             return QString();
+        if (!summary().isEncoderDecoder())
+            throw InputError(notEncoderDecoder(summary()) +
+                             QCoreApplication::translate("Engine", "; leave out the %1 ('%2')").arg(what, code));
         if (codes.isEmpty())
             throw InputError(QCoreApplication::translate("Engine", "%1 (%2) has no %3 to choose ('%4'): it translates "
                                                                    "one language pair, or reads the languages from the "
