@@ -39,10 +39,11 @@ public:
         Q_UNUSED(language);
         return dynamic_cast<const Tokenizer&>(*this).encode(text, addSpecialTokens);
     }
-    // The target with the special tokens of `language` (tokenizer.tgt_lang = ..., then
-    // text_target=); throws InputError when neither it nor the default names a target language.
-    virtual Encoding encodeTargetIn(const QString& text, bool addSpecialTokens, const QString& language) const {
-        Q_UNUSED(language);
+    // The target with the special tokens of languages.target (tokenizer.tgt_lang = ..., then
+    // text_target=; NLLB and mBART-50 without any target language use the source's, as
+    // transformers' target mode does); throws InputError when no target language is named.
+    virtual Encoding encodeTargetIn(const QString& text, bool addSpecialTokens, const LanguageChoice& languages) const {
+        Q_UNUSED(languages);
         return encodeTarget(text, addSpecialTokens);
     }
     // The id of a target language's token, what generation forces first (get_lang_id); -1 for

@@ -363,7 +363,7 @@ const TargetSideTokenizer* EncoderDecoderModel::targetSide() const {
 
 Encoding EncoderDecoderModel::decoderInputForTarget(const QString& target, const LanguageChoice& languages) const {
     const TargetSideTokenizer* side = targetSide();
-    const Encoding labels = side ? side->encodeTargetIn(target, true, languages.target) : tokenizer().encode(target, true);
+    const Encoding labels = side ? side->encodeTargetIn(target, true, languages) : tokenizer().encode(target, true);
     // shift_tokens_right: the start token, then the labels less the last.
     std::vector<int> ids{m_config.generation.decoderStartTokenId};
     for (int i = 0; i + 1 < labels.size(); ++i)

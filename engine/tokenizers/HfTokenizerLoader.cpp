@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
+#include "tokenizers/LanguageCodeTokenizerFiles.h"
 #include "tokenizers/LegacyTokenizerFiles.h"
 #include "tokenizers/M2M100TokenizerFiles.h"
 #include "tokenizers/MarianTokenizerFiles.h"
@@ -14,8 +15,9 @@ namespace headmap {
 
 std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const TokenizerLoadOptions& options) {
     const QString tokenizerJson = QDir(folder).filePath(QStringLiteral("tokenizer.json"));
+    // NLLB and mBART-50 put the chosen language's token around the text (tokenizer_config.json).
     if (QFileInfo::exists(tokenizerJson))
-        return loadTokenizerJson(tokenizerJson);
+        return withLanguageCodes(folder, loadTokenizerJson(tokenizerJson));
     // Marian (Helsinki-NLP/opus-mt-*): SentencePiece models numbered through vocab.json.
     if (isMarianTokenizerFolder(folder))
         return loadMarianTokenizer(folder);

@@ -111,11 +111,12 @@ Encoding M2M100Tokenizer::encodeSourceIn(const QString& text, bool addSpecialTok
 }
 
 Encoding M2M100Tokenizer::encodeTarget(const QString& text, bool addSpecialTokens) const {
-    return encodeTargetIn(text, addSpecialTokens, QString());
+    return encodeTargetIn(text, addSpecialTokens, LanguageChoice());
 }
 
-Encoding M2M100Tokenizer::encodeTargetIn(const QString& text, bool addSpecialTokens, const QString& language) const {
-    QString chosen = language;
+Encoding M2M100Tokenizer::encodeTargetIn(const QString& text, bool addSpecialTokens,
+                                         const LanguageChoice& languages) const {
+    QString chosen = languages.target;
     if (chosen.isEmpty() && !m_parts.targetLanguage.isEmpty())
         chosen = m2mLanguageToken(m_parts.targetLanguage);
     if (chosen.isEmpty())  // transformers: get_lang_token(None) fails

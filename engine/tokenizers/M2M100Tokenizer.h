@@ -64,7 +64,7 @@ public:
     QStringList targetLanguageCodes() const override { return m_languageTokens; }
     LanguageChoice defaultLanguages() const override;
     Encoding encodeSourceIn(const QString& text, bool addSpecialTokens, const QString& language) const override;
-    Encoding encodeTargetIn(const QString& text, bool addSpecialTokens, const QString& language) const override;
+    Encoding encodeTargetIn(const QString& text, bool addSpecialTokens, const LanguageChoice& languages) const override;
     int languageTokenId(const QString& language) const override;
 
     std::optional<int> tokenToId(const QString& token) const override;

@@ -13,6 +13,8 @@ target_sources(headmap_engine PRIVATE
   tokenizers/Gpt2Split.cpp
   tokenizers/HfTokenizer.cpp
   tokenizers/HfTokenizerLoader.cpp
+  tokenizers/LanguageCodeTokenizer.cpp
+  tokenizers/LanguageCodeTokenizerFiles.cpp
   tokenizers/LegacyTokenizerFiles.cpp
   tokenizers/M2M100Tokenizer.cpp
   tokenizers/M2M100TokenizerFiles.cpp

@@ -203,7 +203,7 @@ void M2M100TokenizerTest::encodesAsTransformers() {
         QCOMPARE(joinIds(m2m.encode(text, true).ids), joinIds(ids));
     if (!hasTarget)
         return;
-    QCOMPARE(joinIds(m2m.encodeTargetIn(text, true, target).ids), joinIds(targetIds));
+    QCOMPARE(joinIds(m2m.encodeTargetIn(text, true, {QString(), target}).ids), joinIds(targetIds));
     QCOMPARE(m2m.decodeTarget(targetIds, false), decoded);
     QCOMPARE(m2m.decodeTarget(targetIds, true), decodedSkip);
 }
@@ -250,7 +250,7 @@ void M2M100TokenizerTest::targetNeedsALanguage() {
     QCOMPARE(hub.languageTokenId(QString()), -1);
     const QString message = errorOf([&] { hub.encodeTarget(u("Hello"), true); });
     QVERIFY2(message.contains(u("tgt_lang")), qPrintable(message));
-    QCOMPARE(hub.encodeTargetIn(u("Hello"), true, u("zh")).ids.front(), hub.languageTokenId(u("__zh__")));
+    QCOMPARE(hub.encodeTargetIn(u("Hello"), true, {QString(), u("zh")}).ids.front(), hub.languageTokenId(u("__zh__")));
 }
 
 void M2M100TokenizerTest::brokenSettings_data() {
