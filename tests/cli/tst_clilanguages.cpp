@@ -81,6 +81,8 @@ private slots:
     void attentionUnderTeacherForcing();
     void predictAndSteps();
     void idsWithTargetLanguage();
+    void tokenizerJsonFamilies_data();
+    void tokenizerJsonFamilies();
     void refusals_data();
     void refusals();
 };
@@ -191,6 +193,47 @@ void TestCliLanguages::idsWithTargetLanguage() {
     CLI_CHECK(r, 0);
     CLI_JSON(out, r);
     QCOMPARE(ints(out["target_ids"]), tail(ints(golden["generated_ids"])));
+}
+
+// NLLB's and mBART-50's tokenizer.json layouts (nllb_lang_f32, mbart_50_lang_f32: ids from the
+// Rust library with the language template of NllbTokenizer / MBart50Tokenizer, generation from
+// transformers' classes), codes given bare where they are unambiguous.
+void TestCliLanguages::tokenizerJsonFamilies_data() {
+    QTest::addColumn<QString>("fixture");
+    QTest::addColumn<QString>("caseName");
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("target");
+    QTest::newRow("nllb, bare codes") << "nllb_lang_f32" << "da_to_zh" << "dan" << "zho_Hans";
+    QTest::newRow("nllb, as written") << "nllb_lang_f32" << "zh_to_fr" << "zho_Hans" << "fra_Latn";
+    QTest::newRow("mbart-50, bare codes") << "mbart_50_lang_f32" << "en_to_zh" << "en" << "zh";
+    QTest::newRow("mbart-50, as written") << "mbart_50_lang_f32" << "zh_to_de" << "zh_CN" << "de_DE";
+}
+
+void TestCliLanguages::tokenizerJsonFamilies() {
+    QFETCH(QString, fixture);
+    QFETCH(QString, caseName);
+    QFETCH(QString, source);
+    QFETCH(QString, target);
+    const QString folder = fixturePath(QStringLiteral("seq2seq/") + fixture);
+    QFile file(folder + QStringLiteral("/golden.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject golden;
+    for (const QJsonValue& c : QJsonDocument::fromJson(file.readAll()).object().value("cases").toArray())
+        if (c.toObject().value("name").toString() == caseName)
+            golden = c.toObject();
+    QVERIFY(!golden.isEmpty());
+    const CliResult r = runCli({"translate", "--model", folder, "--text", golden["source_text"].toString(),
+                                "--source-lang", source, "--target-lang", target, "--format", "json"});
+    CLI_CHECK(r, 0);
+    CLI_JSON(out, r);
+    QCOMPARE(ints(out["source_ids"]), ints(golden["source_ids"]));
+    QCOMPARE(ints(out["target_ids"]), tail(ints(golden["generated_ids"])));
+    const CliResult forced = runCli({"predict", "--model", folder, "--text", golden["source_text"].toString(),
+                                     "--target", golden["target_text"].toString(), "--source-lang", source,
+                                     "--target-lang", target, "--format", "json"});
+    CLI_CHECK(forced, 0);
+    CLI_JSON(predicted, forced);
+    QCOMPARE(ints(predicted["token_ids"]), ints(golden["decoder_input_ids"]));
 }
 
 void TestCliLanguages::refusals_data() {

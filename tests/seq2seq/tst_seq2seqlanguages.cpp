@@ -1,10 +1,12 @@
 // Choosing the languages of a multilingual translation model (Model::resolveLanguages, the
 // languages of TokenizeOptions, decoderInputForTarget and generate) against transformers' own
-// classes: tests/fixtures/seq2seq/m2m_100_lang_f32 is a tiny M2M100 model with the Hub's
-// tokenizer files, and its golden.json (make_language_fixtures.py) holds per case what
-// M2M100Tokenizer gives for src_lang / tgt_lang, what M2M100ForConditionalGeneration computes
-// for them (every head of the three stacks) and what generate(forced_bos_token_id=
-// tokenizer.get_lang_id(tgt_lang)) writes. Tolerances as in tst_encoderdecodermodel (1e-5).
+// classes (make_language_fixtures.py): tests/fixtures/seq2seq/m2m_100_lang_f32 is a tiny M2M100
+// model with the Hub's tokenizer files (ids from transformers' M2M100Tokenizer), nllb_lang_f32 and
+// mbart_50_lang_f32 tiny M2M100 and MBart models with NLLB's and mBART-50's tokenizer.json (ids
+// from the Rust library with the language template of NllbTokenizer / MBart50Tokenizer). Per
+// case: the source in src_lang, the decoder's rows for the target in tgt_lang, every head of the
+// three stacks (M2M100ForConditionalGeneration / MBartForConditionalGeneration), and
+// generate(forced_bos_token_id=<tgt_lang's id>). Tolerances as in tst_encoderdecodermodel (1e-5).
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -20,9 +22,10 @@ using namespace headmap;
 namespace {
 
 const QString kFixture = QStringLiteral("seq2seq/m2m_100_lang_f32");
+const QStringList kFixtures{kFixture, QStringLiteral("seq2seq/nllb_lang_f32"), QStringLiteral("seq2seq/mbart_50_lang_f32")};
 
-QJsonObject readGolden() {
-    QFile file(QDir(testsupport::fixturePath(kFixture)).filePath(QStringLiteral("golden.json")));
+QJsonObject readGolden(const QString& fixture = kFixture) {
+    QFile file(QDir(testsupport::fixturePath(fixture)).filePath(QStringLiteral("golden.json")));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object();
@@ -105,29 +108,37 @@ private slots:
     }
 
     void casesAsTransformers_data() {
+        QTest::addColumn<QString>("fixture");
         QTest::addColumn<int>("index");
-        const QJsonArray cases = m_golden.value(QStringLiteral("cases")).toArray();
-        for (int i = 0; i < cases.size(); ++i)
-            QTest::newRow(qPrintable(cases[i].toObject().value(QStringLiteral("name")).toString())) << i;
+        for (const QString& fixture : kFixtures) {
+            const QJsonArray cases = readGolden(fixture).value(QStringLiteral("cases")).toArray();
+            QVERIFY(!cases.isEmpty());
+            for (int i = 0; i < cases.size(); ++i)
+                QTest::addRow("%s/%s", qPrintable(fixture),
+                              qPrintable(cases[i].toObject().value(QStringLiteral("name")).toString()))
+                    << fixture << i;
+        }
     }
 
     void casesAsTransformers() {
+        QFETCH(QString, fixture);
         QFETCH(int, index);
-        const QJsonObject c = m_golden.value(QStringLiteral("cases")).toArray()[index].toObject();
-        const LanguageChoice languages = m_model->resolveLanguages(
+        const QJsonObject c = readGolden(fixture).value(QStringLiteral("cases")).toArray()[index].toObject();
+        const std::unique_ptr<Model> model = loadModel(ModelSpec{testsupport::fixturePath(fixture), {}});
+        const LanguageChoice languages = model->resolveLanguages(
             {language(c.value(QStringLiteral("src_lang"))), language(c.value(QStringLiteral("tgt_lang")))});
         TokenizeOptions tokenize;
         tokenize.languages = languages;
-        const Encoding source = m_model->tokenize(c.value(QStringLiteral("source_text")).toString(), tokenize);
+        const Encoding source = model->tokenize(c.value(QStringLiteral("source_text")).toString(), tokenize);
         QCOMPARE(source.ids, golden::toIntVector(c.value(QStringLiteral("source_ids"))));
         QVERIFY(source.special.front());  // the source language's token
-        const Encoding target = m_model->decoderInputForTarget(c.value(QStringLiteral("target_text")).toString(),
+        const Encoding target = model->decoderInputForTarget(c.value(QStringLiteral("target_text")).toString(),
                                                                languages);
         QCOMPARE(target.ids, golden::toIntVector(c.value(QStringLiteral("decoder_input_ids"))));
 
         RunOptions options;
         options.decoderInput = target;
-        const RunResult result = m_model->run(source, options);
+        const RunResult result = model->run(source, options);
         for (const auto& [kind, key] : {std::pair{StackKind::Encoder, "encoder_attentions"},
                                         std::pair{StackKind::Decoder, "decoder_attentions"},
                                         std::pair{StackKind::Cross, "cross_attentions"}}) {
@@ -139,11 +150,11 @@ private slots:
         std::vector<int> generated = golden::toIntVector(c.value(QStringLiteral("generated_ids")));
         generated.erase(generated.begin());  // generate() returns the start token first
         QCOMPARE(generated.front(), c.value(QStringLiteral("forced_bos_token_id")).toInt());
-        QCOMPARE(m_model->generate(source, -1, languages), generated);
+        QCOMPARE(model->generate(source, -1, languages), generated);
         // A run without a decoder input generates in the chosen language too.
         RunOptions generating;
         generating.languages = languages;
-        QCOMPARE(m_model->run(source, generating).generated, generated);
+        QCOMPARE(model->run(source, generating).generated, generated);
     }
 
     // Without a target language generation_config.json decides: it forces nothing here.
