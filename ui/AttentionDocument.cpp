@@ -68,6 +68,7 @@ void AttentionDocument::adoptModel(std::shared_ptr<const Model> model, const Mod
     m_model = std::move(model);
     m_spec = spec;
     m_view.stack = StackKind::Cross;  // a translation model opens on its cross-attention
+    m_languages = LanguageChoice();
     forgetStacks();
     try {  // the tokenizer says so by refusing a pair
         TokenizeOptions probe;
@@ -169,6 +170,16 @@ void AttentionDocument::setTargetText(const QString& target) {
         return;
     m_target = target;
     m_targetText = target;
+    if (m_model && !m_text.isEmpty())
+        runTrace();
+}
+
+void AttentionDocument::setLanguages(const LanguageChoice& languages) {
+    if (languages.source == m_languages.source && languages.target == m_languages.target)
+        return;
+    m_languages = languages;
+    m_decoderInput.reset();  // a generated target is written again, in the chosen language
+    m_prefixState.reset();   // the source's tokens change with its language
     if (m_model && !m_text.isEmpty())
         runTrace();
 }

@@ -93,6 +93,16 @@ public:
     QString targetText() const { return m_targetText; }
     bool isTeacherForced() const { return m_target.has_value(); }
 
+    // A multilingual translation model's languages (M2M100's "__da__", NLLB's "dan_Latn", ...):
+    // the codes the model lists, its folder's defaults, and the user's choice (codes as listed;
+    // empty: the default). Choosing reruns the sentence: a generated target is written anew in
+    // the target language, a typed one is read in it. A new model starts from its defaults.
+    QStringList sourceLanguages() const { return m_model ? m_model->sourceLanguages() : QStringList(); }
+    QStringList targetLanguages() const { return m_model ? m_model->targetLanguages() : QStringList(); }
+    LanguageChoice defaultLanguages() const { return m_model ? m_model->defaultLanguages() : LanguageChoice(); }
+    void setLanguages(const LanguageChoice& languages);
+    const LanguageChoice& languages() const { return m_languages; }
+
     // Starts computing the trace in the background; a newer request supersedes it. pair: the
     // second sentence for models trained on pairs, empty for none. truncate: cut a text longer
     // than the model's maximum positions instead of refusing it.
@@ -302,6 +312,7 @@ private:
     std::optional<Encoding> m_decoderInput;
     std::optional<QString> m_target;
     QString m_targetText;
+    LanguageChoice m_languages;  // the user's; empty codes: the model's defaults
     // The forward pass's final hidden states, with the ablations and (while there are some)
     // without them, for the predictions; m_defaultPosition is where the model predicts by default.
     std::shared_ptr<const MatrixF> m_hidden;

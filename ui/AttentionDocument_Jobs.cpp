@@ -103,6 +103,7 @@ PassRequest AttentionDocument::passRequest(const QString& text, const QString& p
     request.ablations = m_view.ablations;
     request.measure = m_view.measure;
     request.stack = m_view.stack;
+    request.languages = m_languages;
     return request;
 }
 

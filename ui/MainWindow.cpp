@@ -39,6 +39,7 @@
 #include "parts/PresentationMode.h"
 #include "parts/ViewControls.h"
 #include "parts/SessionsPart.h"
+#include "parts/LanguagePart.h"
 #include "parts/TargetTextPart.h"
 #include "analysis/AttentionTransforms.h"
 #include "text/TokenLabels.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(AttentionDocument* document, QWidget* parent)
     });
     m_models = new ModelLoadingPart(m_document, this, &m_settings, [this] { return isPresentationMode(); });
     m_target = new TargetTextPart(m_document, this);
+    m_languages = new LanguagePart(m_document, this);
     addViews();
 
     auto* central = new QWidget;
@@ -175,6 +177,8 @@ QWidget* MainWindow::buildControls() {
     grid->addWidget(m_longText, 1, 3, 1, 3);
     // Translation models: the target under the sentence (hidden for other models).
     grid->addWidget(m_target->widget(), 2, 3, 1, 3);
+    // Multilingual ones: their languages left of it, under the model (hidden for the others).
+    grid->addWidget(m_languages->widget(), 2, 0, 1, 3);
     grid->addWidget(secondary(labelled(tr("&Pair:"), m_pair)), 3, 3);
     grid->addWidget(secondary(m_pair), 3, 4);
     // The measure shares the Pair row's empty left end: the view row has no width to spare.

@@ -58,6 +58,7 @@ class StatisticsView;
 class StepView;
 class TeachingOptionsPanel;
 class TokenPairView;
+class LanguagePart;
 class TargetTextPart;
 class ViewControls;
 
@@ -91,6 +92,8 @@ public:
     QComboBox* stackBox() const;
     // Encoder–decoder models only: the generated or typed target (parts/TargetTextPart).
     TargetTextPart* targetPart() const { return m_target; }
+    // Multilingual translation models: the source and target languages (parts/LanguagePart).
+    LanguagePart* languagePart() const { return m_languages; }
     QSpinBox* layerBox() const;
     QSpinBox* headBox() const;
     QComboBox* colormapBox() const;
@@ -246,6 +249,7 @@ private:
     ModelLoadingPart* m_models;
     ViewControls* m_controls;
     TargetTextPart* m_target;
+    LanguagePart* m_languages;
     ClassroomPart* m_classroom;  // a part: examples, the named head's note, presentation keys  // a part: layer, head, colours, scale, measure…  // a part: the model list, Open folder, the teaching knobs
     QString m_busyStatus;  // the status text showBusy put up, cleared when work ends
 };

@@ -139,7 +139,11 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
                 return;
             j.key("decoder_start_token_id"); start.isEmpty() ? j.null() : j.value(start.ids.front());
             j.key("decoder_start_token"); start.isEmpty() ? j.null() : j.value(start.tokens.front());
+            const LanguageChoice defaults = model.defaultLanguages();
+            j.key("source_languages"); j.stringList(model.sourceLanguages());
             j.key("target_languages"); j.stringList(model.targetLanguages());
+            j.key("default_source_language"); defaults.source.isEmpty() ? j.null() : j.value(defaults.source);
+            j.key("default_target_language"); defaults.target.isEmpty() ? j.null() : j.value(defaults.target);
             j.key("generation");
             if (generation)
                 writeGenerationJson(j, *generation);
@@ -162,11 +166,18 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
         text += QStringLiteral("decoder start  %1\n")
                     .arg(start.isEmpty() ? QStringLiteral("?")
                                          : QStringLiteral("%1 (%2)").arg(start.tokens.front()).arg(start.ids.front()));
+        const LanguageChoice defaults = model.defaultLanguages();
+        const QStringList sources = model.sourceLanguages();
+        if (!sources.isEmpty())
+            text += QStringLiteral("source langs   %1 (--source-lang; default %2)\n")
+                        .arg(sources.join(QStringLiteral(", ")), defaults.source);
         const QStringList languages = model.targetLanguages();
         text += QStringLiteral("target langs   %1\n")
                     .arg(languages.isEmpty() ? QStringLiteral("one (no language codes)")
                                              : languages.join(QStringLiteral(", ")) +
-                                                   QStringLiteral(" (translate --target-lang)"));
+                                                   QStringLiteral(" (--target-lang; default %1)")
+                                                       .arg(defaults.target.isEmpty() ? QStringLiteral("none")
+                                                                                      : defaults.target));
         text += QStringLiteral("generation     %1\n")
                     .arg(generation ? generationText(model, *generation) : QStringLiteral("greedy"));
     } else {

@@ -33,8 +33,8 @@ const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "
                                 "no-positional", "max-positions"};
 const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values", "words"};
 const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
-// Encoder–decoder models: which stack to show, and what the decoder reads.
-const QStringList kStackOptions{"stack", "target", "max-new-tokens"};
+// Encoder–decoder models: which stack to show, what the decoder reads, and in which languages.
+const QStringList kStackOptions{"stack", "target", "max-new-tokens", "source-lang", "target-lang"};
 
 QStringList allowedOptions(Command command) {
     QStringList allowed{"help"};
@@ -60,8 +60,8 @@ QStringList allowedOptions(Command command) {
                QStringList{"layer", "head", "format", "output", "words", "measure", "ablate"};
     case Command::Predict:
         return allowed + kModelOptions + kInputOptions +
-               QStringList{"top", "position", "temperature", "ablate", "target", "max-new-tokens", "format",
-                           "output"};
+               QStringList{"top", "position", "temperature", "ablate", "target", "max-new-tokens", "source-lang",
+                           "target-lang", "format", "output"};
     case Command::Steps:
         return allowed + kModelOptions + kInputOptions + kStackOptions +
                QStringList{"layer", "head", "format", "output"};
@@ -158,8 +158,9 @@ void addOptions(QCommandLineParser& parser) {
                    "other models: a token whose probability to report (a whole number is a token id).", "TEXT"},
         {"stack", "Translation models: encoder, decoder or cross (default).", "STACK"},
         {"max-new-tokens", "Translation models: the most tokens to generate.", "N"},
-        {"source-lang", "translate: the language of the text (a code the model knows).", "LANG"},
-        {"target-lang", "translate: the language to translate into (a code the model knows).", "LANG"},
+        {"source-lang", "Translation models: the language of the text (a code the model lists, e.g. __da__ or da).",
+         "LANG"},
+        {"target-lang", "Translation models: the language to translate into (a code the model lists).", "LANG"},
         {"revision", "download: the branch, tag or commit (default main).", "REV"},
     });
 }

@@ -62,10 +62,10 @@ private:
     // prepareText, when given, turns the text read into the text to tokenize (translate's
     // target language code).
     Encoding encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer,
-                         const std::function<QString(const QString&)>& prepareText = {});
-    Encoding encodeInput(const CliRequest& request, const Model& model) {
-        return encodeInput(request, model.summary(), model.tokenizer());
-    }
+                         const std::function<QString(const QString&)>& prepareText = {},
+                         const LanguageChoice& languages = {});
+    // The text in the languages of --source-lang and --target-lang (chosenLanguages).
+    Encoding encodeInput(const CliRequest& request, const Model& model);
     void checkIndices(const CliRequest& request, const ModelSummary& model);
     // Writes through writer into the chosen destination atomically (io/AtomicFile): a failure,
     // a full disk included, leaves no file and an earlier one as it was.
@@ -146,8 +146,16 @@ QString Runner::readText(const CliRequest& request, QString& source) {
     return decoded.text;
 }
 
+Encoding Runner::encodeInput(const CliRequest& request, const Model& model) {
+    const LanguageChoice languages = chosenLanguages(request, model);
+    return encodeInput(request, model.summary(), model.tokenizer(), [&](const QString& text) {
+        return model.sourceTextFor(text, languages.target);
+    }, languages);
+}
+
 Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summary, const Tokenizer& tokenizer,
-                             const std::function<QString(const QString&)>& prepareText) {
+                             const std::function<QString(const QString&)>& prepareText,
+                             const LanguageChoice& languages) {
     if (request.ids) {
         if (request.ids->empty())
             throw InputError(QStringLiteral("--ids is empty"));
@@ -158,6 +166,7 @@ Encoding Runner::encodeInput(const CliRequest& request, const ModelSummary& summ
     TokenizeOptions options;
     options.addSpecialTokens = request.addSpecialTokens;
     options.prependBos = request.prependBos;
+    options.languages = languages;
     QString source;
     const QString text = readText(request, source);
     if (request.pair) {
@@ -370,15 +379,9 @@ void Runner::translate(const CliRequest& request) {
                              .arg(summary.displayName(), summary.architecture));
     TranslationReport report;
     report.model = summary.name;
-    checkLanguages(request, *model);
-    report.source = encodeInput(request, model->summary(), model->tokenizer(), [&](const QString& text) {
-        try {
-            return model->sourceTextFor(text, request.targetLanguage);
-        } catch (const InputError& error) {
-            throw InputError(QStringLiteral("--target-lang %1: %2").arg(request.targetLanguage, error.message()));
-        }
-    });
-    const std::vector<int> generated = model->generate(report.source, request.maxNewTokens.value_or(-1));
+    const LanguageChoice languages = chosenLanguages(request, *model);
+    report.source = encodeInput(request, *model);
+    const std::vector<int> generated = model->generate(report.source, request.maxNewTokens.value_or(-1), languages);
     report.target = targetTokens(*model, generated);
     report.translation = model->targetText(generated);
     writeOutput(request.output, [&](QIODevice* device) {

@@ -75,6 +75,32 @@ std::vector<HeadAblation> checkedAblations(const CliRequest& request, const Mode
     return ablations;
 }
 
+LanguageChoice chosenLanguages(const CliRequest& request, const Model& model) {
+    LanguageChoice chosen;
+    const auto resolve = [&](const QString& option, const QString& code, bool source) {
+        if (code.isEmpty())
+            return QString();
+        try {
+            const LanguageChoice resolved = model.resolveLanguages(source ? LanguageChoice{code, QString()}
+                                                                          : LanguageChoice{QString(), code});
+            return source ? resolved.source : resolved.target;
+        } catch (const InputError& error) {
+            throw InputError(QStringLiteral("--%1 %2: %3").arg(option, code, error.message()));
+        }
+    };
+    if (request.ids && !request.sourceLanguage.isEmpty())
+        throw UsageError(QStringLiteral("--source-lang goes with --text or --text-file, not --ids (the ids hold the "
+                                        "source language's token already)"));
+    // Without language tokens of its own (Marian's multi-target models read >>L<< before the
+    // text) a target language is part of the source text, which --ids gives whole.
+    if (request.ids && !request.targetLanguage.isEmpty() && model.sourceLanguages().isEmpty())
+        throw UsageError(QStringLiteral("--target-lang goes with --text or --text-file, not --ids (give the language "
+                                        "code's id first among the ids instead)"));
+    chosen.source = resolve(QStringLiteral("source-lang"), request.sourceLanguage, true);
+    chosen.target = resolve(QStringLiteral("target-lang"), request.targetLanguage, false);
+    return chosen;
+}
+
 DecoderRows decoderRows(const CliRequest& request, const Model& model, const Encoding& source) {
     DecoderRows rows;
     const ModelSummary& summary = model.summary();
@@ -95,10 +121,10 @@ DecoderRows decoderRows(const CliRequest& request, const Model& model, const Enc
             throw UsageError(QStringLiteral("--max-new-tokens limits what the model generates; with --target it "
                                             "generates nothing: give one of them"));
         rows.targetText = *request.target;
-        rows.input = model.decoderInputForTarget(*request.target);
+        rows.input = model.decoderInputForTarget(*request.target, chosenLanguages(request, model));
         return rows;
     }
-    rows.generated = model.generate(source, request.maxNewTokens.value_or(-1));
+    rows.generated = model.generate(source, request.maxNewTokens.value_or(-1), chosenLanguages(request, model));
     rows.input = model.decoderInputForGenerated(rows.generated);
     return rows;
 }

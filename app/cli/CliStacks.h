@@ -27,6 +27,14 @@ StackKind chosenStack(const CliRequest& request, const ModelSummary& model);
 // decoder models: a head without a stack is a cross-attention head, and says so.
 std::vector<HeadAblation> checkedAblations(const CliRequest& request, const ModelSummary& model);
 
+// --source-lang / --target-lang as the model lists them (Model::resolveLanguages: a bare code
+// is taken where it is unambiguous); empty where not given, so the folder's defaults apply.
+// Throws InputError naming the option, the code and some of the model's codes, or saying that
+// the model takes none; a UsageError for --source-lang with --ids (the ids hold the language
+// already) and for a target language that is written into the source text (Marian's >>L<<)
+// with --ids.
+LanguageChoice chosenLanguages(const CliRequest& request, const Model& model);
+
 // What the decoder of an encoder–decoder model reads in a command's runs.
 struct DecoderRows {
     std::optional<Encoding> input;  // RunOptions::decoderInput; unset for one-stack models
@@ -34,7 +42,8 @@ struct DecoderRows {
     std::vector<int> generated;         // without --target: the ids generated, eos included
 };
 // Encoder–decoder models: --target's rows (Model::decoderInputForTarget), else the model's
-// greedy translation of `source` (Model::generate, --max-new-tokens), generated once so that a
+// greedy translation of `source` (Model::generate, --max-new-tokens), both in the languages of
+// chosenLanguages (the target language's token forced first), generated once so that a
 // command's several runs (predict --ablate) read the same rows. One-stack models: nothing, and
 // an InputError for --target / --max-new-tokens, which only a translation model takes.
 DecoderRows decoderRows(const CliRequest& request, const Model& model, const Encoding& source);

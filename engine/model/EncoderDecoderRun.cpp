@@ -52,7 +52,7 @@ RunResult Model::runEncoderDecoder(const Encoding& input, const RunOptions& opti
     if (options.decoderInput) {
         result.decoderInput = *options.decoderInput;
     } else {
-        result.generated = generate(input, options.maxNewTokens);
+        result.generated = generate(input, options.maxNewTokens, options.languages);
         result.decoderInput = decoderInputForGenerated(result.generated);
     }
     checkDecoderInput(result.decoderInput, model);
@@ -94,11 +94,11 @@ RunResult Model::runEncoderDecoder(const Encoding& input, const RunOptions& opti
     return result;
 }
 
-Encoding Model::decoderInputForTarget(const QString&) const {
+Encoding Model::decoderInputForTarget(const QString&, const LanguageChoice&) const {
     throw InputError(notEncoderDecoder(summary()));
 }
 
-std::vector<int> Model::generate(const Encoding&, int) const {
+std::vector<int> Model::generate(const Encoding&, int, const LanguageChoice&) const {
     throw InputError(notEncoderDecoder(summary()));
 }
 
@@ -108,6 +108,26 @@ Encoding Model::decoderInputForGenerated(const std::vector<int>&) const {
 
 QString Model::targetText(const std::vector<int>&) const {
     throw InputError(notEncoderDecoder(summary()));
+}
+
+LanguageChoice Model::resolveLanguages(const LanguageChoice& asked) const {
+    LanguageChoice resolved;
+    const auto resolve = [&](const QStringList& codes, const QString& code, const QString& what) {
+        if (code.isEmpty())
+            return QString();
+        if (!summary().isEncoderDecoder())
+            throw InputError(notEncoderDecoder(summary()) +
+                             QCoreApplication::translate("Engine", "; leave out the %1 ('%2')").arg(what, code));
+        if (codes.isEmpty())
+            throw InputError(QCoreApplication::translate("Engine", "%1 (%2) has no %3 to choose ('%4'): it translates "
+                                                                   "one language pair, or reads the languages from the "
+                                                                   "text itself; leave it out")
+                                 .arg(summary().displayName(), summary().architecture, what, code));
+        return resolveLanguageCode(codes, code, what);
+    };
+    resolved.source = resolve(sourceLanguages(), asked.source, QCoreApplication::translate("Engine", "source language"));
+    resolved.target = resolve(targetLanguages(), asked.target, QCoreApplication::translate("Engine", "target language"));
+    return resolved;
 }
 
 QString Model::sourceTextFor(const QString& text, const QString& targetLanguage) const {

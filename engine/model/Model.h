@@ -18,6 +18,7 @@
 #include "core/HeadAblation.h"
 #include "core/HeadSteps.h"
 #include "core/MultiHeadAttention.h"
+#include "model/LanguageChoice.h"
 #include "model/Tokenizer.h"
 
 namespace headmap {
@@ -39,6 +40,9 @@ struct TokenizeOptions {
     // the first max-positions tokens and sets Encoding::truncated. Either way tokenizing stops at
     // the limit, so a 50 MB line costs no more than a text of max-positions tokens.
     bool truncate = false;
+    // Translation models whose tokenizer marks the source language (M2M100): the source language,
+    // one of Model::sourceLanguages() (resolveLanguages gives it so); empty: the folder's default.
+    LanguageChoice languages;
 };
 
 struct RunOptions {
@@ -72,6 +76,8 @@ struct RunOptions {
     // apply to the default stack (cross-attention) only.
     std::optional<Encoding> decoderInput;
     int maxNewTokens = -1;  // generation's limit; -1: the model's own (generation_config.json)
+    // Generation's target language (Model::generate); see there.
+    LanguageChoice languages;
 };
 
 struct RunResult {
@@ -176,22 +182,37 @@ public:
     // Encoder–decoder models (summary().isEncoderDecoder()); the defaults throw InputError.
     // The decoder's input for a target text under teacher forcing: shift_tokens_right of the
     // target's ids (the decoder start token, then the ids with the end token, less the last).
-    virtual Encoding decoderInputForTarget(const QString& target) const;
+    // languages.target: the target's language where the tokenizer marks it (M2M100's labels start
+    // with it); empty: tokenizer_config.json's tgt_lang.
+    virtual Encoding decoderInputForTarget(const QString& target, const LanguageChoice& languages = {}) const;
     // Greedy generation as transformers' generate() does it with the model's generation
     // settings: the ids after the decoder start token, the end token included. maxNewTokens
-    // < 0: the model's own limit.
-    virtual std::vector<int> generate(const Encoding& source, int maxNewTokens = -1) const;
+    // < 0: the model's own limit. languages.target, a target language the tokenizer marks with
+    // a token (M2M100's "__da__"), is forced first, as generate(forced_bos_token_id=
+    // tokenizer.get_lang_id(...)) does; empty: generation_config.json's forced_bos_token_id.
+    virtual std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
+                                      const LanguageChoice& languages = {}) const;
     // The decoder's input for generated ids: the start token, then the ids less a final end token.
     virtual Encoding decoderInputForGenerated(const std::vector<int>& generated) const;
     // Target ids as text, without special tokens.
     virtual QString targetText(const std::vector<int>& ids) const;
-    // The target languages the user may choose (Marian's ">>dan<<" codes, ...); empty when the
-    // model translates one language pair.
+    // The languages the user may choose, as the family writes them (M2M100's "__da__", Marian's
+    // ">>dan<<" target codes, ...); empty when the model takes no such code (one language pair,
+    // or T5, which reads the task from the text).
+    virtual QStringList sourceLanguages() const { return {}; }
     virtual QStringList targetLanguages() const { return {}; }
+    // What the folder chooses when the user does not: tokenizer_config.json's src_lang and
+    // tgt_lang as transformers applies them (empty where there is none).
+    virtual LanguageChoice defaultLanguages() const { return {}; }
+    // A user's choice with each code as the model lists it (a bare code accepted where it is
+    // unambiguous: "da" for "__da__"). Throws InputError naming the side, the code and some of
+    // the model's codes, or saying that the model takes none.
+    LanguageChoice resolveLanguages(const LanguageChoice& asked) const;
     // The source text as the model reads it for `targetLanguage` (one of targetLanguages(), with
     // or without the >> << of Marian's codes; empty: the text as it is): Marian's multi-target
     // models read the code at the start of the source. Throws InputError naming the languages
-    // there are when the model has no such target language.
+    // there are when the model has no such target language. A model whose tokenizer marks the
+    // languages with its own tokens (M2M100) takes the text as it is.
     virtual QString sourceTextFor(const QString& text, const QString& targetLanguage) const;
 
 protected:

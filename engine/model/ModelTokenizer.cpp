@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
+#include "model/TargetSideTokenizer.h"
 #include "text/TextDecoding.h"
 
 namespace headmap {
@@ -30,8 +31,23 @@ QString noTokensMessage(const QString& which, const QString& text, const ModelSu
 Encoding tokenizeFor(const ModelSummary& summary, const Tokenizer& tokenizer, const QString& text,
                      const TokenizeOptions& options) {
     const int limit = summary.maxPositions - (options.prependBos ? 1 : 0);
-    Encoding encoding = options.pair ? tokenizer.encodePair(text, *options.pair, options.addSpecialTokens)
-                                     : tokenizer.encodeLimited(text, options.addSpecialTokens, std::max(limit, 0));
+    Encoding encoding;
+    if (!options.languages.source.isEmpty() && !options.pair) {
+        // The source language's tokens (M2M100's "__da__" first): encoded whole, then cut as
+        // Tokenizer::encodeLimited does.
+        const auto* languages = dynamic_cast<const TargetSideTokenizer*>(&tokenizer);
+        if (!languages || languages->sourceLanguageCodes().isEmpty())
+            throw InputError(QCoreApplication::translate("Engine", "%1 takes no source language code ('%2'): leave "
+                                                                   "it out").arg(summary.name, options.languages.source));
+        encoding = languages->encodeSourceIn(text, options.addSpecialTokens, options.languages.source);
+        if (encoding.size() > std::max(limit, 0)) {
+            encoding.truncate(std::max(limit, 0));
+            encoding.truncated = true;
+        }
+    } else {
+        encoding = options.pair ? tokenizer.encodePair(text, *options.pair, options.addSpecialTokens)
+                                : tokenizer.encodeLimited(text, options.addSpecialTokens, std::max(limit, 0));
+    }
     // Whether white space is a token is the tokenizer's business (GPT-2: " " is 220); only a
     // text of which nothing is left is refused.
     if (!hasTextTokens(encoding))

@@ -357,14 +357,18 @@ RowVectorF EncoderDecoderModel::outputLogits(const MatrixF& hidden, int position
     return logitsOf(hidden.row(position));
 }
 
-Encoding EncoderDecoderModel::decoderInputForTarget(const QString& target) const {
-    const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer());
-    const Encoding labels = targetSide ? targetSide->encodeTarget(target, true) : tokenizer().encode(target, true);
+const TargetSideTokenizer* EncoderDecoderModel::targetSide() const {
+    return dynamic_cast<const TargetSideTokenizer*>(&tokenizer());
+}
+
+Encoding EncoderDecoderModel::decoderInputForTarget(const QString& target, const LanguageChoice& languages) const {
+    const TargetSideTokenizer* side = targetSide();
+    const Encoding labels = side ? side->encodeTargetIn(target, true, languages) : tokenizer().encode(target, true);
     // shift_tokens_right: the start token, then the labels less the last.
     std::vector<int> ids{m_config.generation.decoderStartTokenId};
     for (int i = 0; i + 1 < labels.size(); ++i)
         ids.push_back(labels.ids[size_t(i)]);
-    return targetSide ? targetSide->targetFromIds(ids) : tokenizer().fromIds(ids);
+    return side ? side->targetFromIds(ids) : tokenizer().fromIds(ids);
 }
 
 Encoding EncoderDecoderModel::decoderInputForGenerated(const std::vector<int>& generated) const {
@@ -373,18 +377,42 @@ Encoding EncoderDecoderModel::decoderInputForGenerated(const std::vector<int>& g
     std::vector<int> ids{m_config.generation.decoderStartTokenId};
     for (size_t i = 0; i + 1 < generated.size(); ++i)
         ids.push_back(generated[i]);
-    const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer());
-    return targetSide ? targetSide->targetFromIds(ids) : tokenizer().fromIds(ids);
+    const TargetSideTokenizer* side = targetSide();
+    return side ? side->targetFromIds(ids) : tokenizer().fromIds(ids);
+}
+
+QStringList EncoderDecoderModel::sourceLanguages() const {
+    const TargetSideTokenizer* side = targetSide();
+    return side ? side->sourceLanguageCodes() : QStringList();
 }
 
 QStringList EncoderDecoderModel::targetLanguages() const {
-    const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer());
-    return targetSide ? targetSide->sourceTextLanguageCodes() : QStringList();
+    const TargetSideTokenizer* side = targetSide();
+    if (!side)
+        return {};
+    const QStringList marked = side->targetLanguageCodes();
+    return marked.isEmpty() ? side->sourceTextLanguageCodes() : marked;
+}
+
+LanguageChoice EncoderDecoderModel::defaultLanguages() const {
+    const TargetSideTokenizer* side = targetSide();
+    return side ? side->defaultLanguages() : LanguageChoice();
+}
+
+QString EncoderDecoderModel::sourceTextFor(const QString& text, const QString& targetLanguage) const {
+    // A target language the tokenizer marks with its own token is not part of the source text.
+    const TargetSideTokenizer* side = targetSide();
+    if (!targetLanguage.isEmpty() && side && !side->targetLanguageCodes().isEmpty()) {
+        resolveLanguageCode(side->targetLanguageCodes(), targetLanguage,
+                            QCoreApplication::translate("Engine", "target language"));
+        return text;
+    }
+    return Model::sourceTextFor(text, targetLanguage);
 }
 
 QString EncoderDecoderModel::targetText(const std::vector<int>& ids) const {
-    if (const auto* targetSide = dynamic_cast<const TargetSideTokenizer*>(&tokenizer()))
-        return targetSide->decodeTarget(ids, true);
+    if (const TargetSideTokenizer* side = targetSide())
+        return side->decodeTarget(ids, true);
     const Encoding tokens = tokenizer().fromIds(ids);
     QStringList words;
     for (int i = 0; i < tokens.size(); ++i)

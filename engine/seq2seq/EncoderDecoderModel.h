@@ -25,6 +25,7 @@
 
 namespace headmap {
 
+class TargetSideTokenizer;
 class WeightLookup;
 
 class EncoderDecoderModel : public CheckpointModel {
@@ -38,11 +39,16 @@ public:
     bool hasOutputHead() const override { return true; }
     RowVectorF outputLogits(const MatrixF& hidden, int position) const override;
 
-    Encoding decoderInputForTarget(const QString& target) const override;
-    std::vector<int> generate(const Encoding& source, int maxNewTokens = -1) const override;
+    Encoding decoderInputForTarget(const QString& target, const LanguageChoice& languages = {}) const override;
+    std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
+                              const LanguageChoice& languages = {}) const override;
     Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
     QString targetText(const std::vector<int>& ids) const override;
+    // The tokenizer's language tokens (M2M100), else Marian's source-text codes for the target.
+    QStringList sourceLanguages() const override;
     QStringList targetLanguages() const override;
+    LanguageChoice defaultLanguages() const override;
+    QString sourceTextFor(const QString& text, const QString& targetLanguage) const override;
 
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
@@ -92,6 +98,8 @@ private:
     // The encoder's output (S, D); with a context, its attention recorded in the encoder stack.
     MatrixF encode(const std::vector<int>& ids, ForwardContext* context) const;
     RowVectorF logitsOf(const Eigen::Ref<const RowVectorF>& hidden) const;  // (target vocab)
+    // The tokenizer's side that names the target (and its languages), or null.
+    const TargetSideTokenizer* targetSide() const;
 
     Seq2SeqConfig m_config;
     std::vector<EncoderLayer> m_encoderLayers;

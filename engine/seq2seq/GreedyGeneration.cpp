@@ -10,6 +10,7 @@
 #include "core/HeadmapError.h"
 #include "core/PrefixAttention.h"
 #include "core/ScoringRule.h"
+#include "model/TargetSideTokenizer.h"
 #include "seq2seq/EncoderDecoderModel.h"
 
 namespace headmap {
@@ -62,10 +63,24 @@ void processLogits(RowVectorF& scores, const std::vector<int>& sequence, int max
 
 }  // namespace
 
-std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNewTokens) const {
+std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNewTokens,
+                                               const LanguageChoice& languages) const {
     if (source.isEmpty())
         throw InputError(QCoreApplication::translate("Engine", "no tokens to translate: the source is empty"));
-    const GenerationSettings& g = m_config.generation;
+    GenerationSettings g = m_config.generation;
+    // A chosen target language the tokenizer marks (M2M100's "__da__") is what translation
+    // forces first (transformers: forced_bos_token_id=tokenizer.get_lang_id(tgt_lang)).
+    if (const TargetSideTokenizer* side = targetSide(); side && !languages.target.isEmpty()) {
+        const int language = side->languageTokenId(languages.target);
+        if (language >= 0) {
+            if (language >= m_config.targetVocabSize())
+                throw InputError(QCoreApplication::translate("Engine", "the target language %1 has id %2, outside the "
+                                                                       "model's %3 target tokens (vocab_size in "
+                                                                       "config.json)")
+                                     .arg(languages.target).arg(language).arg(m_config.targetVocabSize()));
+            g.forcedBosTokenId = language;
+        }
+    }
     // generate() counts the decoder start token on top of max_length (max_new_tokens likewise),
     // and the decoder's positions cap it.
     const int newTokens = maxNewTokens >= 0 ? maxNewTokens : g.maxLength;

@@ -209,7 +209,7 @@ RowVectorF TeachingTranslationModel::scoreTokens(const MatrixF& hidden, int posi
     return logits;
 }
 
-Encoding TeachingTranslationModel::decoderInputForTarget(const QString& target) const {
+Encoding TeachingTranslationModel::decoderInputForTarget(const QString& target, const LanguageChoice&) const {
     // shift_tokens_right of the labels (the target's words, then </s>): <s>, then the labels
     // less the last. The words keep the spelling the user typed.
     const Encoding labels = m_tokenizer.encodeTarget(target, true);
@@ -222,7 +222,8 @@ Encoding TeachingTranslationModel::decoderInputForTarget(const QString& target) 
     return input;
 }
 
-std::vector<int> TeachingTranslationModel::generate(const Encoding& source, int maxNewTokens) const {
+std::vector<int> TeachingTranslationModel::generate(const Encoding& source, int maxNewTokens,
+                                                   const LanguageChoice&) const {
     if (source.isEmpty())
         throw InputError(QCoreApplication::translate("Engine", "no tokens to translate: the source is empty"));
     const int newTokens = maxNewTokens >= 0 ? maxNewTokens : 2 * source.size() + 8;

@@ -47,9 +47,10 @@ public:
     std::vector<int> scoredTokens(const std::vector<int>& inputIds) const override;
     RowVectorF scoreTokens(const MatrixF& hidden, int position, const std::vector<int>& ids) const override;
 
-    Encoding decoderInputForTarget(const QString& target) const override;
+    Encoding decoderInputForTarget(const QString& target, const LanguageChoice& languages = {}) const override;
     // Greedy over the writable words and </s>; maxNewTokens < 0: 2·S + 8 (S source tokens).
-    std::vector<int> generate(const Encoding& source, int maxNewTokens = -1) const override;
+    std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
+                              const LanguageChoice& languages = {}) const override;
     Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
     QString targetText(const std::vector<int>& ids) const override;
 

@@ -5,7 +5,9 @@
 #include <QFileInfo>
 
 #include "core/HeadmapError.h"
+#include "tokenizers/LanguageCodeTokenizerFiles.h"
 #include "tokenizers/LegacyTokenizerFiles.h"
+#include "tokenizers/M2M100TokenizerFiles.h"
 #include "tokenizers/MarianTokenizerFiles.h"
 #include "tokenizers/TokenizerJsonLoader.h"
 
@@ -13,11 +15,15 @@ namespace headmap {
 
 std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const TokenizerLoadOptions& options) {
     const QString tokenizerJson = QDir(folder).filePath(QStringLiteral("tokenizer.json"));
+    // NLLB and mBART-50 put the chosen language's token around the text (tokenizer_config.json).
     if (QFileInfo::exists(tokenizerJson))
-        return loadTokenizerJson(tokenizerJson);
+        return withLanguageCodes(folder, loadTokenizerJson(tokenizerJson));
     // Marian (Helsinki-NLP/opus-mt-*): SentencePiece models numbered through vocab.json.
     if (isMarianTokenizerFolder(folder))
         return loadMarianTokenizer(folder);
+    // M2M100 (facebook/m2m100_*): a SentencePiece BPE model numbered through vocab.json.
+    if (isM2M100TokenizerFolder(folder))
+        return loadM2M100Tokenizer(folder);
     if (auto legacy = loadLegacyTokenizer(folder, options))
         return legacy;
     // Llama-2, Gemma, T5 and others once shipped only SentencePiece's binary model file.

@@ -6,40 +6,12 @@
 
 #include "core/HeadmapError.h"
 #include "text/TokenLabels.h"
+#include "tokenizers/SlowTokenizerSettings.h"
 
 namespace headmap {
 namespace {
 
 const QString kMarianSpaceMarker = QStringLiteral("\u2581");
-
-// Python's str.isspace(), which str.strip() uses: every such character is in the BMP.
-bool isPythonSpace(QChar c) {
-    const char16_t u = c.unicode();
-    return (u >= 0x09 && u <= 0x0D) || (u >= 0x1C && u <= 0x20) || u == 0x85 || u == 0xA0 || u == 0x1680 ||
-           (u >= 0x2000 && u <= 0x200A) || u == 0x2028 || u == 0x2029 || u == 0x202F || u == 0x205F ||
-           u == 0x3000;
-}
-
-QString pythonStrip(const QString& text) {
-    qsizetype begin = 0;
-    qsizetype end = text.size();
-    while (begin < end && isPythonSpace(text.at(begin)))
-        ++begin;
-    while (end > begin && isPythonSpace(text.at(end - 1)))
-        --end;
-    return text.mid(begin, end - begin);
-}
-
-// PreTrainedTokenizerBase's clean_up_tokenization, applied when tokenizer_config.json asks for it.
-QString cleanUpTokenizationSpaces(QString text) {
-    static const std::pair<const char*, const char*> kReplacements[] = {
-        {" .", "."}, {" ?", "?"}, {" !", "!"}, {" ,", ","}, {" ' ", "'"},
-        {" n't", "n't"}, {" 'm", "'m"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"},
-    };
-    for (const auto& [from, to] : kReplacements)
-        text.replace(QLatin1String(from), QLatin1String(to));
-    return text;
-}
 
 }  // namespace
 
@@ -196,8 +168,8 @@ QString MarianTokenizer::decodeTarget(const std::vector<int>& ids, bool skipSpec
     }
     text += model.decode(run);
     text.replace(kMarianSpaceMarker, QStringLiteral(" "));
-    text = pythonStrip(text);
-    return m_parts.cleanUpTokenizationSpaces ? cleanUpTokenizationSpaces(text) : text;
+    text = slowtokenizer::pythonStrip(text);
+    return m_parts.cleanUpTokenizationSpaces ? slowtokenizer::cleanUpTokenizationSpaces(text) : text;
 }
 
 }  // namespace headmap

@@ -13,13 +13,18 @@ target_sources(headmap_engine PRIVATE
   tokenizers/Gpt2Split.cpp
   tokenizers/HfTokenizer.cpp
   tokenizers/HfTokenizerLoader.cpp
+  tokenizers/LanguageCodeTokenizer.cpp
+  tokenizers/LanguageCodeTokenizerFiles.cpp
   tokenizers/LegacyTokenizerFiles.cpp
+  tokenizers/M2M100Tokenizer.cpp
+  tokenizers/M2M100TokenizerFiles.cpp
   tokenizers/MarianTokenizer.cpp
   tokenizers/MarianTokenizerFiles.cpp
   tokenizers/Normalizers.cpp
   tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
   tokenizers/SentencePieceFile.cpp
+  tokenizers/SlowTokenizerSettings.cpp
   tokenizers/SentencePieceModelCheck.cpp
   tokenizers/PrecompiledCharsMap.cpp
   tokenizers/PrecompiledNormalizer.cpp

@@ -2257,6 +2257,82 @@
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
     </message>
+    <message>
+        <source>; leave out the %1 (&apos;%2&apos;)</source>
+        <translation>; udelad %1 (&apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no %3 to choose (&apos;%4&apos;): it translates one language pair, or reads the languages from the text itself; leave it out</source>
+        <translation>%1 (%2) har intet %3 at vælge (&apos;%4&apos;): den oversætter ét sprogpar eller læser sprogene i selve teksten; udelad det</translation>
+    </message>
+    <message>
+        <source>source language</source>
+        <translation>kildesprog</translation>
+    </message>
+    <message>
+        <source>target language</source>
+        <translation>målsprog</translation>
+    </message>
+    <message>
+        <source>%1 takes no source language code (&apos;%2&apos;): leave it out</source>
+        <translation>%1 tager ingen kildesprogskode (&apos;%2&apos;): udelad den</translation>
+    </message>
+    <message>
+        <source>… (%1 in all)</source>
+        <translation>… (%1 i alt)</translation>
+    </message>
+    <message>
+        <source>the model takes no %1 code (&apos;%2&apos;): leave it out</source>
+        <translation>modellen tager ingen kode for %1 (&apos;%2&apos;): udelad den</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; could be %3: give one of them</source>
+        <translation>%1 &apos;%2&apos; kan være %3: angiv en af dem</translation>
+    </message>
+    <message>
+        <source>the model has no %1 &apos;%2&apos;; choose one of %3</source>
+        <translation>modellen har intet %1 &apos;%2&apos;; vælg et af %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is &quot;%3&quot;, not one of the tokenizer&apos;s language codes (%4, ...); set a code of the list or null</source>
+        <translation>%1: %2 er &quot;%3&quot;, som ikke er en af tokenizerens sprogkoder (%4, ...); angiv en kode fra listen eller null</translation>
+    </message>
+    <message>
+        <source>%1: tokenizer_class %2 marks languages with tokens, but tokenizer.json has none of its language codes</source>
+        <translation>%1: tokenizer_class %2 markerer sprog med tokens, men tokenizer.json har ingen af dens sprogkoder</translation>
+    </message>
+    <message>
+        <source>%1 sets no src_lang, and the default, %2, is not one of the tokenizer&apos;s language codes: set src_lang</source>
+        <translation>%1 angiver intet src_lang, og standarden, %2, er ikke en af tokenizerens sprogkoder: angiv src_lang</translation>
+    </message>
+    <message>
+        <source>%1: the end token &quot;%2&quot; is not in tokenizer.json</source>
+        <translation>%1: sluttokenet &quot;%2&quot; findes ikke i tokenizer.json</translation>
+    </message>
+    <message>
+        <source>the model&apos;s tokenizer names no target language (tgt_lang): choose one (e.g. %1) to read a target text</source>
+        <translation>modellens tokenizer angiver intet målsprog (tgt_lang): vælg et (f.eks. %1) for at læse en måltekst</translation>
+    </message>
+    <message>
+        <source>%1 is missing: an M2M100 model folder has sentencepiece.bpe.model and vocab.json; download the model again</source>
+        <translation>%1 mangler: en M2M100-modelmappe har sentencepiece.bpe.model og vocab.json; hent modellen igen</translation>
+    </message>
+    <message>
+        <source>%1: %2 is &quot;%3&quot;, not one of the model&apos;s language codes (%4, ...); set a code of the list or null</source>
+        <translation>%1: %2 er &quot;%3&quot;, som ikke er en af modellens sprogkoder (%4, ...); angiv en kode fra listen eller null</translation>
+    </message>
+    <message>
+        <source>%1: language_codes is &quot;%2&quot;; transformers knows &quot;m2m100&quot; and &quot;wmt21&quot;</source>
+        <translation>%1: language_codes er &quot;%2&quot;; transformers kender &quot;m2m100&quot; og &quot;wmt21&quot;</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which M2M100 models end every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som M2M100-modeller afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>the target language %1 has id %2, outside the model&apos;s %3 target tokens (vocab_size in config.json)</source>
+        <translation>målsproget %1 har id %2, uden for modellens %3 måltokens (vocab_size i config.json)</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -3632,6 +3708,33 @@
     <message>
         <source>Query: target token (decoder)</source>
         <translation>Forespørgsel: måltoken (decoder)</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::LanguagePart</name>
+    <message>
+        <source>Model&apos;s default</source>
+        <translation>Modellens standard</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>Standard (%1)</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Fra:</translation>
+    </message>
+    <message>
+        <source>Into:</source>
+        <translation>Til:</translation>
+    </message>
+    <message>
+        <source>The language of the sentence: the model reads it after this language&apos;s token</source>
+        <translation>Sætningens sprog: modellen læser den efter dette sprogs token</translation>
+    </message>
+    <message>
+        <source>The language to translate into: the model is made to start its translation with this language&apos;s token, and reads a target you type in it</source>
+        <translation>Sproget, der oversættes til: modellen tvinges til at begynde sin oversættelse med dette sprogs token og læser en måltekst, du skriver, på det sprog</translation>
     </message>
 </context>
 <context>

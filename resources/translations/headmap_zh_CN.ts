@@ -2252,6 +2252,82 @@
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
     </message>
+    <message>
+        <source>; leave out the %1 (&apos;%2&apos;)</source>
+        <translation>；请省略%1（&apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no %3 to choose (&apos;%4&apos;): it translates one language pair, or reads the languages from the text itself; leave it out</source>
+        <translation>%1（%2）没有可选的%3（&apos;%4&apos;）：它只翻译一个语言对，或从文本本身读取语言；请省略它</translation>
+    </message>
+    <message>
+        <source>source language</source>
+        <translation>源语言</translation>
+    </message>
+    <message>
+        <source>target language</source>
+        <translation>目标语言</translation>
+    </message>
+    <message>
+        <source>%1 takes no source language code (&apos;%2&apos;): leave it out</source>
+        <translation>%1 不接受源语言代码（&apos;%2&apos;）：请省略它</translation>
+    </message>
+    <message>
+        <source>… (%1 in all)</source>
+        <translation>…（共 %1 个）</translation>
+    </message>
+    <message>
+        <source>the model takes no %1 code (&apos;%2&apos;): leave it out</source>
+        <translation>该模型不接受%1代码（&apos;%2&apos;）：请省略它</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; could be %3: give one of them</source>
+        <translation>%1 &apos;%2&apos; 可能是 %3：请指定其中之一</translation>
+    </message>
+    <message>
+        <source>the model has no %1 &apos;%2&apos;; choose one of %3</source>
+        <translation>该模型没有%1 &apos;%2&apos;；请从 %3 中选择</translation>
+    </message>
+    <message>
+        <source>%1: %2 is &quot;%3&quot;, not one of the tokenizer&apos;s language codes (%4, ...); set a code of the list or null</source>
+        <translation>%1：%2 为 &quot;%3&quot;，不是分词器的语言代码之一（%4, ...）；请设为列表中的代码或 null</translation>
+    </message>
+    <message>
+        <source>%1: tokenizer_class %2 marks languages with tokens, but tokenizer.json has none of its language codes</source>
+        <translation>%1：tokenizer_class %2 用词元标记语言，但 tokenizer.json 中没有它的任何语言代码</translation>
+    </message>
+    <message>
+        <source>%1 sets no src_lang, and the default, %2, is not one of the tokenizer&apos;s language codes: set src_lang</source>
+        <translation>%1 未设置 src_lang，而默认值 %2 不是分词器的语言代码之一：请设置 src_lang</translation>
+    </message>
+    <message>
+        <source>%1: the end token &quot;%2&quot; is not in tokenizer.json</source>
+        <translation>%1：结束词元 &quot;%2&quot; 不在 tokenizer.json 中</translation>
+    </message>
+    <message>
+        <source>the model&apos;s tokenizer names no target language (tgt_lang): choose one (e.g. %1) to read a target text</source>
+        <translation>模型的分词器未指定目标语言（tgt_lang）：请选择一种（例如 %1）来读取目标文本</translation>
+    </message>
+    <message>
+        <source>%1 is missing: an M2M100 model folder has sentencepiece.bpe.model and vocab.json; download the model again</source>
+        <translation>缺少 %1：M2M100 模型文件夹应包含 sentencepiece.bpe.model 和 vocab.json；请重新下载模型</translation>
+    </message>
+    <message>
+        <source>%1: %2 is &quot;%3&quot;, not one of the model&apos;s language codes (%4, ...); set a code of the list or null</source>
+        <translation>%1：%2 为 &quot;%3&quot;，不是模型的语言代码之一（%4, ...）；请设为列表中的代码或 null</translation>
+    </message>
+    <message>
+        <source>%1: language_codes is &quot;%2&quot;; transformers knows &quot;m2m100&quot; and &quot;wmt21&quot;</source>
+        <translation>%1：language_codes 为 &quot;%2&quot;；transformers 只认识 &quot;m2m100&quot; 和 &quot;wmt21&quot;</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which M2M100 models end every text with: remove the setting</source>
+        <translation>%1 未设置 eos_token，而 M2M100 模型用它结束每段文本：请删除该设置</translation>
+    </message>
+    <message>
+        <source>the target language %1 has id %2, outside the model&apos;s %3 target tokens (vocab_size in config.json)</source>
+        <translation>目标语言 %1 的 id 为 %2，超出了模型的 %3 个目标词元（config.json 中的 vocab_size）</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -3623,6 +3699,33 @@
     <message>
         <source>Query: target token (decoder)</source>
         <translation>查询：目标词元（解码器）</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::LanguagePart</name>
+    <message>
+        <source>Model&apos;s default</source>
+        <translation>模型默认</translation>
+    </message>
+    <message>
+        <source>Default (%1)</source>
+        <translation>默认（%1）</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>从：</translation>
+    </message>
+    <message>
+        <source>Into:</source>
+        <translation>译为：</translation>
+    </message>
+    <message>
+        <source>The language of the sentence: the model reads it after this language&apos;s token</source>
+        <translation>句子的语言：模型在该语言的词元之后读取句子</translation>
+    </message>
+    <message>
+        <source>The language to translate into: the model is made to start its translation with this language&apos;s token, and reads a target you type in it</source>
+        <translation>要译成的语言：模型被强制以该语言的词元开始翻译，并按该语言读取你输入的目标文本</translation>
     </message>
 </context>
 <context>

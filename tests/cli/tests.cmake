@@ -55,3 +55,6 @@ add_dependencies(tst_clitranslate headmap-cli)
 if(HEADMAP_BUILD_GUI)
   target_compile_definitions(tst_clitranslate PRIVATE HEADMAP_CLI_CAN_RENDER)
 endif()
+# --source-lang / --target-lang (#37) against transformers' M2M100 goldens (m2m_100_lang_f32).
+headmap_add_test(tst_clilanguages SOURCES cli/tst_clilanguages.cpp)
+add_dependencies(tst_clilanguages headmap-cli)

@@ -16,3 +16,5 @@ headmap_add_test(tst_mariantokenizer SOURCES tokenizers/tst_mariantokenizer.cpp 
 headmap_add_test(tst_sentencepiecefile SOURCES tokenizers/tst_sentencepiecefile.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_unigramtokenizers SOURCES tokenizers/tst_unigramtokenizers.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_precompiledcharsmap SOURCES tokenizers/tst_precompiledcharsmap.cpp tokenizers/TokenGolden.cpp tokenizers/TokenizerJsonBuilder.cpp)
+headmap_add_test(tst_m2m100tokenizer SOURCES tokenizers/tst_m2m100tokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_languagecodetokenizer SOURCES tokenizers/tst_languagecodetokenizer.cpp tokenizers/TokenGolden.cpp)

@@ -29,7 +29,12 @@ std::optional<Encoding> passInput(const PassRequest& request, PassFailure* failu
     if (!isBlank(request.pair))
         tokenize.pair = request.pair;
     tokenize.truncate = true;  // tokenizing stops at the limit either way
-    Encoding input = request.model->tokenize(request.text, tokenize);
+    tokenize.languages = request.languages;
+    // Marian's multi-target models read the target language's code before the text.
+    const QString text = request.model->summary().isEncoderDecoder()
+                             ? request.model->sourceTextFor(request.text, request.languages.target)
+                             : request.text;
+    Encoding input = request.model->tokenize(text, tokenize);
     if (input.truncated && !request.truncate) {
         const int limit = int(input.size());
         failure->truncateTo = limit;
@@ -46,7 +51,8 @@ RunOptions passOptions(const PassRequest& request, const StopToken& stop) {
         if (request.decoderInput)
             options.decoderInput = request.decoderInput;
         else if (request.target)
-            options.decoderInput = request.model->decoderInputForTarget(*request.target);
+            options.decoderInput = request.model->decoderInputForTarget(*request.target, request.languages);
+        options.languages = request.languages;  // generation's forced first token
     }
     options.ablations = request.ablations;
     options.valueNorms = true;  // cheap next to the pass; the measure needs them

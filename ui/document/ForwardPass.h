@@ -35,6 +35,7 @@ struct PassRequest {
     StackKind stack = StackKind::Cross;
     std::optional<Encoding> decoderInput;
     std::optional<QString> target;
+    LanguageChoice languages;  // a multilingual model's choice (Model::resolveLanguages' codes)
 };
 
 // The sentence's pass needs more: words, the baseline of the ablations, prefix reuse and the

@@ -123,14 +123,14 @@ RowVectorF TinyTranslationModel::outputLogits(const MatrixF& hidden, int positio
     return hidden.row(position) * embedding.transpose();
 }
 
-Encoding TinyTranslationModel::decoderInputForTarget(const QString& target) const {
+Encoding TinyTranslationModel::decoderInputForTarget(const QString& target, const LanguageChoice&) const {
     const Encoding ids = m_tokenizer.encode(target, true);
     std::vector<int> shifted{TinyTranslationTokenizer::kPad};
     shifted.insert(shifted.end(), ids.ids.begin(), ids.ids.end() - 1);
     return m_tokenizer.fromIds(shifted);
 }
 
-std::vector<int> TinyTranslationModel::generate(const Encoding& source, int maxNewTokens) const {
+std::vector<int> TinyTranslationModel::generate(const Encoding& source, int maxNewTokens, const LanguageChoice&) const {
     const int limit = maxNewTokens < 0 ? 5 : maxNewTokens;
     std::vector<int> generated;
     while (int(generated.size()) < limit) {

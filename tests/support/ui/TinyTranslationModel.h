@@ -38,9 +38,11 @@ public:
     bool hasOutputHead() const override { return true; }
     // hidden · Eᵀ: the embedding tied to the output, as Marian's shared vocabulary does. (vocab)
     headmap::RowVectorF outputLogits(const headmap::MatrixF& hidden, int position) const override;
-    headmap::Encoding decoderInputForTarget(const QString& target) const override;
+    headmap::Encoding decoderInputForTarget(const QString& target,
+                                            const headmap::LanguageChoice& languages = {}) const override;
     // Greedy, with this model's own logits; at most 5 tokens unless told otherwise.
-    std::vector<int> generate(const headmap::Encoding& source, int maxNewTokens = -1) const override;
+    std::vector<int> generate(const headmap::Encoding& source, int maxNewTokens = -1,
+                              const headmap::LanguageChoice& languages = {}) const override;
     headmap::Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
     QString targetText(const std::vector<int>& ids) const override;
 
