@@ -18,14 +18,14 @@ bool cancelled(const HeadRoleOptions& options) { return options.cancel && option
 void checkComparable(const Model& model, const Model& other) {
     const ModelSummary& a = model.summary();
     const ModelSummary& b = other.summary();
+    if (model.tokenizer().vocabSize() != other.tokenizer().vocabSize())
+        throw InputError(QStringLiteral("--compare needs two models with the same tokenizer (a model and a fine-tuned "
+                                        "copy of it): %1 has a vocabulary of %2 tokens, %3 of %4")
+                             .arg(a.name).arg(model.tokenizer().vocabSize()).arg(b.name).arg(other.tokenizer().vocabSize()));
     if (a.isEncoderDecoder() != b.isEncoderDecoder() || a.layers != b.layers || a.heads != b.heads)
         throw InputError(QStringLiteral("--compare needs two models of the same shape: %1 has %2 layers of %3 heads, "
                                         "%4 has %5 layers of %6 heads")
                              .arg(a.name).arg(a.layers).arg(a.heads).arg(b.name).arg(b.layers).arg(b.heads));
-    if (model.tokenizer().vocabSize() != other.tokenizer().vocabSize())
-        throw InputError(QStringLiteral("--compare needs the same tokenizer: %1 has a vocabulary of %2 tokens, %3 of %4; "
-                                        "compare a model with its own fine-tuned copy")
-                             .arg(a.name).arg(model.tokenizer().vocabSize()).arg(b.name).arg(other.tokenizer().vocabSize()));
 }
 
 StackKind scoredStack(const Model& model, const HeadRoleOptions& options) {

@@ -55,3 +55,7 @@ add_dependencies(tst_clitranslate headmap-cli)
 if(HEADMAP_BUILD_GUI)
   target_compile_definitions(tst_clitranslate PRIVATE HEADMAP_CLI_CAN_RENDER)
 endif()
+# heads (#38): head roles over a corpus against numpy (tests/golden/heads/make_heads_golden.py),
+# the probe, --compare, builtin:patterns' roles, and bad corpora.
+headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
+add_dependencies(tst_cliheads headmap-cli)
