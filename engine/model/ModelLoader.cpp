@@ -37,8 +37,9 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
             bool ok = false;
             const int head = part.trimmed().toInt(&ok);
             if (!ok || head < 0 || head >= PatternsModel::kHeads)
-                throw ModelError(QStringLiteral("'%1': expected head numbers 0..%2 after broad=, e.g. "
-                                                "builtin:patterns:broad=0").arg(source).arg(PatternsModel::kHeads - 1));
+                throw ModelError(QCoreApplication::translate("Engine", "'%1': expected head numbers 0..%2 after broad=, "
+                                                                       "e.g. builtin:patterns:broad=0")
+                                     .arg(source).arg(PatternsModel::kHeads - 1));
             heads.push_back(head);
         }
         return std::make_unique<PatternsModel>(heads);

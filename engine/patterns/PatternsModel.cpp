@@ -261,15 +261,16 @@ PatternsModel::PatternsModel(const std::vector<int>& broadHeads) {
     // Heads made broad: no query, so every logit is 0 as in head 5.
     for (int head : broadHeads) {
         if (head < 0 || head >= kHeads)
-            throw ModelError(QStringLiteral("builtin:patterns has heads 0..%1; cannot make head %2 broad")
+            throw ModelError(PatternsText::tr("builtin:patterns has heads 0..%1; cannot make head %2 broad")
                                  .arg(kHeads - 1).arg(head));
         for (int d = 0; d < kD; ++d)
             for (int c = head * kDHead; c < (head + 1) * kDHead; ++c)
                 set(m_wQ, d, c, 0.0);
         for (int c = head * kDHead; c < (head + 1) * kDHead; ++c)
             m_bQ[size_t(c)] = 0.0f;
-        m_summary.headNames[head] = QStringLiteral("broad (made so)");
-        m_summary.headExplanations[head] = QStringLiteral("Queries zeroed: every weight is 1/T, like head 5.");
+        m_summary.headNames[head] = PatternsText::tr("broad (queries zeroed)");
+        m_summary.headExplanations[head] =
+            PatternsText::tr("This copy's queries for the head are zero, so every weight is 1/T, as in head 5.");
     }
 
     m_attention.query = Linear(m_wQ.data(), m_bQ.data(), kD, kD, WeightLayout::InOut);

@@ -2170,12 +2170,6 @@
         <translation>%1: d_model %2 er ikke delelig med antallet af hoveder %3 (d_model skal være et multiplum af antallet af hoveder)</translation>
     </message>
     <message>
-        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
-        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
-        <source>Encoder</source>
-        <translation>Encoder</translation>
-    </message>
-    <message>
         <source>precompiled_charsmap is broken: %1; the file is damaged or was not written by SentencePiece or tokenizers: download it again</source>
         <translation>precompiled_charsmap er i stykker: %1; filen er beskadiget eller ikke skrevet af SentencePiece eller tokenizers: hent den igen</translation>
     </message>
@@ -2248,14 +2242,24 @@
         <translation>unk_id %1 ligger uden for ordforrådet på %2 orddele</translation>
     </message>
     <message>
-        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
-        <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
         <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
         <translation>Rollout (Abnar &amp; Zuidema, 2020) følger selvopmærksomhed gennem dens residualforbindelser; krydsopmærksomhed har forespørgsler fra målet og nøgler fra kilden og ingen residualvej fra sine nøgler. Skift til encoderen for at se dens rollout.</translation>
     </message>
     <message>
         <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
         <translation>Rollout (Abnar &amp; Zuidema, 2020) følger én stak af selvopmærksomhed; en oversættelsesmodels decoder læser også encoderen gennem krydsopmærksomhed i hvert lag, hvilket definitionen ikke dækker. Skift til encoderen for at se dens rollout.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
+        <translation>&apos;%1&apos;: forventede hovednumre 0..%2 efter broad=, fx builtin:patterns:broad=0</translation>
+    </message>
+    <message>
+        <source>builtin:translation scores only the words it can write and the target&apos;s words; its predictions come from predictTokens</source>
+        <translation>builtin:translation giver kun de ord, den kan skrive, og måltekstens ord en score; dens forudsigelser kommer fra predictTokens</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
     </message>
 </context>
 <context>
@@ -2342,6 +2346,18 @@
     <message>
         <source>Every token spreads its attention evenly over all the tokens, so with 10 tokens each one gets a tenth.</source>
         <translation>Hvert token fordeler sin opmærksomhed jævnt over alle tokens, så med 10 tokens får hvert en tiendedel.</translation>
+    </message>
+    <message>
+        <source>builtin:patterns has heads 0..%1; cannot make head %2 broad</source>
+        <translation>builtin:patterns har hovederne 0..%1; kan ikke gøre hoved %2 bredt</translation>
+    </message>
+    <message>
+        <source>broad (queries zeroed)</source>
+        <translation>bredt (forespørgsler nulstillet)</translation>
+    </message>
+    <message>
+        <source>This copy&apos;s queries for the head are zero, so every weight is 1/T, as in head 5.</source>
+        <translation>Denne kopis forespørgsler for hovedet er nul, så hver vægt er 1/T, som i hoved 5.</translation>
     </message>
 </context>
 <context>

@@ -2241,14 +2241,20 @@
         <translation>unk_id %1 超出了 %2 个词片的词表范围</translation>
     </message>
     <message>
-        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
-        <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
         <source>Rollout (Abnar &amp; Zuidema, 2020) follows self-attention through its residual connections; cross-attention has queries from the target and keys from the source, and no residual path from its keys. Switch to the encoder to see its rollout.</source>
         <translation>注意力展开（Abnar 和 Zuidema，2020）沿残差连接追踪自注意力；交叉注意力的查询来自目标、键来自源，没有从其键出发的残差路径。请切换到编码器查看它的注意力展开。</translation>
     </message>
     <message>
         <source>Rollout (Abnar &amp; Zuidema, 2020) follows one stack of self-attention; a translation model&apos;s decoder also reads the encoder through cross-attention at every layer, which the definition does not cover. Switch to the encoder to see its rollout.</source>
         <translation>注意力展开（Abnar 和 Zuidema，2020）追踪单一的自注意力栈；翻译模型的解码器在每一层还通过交叉注意力读取编码器，这一点该定义没有涵盖。请切换到编码器查看它的注意力展开。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
+        <translation>&apos;%1&apos;：broad= 之后应为头编号 0..%2，例如 builtin:patterns:broad=0</translation>
+    </message>
+    <message>
+        <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
+        <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
     </message>
 </context>
 <context>
@@ -2335,6 +2341,18 @@
     <message>
         <source>Every token spreads its attention evenly over all the tokens, so with 10 tokens each one gets a tenth.</source>
         <translation>每个词元把注意力平均分给所有词元，所以有 10 个词元时，每个词元得到十分之一。</translation>
+    </message>
+    <message>
+        <source>builtin:patterns has heads 0..%1; cannot make head %2 broad</source>
+        <translation>builtin:patterns 的头为 0..%1；无法将头 %2 设为均匀</translation>
+    </message>
+    <message>
+        <source>broad (queries zeroed)</source>
+        <translation>均匀（查询置零）</translation>
+    </message>
+    <message>
+        <source>This copy&apos;s queries for the head are zero, so every weight is 1/T, as in head 5.</source>
+        <translation>此副本中该头的查询为零，因此每个权重都是 1/T，与头 5 相同。</translation>
     </message>
 </context>
 <context>
