@@ -22,3 +22,5 @@ headmap_add_test(tst_rolloutseries
 headmap_add_test(tst_headroles SOURCES analysis/tst_headroles.cpp)
 headmap_add_test(tst_headrolescorer SOURCES analysis/tst_headrolescorer.cpp)
 headmap_add_test(tst_corpusreader SOURCES analysis/tst_corpusreader.cpp)
+# scoreCorpus and the induction probe with the built-in models: progress, stopping, the probe's seed.
+headmap_add_test(tst_headrolerun SOURCES analysis/tst_headrolerun.cpp)
