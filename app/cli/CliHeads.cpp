@@ -32,6 +32,8 @@ void throwIfInterrupted() {
 
 HeadsReport runHeads(const CliRequest& request, QIODevice* err) {
     const auto model = loadModel(request.model);
+    if (request.stack)
+        chosenStack(request, model->summary());  // refuses a stack the model does not have
     std::unique_ptr<Model> compare;
     if (request.heads.compare) {
         ModelSpec spec = request.model;

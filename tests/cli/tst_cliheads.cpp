@@ -4,6 +4,8 @@
 // heads in their roles; --compare with itself (0) and with a copy whose previous-token head is
 // made broad (that head alone); truncation; bad corpora and bad options.
 
+#include <csignal>
+
 #include <sys/stat.h>
 
 #include <QTemporaryDir>
@@ -82,6 +84,9 @@ private slots:
     void compareWithItselfIsZero();
     void compareSinglesOutBroadHead();
     void longDocumentsAreCut();
+    void translationStacks_data();
+    void translationStacks();
+    void interruptWritesNothing();
     void badCorpus_data();
     void badCorpus();
     void tenMegabyteLineInBoundedMemory();
@@ -251,6 +256,49 @@ void CliHeadsTest::longDocumentsAreCut() {
     QCOMPARE(json.value("tokens").toInt(), 5 + 256);  // [CLS] short line . [SEP], then the cut one
 }
 
+void CliHeadsTest::translationStacks_data() {
+    QTest::addColumn<QStringList>("stack");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("encoder by default") << QStringList{} << "encoder";
+    QTest::newRow("encoder") << QStringList{"--stack", "encoder"} << "encoder";
+    QTest::newRow("decoder, on its own translation") << QStringList{"--stack", "decoder"} << "decoder";
+}
+
+void CliHeadsTest::translationStacks() {
+    QFETCH(QStringList, stack);
+    QFETCH(QString, named);
+    const CliResult run = runCli(QStringList{"heads", "--model", "builtin:translation", "--corpus",
+                                             fixturePath("heads/short.txt"), "--score", "previous-token"} + stack);
+    CLI_CHECK(run, 0);
+    CLI_JSON(json, run);
+    QCOMPARE(json.value("stack").toString(), named);
+    QCOMPARE(json.value("documents").toInt(), 4);
+    QVERIFY(hasShape(json.value("scores")["previous-token"], 2, 4));
+}
+
+void CliHeadsTest::interruptWritesNothing() {
+    // A corpus long enough to still be running when SIGINT comes: stops between documents,
+    // exit 130, no output file.
+    QByteArray text;
+    for (int i = 0; i < 4000; ++i)
+        text += "line " + QByteArray::number(i) + " of a corpus that takes a while to score, word after word.\n";
+    const QString corpus = m_dir.filePath("interrupted.txt");
+    const QString output = m_dir.filePath("interrupted.json");
+    QVERIFY(writeFile(corpus, text));
+    QProcess process;
+    process.start(HEADMAP_CLI_PATH, {"heads", "--model", "builtin:teaching", "--layers", "6", "--d-model", "256",
+                                     "--corpus", corpus, "--output", output});
+    QVERIFY(process.waitForStarted(30000));
+    QTest::qWait(1500);  // past loading the model, when the guard is in place
+    QCOMPARE(process.state(), QProcess::Running);
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(30000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 130);
+    QVERIFY(process.readAllStandardError().contains("interrupted"));
+    QVERIFY(!QFile::exists(output));
+}
+
 void CliHeadsTest::badCorpus_data() {
     QTest::addColumn<QString>("setup");
     QTest::addColumn<QString>("message");
@@ -345,6 +393,11 @@ void CliHeadsTest::badOptions_data() {
     QTest::newRow("probe longer than the positions") << QStringList{"--model", modelFixture("gpt2_f32"), "--probe", "induction",
                                                                     "--length", "40"}
                                                      << 3 << "use --length 32 or less";
+    QTest::newRow("cross-attention stack") << QStringList{"--model", "builtin:translation", "--corpus", corpus, "--stack", "cross"}
+                                           << 3 << "choose --stack encoder or decoder";
+    QTest::newRow("a stack the model does not have") << QStringList{"--model", "builtin:patterns", "--corpus", corpus, "--stack",
+                                                                    "decoder"}
+                                                     << 3 << "--stack decoder";
     QTest::newRow("broad head out of range") << QStringList{"--model", "builtin:patterns:broad=6", "--corpus", corpus} << 3
                                              << "expected head numbers 0..5 after broad=";
 }
