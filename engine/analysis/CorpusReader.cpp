@@ -43,7 +43,8 @@ bool CorpusReader::readLine(QByteArray& line, bool& cut) {
     line.clear();
     cut = false;
     bool any = false;
-    char buffer[kChunk];
+    m_buffer.resize(kChunk);
+    char* buffer = m_buffer.data();
     for (;;) {
         const qint64 got = m_file.readLine(buffer, kChunk);
         if (got < 0) {

@@ -47,6 +47,7 @@ private:
 
     QString m_path;
     QFile m_file;
+    QByteArray m_buffer;  // one chunk of a line (64 KB), kept off the stack of a worker thread
     Split m_split;
     qint64 m_maxBytes;
     qint64 m_bytesRead = 0;

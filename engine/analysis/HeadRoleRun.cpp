@@ -40,7 +40,7 @@ StackKind scoredStack(const Model& model, const HeadRoleOptions& options) {
 }
 
 // One document through the model (and the second one), into the scorer. False when cancelled.
-bool scoreEncoding(const Model& model, const Encoding& input, bool truncated, const HeadRoleOptions& options,
+bool scoreEncoding(const Model& model, const Encoding& input, bool truncated, int index, const HeadRoleOptions& options,
                    HeadRoleScorer& scorer, int probeLength, std::vector<double>* stripe) {
     RunOptions run;
     run.progress = [&](int, int) { return !cancelled(options); };
@@ -54,7 +54,7 @@ bool scoreEncoding(const Model& model, const Encoding& input, bool truncated, co
     };
     if (!options.compare && !encoderDecoder) {
         // The heads as the forward pass computes them: no second computation, nothing stored.
-        scorer.beginDocument(RoleTokens::fromLabels(input.ids, input.special, input.displayTokens), truncated);
+        scorer.beginDocument(RoleTokens::fromLabels(input.ids, input.special, input.displayTokens), truncated, index);
         run.headWeights = [&](int layer, int head, const MatrixF& weights) {
             scorer.addHead(layer, head, weights);
             addStripe(layer, head, weights);
@@ -80,7 +80,7 @@ bool scoreEncoding(const Model& model, const Encoding& input, bool truncated, co
             return false;
     }
     const AttentionTrace& trace = result.stack(stack);
-    scorer.addDocument(trace, truncated, other ? &other->stack(stack) : nullptr);
+    scorer.addDocument(trace, truncated, other ? &other->stack(stack) : nullptr, index);
     if (stripe)
         for (int layer = 0; layer < trace.layers(); ++layer)
             for (int head = 0; head < trace.heads(); ++head)
@@ -140,7 +140,7 @@ HeadRoleRun scoreCorpus(const Model& model, CorpusReader& corpus, const HeadRole
         const Encoding input = tokenizeDocument(model, *document, options);
         if (input.isEmpty())
             continue;  // white space the tokenizer makes no tokens of
-        if (!scoreEncoding(model, input, input.truncated || document->cut, options, scorer, 0, nullptr)) {
+        if (!scoreEncoding(model, input, input.truncated || document->cut, document->index, options, scorer, 0, nullptr)) {
             out.cancelled = true;
             break;
         }
@@ -212,7 +212,7 @@ InductionProbeRun scoreInductionProbe(const Model& model, const InductionProbe& 
     int done = 0;
     for (const std::vector<int>& ids : probe.sequences) {
         if (cancelled(options) ||
-            !scoreEncoding(model, model.tokenizer().fromIds(ids), false, options, scorer, probe.length, &out.stripe)) {
+            !scoreEncoding(model, model.tokenizer().fromIds(ids), false, done, options, scorer, probe.length, &out.stripe)) {
             out.run.cancelled = true;
             break;
         }

@@ -53,6 +53,8 @@ struct HeadRoleRun {
 // longer than the model's positions loses text, and a 10 MB line costs no more than this.
 qint64 corpusDocumentBytes(const ModelSummary& model);
 
+// Strongest positions name documents by CorpusDocument::index, the reader's numbering (a
+// document the tokenizer makes no tokens of is skipped but still counted there).
 // Throws InputError for an empty corpus (no document), a stack that cannot be scored, and models
 // that cannot be compared; the corpus reader's errors pass through.
 HeadRoleRun scoreCorpus(const Model& model, CorpusReader& corpus, const HeadRoleOptions& options);

@@ -42,12 +42,13 @@ size_t HeadRoleScorer::checkedIndex(int layer, int head) const {
     return size_t(layer) * size_t(m_heads) + size_t(head);
 }
 
-void HeadRoleScorer::beginDocument(RoleTokens tokens, bool truncated) {
+void HeadRoleScorer::beginDocument(RoleTokens tokens, bool truncated, int index) {
     if (tokens.size() == 0)
         throw InputError(QStringLiteral("a document to score has no tokens"));
     m_current = std::move(tokens);
     m_inDocument = true;
     m_currentTruncated = truncated;
+    m_currentIndex = index >= 0 ? index : m_documents;
     std::fill(m_pendingSet.begin(), m_pendingSet.end(), 0);
     std::fill(m_pendingCompared.begin(), m_pendingCompared.end(), 0);
 }
@@ -81,7 +82,7 @@ void HeadRoleScorer::endDocument() {
             StrongestPosition& best = m_strongest[size_t(r)][i];
             // Documents come in order, so a strictly higher value keeps the earliest on ties.
             if (best.document < 0 || scores.strongestValue[size_t(r)] > best.value)
-                best = StrongestPosition{m_documents, scores.strongestRow[size_t(r)], scores.strongestValue[size_t(r)]};
+                best = StrongestPosition{m_currentIndex, scores.strongestRow[size_t(r)], scores.strongestValue[size_t(r)]};
         }
     }
     if (m_currentTruncated)
@@ -93,11 +94,12 @@ void HeadRoleScorer::endDocument() {
 
 void HeadRoleScorer::abandonDocument() { m_inDocument = false; }
 
-void HeadRoleScorer::addDocument(const AttentionTrace& trace, bool truncated, const AttentionTrace* other) {
+void HeadRoleScorer::addDocument(const AttentionTrace& trace, bool truncated, const AttentionTrace* other,
+                                 int index) {
     if (trace.layers() != m_layers || trace.heads() != m_heads)
         throw InputError(QStringLiteral("the trace has %1 layers of %2 heads, the scorer %3 of %4")
                              .arg(trace.layers()).arg(trace.heads()).arg(m_layers).arg(m_heads));
-    beginDocument(RoleTokens::fromLabels(trace.tokenIds(), trace.special(), trace.displayTokens()), truncated);
+    beginDocument(RoleTokens::fromLabels(trace.tokenIds(), trace.special(), trace.displayTokens()), truncated, index);
     for (int layer = 0; layer < m_layers; ++layer) {
         for (int head = 0; head < m_heads; ++head) {
             const HeadWeights weights = trace.headUncached(layer, head);

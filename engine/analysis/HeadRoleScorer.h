@@ -17,7 +17,7 @@
 // A head's score for a role is the mean over documents of its per-document score. Its strongest
 // position for a role is the (document, query position) whose row value (HeadRoles.h) is the
 // highest over the whole corpus, the earliest document and position on ties. Documents are
-// numbered from 0 in the order they were begun.
+// numbered from 0 in the order they were begun, unless beginDocument is given their number.
 
 #include <array>
 #include <vector>
@@ -62,8 +62,10 @@ public:
     int layers() const { return m_layers; }
     int heads() const { return m_heads; }
 
-    // Starts the next document; truncated: it was cut to the model's positions.
-    void beginDocument(RoleTokens tokens, bool truncated = false);
+    // Starts the next document; truncated: it was cut to the model's positions. index: the
+    // number strongest positions name it by (the corpus reader's, which also counts documents
+    // that were skipped); -1: the number of documents ended before it.
+    void beginDocument(RoleTokens tokens, bool truncated = false, int index = -1);
     // One head's (T, T) weights in the current document. Throws InputError for indices out of
     // range or a shape that is not the document's T × T.
     void addHead(int layer, int head, const Eigen::Ref<const MatrixF>& weights);
@@ -76,7 +78,8 @@ public:
     void abandonDocument();
     // beginDocument, addHead for every head (computed one at a time, outside the trace's cache),
     // endDocument. other: the second model's trace of the same tokens, for the divergence.
-    void addDocument(const AttentionTrace& trace, bool truncated = false, const AttentionTrace* other = nullptr);
+    void addDocument(const AttentionTrace& trace, bool truncated = false, const AttentionTrace* other = nullptr,
+                     int index = -1);
 
     int documents() const { return m_documents; }
     qint64 tokens() const { return m_tokens; }
@@ -95,6 +98,7 @@ private:
     qint64 m_tokens = 0;
     int m_truncated = 0;
     bool m_currentTruncated = false;
+    int m_currentIndex = 0;
     // The current document's scores per head, added to the sums at endDocument.
     std::vector<DocumentRoleScores> m_pending;
     std::vector<char> m_pendingSet;

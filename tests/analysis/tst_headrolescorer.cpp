@@ -103,6 +103,14 @@ void HeadRoleScorerTest::strongestAcrossDocuments() {
     QCOMPARE(sink.document, 1);
     QCOMPARE(sink.position, 2);
     QVERIFY(near(sink.value, 0.9));
+    // A document numbered by the caller (the corpus reader's index) is named so.
+    MatrixF fourth = uniformHead(3);
+    fourth.row(0) << 0.95f, 0.05f, 0.0f;
+    scorer.beginDocument(plainTokens({5, 6, 7}), false, 7);
+    scorer.addHead(0, 0, fourth);
+    scorer.endDocument();
+    QCOMPARE(scorer.result().strongestOf(HeadRole::Sink, 0, 0).document, 7);
+    QCOMPARE(scorer.result().documents, 4);
 }
 
 void HeadRoleScorerTest::abandonedDocumentLeavesNoTrace() {

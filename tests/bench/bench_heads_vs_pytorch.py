@@ -222,6 +222,10 @@ def main():
     tokens = sum(len(t["token_ids"]) for _, t in docs)
     print(f"corpus: {len(docs)} documents, {tokens} tokens, {os.path.getsize(corpus)} bytes; "
           f"weights {weights_bytes / 2**20:.0f} MiB", flush=True)
+    # Debian's torch multiplies through the system BLAS; the reference one would be slow.
+    blas = "/usr/lib/x86_64-linux-gnu/libblas.so.3"
+    print(f"PyTorch {torch.__version__}, BLAS {os.path.realpath(blas) if os.path.exists(blas) else 'unknown'}",
+          flush=True)
     model = TorchGpt2(cfg, sd).eval()
     tdocs = torch_docs(docs)
 
