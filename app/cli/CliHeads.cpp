@@ -1,7 +1,5 @@
 #include "cli/CliHeads.h"
 
-#include <csignal>
-
 #include "cli/CliInterrupt.h"
 #include "cli/CliStacks.h"
 #include "core/HeadmapError.h"

@@ -130,10 +130,9 @@ HeadRoleRun scoreCorpus(const Model& model, CorpusReader& corpus, const HeadRole
         checkComparable(model, *options.compare);
     HeadRoleScorer scorer(summary.layers, summary.heads);
     HeadRoleRun out;
-    CorpusReader* reader = &corpus;
     bool any = false;
     while (!cancelled(options)) {
-        const std::optional<CorpusDocument> document = reader->next();
+        const std::optional<CorpusDocument> document = corpus.next();
         if (!document)
             break;
         any = true;
@@ -145,8 +144,8 @@ HeadRoleRun scoreCorpus(const Model& model, CorpusReader& corpus, const HeadRole
             break;
         }
         if (options.progress &&
-            !options.progress(HeadRoleProgress{scorer.documents(), scorer.tokens(), reader->bytesRead(),
-                                               reader->totalBytes()}, scorer)) {
+            !options.progress(HeadRoleProgress{scorer.documents(), scorer.tokens(), corpus.bytesRead(),
+                                               corpus.totalBytes()}, scorer)) {
             out.cancelled = true;
             break;
         }
