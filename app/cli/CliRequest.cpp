@@ -25,6 +25,7 @@ const QMap<QString, Command>& commandNames() {
         {QStringLiteral("export-all"), Command::ExportAll},
         {QStringLiteral("download"), Command::Download},
         {QStringLiteral("translate"), Command::Translate},
+        {QStringLiteral("heads"), Command::Heads},
     };
     return names;
 }
@@ -65,6 +66,10 @@ QStringList allowedOptions(Command command) {
     case Command::Steps:
         return allowed + kModelOptions + kInputOptions + kStackOptions +
                QStringList{"layer", "head", "format", "output"};
+    case Command::Heads:
+        return allowed + kModelOptions +
+               QStringList{"corpus", "paragraphs", "probe", "length", "count", "stack", "compare", "score", "format",
+                           "output"};
     case Command::Translate:
         return allowed + kModelOptions +
                QStringList{"text", "text-file", "ids", "no-special", "source-lang", "target-lang", "max-new-tokens",
@@ -162,6 +167,13 @@ void addOptions(QCommandLineParser& parser) {
          "LANG"},
         {"target-lang", "Translation models: the language to translate into (a code the model lists).", "LANG"},
         {"revision", "download: the branch, tag or commit (default main).", "REV"},
+        {"corpus", "heads: a UTF-8 text file, one document per non-empty line.", "FILE"},
+        {"paragraphs", "heads: documents are separated by blank lines instead."},
+        {"probe", "heads: induction (random token ids repeated twice) instead of a corpus.", "KIND"},
+        {"length", "heads --probe: tokens per half of a sequence (default 50).", "N"},
+        {"count", "heads --probe: sequences (default 10).", "N"},
+        {"compare", "heads: a second model with the same tokenizer; adds per-head divergence.", "SPEC"},
+        {"score", "heads: the scores to write, e.g. previous-token,induction (default all).", "LIST"},
     });
 }
 
@@ -182,6 +194,54 @@ CliRequest parseDownload(const QCommandLineParser& parser, CliRequest request) {
     if (request.revision.isEmpty())
         throw UsageError(QStringLiteral("--revision needs a branch, tag or commit"));
     return request;
+}
+
+// heads: --corpus FILE [--paragraphs] or --probe induction [--length N] [--count N], --compare,
+// --score. (--seed was read with the model options.)
+void parseHeads(const QCommandLineParser& parser, HeadsRequest& heads) {
+    const bool corpus = parser.isSet("corpus"), probe = parser.isSet("probe");
+    if (corpus == probe)
+        throw UsageError(QStringLiteral("'heads' needs one of --corpus FILE and --probe induction"));
+    if (corpus) {
+        heads.corpus = parser.value("corpus");
+        if (heads.corpus.isEmpty())
+            throw UsageError(QStringLiteral("--corpus needs a file name"));
+        for (const char* option : {"length", "count", "seed"})
+            if (parser.isSet(option))
+                throw UsageError(QStringLiteral("--%1 goes with --probe induction, not --corpus").arg(QLatin1String(option)));
+    } else {
+        if (parser.value("probe") != QLatin1String("induction"))
+            throw UsageError(QStringLiteral("--probe must be induction, got '%1'").arg(parser.value("probe")));
+        if (parser.isSet("paragraphs"))
+            throw UsageError(QStringLiteral("--paragraphs goes with --corpus, not --probe"));
+        heads.probe = true;
+        if (parser.isSet("length")) heads.probeLength = parseInt(parser, "length", 1, 1 << 15);
+        if (parser.isSet("count")) heads.probeCount = parseInt(parser, "count", 1, 100000);
+    }
+    heads.paragraphs = parser.isSet("paragraphs");
+    if (parser.isSet("compare")) {
+        heads.compare = parser.value("compare");
+        if (heads.compare->isEmpty())
+            throw UsageError(QStringLiteral("--compare needs a model (SPEC), e.g. --compare builtin:patterns"));
+    }
+    if (parser.isSet("score")) {
+        QSet<int> chosen;
+        for (const QString& part : parser.value("score").split(QLatin1Char(','))) {
+            const auto role = headRoleFromName(part.trimmed());
+            if (!role) {
+                QStringList names;
+                for (HeadRole r : allHeadRoles())
+                    names << headRoleName(r);
+                throw UsageError(QStringLiteral("--score: unknown score '%1' (expected %2)")
+                                     .arg(part.trimmed(), names.join(QStringLiteral(", "))));
+            }
+            chosen.insert(int(*role));
+        }
+        heads.roles.clear();
+        for (HeadRole r : allHeadRoles())
+            if (chosen.contains(int(r)))
+                heads.roles << r;
+    }
 }
 
 }  // namespace
@@ -211,7 +271,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     const QString name = positional.first();
     if (!commandNames().contains(name))
         throw UsageError(QStringLiteral("unknown command '%1' (expected models, info, tokenize, attention, "
-                                        "steps, predict, translate, render, export-all, bench or download; see headmap-cli --help)")
+                                        "steps, predict, translate, heads, render, export-all, bench or download; see headmap-cli --help)")
                              .arg(name));
     request.command = commandNames().value(name);
     if (request.command == Command::Help) {
@@ -219,8 +279,8 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         if (!request.helpTopic.isEmpty() && (!commandNames().contains(request.helpTopic) ||
                                              request.helpTopic == QLatin1String("help")))
             throw UsageError(QStringLiteral("no help for '%1' (expected models, info, tokenize, "
-                                            "attention, steps, predict, translate, render, export-all, bench or "
-                                            "download)")
+                                            "attention, steps, predict, translate, heads, render, export-all, bench "
+                                            "or download)")
                                  .arg(request.helpTopic));
         return request;
     }
@@ -266,15 +326,20 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     if (parser.isSet("max-positions")) teaching.maxPositions = parseInt(parser, "max-positions", 1, 65536);
     if (parser.isSet("seed")) {
         bool ok = false;
-        teaching.seed = parser.value("seed").toULongLong(&ok);
+        const quint64 seed = parser.value("seed").toULongLong(&ok);
         if (!ok)
             throw UsageError(QStringLiteral("--seed expects a non-negative whole number, got '%1'")
                                  .arg(parser.value("seed")));
+        // heads: the induction probe's seed (builtin:teaching keeps its own default there).
+        if (request.command == Command::Heads)
+            request.heads.probeSeed = seed;
+        else
+            teaching.seed = seed;
     }
     teaching.causal = parser.isSet("causal");
     teaching.positional = !parser.isSet("no-positional");
     const bool teachingFlags = parser.isSet("d-model") || parser.isSet("heads") ||
-                               parser.isSet("layers") || parser.isSet("seed") ||
+                               parser.isSet("layers") || (parser.isSet("seed") && request.command != Command::Heads) ||
                                parser.isSet("causal") || parser.isSet("no-positional") ||
                                parser.isSet("max-positions");
     if (teachingFlags && request.model.source != QLatin1String("builtin:teaching"))
@@ -337,7 +402,9 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
         }
     }
 
-    if (request.command != Command::Info && request.command != Command::Bench) {
+    if (request.command == Command::Heads)
+        parseHeads(parser, request.heads);
+    if (request.command != Command::Info && request.command != Command::Bench && request.command != Command::Heads) {
         const int sources = int(parser.isSet("text")) + int(parser.isSet("text-file")) +
                             int(parser.isSet("ids"));
         if (sources == 0)
@@ -425,6 +492,7 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     QStringList formats{"text", "json"};
     if (request.command == Command::Attention) formats = QStringList{"json", "csv", "npy"};
     if (request.command == Command::Steps) formats = QStringList{"json"};
+    if (request.command == Command::Heads) formats = QStringList{"json", "csv"};
     request.bench.json = request.format == QLatin1String("json");
     if (!request.format.isEmpty() && !formats.contains(request.format))
         throw UsageError(QStringLiteral("--format for '%1' must be %2, got '%3'")

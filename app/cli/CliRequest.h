@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include "analysis/AttentionMeasure.h"
+#include "analysis/HeadRoles.h"
 #include "cli/CliBench.h"
 #include "core/HeadAblation.h"
 #include "model/ModelLoader.h"
@@ -17,7 +18,7 @@
 namespace headmap::cli {
 
 enum class Command { Help, Version, Models, Info, Tokenize, Attention, Steps, Predict, Bench, Render, ExportAll, Download,
-                     Translate };
+                     Translate, Heads };
 
 // How render / export-all draw: the desktop's heatmap settings, by name.
 struct RenderRequest {
@@ -30,6 +31,18 @@ struct RenderRequest {
     double pixelScale = 2.0;  // PNG pixels per logical pixel (--scale)
     QString outdir;           // export-all
     QString imageFormat = QStringLiteral("png");
+};
+
+// heads (cli/CliHeads.h): a corpus file or the induction probe, and what to write.
+struct HeadsRequest {
+    QString corpus;           // --corpus FILE
+    bool paragraphs = false;  // --paragraphs: documents are split by blank lines
+    bool probe = false;       // --probe induction
+    int probeLength = 50;     // --length
+    int probeCount = 10;      // --count
+    quint64 probeSeed = 0;    // --seed (the probe's, not builtin:teaching's, in this command)
+    std::optional<QString> compare;          // --compare SPEC
+    QList<HeadRole> roles = allHeadRoles();  // --score LIST
 };
 
 struct CliRequest {
@@ -72,6 +85,7 @@ struct CliRequest {
     QString targetLanguage;
 
     BenchOptions bench;
+    HeadsRequest heads;
     RenderRequest render;
     // download ORG/NAME [--revision REV] (cli/CliDownload.cpp)
     QString repoId;

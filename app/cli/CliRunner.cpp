@@ -11,6 +11,7 @@
 #include "analysis/WordAggregation.h"
 #include "cli/CliModels.h"
 #include "cli/CliDownload.h"
+#include "cli/CliHeads.h"
 #include "cli/CliInfo.h"
 #include "cli/CliInterrupt.h"
 #include "cli/CliPredict.h"
@@ -80,6 +81,7 @@ private:
     void steps(const CliRequest& request);
     void predict(const CliRequest& request);
     void translate(const CliRequest& request);
+    void heads(const CliRequest& request);
     void render(const CliRequest& request);
 
     QIODevice* m_in;
@@ -100,6 +102,7 @@ int Runner::run(const QList<QByteArray>& arguments) {
         case Command::Steps: steps(request); break;
         case Command::Predict: predict(request); break;
         case Command::Translate: translate(request); break;
+        case Command::Heads: heads(request); break;
         case Command::Bench: runBenchmark(request.model, request.bench, m_out); break;
         case Command::Render:
         case Command::ExportAll: render(request); break;
@@ -389,6 +392,13 @@ void Runner::translate(const CliRequest& request) {
             return writeTranslationJson(device, report);
         const QByteArray text = report.translation.toUtf8() + '\n';
         return device->write(text) == text.size();
+    });
+}
+
+void Runner::heads(const CliRequest& request) {
+    const HeadsReport report = runHeads(request, m_err);
+    writeOutput(request.output, [&](QIODevice* device) {
+        return request.format == QLatin1String("csv") ? writeHeadsCsv(device, report) : writeHeadsJson(device, report);
     });
 }
 

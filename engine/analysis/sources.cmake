@@ -7,6 +7,10 @@ target_sources(headmap_engine PRIVATE
   analysis/AttentionTransforms.cpp
   analysis/RolloutSeries.cpp
   analysis/HeadStatistics.cpp
+  analysis/HeadRoles.cpp
+  analysis/HeadRoleScorer.cpp
+  analysis/HeadRoleRun.cpp
+  analysis/CorpusReader.cpp
   analysis/WordAggregation.cpp
   io/NpyWriter.cpp
 )

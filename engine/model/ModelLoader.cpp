@@ -29,6 +29,21 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
         return std::make_unique<PatternsModel>();
     if (source == QLatin1String("builtin:translation"))
         return std::make_unique<TeachingTranslationModel>(spec.teaching);
+    // builtin:patterns:broad=0,4: a copy with those heads' attention made uniform (PatternsModel).
+    const QString broad = QStringLiteral("builtin:patterns:broad=");
+    if (source.startsWith(broad)) {
+        std::vector<int> heads;
+        for (const QString& part : source.mid(broad.size()).split(QLatin1Char(','))) {
+            bool ok = false;
+            const int head = part.trimmed().toInt(&ok);
+            if (!ok || head < 0 || head >= PatternsModel::kHeads)
+                throw ModelError(QCoreApplication::translate("Engine", "'%1': expected head numbers 0..%2 after broad=, "
+                                                                       "e.g. builtin:patterns:broad=0")
+                                     .arg(source).arg(PatternsModel::kHeads - 1));
+            heads.push_back(head);
+        }
+        return std::make_unique<PatternsModel>(heads);
+    }
     throw ModelError(QCoreApplication::translate("Engine", "unknown built-in model '%1' (available: %2)")
                          .arg(source, builtinModelNames().join(QStringLiteral(", "))));
 }

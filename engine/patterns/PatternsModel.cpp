@@ -197,8 +197,14 @@ MatrixF PatternsModel::embed(const std::vector<int>& ids) {
     return x;
 }
 
-PatternsModel::PatternsModel() {
+PatternsModel::PatternsModel(const std::vector<int>& broadHeads) {
     m_summary.name = QStringLiteral("builtin:patterns");
+    if (!broadHeads.empty()) {
+        QStringList heads;
+        for (int head : broadHeads)
+            heads << QString::number(head);
+        m_summary.name += QStringLiteral(":broad=") + heads.join(QLatin1Char(','));
+    }
     m_summary.shownName = m_summary.name;
     m_summary.architecture = QStringLiteral("patterns");
     m_summary.layers = 1;
@@ -251,6 +257,21 @@ PatternsModel::PatternsModel() {
             set(m_wV, d, head * kDHead + d, 1.0);
     for (int d = 0; d < kD; ++d)
         set(m_wO, d, d, 1.0);
+
+    // Heads made broad: no query, so every logit is 0 as in head 5.
+    for (int head : broadHeads) {
+        if (head < 0 || head >= kHeads)
+            throw ModelError(PatternsText::tr("builtin:patterns has heads 0..%1; cannot make head %2 broad")
+                                 .arg(kHeads - 1).arg(head));
+        for (int d = 0; d < kD; ++d)
+            for (int c = head * kDHead; c < (head + 1) * kDHead; ++c)
+                set(m_wQ, d, c, 0.0);
+        for (int c = head * kDHead; c < (head + 1) * kDHead; ++c)
+            m_bQ[size_t(c)] = 0.0f;
+        m_summary.headNames[head] = PatternsText::tr("broad (queries zeroed)");
+        m_summary.headExplanations[head] =
+            PatternsText::tr("This copy's queries for the head are zero, so every weight is 1/T, as in head 5.");
+    }
 
     m_attention.query = Linear(m_wQ.data(), m_bQ.data(), kD, kD, WeightLayout::InOut);
     m_attention.key = Linear(m_wK.data(), nullptr, kD, kD, WeightLayout::InOut);

@@ -49,7 +49,11 @@ public:
     // gathered words still share the distribution visibly.
     static constexpr double kReadoutScale = 6;
 
-    PatternsModel();
+    // broadHeads: heads whose queries are zeroed, so that they attend uniformly like head 5 (a
+    // head switched off in its attention, not only in its output as an ablation does): the copy
+    // that a comparison of heads (headmap-cli heads --compare) should single out. Its spec is
+    // "builtin:patterns:broad=0,4" (ModelLoader).
+    explicit PatternsModel(const std::vector<int>& broadHeads = {});
     // The Linear views point into this object's weight buffers: it must not move.
     PatternsModel(const PatternsModel&) = delete;
     PatternsModel& operator=(const PatternsModel&) = delete;

@@ -2333,6 +2333,10 @@
         <source>the target language %1 has id %2, outside the model&apos;s %3 target tokens (vocab_size in config.json)</source>
         <translation>målsproget %1 har id %2, uden for modellens %3 måltokens (vocab_size i config.json)</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
+        <translation>&apos;%1&apos;: forventede hovednumre 0..%2 efter broad=, fx builtin:patterns:broad=0</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2418,6 +2422,18 @@
     <message>
         <source>Every token spreads its attention evenly over all the tokens, so with 10 tokens each one gets a tenth.</source>
         <translation>Hvert token fordeler sin opmærksomhed jævnt over alle tokens, så med 10 tokens får hvert en tiendedel.</translation>
+    </message>
+    <message>
+        <source>builtin:patterns has heads 0..%1; cannot make head %2 broad</source>
+        <translation>builtin:patterns har hovederne 0..%1; kan ikke gøre hoved %2 bredt</translation>
+    </message>
+    <message>
+        <source>broad (queries zeroed)</source>
+        <translation>bredt (forespørgsler nulstillet)</translation>
+    </message>
+    <message>
+        <source>This copy&apos;s queries for the head are zero, so every weight is 1/T, as in head 5.</source>
+        <translation>Denne kopis forespørgsler for hovedet er nul, så hver vægt er 1/T, som i hoved 5.</translation>
     </message>
 </context>
 <context>

@@ -2328,6 +2328,10 @@
         <source>the target language %1 has id %2, outside the model&apos;s %3 target tokens (vocab_size in config.json)</source>
         <translation>目标语言 %1 的 id 为 %2，超出了模型的 %3 个目标词元（config.json 中的 vocab_size）</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
+        <translation>&apos;%1&apos;：broad= 之后应为头编号 0..%2，例如 builtin:patterns:broad=0</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -2413,6 +2417,18 @@
     <message>
         <source>Every token spreads its attention evenly over all the tokens, so with 10 tokens each one gets a tenth.</source>
         <translation>每个词元把注意力平均分给所有词元，所以有 10 个词元时，每个词元得到十分之一。</translation>
+    </message>
+    <message>
+        <source>builtin:patterns has heads 0..%1; cannot make head %2 broad</source>
+        <translation>builtin:patterns 的头为 0..%1；无法将头 %2 设为均匀</translation>
+    </message>
+    <message>
+        <source>broad (queries zeroed)</source>
+        <translation>均匀（查询置零）</translation>
+    </message>
+    <message>
+        <source>This copy&apos;s queries for the head are zero, so every weight is 1/T, as in head 5.</source>
+        <translation>此副本中该头的查询为零，因此每个权重都是 1/T，与头 5 相同。</translation>
     </message>
 </context>
 <context>

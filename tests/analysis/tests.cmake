@@ -17,3 +17,10 @@ headmap_add_test(tst_attentionpyramid SOURCES analysis/tst_attentionpyramid.cpp)
 # The rollout layer by layer in bounded memory: the same bits as attentionRollout in any order.
 headmap_add_test(tst_rolloutseries
   SOURCES analysis/tst_rolloutseries.cpp)
+# Head roles over a corpus (#38): each score on hand-made heads with answers worked out by hand,
+# the accumulator over documents, and the corpus file read one document at a time.
+headmap_add_test(tst_headroles SOURCES analysis/tst_headroles.cpp)
+headmap_add_test(tst_headrolescorer SOURCES analysis/tst_headrolescorer.cpp)
+headmap_add_test(tst_corpusreader SOURCES analysis/tst_corpusreader.cpp)
+# scoreCorpus and the induction probe with the built-in models: progress, stopping, the probe's seed.
+headmap_add_test(tst_headrolerun SOURCES analysis/tst_headrolerun.cpp)

@@ -58,3 +58,7 @@ endif()
 # --source-lang / --target-lang (#37) against transformers' M2M100 goldens (m2m_100_lang_f32).
 headmap_add_test(tst_clilanguages SOURCES cli/tst_clilanguages.cpp)
 add_dependencies(tst_clilanguages headmap-cli)
+# heads (#38): head roles over a corpus against numpy (tests/golden/heads/make_heads_golden.py),
+# the probe, --compare, builtin:patterns' roles, and bad corpora.
+headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
+add_dependencies(tst_cliheads headmap-cli)

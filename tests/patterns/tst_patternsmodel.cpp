@@ -99,6 +99,10 @@ private slots:
     void valuesCarryTheAttendedPosition();
     void runsAreDeterministic();
     void loaderKnowsTheModel();
+    void broadCopy_data();
+    void broadCopy();
+    void broadCopyRefusesBadHeads_data();
+    void broadCopyRefusesBadHeads();
     void tooLongInputIsRefused();
     void cliShowsPreviousTokenPattern();
     void cleanupTestCase();
@@ -274,6 +278,52 @@ void PatternsModelTest::loaderKnowsTheModel() {
     const headmap::RunResult result = model->run(model->tokenize(kRepeated));
     const auto weights = result.trace.head(0, SameEarlier);
     QVERIFY(weights(4, 1) >= kOnTarget);  // the second "the" attends to the first
+}
+
+// builtin:patterns:broad=H (#38): the named heads attend uniformly, the others keep their bits.
+void PatternsModelTest::broadCopy_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QList<int>>("broad");
+    QTest::newRow("previous-token head") << "builtin:patterns:broad=0" << QList<int>{0};
+    QTest::newRow("two heads") << "builtin:patterns:broad=4,1" << QList<int>{1, 4};
+}
+
+void PatternsModelTest::broadCopy() {
+    QFETCH(QString, spec);
+    QFETCH(QList<int>, broad);
+    const auto copy = headmap::loadModel(headmap::ModelSpec{spec, {}});
+    QCOMPARE(copy->summary().name, spec);
+    const headmap::Encoding input = m_model.tokenize(kRepeated);
+    const headmap::RunResult original = m_model.run(input);
+    const headmap::RunResult changed = copy->run(input);
+    const int t = input.size();
+    for (int head = 0; head < 6; ++head) {
+        const headmap::HeadWeights a = original.trace.head(0, head), b = changed.trace.head(0, head);
+        if (broad.contains(head)) {
+            QVERIFY(((b.array() - 1.0f / float(t)).abs() < 1e-7f).all());
+            QCOMPARE(copy->summary().headNames[head], QStringLiteral("broad (queries zeroed)"));
+        } else {
+            QVERIFY(a == b);
+            QCOMPARE(copy->summary().headNames[head], m_model.summary().headNames[head]);
+        }
+    }
+}
+
+void PatternsModelTest::broadCopyRefusesBadHeads_data() {
+    QTest::addColumn<QString>("spec");
+    QTest::newRow("head 6") << "builtin:patterns:broad=6";
+    QTest::newRow("no number") << "builtin:patterns:broad=";
+    QTest::newRow("a word") << "builtin:patterns:broad=previous";
+}
+
+void PatternsModelTest::broadCopyRefusesBadHeads() {
+    QFETCH(QString, spec);
+    try {
+        headmap::loadModel(headmap::ModelSpec{spec, {}});
+        QFAIL("no error");
+    } catch (const headmap::ModelError& error) {
+        QVERIFY2(error.message().contains(QStringLiteral("expected head numbers 0..5 after broad=")), error.what());
+    }
 }
 
 void PatternsModelTest::tooLongInputIsRefused() {
