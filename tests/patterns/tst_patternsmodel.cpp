@@ -240,7 +240,7 @@ void PatternsModelTest::exactTargets() {
 void PatternsModelTest::valuesCarryTheAttendedPosition() {
     const Encoding input = m_model.tokenize(kCoreference);
     headmap::RunOptions options;
-    options.steps = headmap::HeadIndex{0, Previous};
+    options.steps = headmap::HeadIndex{0, Previous, std::nullopt};
     const headmap::RunResult result = m_model.run(input, options);
     QVERIFY(result.steps);
     const int column = Previous * PatternsModel::kDHead + PatternsModel::kPositionDim;
