@@ -225,6 +225,7 @@ void TestHeadRolesView::clickOpensTheStrongestDocumentInTheHeatmap() {
     QTest::mouseClick(view->map(), Qt::LeftButton, Qt::NoModifier, view->map()->cellRect(0, head).center());
     QTRY_COMPARE_WITH_TIMEOUT(window->tabs()->currentIndex(), int(MainWindow::HeatmapTab), 30000);
     QCOMPARE(document.text(), documentsOf(corpus).at(strongest.document));
+    QCOMPARE(window->currentText(), document.text());  // the text field says what is shown
     QCOMPARE(document.layer(), 0);
     QCOMPARE(document.head(), head);
     QCOMPARE(document.view().selectedToken, strongest.position);

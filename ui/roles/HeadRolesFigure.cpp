@@ -6,7 +6,7 @@ namespace headmap::ui {
 namespace {
 
 class HeadRolesFigureText {
-    Q_DECLARE_TR_FUNCTIONS(HeadRolesView)
+    Q_DECLARE_TR_FUNCTIONS(headmap::ui::HeadRolesView)
 };
 
 // (layers, heads) of a layer-major vector.

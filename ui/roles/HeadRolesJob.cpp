@@ -18,7 +18,7 @@ namespace headmap::ui {
 namespace {
 
 class HeadRolesJobText {
-    Q_DECLARE_TR_FUNCTIONS(HeadRolesView)  // the messages are the view's
+    Q_DECLARE_TR_FUNCTIONS(headmap::ui::HeadRolesView)  // the messages are the view's
 };
 
 struct CacheEntry {

@@ -11,7 +11,7 @@ namespace headmap::ui {
 namespace {
 
 class HeadRolesMeasureText {
-    Q_DECLARE_TR_FUNCTIONS(HeadRolesView)
+    Q_DECLARE_TR_FUNCTIONS(headmap::ui::HeadRolesView)
 };
 
 }  // namespace

@@ -43,6 +43,7 @@ void HeadRolesTabView::open(AttentionDocument& document, ViewHost& host, const Q
         host.showView(QStringLiteral("heatmap"));
     };
     if (document.text() == text && !document.trace().isEmpty() && !document.isWorking()) {
+        host.showText(text);
         show();
         return;
     }
@@ -52,6 +53,7 @@ void HeadRolesTabView::open(AttentionDocument& document, ViewHost& host, const Q
         QObject::disconnect(m_waiting);
         show();
     });
+    host.showText(text);
     document.setText(text, QString(), cut);
     host.showStatus(HeadRolesTabText::tr("Opening the document where the head plays its role…"), 3000);
 }
