@@ -64,6 +64,9 @@ public:
     // The same on a worker thread, for the GUI: modelChanged or errorOccurred follow.
     void openModel(const ModelSpec& spec);
     bool hasModel() const { return m_model != nullptr; }
+    // The model itself, for a view's own long work over many texts (the Head roles view scores a
+    // corpus with it on a worker); views otherwise go through the document.
+    std::shared_ptr<const Model> sharedModel() const { return m_model; }
     // The model's tokenizer encodes sentence pairs (BERT-style); false without a model.
     bool takesPairs() const { return m_takesPairs; }
     ModelSummary modelSummary() const;

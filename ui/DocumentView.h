@@ -31,6 +31,9 @@ public:
     // The line under the views: the pieces of the hovered cell's tokens (indices among the
     // tokens shown), or -1, -1 for the legend.
     virtual void showTokenDetails(int shownQuery, int shownKey) = 0;
+    // Puts a text a view runs on the document (the Head roles view opening a corpus document)
+    // into the window's text field, so that the field says what is shown; runs nothing.
+    virtual void showText(const QString& text) { (void)text; }
 };
 
 class DocumentView {

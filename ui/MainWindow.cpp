@@ -331,6 +331,18 @@ void MainWindow::connectViews() {
     });
 }
 
+void MainWindow::showText(const QString& text) {
+    // A line fits the sentence field; a longer document goes to the multi-line box, as an
+    // opened file does.
+    const bool line = !text.contains(QLatin1Char('\n')) && text.size() <= 200;
+    setLongTextShown(!line);
+    if (line)
+        m_sentence->setText(text);
+    else
+        m_longText->setPlainText(text);
+    m_pair->clear();
+}
+
 QString MainWindow::currentText() const {
     return isLongTextShown() ? m_longText->toPlainText() : m_sentence->text();
 }

@@ -190,6 +190,7 @@ public:
     void showView(const QString& name) override;
     void showStatus(const QString& message, int timeoutMs = 0) override;
     void showTokenDetails(int shownQuery, int shownKey) override;
+    void showText(const QString& text) override;
 
 protected:
     void closeEvent(QCloseEvent* event) override;

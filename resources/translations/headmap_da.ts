@@ -268,6 +268,14 @@
         <source>To&amp;ken pair</source>
         <translation>Tok&amp;enpar</translation>
     </message>
+    <message>
+        <source>Head r&amp;oles</source>
+        <translation>H&amp;ovedroller</translation>
+    </message>
+    <message>
+        <source>Opening the document where the head plays its role…</source>
+        <translation>Åbner dokumentet, hvor hovedet spiller sin rolle…</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -3522,6 +3530,282 @@
     <message>
         <source>Computing layer %1, head %2…</source>
         <translation>Beregner lag %1, hoved %2…</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesMap</name>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Lag %1, hoved %2</translation>
+    </message>
+    <message>
+        <source>Strongest in document %1 at token %2; click to open it</source>
+        <translation>Stærkest i dokument %1 ved token %2; klik for at åbne det</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Hoved</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Lag</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesTableModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Hoved</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesView</name>
+    <message>
+        <source>Layer</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Hoved</translation>
+    </message>
+    <message>
+        <source>Could not write the text to a temporary file: %1</source>
+        <translation>Kunne ikke skrive teksten til en midlertidig fil: %1</translation>
+    </message>
+    <message>
+        <source>Open a model first: head roles are measured with the loaded model.</source>
+        <translation>Åbn først en model: hovedroller måles med den indlæste model.</translation>
+    </message>
+    <message>
+        <source>Type a text or choose a corpus file first: there is nothing to score.</source>
+        <translation>Skriv en tekst eller vælg først en korpusfil: der er intet at måle.</translation>
+    </message>
+    <message>
+        <source>Out of memory while scoring the corpus: try a smaller model or corpus.</source>
+        <translation>Hukommelsen slap op under målingen af korpusset: prøv en mindre model eller et mindre korpus.</translation>
+    </message>
+    <message>
+        <source>Previous token</source>
+        <translation>Forrige token</translation>
+    </message>
+    <message>
+        <source>Duplicate token</source>
+        <translation>Gentaget token</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>Sink (first token)</source>
+        <translation>Opsamling (første token)</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>Entropi</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Afstand</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>Specialtokens</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>Tegnsætning</translation>
+    </message>
+    <message>
+        <source>Divergence</source>
+        <translation>Divergens</translation>
+    </message>
+    <message>
+        <source>Share of weight on the token just before</source>
+        <translation>Andel af vægten på tokenet lige før</translation>
+    </message>
+    <message>
+        <source>Share of weight on earlier copies of the token</source>
+        <translation>Andel af vægten på tidligere kopier af tokenet</translation>
+    </message>
+    <message>
+        <source>Share of weight on the token after an earlier copy of the token</source>
+        <translation>Andel af vægten på tokenet efter en tidligere kopi af tokenet</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first token</source>
+        <translation>Gennemsnitlig vægt på det første token</translation>
+    </message>
+    <message>
+        <source>Mean entropy of a row, in nats: high is broad</source>
+        <translation>Gennemsnitlig entropi pr. række, i nats: høj er bred</translation>
+    </message>
+    <message>
+        <source>Mean distance attended over, in tokens</source>
+        <translation>Gennemsnitlig afstand, der kigges over, i tokens</translation>
+    </message>
+    <message>
+        <source>Mean weight on special tokens</source>
+        <translation>Gennemsnitlig vægt på specialtokens</translation>
+    </message>
+    <message>
+        <source>Mean weight on punctuation</source>
+        <translation>Gennemsnitlig vægt på tegnsætning</translation>
+    </message>
+    <message>
+        <source>Mean Jensen–Shannon divergence from the second model, in nats</source>
+        <translation>Gennemsnitlig Jensen–Shannon-divergens fra den anden model, i nats</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Gennemse…</translation>
+    </message>
+    <message>
+        <source>Use the current text</source>
+        <translation>Brug den aktuelle tekst</translation>
+    </message>
+    <message>
+        <source>Paragraphs</source>
+        <translation>Afsnit</translation>
+    </message>
+    <message>
+        <source>&amp;Score heads</source>
+        <translation>&amp;Udregn hoveder</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuller</translation>
+    </message>
+    <message>
+        <source>Export &amp;data…</source>
+        <translation>Eksportér &amp;data…</translation>
+    </message>
+    <message>
+        <source>That document is no longer in the corpus: the file changed. Score the heads again.</source>
+        <translation>Dokumentet er ikke længere i korpusset: filen er ændret. Udregn hovederne igen.</translation>
+    </message>
+    <message>
+        <source>Choose a corpus file (one document per line) or use the current text, then press Score heads.</source>
+        <translation>Vælg en korpusfil (ét dokument pr. linje) eller brug den aktuelle tekst, og tryk så på Udregn hoveder.</translation>
+    </message>
+    <message>
+        <source>Corpus file: UTF-8 text, one document per line</source>
+        <translation>Korpusfil: UTF-8-tekst, ét dokument pr. linje</translation>
+    </message>
+    <message>
+        <source>Second model to compare (optional)</source>
+        <translation>Anden model at sammenligne med (valgfri)</translation>
+    </message>
+    <message>
+        <source>A model spec or folder with the same tokenizer, e.g. a fine-tuned copy: the divergence map shows which heads changed.</source>
+        <translation>En modelangivelse eller -mappe med samme tokenizer, fx en finjusteret kopi: divergenskortet viser, hvilke hoveder der har ændret sig.</translation>
+    </message>
+    <message>
+        <source>One document per run of lines between blank lines, instead of one per line</source>
+        <translation>Ét dokument pr. sammenhængende linjer mellem tomme linjer i stedet for ét pr. linje</translation>
+    </message>
+    <message>
+        <source>Colour b&amp;y:</source>
+        <translation>Farve&amp;kode:</translation>
+    </message>
+    <message>
+        <source>Choose a corpus file first (Browse…), or check &quot;Use the current text&quot;.</source>
+        <translation>Vælg først en korpusfil (Gennemse…), eller markér &quot;Brug den aktuelle tekst&quot;.</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>Læser korpusset…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annullerer…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s)</source>
+        <translation>
+            <numerusform>%n dokument</numerusform>
+            <numerusform>%n dokumenter</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>ca. %1 s tilbage</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cut to the model&apos;s length</source>
+        <translation>
+            <numerusform>%n afkortet til modellens længde</numerusform>
+            <numerusform>%n afkortet til modellens længde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled: the map shows the documents scored before.</source>
+        <translation>Annulleret: kortet viser de dokumenter, der blev målt inden.</translation>
+    </message>
+    <message>
+        <source>The same corpus and model as before: shown from memory.</source>
+        <translation>Samme korpus og model som før: vist fra hukommelsen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) are not valid UTF-8; invalid bytes were replaced.</source>
+        <translation>
+            <numerusform>%n dokument er ikke gyldig UTF-8; ugyldige bytes blev erstattet.</numerusform>
+            <numerusform>%n dokumenter er ikke gyldig UTF-8; ugyldige bytes blev erstattet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a corpus</source>
+        <translation>Vælg et korpus</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>Tekst (*.txt);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Export head roles</source>
+        <translation>Eksportér hovedroller</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: score the heads first.</source>
+        <translation>Intet at eksportere endnu: udregn først hovederne.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Kunne ikke skrive %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Gemt %1</translation>
+    </message>
+    <message>
+        <source>the current text</source>
+        <translation>den aktuelle tekst</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · head roles over %2 (%n document(s))</source>
+        <translation>
+            <numerusform>%1 · hovedroller over %2 (%n dokument)</numerusform>
+            <numerusform>%1 · hovedroller over %2 (%n dokumenter)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compared with %1</source>
+        <translation>sammenlignet med %1</translation>
     </message>
 </context>
 <context>

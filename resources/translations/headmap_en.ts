@@ -67,6 +67,44 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::HeadRolesView</name>
+    <message numerus="yes">
+        <source>%n document(s)</source>
+        <translation>
+            <numerusform>%n document</numerusform>
+            <numerusform>%n documents</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cut to the model&apos;s length</source>
+        <translation>
+            <numerusform>%n cut to the model&apos;s length</numerusform>
+            <numerusform>%n cut to the model&apos;s length</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) are not valid UTF-8; invalid bytes were replaced.</source>
+        <translation>
+            <numerusform>%n document is not valid UTF-8; invalid bytes were replaced.</numerusform>
+            <numerusform>%n documents are not valid UTF-8; invalid bytes were replaced.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · head roles over %2 (%n document(s))</source>
+        <translation>
+            <numerusform>%1 · head roles over %2 (%n document)</numerusform>
+            <numerusform>%1 · head roles over %2 (%n documents)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::HeatmapToolbar</name>
     <message numerus="yes">
         <source>%n tokens: on the 0 to 1 scale most weights are too small to tell apart. &lt;a href=&quot;rowmax&quot;&gt;&lt;b&gt;Use the per-row scale&lt;/b&gt;&lt;/a&gt; to see where each token looks most.</source>

@@ -263,6 +263,14 @@
         <source>To&amp;ken pair</source>
         <translation>词元对(&amp;K)</translation>
     </message>
+    <message>
+        <source>Head r&amp;oles</source>
+        <translation>头角色(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Opening the document where the head plays its role…</source>
+        <translation>正在打开该头最能体现其角色的文档…</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -3514,6 +3522,277 @@
     <message>
         <source>Computing layer %1, head %2…</source>
         <translation>正在计算第 %1 层，头 %2…</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesMap</name>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>第 %1 层，第 %2 个头</translation>
+    </message>
+    <message>
+        <source>Strongest in document %1 at token %2; click to open it</source>
+        <translation>在文档 %1 的词元 %2 处最强；点击打开</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesTableModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::HeadRolesView</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Could not write the text to a temporary file: %1</source>
+        <translation>无法将文本写入临时文件：%1</translation>
+    </message>
+    <message>
+        <source>Open a model first: head roles are measured with the loaded model.</source>
+        <translation>请先打开一个模型：头角色是用已加载的模型测量的。</translation>
+    </message>
+    <message>
+        <source>Type a text or choose a corpus file first: there is nothing to score.</source>
+        <translation>请先输入文本或选择语料文件：没有可评分的内容。</translation>
+    </message>
+    <message>
+        <source>Out of memory while scoring the corpus: try a smaller model or corpus.</source>
+        <translation>为语料评分时内存不足：请尝试更小的模型或语料。</translation>
+    </message>
+    <message>
+        <source>Previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>Duplicate token</source>
+        <translation>重复词元</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>Sink (first token)</source>
+        <translation>汇聚（第一个词元）</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <source>Punctuation</source>
+        <translation>标点</translation>
+    </message>
+    <message>
+        <source>Divergence</source>
+        <translation>散度</translation>
+    </message>
+    <message>
+        <source>Share of weight on the token just before</source>
+        <translation>落在紧邻前一个词元上的权重比例</translation>
+    </message>
+    <message>
+        <source>Share of weight on earlier copies of the token</source>
+        <translation>落在该词元较早副本上的权重比例</translation>
+    </message>
+    <message>
+        <source>Share of weight on the token after an earlier copy of the token</source>
+        <translation>落在该词元较早副本之后那个词元上的权重比例</translation>
+    </message>
+    <message>
+        <source>Mean weight on the first token</source>
+        <translation>第一个词元上的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean entropy of a row, in nats: high is broad</source>
+        <translation>每行的平均熵（奈特）：越高越分散</translation>
+    </message>
+    <message>
+        <source>Mean distance attended over, in tokens</source>
+        <translation>平均关注距离（词元数）</translation>
+    </message>
+    <message>
+        <source>Mean weight on special tokens</source>
+        <translation>特殊词元上的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean weight on punctuation</source>
+        <translation>标点上的平均权重</translation>
+    </message>
+    <message>
+        <source>Mean Jensen–Shannon divergence from the second model, in nats</source>
+        <translation>与第二个模型的平均 Jensen–Shannon 散度（奈特）</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Use the current text</source>
+        <translation>使用当前文本</translation>
+    </message>
+    <message>
+        <source>Paragraphs</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source>&amp;Score heads</source>
+        <translation>为头评分(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export &amp;data…</source>
+        <translation>导出数据(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>That document is no longer in the corpus: the file changed. Score the heads again.</source>
+        <translation>该文档已不在语料中：文件已更改。请重新为头评分。</translation>
+    </message>
+    <message>
+        <source>Choose a corpus file (one document per line) or use the current text, then press Score heads.</source>
+        <translation>选择一个语料文件（每行一个文档）或使用当前文本，然后点击“为头评分”。</translation>
+    </message>
+    <message>
+        <source>Corpus file: UTF-8 text, one document per line</source>
+        <translation>语料文件：UTF-8 文本，每行一个文档</translation>
+    </message>
+    <message>
+        <source>Second model to compare (optional)</source>
+        <translation>用于比较的第二个模型（可选）</translation>
+    </message>
+    <message>
+        <source>A model spec or folder with the same tokenizer, e.g. a fine-tuned copy: the divergence map shows which heads changed.</source>
+        <translation>使用相同分词器的模型说明或文件夹，例如微调后的副本：散度图显示哪些头发生了变化。</translation>
+    </message>
+    <message>
+        <source>One document per run of lines between blank lines, instead of one per line</source>
+        <translation>以空行分隔的每段连续行作为一个文档，而不是每行一个</translation>
+    </message>
+    <message>
+        <source>Colour b&amp;y:</source>
+        <translation>着色依据(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>Choose a corpus file first (Browse…), or check &quot;Use the current text&quot;.</source>
+        <translation>请先选择语料文件（浏览…），或勾选“使用当前文本”。</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>正在读取语料…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s)</source>
+        <translation>
+            <numerusform>%n 个文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token(s)</source>
+        <translation>
+            <numerusform>%n 个词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>约剩 %1 秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cut to the model&apos;s length</source>
+        <translation>
+            <numerusform>%n 个被截断到模型长度</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled: the map shows the documents scored before.</source>
+        <translation>已取消：图中显示的是取消前已评分的文档。</translation>
+    </message>
+    <message>
+        <source>The same corpus and model as before: shown from memory.</source>
+        <translation>与之前相同的语料和模型：直接从内存显示。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) are not valid UTF-8; invalid bytes were replaced.</source>
+        <translation>
+            <numerusform>%n 个文档不是有效的 UTF-8；无效字节已被替换。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a corpus</source>
+        <translation>选择语料</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>文本 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export head roles</source>
+        <translation>导出头角色</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: score the heads first.</source>
+        <translation>尚无可导出的内容：请先为头评分。</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>the current text</source>
+        <translation>当前文本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · head roles over %2 (%n document(s))</source>
+        <translation>
+            <numerusform>%1 · %2 上的头角色（%n 个文档）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>compared with %1</source>
+        <translation>与 %1 比较</translation>
     </message>
 </context>
 <context>

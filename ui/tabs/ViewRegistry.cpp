@@ -1,6 +1,7 @@
 #include "tabs/ViewRegistry.h"
 
 #include "tabs/DocumentTabs.h"
+#include "tabs/HeadRolesTabView.h"
 #include "tabs/LinesTabView.h"
 #include "tabs/TokenPairTabView.h"
 #include "tabs/ViewTable.h"

@@ -16,7 +16,8 @@
     VIEW("rollout", RolloutTabView, RolloutTab)         \
     VIEW("steps", StepsTabView, StepsTab)               \
     VIEW("lines", LinesTabView, LinesTab)               \
-    VIEW("token-pair", TokenPairTabView, TokenPairTab)
+    VIEW("token-pair", TokenPairTabView, TokenPairTab)  \
+    VIEW("head-roles", HeadRolesTabView, HeadRolesTab)
 
 namespace headmap::ui {
 
