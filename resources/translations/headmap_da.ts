@@ -2257,6 +2257,38 @@
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>teksten indeholder &quot;%1&quot;, som ingen orddel i tokenizerens ordforråd dækker, og dens tokenizer.json angiver intet unk_id: fjern tegnet, eller brug en tokenizer med et ukendt-token (i &quot;%2&quot;)</translation>
     </message>
+    <message>
+        <source>Give token ids (--ids) or open the model&apos;s Hugging Face folder: %1 has a tokenizer of kind &apos;%2&apos; (tokenizer.ggml.model), which Headmap does not run yet</source>
+        <translation>Angiv token-id&apos;er (--ids) eller åbn modellens Hugging Face-mappe: %1 har en tokenizer af typen &apos;%2&apos; (tokenizer.ggml.model), som Headmap endnu ikke kan køre</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (0 to %2)</source>
+        <translation>token-id %1 ligger uden for ordforrådet (0 til %2)</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected a token id below %3</source>
+        <translation>nøglen %1 er %2, forventede et token-id under %3</translation>
+    </message>
+    <message>
+        <source>has no key %1 (T5&apos;s layer_norm_epsilon)</source>
+        <translation>har ingen nøgle %1 (T5&apos;s layer_norm_epsilon)</translation>
+    </message>
+    <message>
+        <source>key %1 must be positive</source>
+        <translation>nøglen %1 skal være positiv</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: llama.cpp&apos;s maximum distance %3 must exceed a quarter of it</source>
+        <translation>nøglen %1 er %2: llama.cpp&apos;s største afstand %3 skal være større end en fjerdedel af den</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected [%3, vocabulary]</source>
+        <translation>tensoren %1 har dimensionerne %2, forventede [%3, ordforråd]</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (the token embeddings)</source>
+        <translation>har ingen tensor %1 (token-indlejringerne)</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

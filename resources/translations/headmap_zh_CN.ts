@@ -2252,6 +2252,38 @@
         <source>the text holds &quot;%1&quot;, which no piece of the tokenizer&apos;s vocabulary covers, and its tokenizer.json gives no unk_id: remove the character, or use a tokenizer that has an unknown token (in &quot;%2&quot;)</source>
         <translation>文本包含 &quot;%1&quot;，分词器词表中没有词片能覆盖它，而其 tokenizer.json 未给出 unk_id：请删除该字符，或使用带有未知词元的分词器（在 &quot;%2&quot; 中）</translation>
     </message>
+    <message>
+        <source>Give token ids (--ids) or open the model&apos;s Hugging Face folder: %1 has a tokenizer of kind &apos;%2&apos; (tokenizer.ggml.model), which Headmap does not run yet</source>
+        <translation>请给出词元 ID（--ids）或打开模型的 Hugging Face 文件夹：%1 的分词器类型为 &apos;%2&apos;（tokenizer.ggml.model），Headmap 尚不能运行它</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (0 to %2)</source>
+        <translation>词元 ID %1 超出词表范围（0 到 %2）</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected a token id below %3</source>
+        <translation>键 %1 为 %2，应为小于 %3 的词元 ID</translation>
+    </message>
+    <message>
+        <source>has no key %1 (T5&apos;s layer_norm_epsilon)</source>
+        <translation>缺少键 %1（T5 的 layer_norm_epsilon）</translation>
+    </message>
+    <message>
+        <source>key %1 must be positive</source>
+        <translation>键 %1 必须为正数</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: llama.cpp&apos;s maximum distance %3 must exceed a quarter of it</source>
+        <translation>键 %1 为 %2：llama.cpp 的最大距离 %3 必须大于它的四分之一</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected [%3, vocabulary]</source>
+        <translation>张量 %1 的维度为 %2，应为 [%3, 词表大小]</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (the token embeddings)</source>
+        <translation>缺少张量 %1（词元嵌入）</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
