@@ -62,6 +62,17 @@ Seq2SeqConfig ggufSeq2SeqConfig(const GgufFile& file, const FamilyTraits& family
                       .arg(c.relativeBuckets)
                       .arg(c.relativeMaxDistance));
 
+    // umT5 gives every block its own bias (llama.cpp falls back to block 0's only where a block has
+    // none); Headmap's T5 shares block 0's, so such a file would be computed wrongly.
+    for (const auto& [blk, layers] : {std::pair{gguf.encoderLayer, c.encoderLayers}, std::pair{gguf.decoderLayer, c.decoderLayers}})
+        for (int l = 1; l < layers; ++l)
+            if (const QString bias = blk.arg(l) + gguf.selfAttention + gguf.relativeBias + QStringLiteral(".weight");
+                file.info(bias))
+                read.fail(QCoreApplication::translate("Engine", "tensor %1 is a relative position bias of its own in a "
+                                                                "later block (umT5), which Headmap does not compute; "
+                                                                "it reads T5 and mT5 files, whose blocks share block 0's")
+                              .arg(quotedName(bias)));
+
     const QString embeddings = gguf.embeddings + QStringLiteral(".weight");
     const GgufTensorInfo* table = file.info(embeddings);
     if (!table || table->dims.size() != 2 || table->dims[0] != c.dModel || table->dims[1] < 1 ||

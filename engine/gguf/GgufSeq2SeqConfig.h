@@ -1,7 +1,8 @@
 #pragma once
 // The Seq2SeqConfig and tensor names of a GGUF encoder–decoder: llama.cpp's `t5` architecture,
-// as convert_hf_to_gguf.py's T5Model writes T5, Flan-T5, mT5 and umT5 (set_gguf_parameters,
-// modify_tensors) and src/llama-model.cpp load_hparams / load_tensors read them back.
+// as convert_hf_to_gguf.py's T5Model writes T5, Flan-T5 and mT5 (set_gguf_parameters,
+// modify_tensors) and src/llama-model.cpp load_hparams / load_tensors read them back. umT5
+// files, whose blocks each hold a relative bias, are refused.
 //
 // Where a GGUF file keeps less than config.json, llama.cpp's own choice is followed:
 //   - relative_attention_max_distance is 128 (llama_relative_position_bucket hard-codes it);

@@ -2289,6 +2289,10 @@
         <source>has no tensor %1 (the token embeddings)</source>
         <translation>har ingen tensor %1 (token-indlejringerne)</translation>
     </message>
+    <message>
+        <source>tensor %1 is a relative position bias of its own in a later block (umT5), which Headmap does not compute; it reads T5 and mT5 files, whose blocks share block 0&apos;s</source>
+        <translation>tensoren %1 er en relativ positionsbias for en senere blok alene (umT5), som Headmap ikke beregner; den læser T5- og mT5-filer, hvis blokke deler blok 0&apos;s</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

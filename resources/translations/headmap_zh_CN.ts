@@ -2284,6 +2284,10 @@
         <source>has no tensor %1 (the token embeddings)</source>
         <translation>缺少张量 %1（词元嵌入）</translation>
     </message>
+    <message>
+        <source>tensor %1 is a relative position bias of its own in a later block (umT5), which Headmap does not compute; it reads T5 and mT5 files, whose blocks share block 0&apos;s</source>
+        <translation>张量 %1 是后续块自己的相对位置偏置（umT5），Headmap 不计算这种情况；它读取各块共享第 0 块偏置的 T5 和 mT5 文件</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

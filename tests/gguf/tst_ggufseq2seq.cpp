@@ -259,6 +259,9 @@ private slots:
         QTest::newRow("missing decoder tensor")
             << relu << replaceBytes(ggufKeyBytes("dec.blk.1.ffn_up.weight"), ggufKeyBytes("dec.blk.1.ffn_UP.weight"))
             << QStringList{relu, "dec.blk.1.ffn_up.weight", "[16, 32]"};
+        QTest::newRow("a later block's own relative bias (umT5)")
+            << relu << replaceBytes(ggufKeyBytes("enc.blk.0.attn_rel_b.weight"), ggufKeyBytes("enc.blk.1.attn_rel_b.weight"))
+            << QStringList{relu, "enc.blk.1.attn_rel_b.weight", "umT5"};
         QTest::newRow("embeddings of another width")
             << relu << setDim("token_embd.weight", 0, 8)
             << QStringList{relu, "token_embd.weight", "[8, 128]", "[16, vocabulary]"};
