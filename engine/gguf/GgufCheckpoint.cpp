@@ -58,15 +58,19 @@ std::vector<float> ungroupQkv(const std::vector<float>& gguf, qint64 rows, qint6
 }  // namespace
 
 GgufCheckpoint::GgufCheckpoint(std::shared_ptr<const GgufFile> file, const DecoderConfig& config)
+    : GgufCheckpoint(std::move(file), ggufTensorMappings(config), config.modelType) {}
+
+GgufCheckpoint::GgufCheckpoint(std::shared_ptr<const GgufFile> file, std::vector<GgufTensorMapping> mappings,
+                               const QString& modelType)
     : m_file(std::move(file)) {
     const GgufFile& gguf = *m_file;
-    for (GgufTensorMapping& mapping : ggufTensorMappings(config)) {
+    for (GgufTensorMapping& mapping : mappings) {
         const GgufTensorInfo* tensor = gguf.info(mapping.ggufName);
         const std::vector<qint64> expected = ggmlDims(mapping.shape);
         if (!tensor)
             throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "has no tensor %1 (expected dims %2 "
                                                                               "for %3)")
-                                            .arg(quotedName(mapping.ggufName), dimsText(expected), config.modelType));
+                                            .arg(quotedName(mapping.ggufName), dimsText(expected), modelType));
         if (tensor->dims != expected)
             throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "tensor %1 has dims %2, expected %3 "
                                                                               "(from the metadata)")

@@ -23,6 +23,9 @@ class GgufCheckpoint final : public Checkpoint {
 public:
     // Throws ModelError naming the file, the GGUF tensor and expected vs found.
     GgufCheckpoint(std::shared_ptr<const GgufFile> file, const DecoderConfig& config);
+    // Any model's tensors (an encoder–decoder's: GgufSeq2SeqConfig.h); modelType for messages.
+    GgufCheckpoint(std::shared_ptr<const GgufFile> file, std::vector<GgufTensorMapping> mappings,
+                   const QString& modelType);
 
     QStringList tensorNames() const override;
     const TensorInfo* info(const QString& name) const override;

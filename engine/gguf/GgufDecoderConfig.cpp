@@ -7,47 +7,14 @@
 
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
+#include "gguf/GgufMetadataReader.h"
 #include "hf/ConfigReader.h"              // activationNamed
 
 namespace headmap {
 namespace {
 
-constexpr quint64 kMaxGgufDim = 1 << 20;
-constexpr quint64 kMaxGgufLayers = 4096;
-constexpr quint64 kMaxGgufPositions = 1 << 24;
-
-class MetadataReader {
-public:
-    MetadataReader(const GgufFile& file, QString arch) : m_file(file), m_arch(std::move(arch)) {}
-
-    [[noreturn]] void fail(const QString& detail) const { throwGgufError(m_file.path(), detail); }
-    QString key(const char* name) const { return m_arch + QLatin1Char('.') + QLatin1String(name); }
-    bool has(const char* name) const { return m_file.metadata().contains(key(name)); }
-
-    int count(const char* name, quint64 low, quint64 high) const {
-        return checked(name, m_file.metadata().uint(key(name)), low, high);
-    }
-    int countOr(const char* name, quint64 fallback, quint64 low, quint64 high) const {
-        return checked(name, m_file.metadata().uint(key(name), fallback), low, high);
-    }
-    double number(const char* name, double fallback) const { return m_file.metadata().floatValue(key(name), fallback); }
-    bool tensor(const QString& name) const { return m_file.info(name) != nullptr; }
-    const GgufFile& file() const { return m_file; }
-
-private:
-    int checked(const char* name, quint64 value, quint64 low, quint64 high) const {
-        if (value < low || value > high)
-            fail(QCoreApplication::translate("Engine", "key %1 is %2, expected %3 to %4")
-                     .arg(quotedName(key(name)), QString::number(value), QString::number(low), QString::number(high)));
-        return int(value);
-    }
-
-    const GgufFile& m_file;
-    QString m_arch;
-};
-
 // The per-frequency divisors of a rope_freqs / rope_factors tensor, rotaryDim / 2 of them.
-std::vector<double> ropeFactors(const MetadataReader& read, const QString& name, int rotaryDim) {
+std::vector<double> ropeFactors(const GgufMetadataReader& read, const QString& name, int rotaryDim) {
     const GgufTensorInfo* tensor = read.file().info(name);
     if (tensor->elementCount() != rotaryDim / 2)
         read.fail(QCoreApplication::translate("Engine",
@@ -63,7 +30,7 @@ std::vector<double> ropeFactors(const MetadataReader& read, const QString& name,
     return std::vector<double>(values.begin(), values.end());
 }
 
-RopeParameters readRope(const MetadataReader& read, const DecoderConfig& c) {
+RopeParameters readRope(const GgufMetadataReader& read, const DecoderConfig& c) {
     RopeParameters rope;
     rope.theta = read.number("rope.freq_base", 10000.0);
     if (!(rope.theta > 1.0))
@@ -159,7 +126,7 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
                                         .arg(arch, supportedGgufArchitectures().join(QStringLiteral(", "))));
     const FamilyTraits& family = *found;
     c.modelType = family.modelType;
-    const MetadataReader read(file, arch);
+    const GgufMetadataReader read(file, arch);
     const bool layerNorm = family.norm == NormKind::LayerNorm;
 
     c.hiddenSize = read.count("embedding_length", 1, kMaxGgufDim);

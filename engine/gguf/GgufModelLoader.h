@@ -2,6 +2,8 @@
 // Opens a GGUF model file (llama.cpp, Ollama, LM Studio) as a Headmap model: its metadata become
 // a DecoderConfig (GgufDecoderConfig.h), its tensors a checkpoint under Hugging Face names
 // (GgufCheckpoint.h), and DecoderModel computes the exact attention of the dequantised weights.
+// llama.cpp's `t5` files (T5, Flan-T5, mT5) open the same way as an EncoderDecoderModel
+// (GgufSeq2SeqConfig.h); their Unigram tokenizer is not run yet, so they take token ids only.
 //
 //     std::unique_ptr<Model> model = loadGgufModel("/models/qwen2.5-0.5b-q8_0.gguf", "qwen2.5");
 

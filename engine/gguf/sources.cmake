@@ -4,5 +4,6 @@ target_sources(headmap_engine PRIVATE
   gguf/GgufDecoderConfig.cpp
   gguf/GgufFileType.cpp
   gguf/GgufModelLoader.cpp
+  gguf/GgufSeq2SeqConfig.cpp
   gguf/GgufTensorMap.cpp
 )

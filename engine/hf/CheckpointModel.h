@@ -15,6 +15,8 @@ public:
 
     const ModelSummary& summary() const override { return m_summary; }
     const Tokenizer& tokenizer() const override { return *m_tokenizer; }
+    // "Q8_0" and the like, for a GGUF file's summary.
+    void setQuantization(const QString& quantization) { mutableSummary().quantization = quantization; }
 
 protected:
     const Checkpoint& checkpoint() const { return *m_checkpoint; }

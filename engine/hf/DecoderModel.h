@@ -36,7 +36,6 @@ public:
 
     const DecoderConfig& config() const { return m_config; }
     // What the summary says of quantised weights ("Q4_K_M"); a GGUF file knows, config.json not.
-    void setQuantization(const QString& quantization) { mutableSummary().quantization = quantization; }
     // What the model's summary says, from config.json and the tokenizer alone, so that
     // tokenizing needs no weights.
     static ModelSummary summaryOf(const DecoderConfig& config, const Tokenizer& tokenizer, const QString& name);

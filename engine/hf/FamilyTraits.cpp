@@ -101,6 +101,21 @@ const Seq2SeqTensorNames& t5TensorNames() {
     return names;
 }
 
+const GgufSeq2SeqTensorNames& t5GgufTensorNames() {
+    // gguf-py/gguf/constants.py: MODEL_TENSOR.ENC_* / DEC_* of MODEL_ARCH.T5. T5's plain "wi" and
+    // v1.1's "wi_1" are both ffn_up (tensor_mapping.py).
+    static const GgufSeq2SeqTensorNames names{
+        QStringLiteral("token_embd"), QStringLiteral("output"),
+        QStringLiteral("enc.blk.%1."), QStringLiteral("dec.blk.%1."),
+        QStringLiteral("attn_"), QStringLiteral("cross_attn_"),
+        QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"), QStringLiteral("o"),
+        QStringLiteral("rel_b"),
+        QStringLiteral("attn_norm"), QStringLiteral("cross_attn_norm"), QStringLiteral("ffn_norm"),
+        QStringLiteral("ffn_up"), QStringLiteral("ffn_gate"), QStringLiteral("ffn_up"), QStringLiteral("ffn_down"),
+        QStringLiteral("enc.output_norm"), QStringLiteral("dec.output_norm")};
+    return names;
+}
+
 // A row starts from its class's usual parts; `change` sets what the family does differently.
 template <typename Change>
 FamilyTraits tableRow(ModelClass modelClass, const char* modelType, const char* displayName, Change change) {
@@ -264,6 +279,10 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.scaledScores = false;
             f.scaledTiedOutput = true;
             f.seq2seqNames = &t5TensorNames();
+            // convert_hf_to_gguf.py's T5Model writes T5, Flan-T5, mT5 and umT5 alike.
+            f.gguf.architectures = {QStringLiteral("t5")};
+            f.gguf.seq2seqNames = &t5GgufTensorNames();
+            f.gguf.relativeMaxDistance = 128;
         }),
         tableRow(C::EncoderDecoder, "mt5", "mT5", [](FamilyTraits& f) {
             f.layout = BlockLayout::PreNorm;

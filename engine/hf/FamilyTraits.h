@@ -149,6 +149,19 @@ struct Seq2SeqTensorNames {
     QString embeddingNorm;               // after "encoder." / "decoder." (BART, mBART)
 };
 
+// The GGUF names of an encoder–decoder's tensors (gguf-py/gguf/constants.py TENSOR_NAMES, as
+// tensor_mapping.py maps T5's to them), without ".weight"; %1 is the layer index.
+struct GgufSeq2SeqTensorNames {
+    QString embeddings, outputHead;               // "token_embd" (shared), "output" (lm_head)
+    QString encoderLayer, decoderLayer;           // "enc.blk.%1." / "dec.blk.%1."
+    QString selfAttention, crossAttention;        // "attn_" / "cross_attn_", before the projections
+    QString query, key, value, output;            // "q", "k", "v", "o"
+    QString relativeBias;                         // "rel_b" after selfAttention, block 0 only
+    QString selfNorm, crossNorm, ffnNorm;         // within a layer
+    QString ffnIn, ffnGate, ffnUp, ffnOut;        // plain: ffnIn; gated: ffnGate and ffnUp
+    QString encoderFinalNorm, decoderFinalNorm;   // "enc.output_norm" / "dec.output_norm"
+};
+
 // What a GGUF file of the family looks like (llama.cpp's convert_hf_to_gguf.py).
 struct GgufTraits {
     QStringList architectures;  // general.architecture values; empty: Headmap reads no GGUF of it
@@ -156,6 +169,11 @@ struct GgufTraits {
     // Gemma: the block count of the 27B size, whose q·kᵀ scale llama.cpp takes from D / H
     // rather than the key length (GgufDecoderConfig.cpp, gemmaQueryPreAttnScalar).
     int wideScalarBlockCount = 0;
+    // Encoder–decoder families: the GGUF names of what seq2seqNames names (T5).
+    const GgufSeq2SeqTensorNames* seq2seqNames = nullptr;
+    // llama.cpp's fixed relative_attention_max_distance (src/llama-graph.cpp,
+    // llama_relative_position_bucket): GGUF keeps no such key.
+    int relativeMaxDistance = 0;
 };
 
 // The vocab.json + merges.txt flavour transformers' slow tokenizer of the family reads;

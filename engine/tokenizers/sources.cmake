@@ -6,6 +6,7 @@ target_sources(headmap_engine PRIVATE
   tokenizers/BpeModel.cpp
   tokenizers/ByteLevelAlphabet.cpp
   tokenizers/ByteLevelPreTokenizer.cpp
+  tokenizers/GgufIdsTokenizer.cpp
   tokenizers/GgufPreTokenizers.cpp
   tokenizers/GgufSentencePieceModel.cpp
   tokenizers/GgufTokenizer.cpp

@@ -2345,6 +2345,42 @@
         <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
         <translation>&apos;%1&apos;: forventede hovednumre 0..%2 efter broad=, fx builtin:patterns:broad=0</translation>
     </message>
+    <message>
+        <source>Give token ids (--ids) or open the model&apos;s Hugging Face folder: %1 has a tokenizer of kind &apos;%2&apos; (tokenizer.ggml.model), which Headmap does not run yet</source>
+        <translation>Angiv token-id&apos;er (--ids) eller åbn modellens Hugging Face-mappe: %1 har en tokenizer af typen &apos;%2&apos; (tokenizer.ggml.model), som Headmap endnu ikke kan køre</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (0 to %2)</source>
+        <translation>token-id %1 ligger uden for ordforrådet (0 til %2)</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected a token id below %3</source>
+        <translation>nøglen %1 er %2, forventede et token-id under %3</translation>
+    </message>
+    <message>
+        <source>has no key %1 (T5&apos;s layer_norm_epsilon)</source>
+        <translation>har ingen nøgle %1 (T5&apos;s layer_norm_epsilon)</translation>
+    </message>
+    <message>
+        <source>key %1 must be positive</source>
+        <translation>nøglen %1 skal være positiv</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: llama.cpp&apos;s maximum distance %3 must exceed a quarter of it</source>
+        <translation>nøglen %1 er %2: llama.cpp&apos;s største afstand %3 skal være større end en fjerdedel af den</translation>
+    </message>
+    <message>
+        <source>tensor %1 is a relative position bias of its own in a later block (umT5), which Headmap does not compute; it reads T5 and mT5 files, whose blocks share block 0&apos;s</source>
+        <translation>tensoren %1 er en relativ positionsbias for en senere blok alene (umT5), som Headmap ikke beregner; den læser T5- og mT5-filer, hvis blokke deler blok 0&apos;s</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected [%3, vocabulary]</source>
+        <translation>tensoren %1 har dimensionerne %2, forventede [%3, ordforråd]</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (the token embeddings)</source>
+        <translation>har ingen tensor %1 (token-indlejringerne)</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

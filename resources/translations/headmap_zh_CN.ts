@@ -2340,6 +2340,42 @@
         <source>&apos;%1&apos;: expected head numbers 0..%2 after broad=, e.g. builtin:patterns:broad=0</source>
         <translation>&apos;%1&apos;：broad= 之后应为头编号 0..%2，例如 builtin:patterns:broad=0</translation>
     </message>
+    <message>
+        <source>Give token ids (--ids) or open the model&apos;s Hugging Face folder: %1 has a tokenizer of kind &apos;%2&apos; (tokenizer.ggml.model), which Headmap does not run yet</source>
+        <translation>请给出词元 ID（--ids）或打开模型的 Hugging Face 文件夹：%1 的分词器类型为 &apos;%2&apos;（tokenizer.ggml.model），Headmap 尚不能运行它</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary (0 to %2)</source>
+        <translation>词元 ID %1 超出词表范围（0 到 %2）</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, expected a token id below %3</source>
+        <translation>键 %1 为 %2，应为小于 %3 的词元 ID</translation>
+    </message>
+    <message>
+        <source>has no key %1 (T5&apos;s layer_norm_epsilon)</source>
+        <translation>缺少键 %1（T5 的 layer_norm_epsilon）</translation>
+    </message>
+    <message>
+        <source>key %1 must be positive</source>
+        <translation>键 %1 必须为正数</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: llama.cpp&apos;s maximum distance %3 must exceed a quarter of it</source>
+        <translation>键 %1 为 %2：llama.cpp 的最大距离 %3 必须大于它的四分之一</translation>
+    </message>
+    <message>
+        <source>tensor %1 is a relative position bias of its own in a later block (umT5), which Headmap does not compute; it reads T5 and mT5 files, whose blocks share block 0&apos;s</source>
+        <translation>张量 %1 是后续块自己的相对位置偏置（umT5），Headmap 不计算这种情况；它读取各块共享第 0 块偏置的 T5 和 mT5 文件</translation>
+    </message>
+    <message>
+        <source>tensor %1 has dims %2, expected [%3, vocabulary]</source>
+        <translation>张量 %1 的维度为 %2，应为 [%3, 词表大小]</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (the token embeddings)</source>
+        <translation>缺少张量 %1（词元嵌入）</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>

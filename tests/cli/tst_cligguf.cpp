@@ -1,8 +1,12 @@
 // headmap-cli on GGUF files (tests/fixtures/gguf/models/, made by make_gguf_models.py): info
 // names the architecture, heads and quantisation; tokenize and attention read the file's own
 // tokenizer and weights and give what the safetensors folder the file was converted from gives.
+// llama.cpp's t5 files (make_gguf_t5.py): info lists the three stacks, attention on ids
+// generates what transformers generates (gguf_t5_golden.json), text asks for ids.
 
 #include <QDir>
+#include <QFile>
+#include <QJsonDocument>
 #include <QtTest>
 
 #include "CliProcess.h"
@@ -27,6 +31,8 @@ private slots:
     void attentionEqualsTheSafetensorsTwin_data();
     void attentionEqualsTheSafetensorsTwin();
     void missingFileIsNamed();
+    void t5FileRunsOnIds_data();
+    void t5FileRunsOnIds();
 };
 
 void CliGgufTest::infoDescribesTheFile_data() {
@@ -107,6 +113,44 @@ void CliGgufTest::attentionEqualsTheSafetensorsTwin() {
 void CliGgufTest::missingFileIsNamed() {
     const CliResult r = runCli({"info", "--model", "/nonexistent/model-q4_k_m.gguf"});
     checkError(r, 3, {"/nonexistent/model-q4_k_m.gguf", "does not exist"});
+}
+
+void CliGgufTest::t5FileRunsOnIds_data() {
+    QTest::addColumn<QJsonObject>("golden");
+    QFile file(gguf(QStringLiteral("gguf_t5_golden.json")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray files = QJsonDocument::fromJson(file.readAll()).object().value("files").toArray();
+    QVERIFY(!files.isEmpty());
+    for (const QJsonValue& f : files)
+        QTest::newRow(qPrintable(f.toObject().value("file").toString())) << f.toObject();
+}
+
+void CliGgufTest::t5FileRunsOnIds() {
+    QFETCH(QJsonObject, golden);
+    const QString model = gguf(golden.value("file").toString());
+    const CliResult info = runCli({"info", "--model", model, "--format", "json"});
+    CLI_CHECK(info, 0);
+    QCOMPARE(info.json().value("architecture").toString(), QStringLiteral("t5"));
+    const QJsonArray stacks = info.json().value("stacks").toArray();
+    QCOMPARE(stacks.size(), 3);
+    QCOMPARE(stacks[0].toObject().value("layers").toInt(), golden.value("encoder_layers").toInt());
+    QCOMPARE(stacks[1].toObject().value("layers").toInt(), golden.value("decoder_layers").toInt());
+
+    // Without a target the decoder's rows are what greedy decoding wrote: transformers' ids.
+    const QJsonObject c = golden.value("cases").toArray().first().toObject();
+    QStringList ids;
+    for (const QJsonValue& id : c.value("source_ids").toArray())
+        ids << QString::number(id.toInt());
+    const CliResult attention =
+        runCli({"attention", "--model", model, "--ids", ids.join(','), "--stack", "cross", "--format", "json"});
+    CLI_CHECK(attention, 0);
+    QList<int> generated = ints(c.value("generated_ids"));
+    generated.removeFirst();  // the decoder start token
+    QCOMPARE(ints(attention.json().value("generated_ids")), generated);
+    QCOMPARE(ints(attention.json().value("key_token_ids")), ints(c.value("source_ids")));
+
+    const CliResult text = runCli({"translate", "--model", model, "--text", "hej verden"});
+    checkError(text, 3, {"Give token ids", golden.value("file").toString(), "'t5'"});
 }
 
 QTEST_GUILESS_MAIN(CliGgufTest)

@@ -1,5 +1,7 @@
 // A GGUF file (formats/GgufFile.h): header, typed metadata, tensor table and data, then the
 // decoder settings read from its metadata (gguf/GgufDecoderConfig.h). An accepted file promises
+// (or, for llama.cpp's t5 files, the encoder–decoder settings and tensor names of
+// gguf/GgufSeq2SeqConfig.h). An accepted file promises
 // that every tensor is aligned and lies inside the data section with the byte size of its type,
 // and that each dequantisable tensor converts to elementCount() floats (read here, so
 // AddressSanitizer sees any read past the mapping).
@@ -9,6 +11,8 @@
 #include "FuzzSupport.h"
 #include "formats/GgufFile.h"
 #include "gguf/GgufDecoderConfig.h"
+#include "gguf/GgufSeq2SeqConfig.h"
+#include "hf/FamilyTraits.h"
 
 using namespace headmap;
 using namespace headmap::fuzz;
@@ -56,6 +60,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             metadata.value(key).typeText();
         checkTensors(file, qint64(size));
         acceptsOrRefusesCleanly("ggufDecoderConfig", [&] { ggufDecoderConfig(file); });
+        const FamilyTraits* family = findFamilyByGguf(metadata.string(QStringLiteral("general.architecture"), QString()));
+        if (family && family->isEncoderDecoder())
+            acceptsOrRefusesCleanly("ggufSeq2SeqConfig", [&] {
+                const Seq2SeqConfig config = ggufSeq2SeqConfig(file, *family);
+                require(config.dModel > 0 && config.headDim > 0 && config.vocabSize > 0 &&
+                            config.relativeMaxDistance > config.relativeBuckets / 4,
+                        "ggufSeq2SeqConfig", "accepted sizes it cannot run");
+                require(!ggufSeq2SeqTensorMappings(config, *family, file).empty(), "ggufSeq2SeqTensorMappings",
+                        "no tensors for an accepted config");
+            });
     });
     return 0;
 }

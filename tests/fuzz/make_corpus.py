@@ -319,13 +319,16 @@ def shortened_tokenizer(path, keep, pre=None, specials=8):
 BLOCKS = {0: (1, 4), 1: (1, 2), 8: (32, 34), 12: (256, 144), 14: (256, 210), 30: (1, 2)}
 
 
-def model_skeleton(path, vocab_rows=8, metadata_changes=(), extra_tensors=()):
+def model_skeleton(path, vocab_rows=8, metadata_changes=(), extra_tensors=(), layer_prefixes=("blk.0.",),
+                   drop_key_prefix=None):
     """A GGUF model fixture with everything ggufDecoderConfig reads and little else: all its
     metadata, token_embd.weight cut to `vocab_rows` rows, the rope factor tensors as they are,
     and output.weight and layer 0's tensors (whose presence sets biases, tying and the layout)
     as single F32 values, all zero but the rope factors. The fixtures themselves hold up to 456 KB of
     weights a fuzzer would spend its mutations on. metadata_changes: (key, kind, value) that
-    replace or add keys; extra_tensors: (name, dims, F32 values)."""
+    replace or add keys; extra_tensors: (name, dims, F32 values); layer_prefixes: the layer-0
+    tensors kept (T5: enc.blk.0. and dec.blk.0.); drop_key_prefix: keys left out (a T5 file's
+    240 KB precompiled charsmap)."""
     r = Reader(path.read_bytes())
     assert r.data[:4] == b"GGUF"
     r.at = 4
@@ -345,9 +348,11 @@ def model_skeleton(path, vocab_rows=8, metadata_changes=(), extra_tensors=()):
             tensors.append((name, dims[:1] + [vocab_rows], kind, None))
         elif name.startswith("rope_"):
             tensors.append((name, dims, kind, at))
-        elif name == "output.weight" or name.startswith("blk.0."):
+        elif name == "output.weight" or name.startswith(layer_prefixes):
             tensors.append((name, [1], 0, None))
     data_start = r.at + (-r.at % 32)  # the fixtures keep ggml's default alignment
+    if drop_key_prefix:
+        metadata = [entry for entry in metadata if not entry[0].startswith(drop_key_prefix)]
     for key, kind, value in metadata_changes:
         metadata = [entry for entry in metadata if entry[0] != key] + [(key, kind, value)]
     payloads = {}
@@ -391,6 +396,11 @@ def write_gguf_corpora():
             ("llama.rope.scaling.yarn_beta_fast", F32, 32.0), ("llama.rope.scaling.yarn_beta_slow", F32, 1.0)]
     (out / "llama_yarn_skeleton.gguf").write_bytes(
         model_skeleton(FIXTURES / "gguf/models/llama_linear_f16.gguf", metadata_changes=yarn))
+    # llama.cpp's t5 (ggufSeq2SeqConfig): relu and tied, gated with its own head.
+    for name in ("t5_relu_f32", "t5_gated_bf16"):
+        (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(
+            FIXTURES / "gguf/models" / (name + ".gguf"), layer_prefixes=("enc.blk.0.", "dec.blk.0."),
+            drop_key_prefix="tokenizer."))
     longrope = [("rope_factors_long.weight", [4], [1.0, 1.5, 2.0, 4.0]),
                 ("rope_factors_short.weight", [4], [1.0, 1.0, 1.25, 1.5])]
     (out / "phi3_longrope_skeleton.gguf").write_bytes(model_skeleton(

@@ -18,6 +18,7 @@
 #include <QtEndian>
 #include <QtTest>
 
+#include "GgufPatch.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "gguf/GgufModelLoader.h"
@@ -29,6 +30,10 @@ namespace {
 
 using testsupport::ggufModelFixture;
 using testsupport::maxDifference;
+using testsupport::ggufKeyBytes;
+using testsupport::replaceBytes;
+using testsupport::setDim;
+using testsupport::setType;
 
 QJsonArray goldenCases() {
     QFile file(ggufModelFixture(QStringLiteral("gguf_models_golden.json")));
@@ -87,65 +92,6 @@ void addCaseRows(bool (*keep)(const QJsonObject&)) {
 bool isFloat(const QJsonObject& c) {
     const QString type = c.value(QStringLiteral("type")).toString();
     return type == QLatin1String("F32") || type == QLatin1String("F16");
-}
-
-// A copy of a fixture GGUF with `edit` applied to its bytes, in `dir`.
-QString patchedCopy(const QTemporaryDir& dir, const QString& name, const std::function<bool(QByteArray&)>& edit) {
-    QFile source(ggufModelFixture(name));
-    if (!source.open(QIODevice::ReadOnly))
-        return QString();
-    QByteArray bytes = source.readAll();
-    if (!edit(bytes))
-        return QString();
-    const QString path = dir.filePath(QStringLiteral("patched-") + name);
-    QFile target(path);
-    if (!target.open(QIODevice::WriteOnly) || target.write(bytes) != bytes.size())
-        return QString();
-    return path;
-}
-
-QByteArray ggufString(const QByteArray& text) {
-    QByteArray length(8, '\0');
-    qToLittleEndian<quint64>(quint64(text.size()), length.data());
-    return length + text;
-}
-
-// Replaces the first `from` by `to` (same length) in the file's bytes.
-std::function<bool(QByteArray&)> replaceBytes(const QByteArray& from, const QByteArray& to) {
-    return [from, to](QByteArray& bytes) {
-        const qsizetype at = bytes.indexOf(from);
-        if (at < 0 || from.size() != to.size())
-            return false;
-        bytes.replace(at, to.size(), to);
-        return true;
-    };
-}
-
-// Tensor info: name, u32 n_dims, n_dims × u64 dims, u32 type, u64 offset.
-qsizetype tensorInfoAt(const QByteArray& bytes, const QByteArray& tensor) {
-    const qsizetype at = bytes.indexOf(ggufString(tensor));
-    return at < 0 ? -1 : at + 8 + tensor.size();
-}
-
-std::function<bool(QByteArray&)> setDim(const QByteArray& tensor, int dim, quint64 value) {
-    return [tensor, dim, value](QByteArray& bytes) {
-        const qsizetype info = tensorInfoAt(bytes, tensor);
-        if (info < 0)
-            return false;
-        qToLittleEndian<quint64>(value, bytes.data() + info + 4 + 8 * dim);
-        return true;
-    };
-}
-
-std::function<bool(QByteArray&)> setType(const QByteArray& tensor, quint32 type) {
-    return [tensor, type](QByteArray& bytes) {
-        const qsizetype info = tensorInfoAt(bytes, tensor);
-        if (info < 0)
-            return false;
-        const quint32 dims = qFromLittleEndian<quint32>(bytes.constData() + info);
-        qToLittleEndian<quint32>(type, bytes.data() + info + 4 + 8 * dims);
-        return true;
-    };
 }
 
 }  // namespace
@@ -236,17 +182,17 @@ void GgufModelTest::brokenFilesAreNamed_data() {
     QTest::addColumn<QStringList>("expected");
     const QString qwen = QStringLiteral("qwen3_q8_0.gguf");
     QTest::newRow("unknown architecture")
-        << qwen << replaceBytes(ggufString("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufString("qwen3"),
-                                ggufString("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufString("mamba"))
+        << qwen << replaceBytes(ggufKeyBytes("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufKeyBytes("qwen3"),
+                                ggufKeyBytes("general.architecture") + QByteArray("\x08\0\0\0", 4) + ggufKeyBytes("mamba"))
         << QStringList{qwen, "general.architecture", "mamba", "qwen3", "llama"};
     QTest::newRow("missing key")
-        << qwen << replaceBytes(ggufString("qwen3.block_count"), ggufString("qwen3.block_cOunt"))
+        << qwen << replaceBytes(ggufKeyBytes("qwen3.block_count"), ggufKeyBytes("qwen3.block_cOunt"))
         << QStringList{qwen, "qwen3.block_count"};
     QTest::newRow("wrong tensor shape")
         << qwen << setDim("blk.1.attn_k.weight", 1, 16)
         << QStringList{qwen, "blk.1.attn_k.weight", "[32, 16]", "expected [32, 32]"};
     QTest::newRow("missing tensor")
-        << qwen << replaceBytes(ggufString("blk.0.ffn_up.weight"), ggufString("blk.0.ffn_UP.weight"))
+        << qwen << replaceBytes(ggufKeyBytes("blk.0.ffn_up.weight"), ggufKeyBytes("blk.0.ffn_UP.weight"))
         << QStringList{qwen, "blk.0.ffn_up.weight", "[32, 64]"};
     QTest::newRow("unsupported type IQ4_NL")
         << qwen << setType("blk.0.attn_q.weight", 20)
@@ -258,7 +204,7 @@ void GgufModelTest::brokenFilesAreNamed() {
     QFETCH(std::function<bool(QByteArray&)>, edit);
     QFETCH(QStringList, expected);
     QTemporaryDir dir;
-    const QString path = patchedCopy(dir, file, edit);
+    const QString path = testsupport::patchedGgufCopy(dir, file, edit);
     QVERIFY2(!path.isEmpty(), "the fixture could not be patched: did make_gguf_models.py change it?");
     try {
         loadGgufModel(path, file, tokenizerFor(QJsonObject{{"twin", "qwen3_f32"}}));

@@ -113,11 +113,23 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
     QCOMPARE(row->modelType, modelType);
 
     // The loader builds every row (no class left without builder) and the GGUF reader knows
-    // only decoders.
+    // decoders, and encoder–decoders whose row names their GGUF tensors (llama.cpp's t5).
     const Architecture* architecture = findArchitecture(modelType);
     QVERIFY2(architecture && architecture->build && architecture->summarize, qPrintable(modelType));
     QCOMPARE(architecture->families, row->displayName);
-    QVERIFY2(row->gguf.architectures.isEmpty() || row->modelClass == ModelClass::Decoder, qPrintable(modelType));
+    const bool ggufSeq2Seq = row->isEncoderDecoder() && row->gguf.seq2seqNames &&
+                             row->positions == PositionKind::RelativeBuckets && row->gguf.relativeMaxDistance > 0;
+    QVERIFY2(row->gguf.architectures.isEmpty() || row->modelClass == ModelClass::Decoder || ggufSeq2Seq,
+             qPrintable(modelType));
+    if (!row->gguf.architectures.isEmpty() && ggufSeq2Seq) {
+        const GgufSeq2SeqTensorNames& g = *row->gguf.seq2seqNames;
+        for (const QString& name : {g.embeddings, g.outputHead, g.encoderLayer, g.decoderLayer, g.selfAttention,
+                                    g.crossAttention, g.query, g.key, g.value, g.output, g.relativeBias, g.selfNorm,
+                                    g.crossNorm, g.ffnNorm, g.ffnIn, g.ffnGate, g.ffnUp, g.ffnOut,
+                                    g.encoderFinalNorm, g.decoderFinalNorm})
+            QVERIFY2(!name.isEmpty(), qPrintable(modelType + QStringLiteral(": an empty GGUF tensor name")));
+        QVERIFY(g.encoderLayer.contains(QLatin1String("%1")) && g.decoderLayer.contains(QLatin1String("%1")));
+    }
     QVERIFY2(activationNamed(row->defaultActivation).has_value(), qPrintable(row->defaultActivation));
 
     switch (row->modelClass) {
@@ -196,7 +208,8 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
                     row->positions == PositionKind::SinusoidalFairseq ||
                     row->positions == PositionKind::LearnedOffsetTwo);
         }
-        QVERIFY(row->gguf.architectures.isEmpty());
+        // GGUF: only T5's layout (ggufSeq2SeqConfig), with its GGUF names (checked above).
+        QVERIFY(row->gguf.architectures.isEmpty() || row->positions == PositionKind::RelativeBuckets);
         break;
     }
     }
