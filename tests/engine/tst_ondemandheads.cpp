@@ -249,7 +249,7 @@ void TestOnDemandHeads::ablatedRunEqualsFullCapture() {
     // Ablation changes later layers' inputs; value norms come out of the pass as before.
     const auto model = loadCase(QStringLiteral("models/gemma2_f32"));
     RunOptions plain;
-    plain.ablations = {HeadAblation{0, 1, AblationMode::Mean}};
+    plain.ablations = {HeadAblation{0, 1, AblationMode::Mean, std::nullopt}};
     plain.valueNorms = true;
     RunOptions stored = storingEveryHead();
     stored.ablations = plain.ablations;

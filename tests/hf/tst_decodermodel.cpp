@@ -115,7 +115,7 @@ void DecoderModelTest::layerZeroStepsMatch() {
     const QJsonObject layer0 = golden.value("layer0").toObject();
     for (int h = 0; h < summary.heads; ++h) {
         RunOptions options;
-        options.steps = HeadIndex{0, h};
+        options.steps = HeadIndex{0, h, std::nullopt};
         const RunResult result = model->run(input, options);
         const HeadSteps& steps = *result.steps;
         const int group = h / (summary.heads / summary.kvHeads);

@@ -338,11 +338,11 @@ void PrefixReuseTest::optionsThatForbidReuseRunInFull() {
 
     RunOptions next;
     if (option == QLatin1String("zero"))
-        next.ablations = {HeadAblation{1, 0, AblationMode::Zero}};
+        next.ablations = {HeadAblation{1, 0, AblationMode::Zero, std::nullopt}};
     else if (option == QLatin1String("mean"))
-        next.ablations = {HeadAblation{0, 1, AblationMode::Mean}};
+        next.ablations = {HeadAblation{0, 1, AblationMode::Mean, std::nullopt}};
     else if (option == QLatin1String("steps"))
-        next.steps = HeadIndex{1, 1};
+        next.steps = HeadIndex{1, 1, std::nullopt};
     else
         next.valueNorms = true;
     RunOptions fresh = next;
