@@ -284,6 +284,12 @@ QByteArray sessionJson(const Session& s) {
         if (!s.targetText.isEmpty()) {
             json.key("target_text"); json.value(s.targetText);
         }
+        if (!s.sourceLanguage.isEmpty()) {
+            json.key("source_lang"); json.value(s.sourceLanguage);
+        }
+        if (!s.targetLanguage.isEmpty()) {
+            json.key("target_lang"); json.value(s.targetLanguage);
+        }
         json.endObject();
     }  // the writer flushes into the buffer
     return buffer.data() + '\n';
@@ -342,7 +348,8 @@ bool operator==(const Session& a, const Session& b) {
            a.heatmap.scale == b.heatmap.scale && a.heatmap.showValues == b.heatmap.showValues &&
            a.hideSpecialTokens == b.hideSpecialTokens && a.mergeWords == b.mergeWords &&
            a.measure == b.measure && a.ablations == b.ablations && a.presentation == b.presentation &&
-           a.stack == b.stack && a.targetText == b.targetText;
+           a.stack == b.stack && a.targetText == b.targetText && a.sourceLanguage == b.sourceLanguage &&
+           a.targetLanguage == b.targetLanguage;
 }
 
 QString scaleModeKey(ScaleMode mode) {
@@ -497,6 +504,8 @@ Session loadSession(const QString& path) {
         s.stack = Session::stackNames().at(
             read.choice(root, QString(), "stack", Session::stackNames(), QT_TRANSLATE_NOOP("Session", "stacks"), 2));
     s.targetText = read.string(root, QString(), "target_text", false);
+    s.sourceLanguage = read.string(root, QString(), "source_lang", false);
+    s.targetLanguage = read.string(root, QString(), "target_lang", false);
     s.presentation = read.boolean(root, QString(), "presentation", s.presentation);
     return s;
 }

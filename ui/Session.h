@@ -67,6 +67,10 @@ struct Session {
     // other models) and the target the user typed (empty: the model generates it).
     QString stack;
     QString targetText;
+    // Multilingual translation models: the language codes chosen (M2M100's "__da__", NLLB's
+    // "dan_Latn"); empty: the folder's defaults.
+    QString sourceLanguage;
+    QString targetLanguage;
 
     // heatmap, grid, compare, statistics, rollout, steps
     static QStringList viewNames();

@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "AttentionDocument.h"
@@ -68,6 +69,7 @@ private slots:
     void choosingReruns();
     void hiddenForModelsWithoutCodes();
     void theWindowHasIt();
+    void sessionsKeepTheLanguages();
 };
 
 void TestLanguagePart::listsTheModelsLanguages() {
@@ -150,6 +152,44 @@ void TestLanguagePart::theWindowHasIt() {
     QVERIFY(box.y() > window.sentenceEdit()->mapTo(&window, QPoint(0, 0)).y());
     QVERIFY(box.y() < window.headBox()->mapTo(&window, QPoint(0, 0)).y());
     QVERIFY2(window.width() <= 800, qPrintable(QString::number(window.width())));
+}
+
+// A session keeps the languages chosen in the lists; opening it (over another model) chooses
+// them again, and the run is transformers' Danish-to-English one.
+void TestLanguagePart::sessionsKeepTheLanguages() {
+    const QJsonObject golden = goldenCase(QStringLiteral("da_to_en"));
+    QVERIFY(!golden.isEmpty());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("languages.headmap"));
+    {
+        AttentionDocument document;
+        document.setModel(loadModel(ModelSpec{fixture(), {}}), ModelSpec{fixture(), {}});
+        MainWindow window(&document);
+        window.resize(1000, 760);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.sentenceEdit()->setText(golden["source_text"].toString());
+        QTest::keyClick(window.sentenceEdit(), Qt::Key_Return);
+        document.waitForIdle();
+        choose(window.languagePart()->sourceBox(), QStringLiteral("__da__"));
+        choose(window.languagePart()->targetBox(), QStringLiteral("__en__"));
+        document.waitForIdle();
+        QCOMPARE(window.saveSessionTo(path), QString());
+    }
+    AttentionDocument document;
+    QVERIFY(document.setModelSpec(ModelSpec{QStringLiteral("builtin:teaching"), {}}));
+    MainWindow window(&document);
+    window.resize(1000, 760);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.openSessionFrom(path), QString());
+    QTRY_VERIFY_WITH_TIMEOUT(document.isEncoderDecoder() && !document.trace().isEmpty(), 15000);
+    document.waitForIdle();
+    QCOMPARE(document.languages().source, QStringLiteral("__da__"));
+    QCOMPARE(document.languages().target, QStringLiteral("__en__"));
+    QCOMPARE(window.languagePart()->sourceBox()->currentData().toString(), QStringLiteral("__da__"));
+    QCOMPARE(window.languagePart()->targetBox()->currentData().toString(), QStringLiteral("__en__"));
+    QCOMPARE(document.trace().keyTokenIds(), ints(golden["source_ids"]));
 }
 
 QTEST_MAIN(TestLanguagePart)

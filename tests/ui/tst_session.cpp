@@ -104,6 +104,8 @@ void compareSessions(const Session& actual, const Session& expected) {
     QCOMPARE(actual.view, expected.view);
     QCOMPARE(actual.stack, expected.stack);
     QCOMPARE(actual.targetText, expected.targetText);
+    QCOMPARE(actual.sourceLanguage, expected.sourceLanguage);
+    QCOMPARE(actual.targetLanguage, expected.targetLanguage);
     QCOMPARE(actual.ablations.size(), expected.ablations.size());
     for (size_t i = 0; i < expected.ablations.size(); ++i)
         QVERIFY2(actual.ablations[i] == expected.ablations[i], qPrintable(formatHeadAblations({actual.ablations[i]})));
@@ -275,6 +277,13 @@ void SessionTest::roundTrip_data() {
         other.targetText.clear();  // generated
         QTest::addRow("stack %s, generated target", qPrintable(stack)) << other;
     }
+    Session multilingual = translation;  // M2M100/NLLB: the languages chosen from the lists
+    multilingual.modelSource = QStringLiteral("/models/nllb-200-distilled-600M");
+    multilingual.sourceLanguage = QStringLiteral("dan_Latn");
+    multilingual.targetLanguage = QStringLiteral("zho_Hans");
+    QTest::newRow("multilingual model: source and target languages") << multilingual;
+    multilingual.sourceLanguage.clear();  // the folder's default source, a chosen target
+    QTest::newRow("multilingual model: target language only") << multilingual;
 }
 
 void SessionTest::roundTrip() {
@@ -635,6 +644,8 @@ void SessionTest::loadErrors_data() {
         QStringLiteral("field \"encoder_ablations\": '1.x' is not L.H or L.H:mean"));
     row("target_text a number", with("target_text", 3),
         QStringLiteral("field \"target_text\": expected a string, found a number (3)"));
+    row("target_lang a list", with("target_lang", QJsonArray{QStringLiteral("da")}),
+        QStringLiteral("field \"target_lang\": expected a string, found an array"));
     row("compare mode unknown", with("compare.mode", QStringLiteral("layers")),
         QStringLiteral("field \"compare.mode\" is \"layers\"; valid modes: heads, sentences"));
     row("compare head_b negative", with("compare.head_b", -1),

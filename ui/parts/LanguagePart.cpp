@@ -22,6 +22,12 @@ void fillBox(QComboBox* box, const QStringList& codes, const QString& defaultCod
     box->setCurrentIndex(std::max(0, box->findData(chosen)));
 }
 
+// The entry of `chosen` (empty: the default), without telling the document again.
+void showChoice(QComboBox* box, const QString& chosen) {
+    const QSignalBlocker blocker(box);
+    box->setCurrentIndex(std::max(0, box->findData(chosen)));
+}
+
 }  // namespace
 
 LanguagePart::LanguagePart(AttentionDocument* document, QObject* parent)
@@ -49,8 +55,12 @@ LanguagePart::LanguagePart(AttentionDocument* document, QObject* parent)
 }
 
 void LanguagePart::fill(DocumentChanges changes) {
-    if (!(changes & DocumentChange::Model))
+    if (!(changes & DocumentChange::Model)) {
+        // The languages may have been chosen elsewhere (an opened session): show the document's.
+        showChoice(m_source, m_document->languages().source);
+        showChoice(m_target, m_document->languages().target);
         return;
+    }
     const QStringList sources = m_document->sourceLanguages();
     const QStringList targets = m_document->targetLanguages();
     const LanguageChoice defaults = m_document->defaultLanguages();

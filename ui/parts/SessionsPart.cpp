@@ -41,6 +41,8 @@ Session SessionsPart::currentSession() const {
     if (m_document->isEncoderDecoder()) {
         session.stack = stackName(view.stack);
         session.targetText = m_document->isTeacherForced() ? m_document->targetText() : QString();
+        session.sourceLanguage = m_document->languages().source;
+        session.targetLanguage = m_document->languages().target;
     }
     session.presentation = m_window->isPresentationMode();
     for (const auto& documentView : m_window->views())
@@ -108,6 +110,8 @@ void SessionsPart::apply(const Session& session, const QString& path) {
     if (const std::optional<StackKind> stack = stackFromName(session.stack))
         m_document->setStack(*stack);
     if (m_document->isEncoderDecoder()) {
+        // The languages before the target: a typed target is read in the target language.
+        m_document->setLanguages(LanguageChoice{session.sourceLanguage, session.targetLanguage});
         if (session.targetText.isEmpty())
             m_document->generateTarget();
         else
