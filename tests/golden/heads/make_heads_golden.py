@@ -157,6 +157,22 @@ def jsd_rows(a, b):
     return (0.5 * (kl(a) + kl(b))).mean()
 
 
+# Attention weights from another x86-64 processor's kernels agree to this (tst_cliheads): a
+# strongest position is any row within what that moves a row value by, so that near-ties on
+# another processor still land on a candidate. Row value bounds for a row of T weights: a share
+# T*eps/2 (times 2: both rows move), entropy T*eps*(2 + ln(1/eps)) (twice), distance T*T*eps.
+WEIGHT_TOLERANCE = 1e-5
+
+
+def candidate_margin(role, t):
+    eps = WEIGHT_TOLERANCE
+    if role == "entropy":
+        return 2 * t * eps * (2 + math.log(1 / eps))
+    if role == "distance":
+        return t * t * eps
+    return t * eps
+
+
 def score(runs, compare_runs=None):
     layers, heads = len(runs[0][3]), len(runs[0][3][0])
     sums = {r: np.zeros((layers, heads)) for r in ROLES}
@@ -182,7 +198,8 @@ def score(runs, compare_runs=None):
         for l in range(layers):
             for h in range(heads):
                 top = max(float(r.max()) for r in rows_of[role][l][h])
-                where = [[d, int(i)] for d, r in enumerate(rows_of[role][l][h]) for i in np.nonzero(r >= top - 1e-9)[0]]
+                where = [[d, int(i)] for d, r in enumerate(rows_of[role][l][h])
+                         for i in np.nonzero(r >= top - max(1e-9, candidate_margin(role, len(r))))[0]]
                 entries.append({"layer": l, "head": h, "value": top, "candidates": where})
         strongest[role] = entries
     result = {"documents": n, "tokens": tokens, "truncated": 0,
