@@ -396,9 +396,9 @@ void Runner::translate(const CliRequest& request) {
 }
 
 void Runner::heads(const CliRequest& request) {
-    const HeadsReport report = runHeads(request, m_err);
+    const HeadRoleReport report = runHeads(request, m_err);
     writeOutput(request.output, [&](QIODevice* device) {
-        return request.format == QLatin1String("csv") ? writeHeadsCsv(device, report) : writeHeadsJson(device, report);
+        return request.format == QLatin1String("csv") ? writeHeadRoleCsv(device, report) : writeHeadRoleJson(device, report);
     });
 }
 

@@ -9,6 +9,7 @@ target_sources(headmap_engine PRIVATE
   analysis/HeadStatistics.cpp
   analysis/HeadRoles.cpp
   analysis/HeadRoleScorer.cpp
+  analysis/HeadRoleReport.cpp
   analysis/HeadRoleRun.cpp
   analysis/CorpusReader.cpp
   analysis/WordAggregation.cpp

@@ -1,9 +1,6 @@
 #pragma once
-// The Head roles view's data export, in the layout of `headmap-cli heads` (app/cli/CliHeads.h)
-// with every score: JSON {"model", ["compare"], ["corpus", "split"], "layers", "heads",
-// "documents", "tokens", "truncated", "scores", "strongest", ["divergence"]}, and CSV with one
-// row per layer × head. The GUI does not link the CLI's library, hence this second writer;
-// tst_headrolesview checks the two agree on the same model and corpus.
+// The Head roles view's data export: the layout of `headmap-cli heads`, written by the same
+// writer (analysis/HeadRoleReport), with every score.
 
 #include <QByteArray>
 #include <QString>
