@@ -263,18 +263,6 @@ void EncoderDecoderModel::normalize(MatrixF& x, const LayerNormWeights& norm) co
         layerNormRows(x, norm.gamma, norm.beta, m_config.layerNormEps);
 }
 
-template <typename Sublayer>
-void EncoderDecoderModel::block(MatrixF& x, const LayerNormWeights& norm, Sublayer&& sublayer) const {
-    if (m_config.preNorm) {
-        MatrixF normed = x;
-        normalize(normed, norm);
-        x += sublayer(normed);
-    } else {
-        x += sublayer(x);
-        normalize(x, norm);
-    }
-}
-
 MatrixF EncoderDecoderModel::feedForward(const FeedForward& ffn, const MatrixF& x) const {
     MatrixF hidden = ffn.in.forward(x);  // (T, FFN)
     applyActivation(hidden, m_config.activation);

@@ -88,8 +88,18 @@ private:
     int positionRow(const std::vector<int>& ids, int index, int first) const;
     void normalize(MatrixF& x, const LayerNormWeights& norm) const;
     // x ← Block(x, f): the residual and the LayerNorm on the side the family puts it.
+    // Defined here: GreedyGeneration.cpp calls it with its own lambdas too.
     template <typename Sublayer>
-    void block(MatrixF& x, const LayerNormWeights& norm, Sublayer&& sublayer) const;
+    void block(MatrixF& x, const LayerNormWeights& norm, Sublayer&& sublayer) const {
+        if (m_config.preNorm) {
+            MatrixF normed = x;
+            normalize(normed, norm);
+            x += sublayer(normed);
+        } else {
+            x += sublayer(x);
+            normalize(x, norm);
+        }
+    }
     FeedForward loadFeedForward(const WeightLookup& weights, const QString& base, int width) const;
     MatrixF feedForward(const FeedForward& ffn, const MatrixF& x) const;
     std::shared_ptr<const PositionBias> loadBias(const WeightLookup& weights, const QString& stack, bool bidirectional) const;
