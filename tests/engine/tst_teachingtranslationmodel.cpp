@@ -425,7 +425,7 @@ void TeachingTranslationModelTest::generationStopsAtEndOrLimit() {
     const Encoding danish = model.tokenizer().encode(kDanish, true);
     const std::vector<int> full = model.generate(danish);
     QCOMPARE(int(full.size()), 2 * danish.size() + 8);
-    const std::vector<int>& writable = TeachingTranslationTokenizer().writableIds();
+    const std::vector<int> writable = TeachingTranslationTokenizer().writableIds();
     for (int id : full)
         QVERIFY(std::find(writable.begin(), writable.end(), id) != writable.end());
     // A smaller limit is a prefix of the same greedy path; 0 writes nothing.
