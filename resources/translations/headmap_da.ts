@@ -3843,6 +3843,22 @@
         <source>compared with %1</source>
         <translation>sammenlignet med %1</translation>
     </message>
+    <message>
+        <source>S&amp;tack:</source>
+        <translation>S&amp;tak:</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Encoderens selvopmærksomhed</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Decoderens selvopmærksomhed</translation>
+    </message>
+    <message>
+        <source>Encoder: each document read as the source. Decoder: the model&apos;s translation of each document, written first.</source>
+        <translation>Encoder: hvert dokument læst som kildetekst. Decoder: modellens oversættelse af hvert dokument, skrevet først.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadStatisticsModel</name>

@@ -3830,6 +3830,22 @@
         <source>compared with %1</source>
         <translation>与 %1 比较</translation>
     </message>
+    <message>
+        <source>S&amp;tack:</source>
+        <translation>堆栈(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Encoder: each document read as the source. Decoder: the model&apos;s translation of each document, written first.</source>
+        <translation>编码器：每篇文档作为源文本读取。解码器：先生成模型对每篇文档的译文。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadStatisticsModel</name>
