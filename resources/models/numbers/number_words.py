@@ -160,3 +160,25 @@ def chinese_aligned(n, liang_bai=False, liang_qian=False):
             following = text[i + 1] if i + 1 < len(text) else ""
             pieces.append((c, {places.get(following, 0)}))
     return [pieces]
+
+
+def golden_texts(held_out):
+    """The texts tests/golden/tokenizers/numbers.json holds the Rust tokenizer's ids for: every
+    spelling of 0..99 and of every fourth held-out number, and a few that are not numbers."""
+    texts = []
+    for n in sorted(set(held_out[::4]) | set(range(100))):
+        for text in danish_forms(n) + chinese_forms(n):
+            if text not in texts:
+                texts.append(text)
+    return texts + ["Syvoghalvfems", "TO TUSIND", "  to  tusind  ", "hej verden", "syvoghalvfemsindstyve",
+                    "12", "一千零五块", "e\u0301t hundrede", "et\thundrede", ""]
+
+
+if __name__ == "__main__":   # the texts for make_numbers_golden.mjs, as JSON on stdout
+    import json
+    import os
+    import sys
+    folder = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(folder, "numbers.json"), encoding="utf-8") as f:
+        held = json.load(f)["held_out"]
+    json.dump(golden_texts(held), sys.stdout, ensure_ascii=False)
