@@ -56,8 +56,7 @@ void ModelChooser::refresh(const QStringList& recentModels) {
         listed << spec;
     };
     for (const QString& name : builtinModelNames())
-        add(name == QLatin1String("builtin:teaching") ? tr("Teaching model (built in)") : name, name,
-            tr("Random weights, exactly as the seed tutorial builds them"));
+        add(builtinLabel(name), name, builtinExplanation(name));
     const QList<CachedModel>& cached = m_cached;
     if (!cached.isEmpty())
         insertSeparator(count());
@@ -87,6 +86,27 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     insertSeparator(count());
     addItem(tr("Open folder…"), kOpenFolder);
     setCurrentModel(m_current);
+}
+
+QString ModelChooser::builtinLabel(const QString& spec) {
+    if (spec == QLatin1String("builtin:teaching"))
+        return tr("Teaching model (built in)");
+    if (spec == QLatin1String("builtin:numbers"))
+        return tr("Numbers to digits, Danish and Chinese (built in, trained)");
+    return spec;
+}
+
+QString ModelChooser::builtinExplanation(const QString& spec) {
+    if (spec == QLatin1String("builtin:numbers"))
+        return tr("<p>A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on "
+                  "Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, "
+                  "“二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-"
+                  "ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 "
+                  "it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a "
+                  "straight line. (One head was also shown in training which word says each digit; another "
+                  "learned to look there on its own.) Numbers it never saw in training come out right at least "
+                  "99 times in 100.</p>");
+    return tr("Random weights, exactly as the seed tutorial builds them");
 }
 
 ModelChooser::Scan ModelChooser::scanStores() {

@@ -38,6 +38,8 @@ QString helpText(const QString& topic) {
         QStringLiteral(
             "Model (SPEC):\n"
             "  --model builtin:patterns   hand-built heads, one textbook pattern each\n"
+            "  --model builtin:numbers    trained: Danish and Chinese number words to digits\n"
+            "                             (translate --text syvoghalvfems prints 97)\n"
             "  --model builtin:teaching   the built-in teaching model, with options\n"
             "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
             "      --causal  --no-positional  --max-positions N (2048)\n") +

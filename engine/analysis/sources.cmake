@@ -13,5 +13,6 @@ target_sources(headmap_engine PRIVATE
   analysis/HeadRoleRun.cpp
   analysis/CorpusReader.cpp
   analysis/WordAggregation.cpp
+  analysis/NumberAlignment.cpp
   io/NpyWriter.cpp
 )

@@ -10,6 +10,7 @@
 #include "hf/HubCache.h"
 #include "local/LocalModels.h"
 #include "model/ModelTokenizer.h"
+#include "model/ShippedModels.h"
 #include "patterns/PatternsModel.h"
 #include "teaching/TeachingTranslationModel.h"
 
@@ -109,12 +110,16 @@ QString trimmedSource(const ModelSpec& spec) {
 }  // namespace
 
 QStringList builtinModelNames() {
-    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
-            QStringLiteral("builtin:translation")};
+    return QStringList{QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
+                       QStringLiteral("builtin:translation")} +
+           shippedModelNames();
 }
 
 std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
+    // Trained models shipped as Hugging Face folders load as any folder does.
+    if (const auto shipped = shippedModelFolder(source))
+        return loadHfModelFolder(*shipped, source);
     if (source.startsWith(QLatin1String("builtin:")))
         return loadBuiltin(spec, source);
     if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty())
@@ -124,6 +129,10 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
 
 ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
+    if (const auto shipped = shippedModelFolder(source)) {
+        HfTokenizerFolder folder = loadHfTokenizerFolder(*shipped, source);
+        return ModelTokenizer(std::move(folder.summary), std::move(folder.tokenizer));
+    }
     if (source.startsWith(QLatin1String("builtin:")))
         return ModelTokenizer(loadBuiltin(spec, source));
     if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty()) {

@@ -2381,6 +2381,18 @@
         <source>has no tensor %1 (the token embeddings)</source>
         <translation>har ingen tensor %1 (token-indlejringerne)</translation>
     </message>
+    <message>
+        <source>the model folder of %1 is missing (looked in: %2); reinstall Headmap, or set HEADMAP_MODELS_DIR to the folder holding %3/</source>
+        <translation>modelmappen til %1 mangler (søgt i: %2); geninstallér Headmap, eller sæt HEADMAP_MODELS_DIR til mappen, der indeholder %3/</translation>
+    </message>
+    <message>
+        <source>%1 is not a Danish two-digit compound; expected 21..99, not on a ten</source>
+        <translation>%1 er ikke et dansk tocifret sammensat tal; forventede 21..99, ikke et helt tital</translation>
+    </message>
+    <message>
+        <source>%1: &quot;held_out&quot; must be a list of numbers</source>
+        <translation>%1: &quot;held_out&quot; skal være en liste af tal</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -3099,6 +3111,18 @@
     <message>
         <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
         <translation>&lt;b&gt;Krydsopmærksomhed: decoderen spørger, encoderen svarer.&lt;/b&gt; Hvert måltoken (en række) sender en forespørgsel; kildetokens (kolonner) svarer med deres nøgler, og de bedst passende giver deres værdier videre. En række summer til 1 over kildesætningen: hvor dette ord i oversættelsen kigger hen i originalen.</translation>
+    </message>
+    <message>
+        <source>Danish numbers</source>
+        <translation>Danske tal</translation>
+    </message>
+    <message>
+        <source>Chinese numbers</source>
+        <translation>Kinesiske tal</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
     </message>
 </context>
 <context>
@@ -4609,6 +4633,14 @@
     <message>
         <source>No model</source>
         <translation>Ingen model</translation>
+    </message>
+    <message>
+        <source>Numbers to digits, Danish and Chinese (built in, trained)</source>
+        <translation>Talord til cifre, dansk og kinesisk (indbygget, trænet)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;En lille oversættelsesmodel (en BART-encoder–decoder med omkring 250.000 parametre), trænet på danske og kinesiske talord fra 0 til 9.999 til at skrive deres cifre: “syvoghalvfems” giver 97, “二千三百一十二” giver 2312. Den har lært, at dansk siger enerne før tierne (syv-og-halvfems): mens den skriver 9-tallet, kigger dens krydsopmærksomhed på “halvfems”, og mens den skriver 7-tallet, kigger den tilbage på “syv”. Kinesisk siger cifrene i deres egen rækkefølge, og justeringen er en lige linje. (Ét hoved fik under træningen også vist, hvilket ord der siger hvert ciffer; et andet lærte selv at kigge dér.) Tal, den aldrig så under træningen, kommer rigtigt ud mindst 99 gange ud af 100.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -2376,6 +2376,18 @@
         <source>has no tensor %1 (the token embeddings)</source>
         <translation>缺少张量 %1（词元嵌入）</translation>
     </message>
+    <message>
+        <source>the model folder of %1 is missing (looked in: %2); reinstall Headmap, or set HEADMAP_MODELS_DIR to the folder holding %3/</source>
+        <translation>找不到 %1 的模型文件夹（已查找：%2）；请重新安装 Headmap，或将 HEADMAP_MODELS_DIR 设为包含 %3/ 的文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is not a Danish two-digit compound; expected 21..99, not on a ten</source>
+        <translation>%1 不是丹麦语的两位复合数；应为 21..99 且不是整十</translation>
+    </message>
+    <message>
+        <source>%1: &quot;held_out&quot; must be a list of numbers</source>
+        <translation>%1：&quot;held_out&quot; 必须是数字列表</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -3094,6 +3106,18 @@
     <message>
         <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
         <translation>&lt;b&gt;交叉注意力：解码器提问，编码器回答。&lt;/b&gt;每个目标词元（一行）发出一个查询；源词元（列）用它们的键来回答，最匹配的把它们的值传过去。一行在整个源句上的总和为 1：译文中的这个词在原文中看向哪里。</translation>
+    </message>
+    <message>
+        <source>Danish numbers</source>
+        <translation>丹麦语数字</translation>
+    </message>
+    <message>
+        <source>Chinese numbers</source>
+        <translation>中文数字</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  （%2）</translation>
     </message>
 </context>
 <context>
@@ -4594,6 +4618,14 @@
     <message>
         <source>No model</source>
         <translation>无模型</translation>
+    </message>
+    <message>
+        <source>Numbers to digits, Danish and Chinese (built in, trained)</source>
+        <translation>数字词转阿拉伯数字，丹麦语和中文（内置，已训练）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个小型翻译模型（约 25 万个参数的 BART 编码器–解码器），用 0 到 9,999 的丹麦语和中文数字词训练，学会写出对应的阿拉伯数字：“syvoghalvfems” 得到 97，“二千三百一十二” 得到 2312。它学到了丹麦语先说个位再说十位（“七和九十”）：写 9 时，它的交叉注意力看向 “halvfems”；写 7 时，它回头看向 “syv”。中文按数字本身的顺序说，对齐是一条直线。（训练时还告诉了其中一个头每个数字由哪个词表示；另一个头自己学会了看向那里。）训练中从未见过的数字，至少 100 次中有 99 次写对。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

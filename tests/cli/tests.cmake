@@ -62,3 +62,6 @@ add_dependencies(tst_clilanguages headmap-cli)
 # the probe, --compare, builtin:patterns' roles, and bad corpora.
 headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
 add_dependencies(tst_cliheads headmap-cli)
+# builtin:numbers from the command line: translate's text and JSON (issue #41).
+headmap_add_test(tst_clinumbers SOURCES cli/tst_clinumbers.cpp)
+add_dependencies(tst_clinumbers headmap-cli)
