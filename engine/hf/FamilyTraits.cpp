@@ -188,6 +188,11 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.gguf.architectures = {QStringLiteral("llama")};  // Mistral's GGUF files too
             f.gguf.permutedQk = true;
         }),
+        tableRow(C::Decoder, "smollm3", "SmolLM3", [](FamilyTraits& f) {
+            // modeling_smollm3.py: Llama's blocks; no rotary on the layers no_rope_layers marks 0.
+            f.positions = PositionKind::RopeExceptNoPe;
+            f.sliding = {Sliding::NoPeLayers};
+        }),
         tableRow(C::Decoder, "mistral", "Mistral", [](FamilyTraits& f) {
             f.sliding = {Sliding::AllLayers};
         }),
