@@ -23,6 +23,7 @@ enum class ModelClass {
     Gpt2,            // Gpt2Model with HfConfig
     Decoder,         // DecoderModel with DecoderConfig (or ggufDecoderConfig)
     EncoderDecoder,  // EncoderDecoderModel with Seq2SeqConfig: Marian, BART, mBART, M2M100
+    RotaryEncoder,   // ModernBertModel with ModernBertConfig: pre-norm, rotary, global and local layers
 };
 
 // How config.json spells the sizes (hidden_size / dim / n_embd ...): HfConfig and DecoderConfig.
