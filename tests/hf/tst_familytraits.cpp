@@ -258,7 +258,7 @@ void FamilyTraitsTest::supportedListsAreTheTables() {
     QCOMPARE(HfConfig::supportedModelTypes(), rowsOf(ModelClass::Encoder) + rowsOf(ModelClass::Gpt2));
     QCOMPARE(DecoderConfig::supportedModelTypes(), rowsOf(ModelClass::Decoder));
     QCOMPARE(HfConfig::supportedModelTypes().size() + DecoderConfig::supportedModelTypes().size() +
-                 rowsOf(ModelClass::EncoderDecoder).size(),
+                 rowsOf(ModelClass::EncoderDecoder).size() + rowsOf(ModelClass::RotaryEncoder).size(),
              supportedModelTypes().size());
 
     QStringList gguf;
