@@ -5,7 +5,8 @@
 // modeling_<family>.py of the pinned transformers commit in float32 with eager attention. The
 // folder's tokenizer gives the Rust tokenizers library's ids; every head of every layer, the
 // last hidden state and the logits agree; the cells the model's mask rule masks are exactly
-// those transformers gives weight 0 by its mask; the summary names the NoPE layers and windows.
+// those transformers gives weight 0 by its mask; the summary names the NoPE layers and windows;
+// ModernBERT's tokenizer gives the Rust library's ids on hard strings.
 
 #include <QtTest>
 
@@ -46,6 +47,8 @@ private slots:
     void summaryDescribesLayers();
     void refusesUnsupportedOptions_data();
     void refusesUnsupportedOptions();
+    void tokenizerMatchesRust_data();
+    void tokenizerMatchesRust();
 };
 
 void FamilyGoldensTest::matchesTransformers_data() {
@@ -209,6 +212,27 @@ void FamilyGoldensTest::refusesUnsupportedOptions() {
         QVERIFY2(text.contains(message), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("config.json")), qPrintable(text));
     }
+}
+
+// ModernBERT's kind of tokenizer.json (NFC, byte-level BPE, [MASK] with lstrip, the template
+// [CLS] $A [SEP]) on strings that exercise each part, against the Rust tokenizers library's ids.
+void FamilyGoldensTest::tokenizerMatchesRust_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<std::vector<int>>("ids");
+    const QJsonArray cases = golden(QStringLiteral("modernbert_f32")).value(QStringLiteral("tokenizer_cases")).toArray();
+    QVERIFY2(cases.size() == 9, "golden.json is missing or lost tokenizer cases");
+    for (const QJsonValue& c : cases) {
+        const QString text = c.toObject().value(QStringLiteral("text")).toString();
+        QTest::newRow(qPrintable(text.isEmpty() ? QStringLiteral("(empty)") : text.left(24))) << text << toInts(c.toObject().value(QStringLiteral("ids")));
+    }
+}
+
+void FamilyGoldensTest::tokenizerMatchesRust() {
+    QFETCH(QString, text);
+    QFETCH(std::vector<int>, ids);
+    const std::unique_ptr<Model> model = loadHfModelFolder(modelFixture(QStringLiteral("modernbert_f32")),
+                                                           QStringLiteral("fixture"));
+    QCOMPARE(model->tokenizer().encode(text, true).ids, ids);  // the tokenizer alone: no length limit
 }
 
 QTEST_GUILESS_MAIN(FamilyGoldensTest)
