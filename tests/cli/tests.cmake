@@ -62,3 +62,6 @@ add_dependencies(tst_clilanguages headmap-cli)
 # the probe, --compare, builtin:patterns' roles, and bad corpora.
 headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
 add_dependencies(tst_cliheads headmap-cli)
+# SmolLM3 and ModernBERT (#39): info, attention and predict against their fixtures' golden.json.
+headmap_add_test(tst_clifamilies39 SOURCES cli/tst_clifamilies39.cpp)
+add_dependencies(tst_clifamilies39 headmap-cli)
