@@ -1,12 +1,13 @@
 // The families of issue #39 read from Hugging Face folders, against transformers' own classes:
 // SmolLM3 (tests/fixtures/models/smollm3_f32: NoPE layers 1 and 4, which also slide by 4) and
 // ModernBERT (modernbert_f32: global layers 0 and 2, local layers 1 and 3 that see 4 tokens on
-// either side). Each golden.json is made by <family>_make_fixture.py beside the folder, running
-// modeling_<family>.py of the pinned transformers commit in float32 with eager attention. The
-// folder's tokenizer gives the Rust tokenizers library's ids; every head of every layer, the
-// last hidden state and the logits agree; the cells the model's mask rule masks are exactly
-// those transformers gives weight 0 by its mask; the summary names the NoPE layers and windows;
-// ModernBERT's tokenizer gives the Rust library's ids on hard strings.
+// either side; modernbert_bf16, its weights in BF16). Each golden.json is made by
+// <family>_make_fixture.py beside the folders, running modeling_<family>.py of the pinned
+// transformers commit in float32 with eager attention. The folder's tokenizer gives the Rust
+// tokenizers library's ids; every head of every layer, the last hidden state and the logits
+// agree; the cells the model's mask rule masks are exactly those transformers gives weight 0 by
+// its mask; the summary names the NoPE layers and windows; ModernBERT's tokenizer gives the Rust
+// library's ids on hard strings.
 
 #include <QtTest>
 
@@ -33,7 +34,9 @@ QJsonObject golden(const QString& fixture) {
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-const QStringList kFixtures = {QStringLiteral("smollm3_f32"), QStringLiteral("modernbert_f32")};
+// modernbert_bf16: the same weights in BF16, which ModernBertModel converts once at load.
+const QStringList kFixtures = {QStringLiteral("smollm3_f32"), QStringLiteral("modernbert_f32"),
+                               QStringLiteral("modernbert_bf16")};
 
 }  // namespace
 
