@@ -209,6 +209,14 @@
         <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
         <translation>Krydsopmærksomhed har ingen maske: hvert måltoken må læse hele kildesætningen, så scoren bliver stående.</translation>
     </message>
+    <message>
+        <source>Masked: %1 is %2 tokens away from %3, outside its window of %4 tokens on either side. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>Maskeret: %1 er %2 tokens fra %3, uden for dets vindue på %4 tokens til hver side. Scoren bliver &lt;b&gt;−∞&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
+        <translation>Ikke maskeret: %1 er højst %2 tokens fra %3, så scoren bliver stående.</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -2393,6 +2401,34 @@
         <source>%1: &quot;held_out&quot; must be a list of numbers</source>
         <translation>%1: &quot;held_out&quot; skal være en liste af tal</translation>
     </message>
+    <message>
+        <source>field &apos;no_rope_layers&apos; must list 0 or 1 for each of the %1 layers</source>
+        <translation>feltet &apos;no_rope_layers&apos; skal angive 0 eller 1 for hvert af de %1 lag</translation>
+    </message>
+    <message>
+        <source>no_rope_layers[%1] is %2; expected 1 (rotary) or 0 (no rotary)</source>
+        <translation>no_rope_layers[%1] er %2; forventede 1 (rotary) eller 0 (ingen rotary)</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;, but global_attn_every_n_layers %3 makes layer %1 %4; Headmap supports only layer_types that follow global_attn_every_n_layers</source>
+        <translation>layer_types[%1] er &apos;%2&apos;, men global_attn_every_n_layers %3 gør lag %1 til %4; Headmap understøtter kun layer_types, der følger global_attn_every_n_layers</translation>
+    </message>
+    <message>
+        <source>head width %1 is odd; rotary embeddings need an even one</source>
+        <translation>hovedbredden %1 er ulige; rotary-indlejringer kræver en lige</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; is set; Headmap reads ModernBERT&apos;s rotary scaling only from rope_parameters</source>
+        <translation>feltet &apos;rope_scaling&apos; er sat; Headmap læser kun ModernBERTs rotary-skalering fra rope_parameters</translation>
+    </message>
+    <message>
+        <source>the rotary bases (global_rope_theta, local_rope_theta) must be positive</source>
+        <translation>rotary-baserne (global_rope_theta, local_rope_theta) skal være positive</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside 0..%3</source>
+        <translation>token-id %1 på position %2 ligger uden for 0..%3</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4085,6 +4121,18 @@
         <source>Query: target token (decoder)</source>
         <translation>Forespørgsel: måltoken (decoder)</translation>
     </message>
+    <message>
+        <source>Grey, hatched: masked (local window)</source>
+        <translation>Grå, skraveret: maskeret (lokalt vindue)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window): a token attends only to the tokens near it, before and after it</source>
+        <translation>Grå, skraveret: maskeret (lokalt vindue): et token ser kun på tokens tæt på sig, før og efter det</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
+        <translation>Forespørgselstoken #%1 “%2”, nøgletoken #%3 “%4”: maskeret (lokalt vindue): nøglen ligger for langt fra forespørgslen, før eller efter den; vægt 0</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>
@@ -5353,6 +5401,14 @@ del %4, id %5</translation>
     <message>
         <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
         <translation>Hvert måltokens output er en blanding af kildens værdirækker V: hvert kildetokens værdi ganges med måltokenets vægt for det, og resultaterne lægges sammen. Det er det, decoderen tager fra kildesætningen. Klik på en række for at se blandingen.</translation>
+    </message>
+    <message>
+        <source>This layer attends locally: each token sees the %1 tokens before it, itself and the %1 tokens after it, and nothing further away. The other scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>Dette lag ser lokalt: hvert token ser de %1 tokens før sig, sig selv og de %1 tokens efter sig, og intet længere væk. De andre scorer bliver −∞ (grå, skraveret); efter softmax er de præcis 0.</translation>
+    </message>
+    <message>
+        <source>Mask (±%1 tokens)</source>
+        <translation>Maske (±%1 tokens)</translation>
     </message>
 </context>
 <context>

@@ -204,6 +204,14 @@
         <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
         <translation>交叉注意力没有掩码：每个目标词元都可以读取整个源句，所以分数保持不变。</translation>
     </message>
+    <message>
+        <source>Masked: %1 is %2 tokens away from %3, outside its window of %4 tokens on either side. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>已掩码：%1 与 %3 相距 %2 个词元，超出其两侧各 %4 个词元的窗口。分数变为 &lt;b&gt;−∞&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
+        <translation>未掩码：%1 与 %3 相距不超过 %2 个词元，所以分数保持不变。</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -2388,6 +2396,34 @@
         <source>%1: &quot;held_out&quot; must be a list of numbers</source>
         <translation>%1：&quot;held_out&quot; 必须是数字列表</translation>
     </message>
+    <message>
+        <source>field &apos;no_rope_layers&apos; must list 0 or 1 for each of the %1 layers</source>
+        <translation>字段 &apos;no_rope_layers&apos; 必须为 %1 层中的每一层列出 0 或 1</translation>
+    </message>
+    <message>
+        <source>no_rope_layers[%1] is %2; expected 1 (rotary) or 0 (no rotary)</source>
+        <translation>no_rope_layers[%1] 为 %2；应为 1（旋转位置编码）或 0（无旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;, but global_attn_every_n_layers %3 makes layer %1 %4; Headmap supports only layer_types that follow global_attn_every_n_layers</source>
+        <translation>layer_types[%1] 为 &apos;%2&apos;，但 global_attn_every_n_layers %3 使第 %1 层为 %4；Headmap 只支持与 global_attn_every_n_layers 一致的 layer_types</translation>
+    </message>
+    <message>
+        <source>head width %1 is odd; rotary embeddings need an even one</source>
+        <translation>头宽度 %1 为奇数；旋转位置编码需要偶数宽度</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; is set; Headmap reads ModernBERT&apos;s rotary scaling only from rope_parameters</source>
+        <translation>字段 &apos;rope_scaling&apos; 已设置；Headmap 只从 rope_parameters 读取 ModernBERT 的旋转位置编码缩放</translation>
+    </message>
+    <message>
+        <source>the rotary bases (global_rope_theta, local_rope_theta) must be positive</source>
+        <translation>旋转位置编码的基数（global_rope_theta、local_rope_theta）必须为正数</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside 0..%3</source>
+        <translation>位置 %2 的词元 ID %1 超出 0..%3</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4071,6 +4107,18 @@
         <source>Query: target token (decoder)</source>
         <translation>查询：目标词元（解码器）</translation>
     </message>
+    <message>
+        <source>Grey, hatched: masked (local window)</source>
+        <translation>灰色阴影：已掩码（局部窗口）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window): a token attends only to the tokens near it, before and after it</source>
+        <translation>灰色阴影：已掩码（局部窗口）：一个词元只关注它附近的词元，包括它前面和后面的</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
+        <translation>查询词元 #%1 “%2”，键词元 #%3 “%4”：已掩码（局部窗口）：键离查询太远（在其前或后）；权重 0</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>
@@ -5338,6 +5386,14 @@ piece %4, id %5</source>
     <message>
         <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
         <translation>每个目标词元的输出是源句值行 V 的混合：每个源词元的值乘以该目标词元对它的权重，再把结果相加。这就是解码器从源句中取得的内容。点击一行查看混合过程。</translation>
+    </message>
+    <message>
+        <source>This layer attends locally: each token sees the %1 tokens before it, itself and the %1 tokens after it, and nothing further away. The other scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>这一层只做局部注意力：每个词元看它前面的 %1 个词元、它自己和它后面的 %1 个词元，更远的都不看。其他分数变为 −∞（灰色阴影）；softmax 之后它们正好是 0。</translation>
+    </message>
+    <message>
+        <source>Mask (±%1 tokens)</source>
+        <translation>掩码（±%1 个词元）</translation>
     </message>
 </context>
 <context>

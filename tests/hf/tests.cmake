@@ -12,3 +12,6 @@ headmap_add_test(tst_prefixreuse SOURCES hf/tst_prefixreuse.cpp)
 headmap_add_test(tst_familytraits SOURCES hf/tst_familytraits.cpp)
 # XLM-RoBERTa: a Unigram tokenizer.json and RoBERTa blocks against transformers' own modeling_xlm_roberta.py.
 headmap_add_test(tst_xlmroberta SOURCES hf/tst_xlmroberta.cpp)
+# SmolLM3 (NoPE layers) and ModernBERT (global and local rotary layers) against transformers' own
+# modeling_smollm3.py / modeling_modernbert.py (#39).
+headmap_add_test(tst_familygoldens SOURCES hf/tst_familygoldens.cpp)
