@@ -25,6 +25,8 @@ target_sources(headmap_engine PRIVATE
   tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
   tokenizers/SentencePieceFile.cpp
+  tokenizers/T5SentencePieceTokenizer.cpp
+  tokenizers/T5TokenizerFiles.cpp
   tokenizers/SlowTokenizerSettings.cpp
   tokenizers/SentencePieceModelCheck.cpp
   tokenizers/PrecompiledCharsMap.cpp
