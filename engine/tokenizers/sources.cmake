@@ -10,6 +10,7 @@ target_sources(headmap_engine PRIVATE
   tokenizers/GgufPreTokenizers.cpp
   tokenizers/GgufSentencePieceModel.cpp
   tokenizers/GgufTokenizer.cpp
+  tokenizers/GgufUnigramTokenizer.cpp
   tokenizers/GgufVocabulary.cpp
   tokenizers/Gpt2Split.cpp
   tokenizers/HfTokenizer.cpp
