@@ -1132,10 +1132,6 @@
         <translation>metadatanøglen %1 er %2, uden for de %3 tokens (forventede 0 til %4)</translation>
     </message>
     <message>
-        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
-        <translation>&quot;llama&quot; (SentencePiece) og &quot;gpt2&quot; (BPE på byteniveau)</translation>
-    </message>
-    <message>
         <source>metadata key %1 is missing: the file names no tokenizer</source>
         <translation>metadatanøglen %1 mangler: filen angiver ingen tokenizer</translation>
     </message>
@@ -2428,6 +2424,42 @@
     <message>
         <source>token id %1 at position %2 is outside 0..%3</source>
         <translation>token-id %1 på position %2 ligger uden for 0..%3</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing and the default unknown token (2) is outside the vocabulary</source>
+        <translation>metadatanøglen %1 mangler, og standardtokenet for ukendt tekst (2) ligger uden for ordforrådet</translation>
+    </message>
+    <message>
+        <source>%1 is true, but %2 is not set</source>
+        <translation>%1 er sand, men %2 er ikke angivet</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is not an array of bytes (UINT8 or INT8)</source>
+        <translation>metadatanøglen %1 er ikke en række af bytes (UINT8 eller INT8)</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (byte-level BPE) and &quot;t5&quot; (SentencePiece Unigram)</source>
+        <translation>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (BPE på byteniveau) og &quot;t5&quot; (SentencePiece Unigram)</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2, not a count of sentinel tokens; set a whole number such as 100</source>
+        <translation>%1: extra_ids er %2, ikke et antal sentinel-tokens; angiv et helt tal som 100</translation>
+    </message>
+    <message>
+        <source>%1: added_tokens_decoder entry &quot;%2&quot; is not an id with a token&apos;s &quot;content&quot;; remove the entry or save the tokenizer again</source>
+        <translation>%1: added_tokens_decoder-posten &quot;%2&quot; er ikke et id med et tokens &quot;content&quot;; fjern posten eller gem tokenizeren igen</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2 but additional_special_tokens lists %3 &lt;extra_id_N&gt; tokens; make them agree</source>
+        <translation>%1: extra_ids er %2, men additional_special_tokens angiver %3 &lt;extra_id_N&gt;-tokens; få dem til at stemme overens</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which T5 ends every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som T5 afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
+        <translation>målsprogets token har id %1, uden for modellens %2 måltokens (vocab_size i config.json)</translation>
     </message>
 </context>
 <context>

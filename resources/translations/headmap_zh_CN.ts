@@ -1127,10 +1127,6 @@
         <translation>元数据键 %1 为 %2，超出了 %3 个词元的范围（应为 0 到 %4）</translation>
     </message>
     <message>
-        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
-        <translation>&quot;llama&quot;（SentencePiece）和 &quot;gpt2&quot;（字节级 BPE）</translation>
-    </message>
-    <message>
         <source>metadata key %1 is missing: the file names no tokenizer</source>
         <translation>缺少元数据键 %1：文件中没有指明分词器</translation>
     </message>
@@ -2423,6 +2419,42 @@
     <message>
         <source>token id %1 at position %2 is outside 0..%3</source>
         <translation>位置 %2 的词元 ID %1 超出 0..%3</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing and the default unknown token (2) is outside the vocabulary</source>
+        <translation>缺少元数据键 %1，且默认的未知词元（2）超出了词表范围</translation>
+    </message>
+    <message>
+        <source>%1 is true, but %2 is not set</source>
+        <translation>%1 为真，但未设置 %2</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is not an array of bytes (UINT8 or INT8)</source>
+        <translation>元数据键 %1 不是字节数组（UINT8 或 INT8）</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (byte-level BPE) and &quot;t5&quot; (SentencePiece Unigram)</source>
+        <translation>&quot;llama&quot;（SentencePiece）、&quot;gpt2&quot;（字节级 BPE）和 &quot;t5&quot;（SentencePiece Unigram）</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2, not a count of sentinel tokens; set a whole number such as 100</source>
+        <translation>%1：extra_ids 为 %2，不是哨兵词元的数量；请设为整数，例如 100</translation>
+    </message>
+    <message>
+        <source>%1: added_tokens_decoder entry &quot;%2&quot; is not an id with a token&apos;s &quot;content&quot;; remove the entry or save the tokenizer again</source>
+        <translation>%1：added_tokens_decoder 的条目 &quot;%2&quot; 不是带有词元 &quot;content&quot; 的 id；请删除该条目或重新保存分词器</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2 but additional_special_tokens lists %3 &lt;extra_id_N&gt; tokens; make them agree</source>
+        <translation>%1：extra_ids 为 %2，但 additional_special_tokens 列出了 %3 个 &lt;extra_id_N&gt; 词元；请使二者一致</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which T5 ends every text with: remove the setting</source>
+        <translation>%1 未设置 eos_token，而 T5 用它结束每段文本：请删除该设置</translation>
+    </message>
+    <message>
+        <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
+        <translation>目标语言的词元 id 为 %1，超出了模型的 %2 个目标词元（config.json 中的 vocab_size）</translation>
     </message>
 </context>
 <context>
