@@ -40,6 +40,13 @@ struct DecoderConfig {
     bool parallelResidual = false;  // gpt_neox
     int bosTokenId = -1;            // what --bos prepends; -1 when config.json names none
     std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
+    // Mixture of experts (FeedForwardKind::MixtureOfExperts, FamilyTraits::moe); 0 experts: dense.
+    int experts = 0;            // num_experts / num_local_experts
+    int expertsPerToken = 0;    // num_experts_per_tok: the router's top-k
+    int expertSize = 0;         // each expert's intermediate size
+    int sharedExpertSize = 0;   // Qwen2-MoE: shared_expert_intermediate_size; 0 without one
+    bool renormaliseTopK = false;  // the chosen experts' probabilities are divided by their sum
+    std::vector<bool> expertLayer;  // per layer: true when its feed-forward is the mixture
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
     // A GGUF file's tensor of per-frequency rope divisors (rope_freqs.weight for llama 3's
@@ -51,6 +58,8 @@ struct DecoderConfig {
     static QStringList supportedModelTypes();  // of familyTraitsTable(), in its order
     // The row of modelType (throws ModelError if there is none, which fromJson rules out).
     const FamilyTraits& traits() const;
+    bool hasExperts() const { return experts > 0; }
+    bool isExpertLayer(int layer) const { return experts > 0 && expertLayer[size_t(layer)]; }
     // "4096 tokens on layers 0, 2, 4" or "" when no layer slides.
     QString ropeDescription() const;
 };

@@ -16,5 +16,6 @@ target_sources(headmap_engine PRIVATE
   hf/HfModelLoader.cpp
   hf/HubCache.cpp
   hf/LayerArena.cpp
+  hf/MixtureOfExperts.cpp
   hf/WeightLookup.cpp
 )

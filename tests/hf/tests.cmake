@@ -12,3 +12,4 @@ headmap_add_test(tst_prefixreuse SOURCES hf/tst_prefixreuse.cpp)
 headmap_add_test(tst_familytraits SOURCES hf/tst_familytraits.cpp)
 # XLM-RoBERTa: a Unigram tokenizer.json and RoBERTa blocks against transformers' own modeling_xlm_roberta.py.
 headmap_add_test(tst_xlmroberta SOURCES hf/tst_xlmroberta.cpp)
+headmap_add_test(tst_moemodel SOURCES hf/tst_moemodel.cpp)
