@@ -60,12 +60,14 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
             block, x,
             [&](const MatrixF& h) { return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace); },
             [&](const MatrixF& h) { return feedForward(l, block, h, arena, chosen); });
-        if (c.hasExperts()) {
+        if (c.isExpertLayer(l)) {
             // The shared tokens went where the previous run sent them (the same rows, the same bits).
-            std::vector<std::vector<int>> all(previous.trace.experts().at(size_t(l)).begin(),
-                                              previous.trace.experts().at(size_t(l)).begin() + reused);
+            const auto& before = previous.trace.experts().at(size_t(l));
+            std::vector<std::vector<int>> all(before.begin(), before.begin() + reused);
             all.insert(all.end(), chosen.begin(), chosen.end());
             trace.setExperts(l, std::move(all));
+        } else if (c.hasExperts()) {
+            trace.setExperts(l, {});  // a dense layer of a mixture-of-experts model
         }
         if (!context.layerDone(l))
             return MatrixF();

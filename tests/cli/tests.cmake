@@ -62,3 +62,6 @@ add_dependencies(tst_clilanguages headmap-cli)
 # the probe, --compare, builtin:patterns' roles, and bad corpora.
 headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
 add_dependencies(tst_cliheads headmap-cli)
+# Mixture-of-experts models: the experts in attention's JSON/CSV/npy, info and predict (#39).
+headmap_add_test(tst_climoe SOURCES cli/tst_climoe.cpp)
+add_dependencies(tst_climoe headmap-cli)

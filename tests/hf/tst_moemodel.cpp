@@ -110,6 +110,8 @@ private slots:
     void matchesTransformers();
     void streamingReadsOnlyChosenExperts_data() { addCaseRows(); }
     void streamingReadsOnlyChosenExperts();
+    void prefixReuseKeepsTheExperts_data() { addCaseRows(); }
+    void prefixReuseKeepsTheExperts();
     void tiedExpertsComeInTorchTopKOrder();
     void tokenizesLikeTheFixtureScript();
     void summaryDescribesExperts_data();
@@ -188,6 +190,25 @@ void MoeModelTest::streamingReadsOnlyChosenExperts() {
     }
     QCOMPARE(readExperts, chosen);
     QCOMPARE(read->size(), 3 * chosen.size());
+}
+
+// A run that takes its first tokens from an earlier run (the GUI's typing) records the same
+// experts as a fresh run: the shared tokens' from the earlier run, the new ones computed.
+void MoeModelTest::prefixReuseKeepsTheExperts() {
+    QFETCH(QJsonObject, golden);
+    const auto model = loadHfModelFolder(moeFixture(golden.value("fixture").toString()), "fixture");
+    const std::vector<int> ids = toInts(golden.value("ids"));
+    const std::vector<int> first(ids.begin(), ids.begin() + int(ids.size()) / 2);
+    RunOptions keep;
+    keep.keepState = true;
+    const RunResult a = model->run(model->tokenizer().fromIds(first), keep);
+    RunOptions next = keep;
+    next.reuse = a.state;
+    const RunResult b = model->run(model->tokenizer().fromIds(ids), next);
+    QCOMPARE(b.reusedTokens, int(first.size()));
+    compareExperts(b.trace, golden.value("experts").toArray());
+    const RunResult fresh = model->run(model->tokenizer().fromIds(ids));
+    QCOMPARE(b.trace.experts(), fresh.trace.experts());
 }
 
 // torch.topk's CPU order among exactly tied probabilities (golden "router_ties", made by
