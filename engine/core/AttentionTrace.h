@@ -53,6 +53,11 @@ struct ModelSummary {
     // How the weights are stored when it changes the numbers: a GGUF file's quantisation
     // ("Q4_K_M", "Q8_0"); empty for float weights (F32, F16, BF16), which are exact.
     QString quantization;
+    // Weights that convert on read (#40): what they take as F32, and the budget within which
+    // converted copies are kept (formats/KeepingCheckpoint.h); -1 when the model does not
+    // stream such weights (F32 in place, or everything converted when it opens).
+    qint64 convertedWeightBytes = -1;
+    qint64 convertedWeightBudget = -1;
     QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
     PieceStyle pieces = PieceStyle::Plain;  // how the tokenizer writes tokens()
     // For models whose heads have a known job (builtin:patterns), layer-major like the trace:

@@ -214,6 +214,11 @@ const float* SafetensorsCheckpoint::floats(const QString& name) const {
     return fileHolding(name).floats(name);
 }
 
+bool SafetensorsCheckpoint::tensorConvertsOnRead(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    return it != m_fileOfTensor.end() && m_files[it->second]->convertsTensor(name);
+}
+
 void SafetensorsCheckpoint::readFloats(const QString& name, float* out) const {
     fileHolding(name).readFloats(name, out);
 }

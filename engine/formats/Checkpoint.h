@@ -33,6 +33,18 @@ public:
     // into the file. A model then reads each layer as it computes it, with readFloats into a
     // reused buffer, and never holds the whole model converted.
     virtual bool convertsOnRead() const { return false; }
+    // Whether this tensor is among those (F32 in place beside BF16 ones is not).
+    virtual bool tensorConvertsOnRead(const QString& name) const {
+        Q_UNUSED(name);
+        return convertsOnRead();
+    }
+    // A converted F32 copy of the tensor kept for the checkpoint's lifetime, when the model's
+    // budget for converted weights allows one (formats/KeepingCheckpoint.h); null otherwise, and
+    // the caller converts into a buffer of its own with readFloats / readRows.
+    virtual const float* keptFloats(const QString& name) const {
+        Q_UNUSED(name);
+        return nullptr;
+    }
     // The tensor's F32 values, row-major, into `out` (info(name)->elementCount() floats).
     virtual void readFloats(const QString& name, float* out) const;
     // Rows [first, first + count) of a 2-D tensor into `out` (count × columns floats).
@@ -51,6 +63,7 @@ public:
     QString fileOf(const QString& name) const override;
     QString description() const override { return m_description; }
     bool convertsOnRead() const override { return m_convertsOnRead; }
+    bool tensorConvertsOnRead(const QString& name) const override;
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
 

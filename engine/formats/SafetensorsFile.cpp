@@ -110,6 +110,11 @@ bool SafetensorsFile::usedInPlace(const TensorInfo& tensor) const {
            reinterpret_cast<std::uintptr_t>(tensorBytes(tensor)) % alignof(float) == 0;
 }
 
+bool SafetensorsFile::convertsTensor(const QString& name) const {
+    const TensorInfo* tensor = info(name);
+    return tensor && isFloatType(tensor->dtype) && !usedInPlace(*tensor);
+}
+
 // Elements [firstElement, firstElement + count) of a float tensor as F32. Parallel over the
 // cores for large ranges: a 7B model converts 14 GB of BF16 per forward pass, layer by layer.
 // Each element is converted on its own, so the threads change nothing in the result.

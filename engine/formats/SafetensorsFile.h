@@ -59,6 +59,8 @@ public:
     // Whether some float tensor cannot be used in place (F16, BF16, or F32 the host cannot
     // read through a pointer into the mapping), so that floats() would make a copy of it.
     bool convertsOnRead() const { return m_convertsOnRead; }
+    // Whether floats() would copy this tensor (false for an absent one).
+    bool convertsTensor(const QString& name) const;
     // The tensor's F32 values, converted straight from the mapping into `out`
     // (info(name)->elementCount() floats); bit-identical to floats(). Throws as floats() does.
     void readFloats(const QString& name, float* out) const;

@@ -71,6 +71,11 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
     }
     json.endArray();
     json.key("quantization"); json.value(model.quantization);
+    if (model.convertedWeightBudget >= 0) {
+        // Models whose weights convert on read only (#40).
+        json.key("converted_weight_bytes"); json.value(static_cast<long long>(model.convertedWeightBytes));
+        json.key("converted_weight_budget"); json.value(static_cast<long long>(model.convertedWeightBudget));
+    }
     if (model.experts > 0) {
         // Mixture-of-experts models only, so that a dense model's summary stays as it was.
         json.key("experts"); json.value(model.experts);

@@ -4645,6 +4645,10 @@
         <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
         <translation>En anden sætning, til modeller trænet på sætningspar (som BERT)</translation>
     </message>
+    <message>
+        <source>Memory for converted &amp;weights…</source>
+        <translation>Hukommelse til konverterede &amp;vægte…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>
@@ -5719,6 +5723,33 @@ del %4, id %5</translation>
     <message>
         <source>Which attention of the translation model every view shows</source>
         <translation>Hvilken af oversættelsesmodellens opmærksomheder alle visninger viser</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::WeightMemoryDialog</name>
+    <message>
+        <source>Half of the memory available when a model opens (now %1)</source>
+        <translation>Halvdelen af den ledige hukommelse, når en model åbnes (nu %1)</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Højst</translation>
+    </message>
+    <message>
+        <source>None: convert a layer at a time on every run (least memory, slowest)</source>
+        <translation>Ingen: konvertér ét lag ad gangen ved hver kørsel (mindst hukommelse, langsomst)</translation>
+    </message>
+    <message>
+        <source>Memory for converted weights</source>
+        <translation>Hukommelse til konverterede vægte</translation>
+    </message>
+    <message>
+        <source>Models stored as BF16, F16 or GGUF are converted to 32-bit floats to compute. Keeping the converted weights makes every run after the first as fast as with F32 weights; a model larger than this memory keeps what fits and converts the rest a layer at a time. Takes effect when a model is opened (the open model is reopened).</source>
+        <translation>Modeller gemt som BF16, F16 eller GGUF konverteres til 32-bit kommatal for at regne. Når de konverterede vægte gemmes, er hver kørsel efter den første lige så hurtig som med F32-vægte; en model, der er større end denne hukommelse, gemmer det, der er plads til, og konverterer resten ét lag ad gangen. Træder i kraft, når en model åbnes (den åbne model åbnes igen).</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
     </message>
 </context>
 </TS>

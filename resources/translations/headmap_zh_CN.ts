@@ -4630,6 +4630,10 @@
         <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
         <translation>第二个句子，用于以句子对训练的模型（BERT 式）</translation>
     </message>
+    <message>
+        <source>Memory for converted &amp;weights…</source>
+        <translation>转换后权重的内存(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MatrixGrid</name>
@@ -5703,6 +5707,33 @@ piece %4, id %5</source>
     <message>
         <source>Which attention of the translation model every view shows</source>
         <translation>所有视图显示翻译模型的哪一种注意力</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::WeightMemoryDialog</name>
+    <message>
+        <source>Half of the memory available when a model opens (now %1)</source>
+        <translation>打开模型时可用内存的一半(当前 %1)</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>最多</translation>
+    </message>
+    <message>
+        <source>None: convert a layer at a time on every run (least memory, slowest)</source>
+        <translation>不保留:每次运行时逐层转换(内存最少,最慢)</translation>
+    </message>
+    <message>
+        <source>Memory for converted weights</source>
+        <translation>转换后权重的内存</translation>
+    </message>
+    <message>
+        <source>Models stored as BF16, F16 or GGUF are converted to 32-bit floats to compute. Keeping the converted weights makes every run after the first as fast as with F32 weights; a model larger than this memory keeps what fits and converts the rest a layer at a time. Takes effect when a model is opened (the open model is reopened).</source>
+        <translation>以 BF16、F16 或 GGUF 存储的模型在计算时会转换为 32 位浮点数。保留转换后的权重可使第一次之后的每次运行与 F32 权重一样快;超过此内存的模型只保留放得下的部分,其余逐层转换。在打开模型时生效(当前模型会重新打开)。</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
     </message>
 </context>
 </TS>

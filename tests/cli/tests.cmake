@@ -71,3 +71,6 @@ add_dependencies(tst_clifamilies39 headmap-cli)
 # Mixture-of-experts models: the experts in attention's JSON/CSV/npy, info and predict (#39).
 headmap_add_test(tst_climoe SOURCES cli/tst_climoe.cpp)
 add_dependencies(tst_climoe headmap-cli)
+# --weight-memory and info's converted line (#40).
+headmap_add_test(tst_cliweightmemory SOURCES cli/tst_cliweightmemory.cpp)
+add_dependencies(tst_cliweightmemory headmap-cli)

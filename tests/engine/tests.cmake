@@ -20,3 +20,4 @@ headmap_add_test(tst_ondemandheads SOURCES engine/tst_ondemandheads.cpp)
 headmap_add_test(tst_attentionrow SOURCES engine/tst_attentionrow.cpp)
 # The mask rule of every layer as traces carry it (ModelSummary::layerMasks, AttentionTrace::cellMask).
 headmap_add_test(tst_layermasks SOURCES engine/tst_layermasks.cpp)
+headmap_add_test(tst_convertedweightbudget SOURCES engine/tst_convertedweightbudget.cpp)
