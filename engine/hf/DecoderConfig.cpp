@@ -117,8 +117,8 @@ void readExperts(const ConfigReader& read, const MoeTraits& moe, DecoderConfig& 
                         (moe.renormalise == MoeTraits::Renormalise::NormTopKProb && read.boolOr("norm_topk_prob", false));
     if (moe.expertKind == MoeTraits::ExpertKind::ClampedSwiGlu && read.has("swiglu_limit") &&
         read.numberOr("swiglu_limit", 7.0) != 7.0)
-        read.fail(QCoreApplication::translate("Engine", "swiglu_limit = %1 is not supported (transformers' "
-                                                        "GptOssExperts always clamps at 7.0)")
+        read.fail(QCoreApplication::translate("Engine", "swiglu_limit = %1 is not supported (set it to 7.0: "
+                                                        "transformers' GptOssExperts always clamps at 7.0)")
                       .arg(read.numberOr("swiglu_limit", 7.0)));
     c.expertLayer.assign(size_t(c.layers), true);
     if (!moe.sparseStep)
@@ -154,8 +154,8 @@ bool readsMxfp4Experts(const ConfigReader& read, const FamilyTraits& family) {
     const QString method = value.toObject().value(QLatin1String("quant_method")).toString();
     if (!value.isObject() || method != QLatin1String("mxfp4") || !family.moe || !family.moe->readsMxfp4)
         read.fail(QCoreApplication::translate("Engine", "quantization_config.quant_method '%1' is not supported "
-                                                        "(Headmap reads unquantised safetensors, GGUF files, and "
-                                                        "MXFP4 experts of gpt-oss)")
+                                                        "(use the unquantised safetensors or a GGUF file; of "
+                                                        "quantised safetensors Headmap reads gpt-oss's MXFP4 experts)")
                       .arg(method));
     return true;
 }

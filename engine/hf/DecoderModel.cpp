@@ -156,6 +156,8 @@ ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& to
     for (int w : c.windowOfLayer)  // as attentionSpec() sets each layer's mask
         summary.layerMasks.push_back(w > 0 ? MaskRule{AttentionMask::SlidingWindow, w} : MaskRule{AttentionMask::Causal, 0});
     summary.attentionSinks = c.attentionSinks;
+    if (c.mxfp4Experts)  // the other tensors are float; the experts are what the file holds
+        summary.quantization = QStringLiteral("MXFP4 experts");
     summary.experts = c.experts;
     summary.expertsPerToken = c.expertsPerToken;
     summary.sharedExperts = c.sharedExpertSize > 0 ? 1 : 0;

@@ -25,7 +25,8 @@ const float* mxfp4Expert(const Checkpoint& checkpoint, const WeightLookup& names
                          const StackedExpertShape& shape, int rows, int columns, int expert, LayerArena& arena) {
     if (columns % kMxfp4BlockValues != 0)
         throw ModelError(QCoreApplication::translate("Engine", "%1: '%2' is stored as MXFP4, whose blocks hold 32 "
-                                                              "values, but its rows are %3 wide (from config.json)")
+                                                              "values, but its rows are %3 wide (from config.json; "
+                                                              "check that config.json belongs to this file)")
                              .arg(checkpoint.description(), name + QStringLiteral("_blocks")).arg(columns));
     const int groups = columns / kMxfp4BlockValues;
     const QString blocks = names.requireShape(name + QStringLiteral("_blocks"),
@@ -34,7 +35,7 @@ const float* mxfp4Expert(const Checkpoint& checkpoint, const WeightLookup& names
     for (const QString& stored : {blocks, scales})
         if (checkpoint.info(stored)->dtype != TensorDType::U8)
             throw ModelError(QCoreApplication::translate("Engine", "%1: tensor '%2' is %3; MXFP4 blocks and scales "
-                                                                  "are U8")
+                                                                  "are U8 (download the file again)")
                                  .arg(checkpoint.fileOf(stored), stored, checkpoint.info(stored)->dtypeName));
     const qint64 scaleCount = qint64(rows) * groups;
     std::vector<uchar> blockBytes(size_t(scaleCount * kMxfp4BlockBytes));

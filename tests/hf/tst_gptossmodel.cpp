@@ -241,6 +241,8 @@ void GptOssModelTest::summaryDescribesSinksAndLayers() {
         QCOMPARE(s.expertsPerToken, 3);
         QCOMPARE(s.windowDescription(), QStringLiteral("4 tokens on layers 0, 2"));
         QVERIFY2(s.positions.contains(QLatin1String("yarn")), qPrintable(s.positions));
+        // The MXFP4 twin says its experts are quantised (its attention is that of those weights).
+        QCOMPARE(s.quantization, QString::fromLatin1(QByteArray(folder) == "gpt_oss_mxfp4" ? "MXFP4 experts" : ""));
     }
     // Families without sinks say so.
     const auto moe = loadHfModelFolder(QStringLiteral(HEADMAP_FIXTURES_DIR "/moe/mixtral_f32"), "fixture");
