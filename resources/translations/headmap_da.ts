@@ -4217,6 +4217,14 @@
         <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
         <translation>I dette lag gik token #%1 til eksperterne %2 (routerens rækkefølge)</translation>
     </message>
+    <message>
+        <source>Query token #%1 “%2” gives its sink %3: the weight the head put on no token (1 minus the row&apos;s sum)</source>
+        <translation>Forespørgselstoken #%1 “%2” giver sit dræn %3: den vægt hovedet lagde på intet token (1 minus rækkens sum)</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>dræn</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>

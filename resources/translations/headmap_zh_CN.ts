@@ -4203,6 +4203,14 @@
         <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
         <translation>在这一层，词元 #%1 被送往专家 %2（按路由器给出的顺序）</translation>
     </message>
+    <message>
+        <source>Query token #%1 “%2” gives its sink %3: the weight the head put on no token (1 minus the row&apos;s sum)</source>
+        <translation>查询词元 #%1“%2”分给其汇聚点的权重为 %3：该注意力头未放在任何词元上的权重（1 减去该行之和）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚点</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>
