@@ -215,6 +215,9 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
     }
     if (s.experts > 0)
         text += QStringLiteral("experts        %1\n").arg(expertsText(s));
+    if (s.attentionSinks)
+        text += QStringLiteral("sinks          a learned sink per head: rows sum to less than 1, 1 - the sum "
+                               "is the sink mass\n");
     text += QStringLiteral("weights        %1\n").arg(s.quantization.isEmpty()
                                                          ? QStringLiteral("float (exact)")
                                                          : s.quantization + QStringLiteral(" (quantised: the attention "

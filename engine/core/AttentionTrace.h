@@ -70,6 +70,9 @@ struct ModelSummary {
     int expertsPerToken = 0;
     int sharedExperts = 0;
     std::vector<bool> expertLayers;
+    // gpt-oss (#39): each head has a learned sink logit in its softmax, so a row's weights sum
+    // to less than one and 1 − the sum is the row's sink mass (core/ScoringRule.h).
+    bool attentionSinks = false;
 
     // Encoder–decoder models: their three stacks (encoder, decoder, cross), each with its own
     // layers and heads; empty for a model with one stack of self-attention. A summary made for

@@ -49,6 +49,10 @@ public:
     virtual void readFloats(const QString& name, float* out) const;
     // Rows [first, first + count) of a 2-D tensor into `out` (count × columns floats).
     virtual void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+    // Bytes [first, first + count) of the tensor's stored data, whatever its dtype (MXFP4's U8
+    // blocks and scales). Throws ModelError for a range outside it, or a container that keeps
+    // no such bytes (the default).
+    virtual void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const;
 };
 
 // model.safetensors or its shards. F32 is used in place (floats() points into the mapping); a
@@ -66,6 +70,7 @@ public:
     bool tensorConvertsOnRead(const QString& name) const override;
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override;
 
     void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
     void setDescription(QString description) { m_description = std::move(description); }

@@ -24,8 +24,11 @@ const float* KeepingCheckpoint::keptFloats(const QString& name) const {
     const TensorInfo* tensor = m_source->info(name);
     if (!tensor)
         return nullptr;
-    if (!m_source->tensorConvertsOnRead(name))
-        return m_source->floats(name);  // F32 in place: costs nothing to keep
+    if (!m_source->tensorConvertsOnRead(name)) {
+        const bool isFloat = tensor->dtype == TensorDType::F32 || tensor->dtype == TensorDType::F16 ||
+                             tensor->dtype == TensorDType::BF16;
+        return isFloat ? m_source->floats(name) : nullptr;  // F32 in place: costs nothing to keep
+    }
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
         if (m_refused.count(name))

@@ -36,6 +36,9 @@ public:
     // From the kept copy when there is one (or one fits), else converted from the file.
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override {
+        m_source->readBytes(name, first, count, out);  // stored bytes (MXFP4 blocks): nothing to keep
+    }
     const float* keptFloats(const QString& name) const override;
 
     qint64 budgetBytes() const { return m_budget; }

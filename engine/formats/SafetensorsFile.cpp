@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 
@@ -227,6 +228,17 @@ void SafetensorsFile::readRows(const QString& name, qint64 first, qint64 count, 
                                    .arg(first).arg(count).arg(quotedName(name), tensor.shapeText()));
     const qint64 columns = rows == 0 ? 0 : tensor.elementCount() / rows;
     convert(tensor, first * columns, count * columns, out);
+}
+
+void SafetensorsFile::readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const {
+    const TensorInfo* tensor = info(name);
+    if (!tensor)
+        throwFileError(m_path, QCoreApplication::translate("Engine", "has no tensor %1").arg(quotedName(name)));
+    const qint64 length = tensor->end - tensor->begin;
+    if (first < 0 || count < 0 || first > length || count > length - first)
+        throwFileError(m_path, QCoreApplication::translate("Engine", "bytes %1 + %2 are outside tensor %3 of %4 bytes")
+                                   .arg(first).arg(count).arg(quotedName(name)).arg(length));
+    std::copy_n(tensorBytes(*tensor) + first, size_t(count), out);
 }
 
 }  // namespace headmap

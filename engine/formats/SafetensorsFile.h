@@ -67,6 +67,9 @@ public:
     // Rows [first, first + count) of the tensor seen as (shape[0], rest) into `out`;
     // throws ModelError for rows outside it.
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+    // Bytes [first, first + count) of the tensor's data as stored, any dtype (MXFP4's U8
+    // blocks); throws ModelError for an absent tensor or a range outside it.
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const;
 
 private:
     const TensorInfo& requireFloat(const QString& name) const;  // throws for absent or non-float

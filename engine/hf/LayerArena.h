@@ -32,6 +32,9 @@ public:
     QString description() const override { return m_source.description(); }
     bool tensorConvertsOnRead(const QString& name) const override { return m_source.tensorConvertsOnRead(name); }
     const float* keptFloats(const QString& name) const override { return m_source.keptFloats(name); }
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override {
+        m_source.readBytes(name, first, count, out);
+    }
     // The kept copy when the source keeps one (formats/KeepingCheckpoint.h), else converted into
     // the arena.
     const float* floats(const QString& name) const override;
