@@ -5745,7 +5745,7 @@ piece %4, id %5</source>
     <name>headmap::ui::WeightMemoryDialog</name>
     <message>
         <source>Half of the memory available when a model opens (now %1)</source>
-        <translation>打开模型时可用内存的一半(当前 %1)</translation>
+        <translation>打开模型时可用内存的一半（当前 %1）</translation>
     </message>
     <message>
         <source>At most</source>
@@ -5753,7 +5753,7 @@ piece %4, id %5</source>
     </message>
     <message>
         <source>None: convert a layer at a time on every run (least memory, slowest)</source>
-        <translation>不保留:每次运行时逐层转换(内存最少,最慢)</translation>
+        <translation>不保留：每次运行时逐层转换（内存最少，最慢）</translation>
     </message>
     <message>
         <source>Memory for converted weights</source>
@@ -5761,7 +5761,7 @@ piece %4, id %5</source>
     </message>
     <message>
         <source>Models stored as BF16, F16 or GGUF are converted to 32-bit floats to compute. Keeping the converted weights makes every run after the first as fast as with F32 weights; a model larger than this memory keeps what fits and converts the rest a layer at a time. Takes effect when a model is opened (the open model is reopened).</source>
-        <translation>以 BF16、F16 或 GGUF 存储的模型在计算时会转换为 32 位浮点数。保留转换后的权重可使第一次之后的每次运行与 F32 权重一样快;超过此内存的模型只保留放得下的部分,其余逐层转换。在打开模型时生效(当前模型会重新打开)。</translation>
+        <translation>以 BF16、F16 或 GGUF 存储的模型在计算时会转换为 32 位浮点数。保留转换后的权重可使第一次之后的每次运行与 F32 权重一样快；超过此内存的模型只保留放得下的部分，其余逐层转换。在打开模型时生效（当前模型会重新打开）。</translation>
     </message>
     <message>
         <source> GB</source>

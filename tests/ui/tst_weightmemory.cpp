@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "AppSettings.h"
+#include "Language.h"
 #include "MainWindowTestSupport.h"
 #include "TestPaths.h"
 #include "WeightMemoryDialog.h"
@@ -84,6 +85,31 @@ private slots:
         QCOMPARE(dialog.budget(), std::optional<qint64>(0));
         QTest::mouseClick(dialog.halfButton(), Qt::LeftButton);
         QCOMPARE(dialog.budget(), std::nullopt);
+    }
+
+    // In Danish and Chinese the dialog shows its own language (and, with HEADMAP_SHOT_DIR set,
+    // saves a picture of itself to look at).
+    void dialogSpeaksTheLanguage_data() {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("title");
+        QTest::newRow("da") << "da" << "Hukommelse til konverterede vægte";
+        QTest::newRow("zh_CN") << "zh_CN" << "转换后权重的内存";
+        QTest::newRow("en") << "en" << "Memory for converted weights";
+    }
+
+    void dialogSpeaksTheLanguage() {
+        QFETCH(QString, language);
+        QFETCH(QString, title);
+        installLanguage(language);
+        WeightMemoryDialog dialog(3 * kGiB);
+        dialog.resize(560, dialog.sizeHint().height());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.windowTitle(), title);
+        if (qEnvironmentVariableIsSet("HEADMAP_SHOT_DIR"))
+            QVERIFY(dialog.grab().save(qEnvironmentVariable("HEADMAP_SHOT_DIR") +
+                                       QStringLiteral("/weight_memory_%1.png").arg(language)));
+        installLanguage(QStringLiteral("en"));
     }
 
     void noneReopensTheModelWithNothingKept() {
