@@ -19,10 +19,7 @@ QString fixture(const QString& name) {
 }
 
 QJsonArray goldenCases() {
-    QFile f(fixture(QStringLiteral("golden.json")));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
+    return testsupport::fixtureJson(QStringLiteral("gpt_oss/golden.json")).value("cases").toArray();
 }
 
 QString idList(const QJsonValue& ids) {

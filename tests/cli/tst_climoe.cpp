@@ -18,10 +18,7 @@ QString moeFixture(const QString& name) {
 }
 
 QJsonArray goldenCases() {
-    QFile f(moeFixture(QStringLiteral("golden.json")));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
+    return testsupport::fixtureJson(QStringLiteral("moe/golden.json")).value("cases").toArray();
 }
 
 QString idList(const QJsonValue& ids) {

@@ -35,10 +35,7 @@ QString fixture(const QString& name) {
 }
 
 QJsonObject goldenFile() {
-    QFile file(fixture(QStringLiteral("golden.json")));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+    return testsupport::fixtureJson(QStringLiteral("gpt_oss/golden.json"));
 }
 
 #define CHECK_CLOSE(diff, what) \
