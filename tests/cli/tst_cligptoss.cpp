@@ -22,13 +22,6 @@ QJsonArray goldenCases() {
     return testsupport::fixtureJson(QStringLiteral("gpt_oss/golden.json")).value("cases").toArray();
 }
 
-QString idList(const QJsonValue& ids) {
-    QStringList parts;
-    for (int id : ints(ids))
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
-}
-
 // 1 − the sum of row q of the golden's head (layer, head).
 double goldenSinkMass(const QJsonObject& golden, int layer, int head, int q) {
     double sum = 0.0;

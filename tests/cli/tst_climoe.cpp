@@ -21,13 +21,6 @@ QJsonArray goldenCases() {
     return testsupport::fixtureJson(QStringLiteral("moe/golden.json")).value("cases").toArray();
 }
 
-QString idList(const QJsonValue& ids) {
-    QStringList parts;
-    for (int id : ints(ids))
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
-}
-
 // "3 6" for a token's experts in a layer, "" for a dense layer (CSV's query_experts).
 QString expertField(const QJsonValue& layer, int token) {
     if (layer.isNull())
