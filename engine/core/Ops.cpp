@@ -4,6 +4,11 @@
 #include <cmath>
 #include <limits>
 
+#include <QtGlobal>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <unsupported/Eigen/SpecialFunctions>  // vectorised erf for GELU
 
 namespace headmap {
@@ -73,32 +78,76 @@ void rmsNormRowSegments(MatrixF& x, int segment, const float* weight, float eps,
     }
 }
 
-void reluInPlace(MatrixF& x) {
-    x = x.cwiseMax(0.0f);
+namespace {
+
+using FlatArray = Eigen::Map<Eigen::ArrayXf>;
+
+// The activations on a flat run of floats: element-wise, so any split of a matrix gives the same
+// numbers as the whole.
+void activate(FlatArray a, Activation activation) {
+    switch (activation) {
+    case Activation::Relu: a = a.max(0.0f); break;
+    case Activation::GeluErf: {
+        constexpr float kInvSqrt2 = 0.70710678118654752440f;
+        a = 0.5f * a * (1.0f + (a * kInvSqrt2).erf());
+        break;
+    }
+    case Activation::GeluTanh: {
+        constexpr float kSqrt2OverPi = 0.79788456080286535588f;
+        a = 0.5f * a * (1.0f + (kSqrt2OverPi * (a + 0.044715f * a.cube())).tanh());
+        break;
+    }
+    case Activation::Silu: a = a / (1.0f + (-a).exp()); break;
+    }
 }
 
-void geluErfInPlace(MatrixF& x) {
-    constexpr float kInvSqrt2 = 0.70710678118654752440f;
-    x = (0.5f * x.array() * (1.0f + (x.array() * kInvSqrt2).erf())).matrix();
+// Calls f(first, count) on pieces of [0, size) spread over the threads when the matrix is large
+// and no parallel region is running (one thread each for the heads' loops). The MLP's (T, FF)
+// activations ran on one core while the other waited at the next product's barrier. Pieces
+// start at multiples of 16 floats, so every piece keeps the alignment of the whole matrix and
+// Eigen vectorises it exactly as it would the whole.
+template <typename F>
+void forEachPiece(Eigen::Index size, F f) {
+#ifdef _OPENMP
+    const int threads = size >= (1 << 15) && !omp_in_parallel() ? omp_get_max_threads() : 1;
+#else
+    const int threads = 1;
+#endif
+    if (threads <= 1) {
+        f(Eigen::Index(0), size);
+        return;
+    }
+    const Eigen::Index piece = ((size + threads - 1) / threads + 15) / 16 * 16;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int i = 0; i < threads; ++i) {
+        const Eigen::Index first = std::min(size, i * piece);
+        f(first, std::min(size, first + piece) - first);
+    }
 }
 
-void geluTanhInPlace(MatrixF& x) {
-    constexpr float kSqrt2OverPi = 0.79788456080286535588f;
-    const auto a = x.array();
-    x = (0.5f * a * (1.0f + (kSqrt2OverPi * (a + 0.044715f * a.cube())).tanh())).matrix();
-}
+}  // namespace
 
-void siluInPlace(MatrixF& x) {
-    x = (x.array() / (1.0f + (-x.array()).exp())).matrix();
-}
+void reluInPlace(MatrixF& x) { applyActivation(x, Activation::Relu); }
+void siluInPlace(MatrixF& x) { applyActivation(x, Activation::Silu); }
+void geluErfInPlace(MatrixF& x) { applyActivation(x, Activation::GeluErf); }
+void geluTanhInPlace(MatrixF& x) { applyActivation(x, Activation::GeluTanh); }
 
 void applyActivation(MatrixF& x, Activation activation) {
-    switch (activation) {
-    case Activation::Relu: reluInPlace(x); break;
-    case Activation::GeluErf: geluErfInPlace(x); break;
-    case Activation::GeluTanh: geluTanhInPlace(x); break;
-    case Activation::Silu: siluInPlace(x); break;
-    }
+    float* data = x.data();
+    forEachPiece(x.size(), [&](Eigen::Index first, Eigen::Index count) {
+        activate(FlatArray(data + first, count), activation);
+    });
+}
+
+void applyGatedActivation(MatrixF& gate, const MatrixF& up, Activation activation) {
+    Q_ASSERT(gate.rows() == up.rows() && gate.cols() == up.cols());
+    float* g = gate.data();
+    const float* u = up.data();
+    forEachPiece(gate.size(), [&](Eigen::Index first, Eigen::Index count) {
+        FlatArray piece(g + first, count);
+        activate(piece, activation);
+        piece *= Eigen::Map<const Eigen::ArrayXf>(u + first, count);
+    });
 }
 
 }  // namespace headmap

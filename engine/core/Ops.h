@@ -34,5 +34,8 @@ void geluTanhInPlace(MatrixF& x);
 
 enum class Activation { Relu, GeluErf, GeluTanh, Silu };
 void applyActivation(MatrixF& x, Activation activation);
+// gate = activation(gate) ∘ up: a gated MLP's hidden layer (SwiGLU, GeGLU), in one pass over
+// the (T, FF) blocks. (T, FF), (T, FF)
+void applyGatedActivation(MatrixF& gate, const MatrixF& up, Activation activation);
 
 }  // namespace headmap

@@ -364,8 +364,7 @@ MatrixF DecoderModel::mlp(const Block& block, const MatrixF& x) const {
         return block.down.forward(hidden);
     }
     MatrixF gate = block.gate.forward(x);  // (T, FF)
-    applyActivation(gate, m_config.activation);
-    gate.array() *= block.up.forward(x).array();
+    applyGatedActivation(gate, block.up.forward(x), m_config.activation);
     return block.down.forward(gate);
 }
 

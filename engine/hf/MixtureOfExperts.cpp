@@ -106,8 +106,7 @@ MatrixF clampedSwiGlu(const ExpertWeights& expert, const MatrixF& x) {
 
 MatrixF swiGlu(const ExpertWeights& expert, const MatrixF& x, Activation activation) {
     MatrixF gate = expert.gate.forward(x);  // (T, F)
-    applyActivation(gate, activation);
-    gate.array() *= expert.up.forward(x).array();
+    applyGatedActivation(gate, expert.up.forward(x), activation);
     return expert.down.forward(gate);       // (T, D)
 }
 

@@ -197,8 +197,7 @@ MatrixF ModernBertModel::forward(const Encoding& input, ForwardContext& context)
         h = x;
         normalize(h, layer.mlpNorm);
         MatrixF a = layer.input.forward(h);  // (T, FF)
-        applyActivation(a, c.activation);
-        a.array() *= layer.gate.forward(h).array();
+        applyGatedActivation(a, layer.gate.forward(h), c.activation);
         x += layer.output.forward(a);
         if (!context.layerDone(l))
             return MatrixF();

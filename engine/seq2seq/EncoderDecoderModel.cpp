@@ -265,9 +265,10 @@ void EncoderDecoderModel::normalize(MatrixF& x, const LayerNormWeights& norm) co
 
 MatrixF EncoderDecoderModel::feedForward(const FeedForward& ffn, const MatrixF& x) const {
     MatrixF hidden = ffn.in.forward(x);  // (T, FFN)
-    applyActivation(hidden, m_config.activation);
-    if (!ffn.up.isNull())
-        hidden.array() *= ffn.up.forward(x).array();
+    if (ffn.up.isNull())
+        applyActivation(hidden, m_config.activation);
+    else
+        applyGatedActivation(hidden, ffn.up.forward(x), m_config.activation);  // T5's gated-gelu
     return ffn.out.forward(hidden);  // (T, D)
 }
 

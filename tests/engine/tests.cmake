@@ -2,6 +2,8 @@
 headmap_add_test(tst_multiheadattention SOURCES engine/tst_multiheadattention.cpp)
 headmap_add_test(tst_linear SOURCES engine/tst_linear.cpp)
 headmap_add_test(tst_columnshare SOURCES engine/tst_columnshare.cpp)
+# Activations and the gated MLP hidden layer, split over the threads (core/Ops.h, #40).
+headmap_add_test(tst_activations SOURCES engine/tst_activations.cpp)
 # The same products with OpenBLAS threading them itself (core/Linear.cpp, HEADMAP_DENSE_SPLIT=0)
 # instead of OpenMP splitting their columns: both paths must give y = x·W + b.
 add_test(NAME tst_linear_blas_threads COMMAND tst_linear)
