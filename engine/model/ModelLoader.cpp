@@ -10,6 +10,7 @@
 #include "hf/HubCache.h"
 #include "local/LocalModels.h"
 #include "model/ModelTokenizer.h"
+#include "model/ShippedModels.h"
 #include "patterns/PatternsModel.h"
 #include "teaching/TeachingTranslationModel.h"
 
@@ -29,6 +30,8 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
         return std::make_unique<PatternsModel>();
     if (source == QLatin1String("builtin:translation"))
         return std::make_unique<TeachingTranslationModel>(spec.teaching);
+    if (source == QLatin1String("builtin:induction"))  // a trained GPT-2 folder shipped with Headmap
+        return loadHfModelFolder(shippedModelFolder(QStringLiteral("induction")), source);
     // builtin:patterns:broad=0,4: a copy with those heads' attention made uniform (PatternsModel).
     const QString broad = QStringLiteral("builtin:patterns:broad=");
     if (source.startsWith(broad)) {
@@ -110,7 +113,8 @@ QString trimmedSource(const ModelSpec& spec) {
 
 QStringList builtinModelNames() {
     return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
-            QStringLiteral("builtin:translation")};
+            QStringLiteral("builtin:translation"),
+            QStringLiteral("builtin:induction")};
 }
 
 std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
