@@ -15,7 +15,33 @@
 namespace headmap::ui {
 namespace {
 const QString kOpenFolder = QStringLiteral("__open_folder__");
+
+// What a built-in model is, for its entry: a label (null: its spec) and a tooltip that says what
+// it does or what it learned. One line per model; the others get the teaching model's tooltip.
+struct BuiltinEntry {
+    const char* spec;
+    const char* label;
+    const char* explanation;
+};
+const BuiltinEntry kBuiltinEntries[] = {
+    {"builtin:teaching", QT_TRANSLATE_NOOP("headmap::ui::ModelChooser", "Teaching model (built in)"),
+     QT_TRANSLATE_NOOP("headmap::ui::ModelChooser", "Random weights, exactly as the seed tutorial builds them")},
+    {"builtin:induction", nullptr,
+     QT_TRANSLATE_NOOP("headmap::ui::ModelChooser",
+                       "<p>A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that "
+                       "repeat, one token per letter. It learned to copy: a head of layer 0 passes each letter on "
+                       "to the next position, and an induction head of layer 1 looks, from a letter it has seen "
+                       "before, at the letter that followed it last time, so the model predicts that letter. "
+                       "Type a random string of letters twice and open the Induction tab.</p>")},
+};
+
+const BuiltinEntry* builtinEntry(const QString& spec) {
+    for (const BuiltinEntry& entry : kBuiltinEntries)
+        if (spec == QLatin1String(entry.spec))
+            return &entry;
+    return nullptr;
 }
+}  // namespace
 
 ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
     setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -55,9 +81,11 @@ void ModelChooser::refresh(const QStringList& recentModels) {
         setItemData(count() - 1, tip, Qt::ToolTipRole);
         listed << spec;
     };
-    for (const QString& name : builtinModelNames())
-        add(name == QLatin1String("builtin:teaching") ? tr("Teaching model (built in)") : name, name,
-            tr("Random weights, exactly as the seed tutorial builds them"));
+    for (const QString& name : builtinModelNames()) {
+        const BuiltinEntry* entry = builtinEntry(name);
+        add(entry && entry->label ? tr(entry->label) : name, name,
+            entry ? tr(entry->explanation) : tr("Random weights, exactly as the seed tutorial builds them"));
+    }
     const QList<CachedModel>& cached = m_cached;
     if (!cached.isEmpty())
         insertSeparator(count());

@@ -27,3 +27,5 @@ headmap_add_test(tst_mainwindow_translation SOURCES ui/tst_mainwindow_translatio
 headmap_add_test(tst_targettextpart SOURCES ui/tst_targettextpart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_languagepart SOURCES ui/tst_languagepart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headrolesview SOURCES ui/tst_headrolesview.cpp LIBRARIES headmap_ui)
+# The classroom's Induction tab on builtin:induction (#41, #38).
+headmap_add_test(tst_inductionview SOURCES ui/tst_inductionview.cpp LIBRARIES headmap_ui)
