@@ -29,9 +29,9 @@ const BuiltinEntry kBuiltinEntries[] = {
     {"builtin:induction", nullptr,
      QT_TRANSLATE_NOOP("headmap::ui::ModelChooser",
                        "<p>A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that "
-                       "repeat, one token per letter. It learned to copy: a head of layer 0 passes each letter on "
-                       "to the next position, and an induction head of layer 1 looks, from a letter it has seen "
-                       "before, at the letter that followed it last time, so the model predicts that letter. "
+                       "repeat, one token per letter. It learned to copy about three letters in four of a random "
+                       "string typed twice, but not yet with a clean induction head: its heads lean on absolute "
+                       "positions, and the Induction tab's probe shows how weak their induction pattern is. "
                        "Type a random string of letters twice and open the Induction tab.</p>")},
 };
 

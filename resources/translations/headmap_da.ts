@@ -4705,8 +4705,8 @@
         <translation>Ingen model</translation>
     </message>
     <message>
-        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy: a head of layer 0 passes each letter on to the next position, and an induction head of layer 1 looks, from a letter it has seen before, at the letter that followed it last time, so the model predicts that letter. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;En lille GPT-2 (2 lag med 2 hoveder) trænet til Headmap på tilfældige små bogstaver, der gentages, ét token pr. bogstav. Den lærte at kopiere: et hoved i lag 0 giver hvert bogstav videre til den næste position, og et induktionshoved i lag 1 ser, fra et bogstav den har set før, på bogstavet, der fulgte efter det sidste gang, så modellen forudsiger det bogstav. Skriv en tilfældig række bogstaver to gange og åbn fanen Induktion.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy about three letters in four of a random string typed twice, but not yet with a clean induction head: its heads lean on absolute positions, and the Induction tab&apos;s probe shows how weak their induction pattern is. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;En lille GPT-2 (2 lag med 2 hoveder) trænet til Headmap på tilfældige små bogstaver, der gentages, ét token pr. bogstav. Den lærte at kopiere omkring tre ud af fire bogstaver i en tilfældig række skrevet to gange, men endnu ikke med et rent induktionshoved: dens hoveder læner sig op ad absolutte positioner, og fanen Induktions probe viser, hvor svagt deres induktionsmønster er. Skriv en tilfældig række bogstaver to gange og åbn fanen Induktion.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -4689,8 +4689,8 @@
         <translation>无模型</translation>
     </message>
     <message>
-        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy: a head of layer 0 passes each letter on to the next position, and an induction head of layer 1 looks, from a letter it has seen before, at the letter that followed it last time, so the model predicts that letter. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;一个小型 GPT-2（2 层，每层 2 个头），由 Headmap 在会重复的随机小写字母上训练，每个字母一个词元。它学会了复制：第 0 层的一个头把每个字母传给下一个位置，第 1 层的归纳头在遇到之前见过的字母时，会看向上次紧跟其后的那个字母，于是模型预测出那个字母。请把一串随机字母输入两遍，然后打开“归纳”标签页。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy about three letters in four of a random string typed twice, but not yet with a clean induction head: its heads lean on absolute positions, and the Induction tab&apos;s probe shows how weak their induction pattern is. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个小型 GPT-2（2 层，每层 2 个头），由 Headmap 在会重复的随机小写字母上训练，每个字母一个词元。它学会了复制一串输入两遍的随机字母中大约四分之三的字母，但还没有形成干净的归纳头：它的头依赖绝对位置，“归纳”标签页的探针会显示它们的归纳模式有多弱。请把一串随机字母输入两遍，然后打开“归纳”标签页。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

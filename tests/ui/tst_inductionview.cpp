@@ -177,7 +177,7 @@ private slots:
         const int index = chooser.findData(QStringLiteral("builtin:induction"));
         QVERIFY(index >= 0);
         const QString tip = chooser.itemData(index, Qt::ToolTipRole).toString();
-        QVERIFY2(tip.contains(QStringLiteral("trained")) && tip.contains(QStringLiteral("induction head")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("trained")) && tip.contains(QStringLiteral("Induction tab")), qPrintable(tip));
         QVERIFY(!chooser.itemData(chooser.findData(QStringLiteral("builtin:teaching")), Qt::ToolTipRole)
                      .toString().contains(QStringLiteral("trained")));
     }
