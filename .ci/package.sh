@@ -94,6 +94,9 @@ expected=(
   /usr/share/icons/hicolor/scalable/apps/headmap.svg
   /usr/share/man/man1/headmap.1
   /usr/share/man/man1/headmap-cli.1
+  /usr/share/headmap/models/numbers/config.json
+  /usr/share/headmap/models/numbers/model.safetensors
+  /usr/share/headmap/models/numbers/tokenizer.json
 )
 for file in config.json model.safetensors tokenizer.json tokenizer_config.json; do
   expected+=("/usr/share/headmap/models/induction/$file")
@@ -162,6 +165,9 @@ echo "headmap-cli info --model builtin:teaching from the scratch root: ok"
 "$cli" render --model builtin:teaching --text "the cat sat" --layer 0 --head 0 --output "$scratch/head.png" >/dev/null
 file "$scratch/head.png" | grep -q "PNG image" || fail "render from the scratch root wrote no PNG"
 echo "headmap-cli render with the installed module: ok"
+numbers=$("$cli" translate --model builtin:numbers --text "syvoghalvfems")
+[ "$numbers" = 97 ] || fail "headmap-cli translate --model builtin:numbers printed '$numbers', expected 97"
+echo "headmap-cli translate --model builtin:numbers with the installed folder: ok"
 "$scratch/usr/bin/headmap" --version | grep -q "Headmap" || fail "headmap --version failed"
 
 if [ "${HEADMAP_PACKAGE_CHECK_ONLY:-0}" = 1 ]; then

@@ -274,12 +274,17 @@ bool masksBeforeQuery(const CellMask& mask) {
 QString HeatmapView::maskLegendFor(const CellMask& mask) {
     if (mask.isEmpty())
         return QString();
+    if (mask.isLocalWindow())
+        return tr("Grey, hatched: masked (local window)");
     return masksBeforeQuery(mask) ? tr("Grey, hatched: masked (sliding window)") : tr("Grey, hatched: masked (causal)");
 }
 
 QString HeatmapView::maskNoteFor(const CellMask& mask) {
     if (mask.isEmpty())
         return QString();
+    if (mask.isLocalWindow())
+        return tr("Grey, hatched: masked (local window): a token attends only to the tokens near it, "
+                  "before and after it");
     if (masksBeforeQuery(mask))
         return tr("Grey, hatched: masked (sliding window): a token attends only to itself and the "
                       "tokens just before it, never to later ones");

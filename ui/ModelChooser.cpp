@@ -15,32 +15,6 @@
 namespace headmap::ui {
 namespace {
 const QString kOpenFolder = QStringLiteral("__open_folder__");
-
-// What a built-in model is, for its entry: a label (null: its spec) and a tooltip that says what
-// it does or what it learned. One line per model; the others get the teaching model's tooltip.
-struct BuiltinEntry {
-    const char* spec;
-    const char* label;
-    const char* explanation;
-};
-const BuiltinEntry kBuiltinEntries[] = {
-    {"builtin:teaching", QT_TRANSLATE_NOOP("headmap::ui::ModelChooser", "Teaching model (built in)"),
-     QT_TRANSLATE_NOOP("headmap::ui::ModelChooser", "Random weights, exactly as the seed tutorial builds them")},
-    {"builtin:induction", nullptr,
-     QT_TRANSLATE_NOOP("headmap::ui::ModelChooser",
-                       "<p>A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that "
-                       "repeat, one token per letter. It learned to copy about three letters in four of a random "
-                       "string typed twice, but not yet with a clean induction head: its heads lean on absolute "
-                       "positions, and the Induction tab's probe shows how weak their induction pattern is. "
-                       "Type a random string of letters twice and open the Induction tab.</p>")},
-};
-
-const BuiltinEntry* builtinEntry(const QString& spec) {
-    for (const BuiltinEntry& entry : kBuiltinEntries)
-        if (spec == QLatin1String(entry.spec))
-            return &entry;
-    return nullptr;
-}
 }  // namespace
 
 ModelChooser::ModelChooser(QWidget* parent) : QComboBox(parent) {
@@ -81,11 +55,8 @@ void ModelChooser::refresh(const QStringList& recentModels) {
         setItemData(count() - 1, tip, Qt::ToolTipRole);
         listed << spec;
     };
-    for (const QString& name : builtinModelNames()) {
-        const BuiltinEntry* entry = builtinEntry(name);
-        add(entry && entry->label ? tr(entry->label) : name, name,
-            entry ? tr(entry->explanation) : tr("Random weights, exactly as the seed tutorial builds them"));
-    }
+    for (const QString& name : builtinModelNames())
+        add(builtinLabel(name), name, builtinExplanation(name));
     const QList<CachedModel>& cached = m_cached;
     if (!cached.isEmpty())
         insertSeparator(count());
@@ -115,6 +86,33 @@ void ModelChooser::refresh(const QStringList& recentModels) {
     insertSeparator(count());
     addItem(tr("Open folder…"), kOpenFolder);
     setCurrentModel(m_current);
+}
+
+QString ModelChooser::builtinLabel(const QString& spec) {
+    if (spec == QLatin1String("builtin:teaching"))
+        return tr("Teaching model (built in)");
+    if (spec == QLatin1String("builtin:numbers"))
+        return tr("Numbers to digits, Danish and Chinese (built in, trained)");
+    return spec;
+}
+
+QString ModelChooser::builtinExplanation(const QString& spec) {
+    if (spec == QLatin1String("builtin:numbers"))
+        return tr("<p>A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on "
+                  "Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, "
+                  "“二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-"
+                  "ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 "
+                  "it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a "
+                  "straight line. (One head was also shown in training which word says each digit; another "
+                  "learned to look there on its own.) Numbers it never saw in training come out right at least "
+                  "99 times in 100.</p>");
+    if (spec == QLatin1String("builtin:induction"))
+        return tr("<p>A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that "
+                  "repeat, one token per letter. It learned to copy about three letters in four of a random "
+                  "string typed twice, but not yet with a clean induction head: its heads lean on absolute "
+                  "positions, and the Induction tab's probe shows how weak their induction pattern is. "
+                  "Type a random string of letters twice and open the Induction tab.</p>");
+    return tr("Random weights, exactly as the seed tutorial builds them");
 }
 
 ModelChooser::Scan ModelChooser::scanStores() {

@@ -31,6 +31,9 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;  // the same: a narrow window squeezes other fields first
     static constexpr int kMaxShownChars = 44;
+    // A built-in model's entry: its label, and the paragraph its tooltip explains it with.
+    static QString builtinLabel(const QString& spec);
+    static QString builtinExplanation(const QString& spec);
 
 signals:
     void modelChosen(const QString& spec);

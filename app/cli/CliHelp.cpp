@@ -38,6 +38,8 @@ QString helpText(const QString& topic) {
         QStringLiteral(
             "Model (SPEC):\n"
             "  --model builtin:patterns   hand-built heads, one textbook pattern each\n"
+            "  --model builtin:numbers    trained: Danish and Chinese number words to digits\n"
+            "                             (translate --text syvoghalvfems prints 97)\n"
             "  --model builtin:teaching   the built-in teaching model, with options\n"
             "      --d-model N (64)  --heads N (4)  --layers N (2)  --seed N (0)\n"
             "      --causal  --no-positional  --max-positions N (2048)\n") +
@@ -175,13 +177,15 @@ QString helpText(const QString& topic) {
                               "  exit code 3.\n\n") +
                common + exits;
     if (topic == QLatin1String("tokenize"))
-        return QStringLiteral("headmap-cli tokenize --model SPEC --text TEXT [--no-special] "
-                              "[--format text|json] [--output FILE|-]\n"
+        return QStringLiteral("headmap-cli tokenize --model SPEC --text TEXT [--no-special] [--source-lang L]\n"
+                              "                     [--format text|json] [--output FILE|-]\n"
                               "  Shows the tokens and their ids. Needs only config.json and the tokenizer\n"
                               "  files of a model folder, not its weights. Display labels show a character\n"
                               "  cut into byte pieces with the bytes each piece holds: 多¹⁄₃ is byte 1 of\n"
                               "  多's 3 bytes, 多²⁻³⁄₃ bytes 2-3; ␣ is a space. JSON adds \"legend\" and\n"
-                              "  \"token_details\" (each piece raw, its bytes in hex, its character).\n\n") +
+                              "  \"token_details\" (each piece raw, its bytes in hex, its character).\n"
+                              "  --source-lang L: a multilingual translation model's language tokens\n"
+                              "  around the text, as translate puts them (codes as 'info' lists them).\n\n") +
                common + exits;
     if (topic == QLatin1String("attention"))
         return QStringLiteral("headmap-cli attention --model SPEC --text TEXT [--layer L] [--head H]\n"

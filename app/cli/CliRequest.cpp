@@ -55,7 +55,7 @@ QStringList allowedOptions(Command command) {
         return allowed + kModelOptions + kInputOptions + kRenderOptions + kStackOptions +
                QStringList{"outdir", "format", "measure", "ablate"};
     case Command::Tokenize:
-        return allowed + kModelOptions + kInputOptions + QStringList{"format", "output"};
+        return allowed + kModelOptions + kInputOptions + QStringList{"source-lang", "format", "output"};
     case Command::Attention:
         return allowed + kModelOptions + kInputOptions + kStackOptions +
                QStringList{"layer", "head", "format", "output", "words", "measure", "ablate"};

@@ -235,7 +235,13 @@ void Runner::info(const CliRequest& request) {
 void Runner::tokenize(const CliRequest& request) {
     // The tokenizer alone: a folder needs no weights to be tokenized.
     const ModelTokenizer model = loadModelTokenizer(request.model);
-    const Encoding encoding = encodeInput(request, model.summary(), model.tokenizer());
+    // --source-lang: the language's tokens around the text as translate puts them (M2M100's
+    // "__da__" first, NLLB's and mBART's templates).
+    if (request.ids && !request.sourceLanguage.isEmpty())
+        throw UsageError(QStringLiteral("--source-lang goes with --text or --text-file, not --ids (the ids hold the "
+                                        "source language's token already)"));
+    const Encoding encoding = encodeInput(request, model.summary(), model.tokenizer(), {},
+                                          LanguageChoice{request.sourceLanguage, QString()});
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("json")) {
             JsonWriter json(device);

@@ -124,8 +124,9 @@ DecoderRows decoderRows(const CliRequest& request, const Model& model, const Enc
         rows.input = model.decoderInputForTarget(*request.target, chosenLanguages(request, model));
         return rows;
     }
-    rows.generated = model.generate(source, request.maxNewTokens.value_or(-1), chosenLanguages(request, model));
-    rows.input = model.decoderInputForGenerated(rows.generated);
+    const LanguageChoice languages = chosenLanguages(request, model);
+    rows.generated = model.generate(source, request.maxNewTokens.value_or(-1), languages);
+    rows.input = model.decoderInputForGenerated(rows.generated, languages);
     return rows;
 }
 

@@ -14,5 +14,6 @@ target_sources(headmap_engine PRIVATE
   analysis/RepeatCopying.cpp
   analysis/CorpusReader.cpp
   analysis/WordAggregation.cpp
+  analysis/NumberAlignment.cpp
   io/NpyWriter.cpp
 )

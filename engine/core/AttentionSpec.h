@@ -28,7 +28,7 @@ struct AttentionSpec {
     float scale = 1.0f;    // multiplies q·kᵀ
     float softcap = 0.0f;  // > 0: scores = softcap·tanh(scores / softcap), before the mask
     AttentionMask mask = AttentionMask::None;
-    int window = 0;        // SlidingWindow only
+    int window = 0;        // SlidingWindow and LocalWindow (MaskRule::window)
     const RotaryEmbedding::Table* rotary = nullptr;  // position transform of q and k, if any
     QkNormWeights qkNorm;
     std::shared_ptr<const PositionBias> positionBias;  // T5's relative bias, if any
@@ -37,7 +37,7 @@ struct AttentionSpec {
     static AttentionSpec standard(int heads, int dModel, bool causal);
 
     int kvHeadOf(int head) const { return head / (heads / kvHeads); }
-    bool isCausal() const { return mask != AttentionMask::None; }
+    bool isCausal() const { return mask == AttentionMask::Causal || mask == AttentionMask::SlidingWindow; }
     MaskRule maskRule() const { return MaskRule{mask, window}; }
     // What turns q·kᵀ into weights (core/ScoringRule.h).
     ScoringRule scoringRule() const { return ScoringRule{scale, softcap, maskRule(), positionBias}; }

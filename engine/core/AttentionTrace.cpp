@@ -16,6 +16,8 @@ int ModelSummary::widestWindow() const {
     for (const MaskRule& rule : layerMasks)
         if (rule.kind == AttentionMask::SlidingWindow)
             widest = std::max(widest, rule.window);
+        else if (rule.kind == AttentionMask::LocalWindow)
+            widest = std::max(widest, 2 * rule.window + 1);
     return widest;
 }
 
@@ -25,8 +27,13 @@ QString ModelSummary::windowDescription() const {
         return QString();
     QStringList layers;
     for (size_t l = 0; l < layerMasks.size(); ++l)
-        if (layerMasks[l].kind == AttentionMask::SlidingWindow && layerMasks[l].window == widest)
+        if ((layerMasks[l].kind == AttentionMask::SlidingWindow && layerMasks[l].window == widest) ||
+            (layerMasks[l].kind == AttentionMask::LocalWindow && 2 * layerMasks[l].window + 1 == widest))
             layers << QString::number(l);
+    const bool local = std::any_of(layerMasks.begin(), layerMasks.end(),
+                                   [](const MaskRule& r) { return r.kind == AttentionMask::LocalWindow; });
+    if (local)  // ModernBERT: a window centred on the query
+        return QStringLiteral("%1 tokens (±%2) on layers %3").arg(widest).arg(widest / 2).arg(layers.join(QStringLiteral(", ")));
     return int(layers.size()) == int(layerMasks.size())
                ? QStringLiteral("%1 tokens on every layer").arg(widest)
                : QStringLiteral("%1 tokens on layers %2").arg(widest).arg(layers.join(QStringLiteral(", ")));

@@ -15,11 +15,12 @@ enum class AttentionMask {
     None,           // every token sees every token (encoders)
     Causal,         // key ≤ query
     SlidingWindow,  // query - window < key ≤ query: the last `window` tokens, itself included
+    LocalWindow,    // |query - key| ≤ window: `window` tokens on either side (ModernBERT's local layers)
 };
 
 struct MaskRule {
     AttentionMask kind = AttentionMask::None;
-    int window = 0;  // SlidingWindow only
+    int window = 0;  // SlidingWindow: tokens back, itself included; LocalWindow: tokens either side
 
     bool masksAny() const { return kind != AttentionMask::None; }
     bool allows(int query, int key) const {
@@ -27,6 +28,7 @@ struct MaskRule {
         case AttentionMask::None: return true;
         case AttentionMask::Causal: return key <= query;
         case AttentionMask::SlidingWindow: return key <= query && key > query - window;
+        case AttentionMask::LocalWindow: return key >= query - window && key <= query + window;
         }
         return true;
     }
@@ -57,8 +59,14 @@ public:
         if (!rule.masksAny() || tokens <= 0)
             return CellMask();
         std::vector<KeyRange> allowed(static_cast<size_t>(tokens));
-        for (int q = 0; q < tokens; ++q)
-            allowed[size_t(q)] = KeyRange{rule.kind == AttentionMask::SlidingWindow ? std::max(0, q - rule.window + 1) : 0, q + 1};
+        for (int q = 0; q < tokens; ++q) {
+            switch (rule.kind) {
+            case AttentionMask::LocalWindow: allowed[size_t(q)] = KeyRange{q - rule.window, q + rule.window + 1}; break;
+            case AttentionMask::SlidingWindow: allowed[size_t(q)] = KeyRange{std::max(0, q - rule.window + 1), q + 1}; break;
+            case AttentionMask::Causal:
+            case AttentionMask::None: allowed[size_t(q)] = KeyRange{0, q + 1}; break;
+            }
+        }
         return CellMask(std::move(allowed), tokens);
     }
     static CellMask causal(int tokens) { return fromRule(MaskRule{AttentionMask::Causal, 0}, tokens); }
@@ -89,6 +97,14 @@ public:
     }
 
     bool isEmpty() const { return m_count == 0; }  // nothing masked
+    // Some query may attend to a later key while cells are masked: a local window on both sides
+    // of the query (ModernBERT), not a causal or sliding-window mask.
+    bool isLocalWindow() const {
+        for (int q = 0; q < queries(); ++q)
+            if (m_allowed[size_t(q)].end > q + 1)
+                return !isEmpty();
+        return false;
+    }
     int queries() const { return int(m_allowed.size()); }
     int keys() const { return m_keys; }
     long long count() const { return m_count; }  // masked cells

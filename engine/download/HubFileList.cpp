@@ -23,7 +23,7 @@ bool isWantedFile(const QString& path) {
     static const QStringList exact{
         "config.json", "generation_config.json", "model.safetensors.index.json", "tokenizer.json",
         "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", "vocab.json", "merges.txt",
-        "tokenizer.model"};
+        "tokenizer.model", "spiece.model"};  // spiece.model: T5 folders without tokenizer.json
     // The weights as formats/Checkpoint reads them: model.safetensors, or the shards that
     // model.safetensors.index.json names (transformers' model-00001-of-00002.safetensors);
     // not consolidated.safetensors (Mistral's copy in another layout) nor adapters.

@@ -108,6 +108,7 @@ bool slidesOnLayer(const SlidingLayers& rule, int layer) {
         return (layer + 1) % rule.period != 0;
     case SlidingLayers::Kind::None:
     case SlidingLayers::Kind::FromMaxWindowLayers:
+    case SlidingLayers::Kind::NoPeLayers:  // no GGUF reader for SmolLM3 yet
         break;
     }
     return false;

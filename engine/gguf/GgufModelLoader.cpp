@@ -27,6 +27,9 @@ const FamilyTraits* encoderDecoderFamily(const GgufFile& file) {
 }
 
 std::unique_ptr<Tokenizer> seq2seqTokenizer(const GgufFile& file, const Seq2SeqConfig& config) {
+    // llama.cpp's "t5" (Unigram) tokenizer runs text; any other kind names given ids only.
+    if (file.metadata().string(QStringLiteral("tokenizer.ggml.model"), QString()) == QLatin1String("t5"))
+        return loadGgufTokenizer(file.metadata(), file.path());
     return std::make_unique<GgufIdsTokenizer>(file.metadata(), file.path(), config.vocabSize);
 }
 

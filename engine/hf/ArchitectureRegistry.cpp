@@ -7,6 +7,7 @@
 #include "hf/DecoderModel.h"
 #include "hf/EncoderModel.h"
 #include "hf/Gpt2Model.h"
+#include "hf/ModernBertModel.h"
 #include "seq2seq/EncoderDecoderModel.h"
 
 namespace headmap {
@@ -38,6 +39,16 @@ ModelSummary summarizeDecoder(const ConfigFile& file, const Tokenizer& tokenizer
     return DecoderModel::summaryOf(DecoderConfig::fromJson(file.path, file.json), tokenizer, name);
 }
 
+std::unique_ptr<Model> buildRotaryEncoder(const ConfigFile& file, std::unique_ptr<Checkpoint> checkpoint,
+                                          std::unique_ptr<Tokenizer> tokenizer, const QString& name) {
+    return std::make_unique<ModernBertModel>(ModernBertConfig::fromJson(file.path, file.json), std::move(checkpoint),
+                                             std::move(tokenizer), name);
+}
+
+ModelSummary summarizeRotaryEncoder(const ConfigFile& file, const Tokenizer& tokenizer, const QString& name) {
+    return ModernBertModel::summaryOf(ModernBertConfig::fromJson(file.path, file.json), tokenizer, name);
+}
+
 Seq2SeqConfig seq2seqConfig(const ConfigFile& file) {
     return Seq2SeqConfig::read(QFileInfo(file.path).absolutePath(), file.path, file.json,
                                *findFamily(file.modelType));
@@ -65,6 +76,8 @@ Architecture architectureOf(const FamilyTraits& family) {
         return {family.modelType, family.displayName, buildDecoder, summarizeDecoder};
     case ModelClass::EncoderDecoder:
         return {family.modelType, family.displayName, buildEncoderDecoder, summarizeEncoderDecoder};
+    case ModelClass::RotaryEncoder:
+        return {family.modelType, family.displayName, buildRotaryEncoder, summarizeRotaryEncoder};
     }
     return {family.modelType, family.displayName, nullptr, nullptr};
 }

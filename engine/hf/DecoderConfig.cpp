@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QStringList>
 
 #include "hf/ConfigReader.h"
@@ -45,6 +46,9 @@ std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c
         case Kind::FromMaxWindowLayers:
             sliding[size_t(l)] = l >= read.integerOr("max_window_layers", c.layers, 0, kMaxLayers);
             break;
+        case Kind::NoPeLayers:  // configuration_smollm3.py: sliding where there is no rotary
+            sliding[size_t(l)] = read.boolOr("use_sliding_window", false) && c.noRopeLayer[size_t(l)];
+            break;
         case Kind::AllButEveryNth: {
             const int period = rule.periodKey ? read.integerOr(rule.periodKey, rule.period, 1, kMaxLayers) : rule.period;
             sliding[size_t(l)] = (l + 1) % period != 0;
@@ -62,6 +66,35 @@ int slidingWindow(const ConfigReader& read, const SlidingLayers& rule) {
     if (rule.kind == SlidingLayers::Kind::FromMaxWindowLayers && !read.boolOr("use_sliding_window", false))
         return 0;
     return read.integerOr("sliding_window", 0, 1, kMaxPositionsLimit);
+}
+
+// SmolLM3's no_rope_layers: per layer 1 where q and k are rotated, 0 where not (its name
+// notwithstanding); without it every no_rope_layer_interval-th layer has no rotary
+// (configuration_smollm3.py). True in the result: no rotary on that layer.
+std::vector<bool> noRopeLayers(const ConfigReader& read, int layers) {
+    std::vector<bool> none(size_t(layers), false);
+    if (!read.has("no_rope_layers")) {
+        const int interval = read.integerOr("no_rope_layer_interval", 4, 1, kMaxLayers);
+        for (int l = 0; l < layers; ++l)
+            none[size_t(l)] = (l + 1) % interval == 0;
+        return none;
+    }
+    const QJsonValue value = read.json().value(QLatin1String("no_rope_layers"));
+    const QJsonArray flags = value.toArray();
+    if (!value.isArray() || flags.size() != layers)
+        read.fail(QCoreApplication::translate("Engine", "field 'no_rope_layers' must list 0 or 1 for each of the "
+                                                        "%1 layers")
+                      .arg(layers));
+    for (int l = 0; l < layers; ++l) {
+        const QJsonValue flag = flags.at(l);
+        const double number = flag.isBool() ? double(flag.toBool()) : flag.isDouble() ? flag.toDouble() : -1.0;
+        if (number != 0.0 && number != 1.0)
+            read.fail(QCoreApplication::translate("Engine", "no_rope_layers[%1] is %2; expected 1 (rotary) or 0 "
+                                                            "(no rotary)")
+                          .arg(l).arg(QString::fromUtf8(QJsonDocument(QJsonArray{flag}).toJson(QJsonDocument::Compact)).mid(1).chopped(1)));
+        none[size_t(l)] = number == 0.0;
+    }
+    return none;
 }
 
 }  // namespace
@@ -154,6 +187,10 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     if (bos.isDouble() && bos.toDouble() >= 0 && bos.toDouble() < c.vocabSize && bos.toDouble() == std::floor(bos.toDouble()))
         c.bosTokenId = int(bos.toDouble());
 
+    c.noRopeLayer.assign(size_t(c.layers), false);
+    if (family.positions == PositionKind::RopeExceptNoPe)
+        c.noRopeLayer = noRopeLayers(read, c.layers);
+
     const int window = slidingWindow(read, family.sliding);
     const std::vector<bool> sliding = slidingLayers(read, c, family.sliding, window);
     c.windowOfLayer.assign(size_t(c.layers), 0);
@@ -193,6 +230,12 @@ QString DecoderConfig::ropeDescription() const {
         text += QStringLiteral(", %1 of %2 dims").arg(rope.rotaryDim).arg(headDim);
     if (localRope)
         text += QStringLiteral("; local layers %1, theta %2").arg(RopeParameters::typeName(localRope->type)).arg(localRope->theta);
+    QStringList none;
+    for (size_t l = 0; l < noRopeLayer.size(); ++l)
+        if (noRopeLayer[l])
+            none << QString::number(l);
+    if (!none.isEmpty())
+        text += QStringLiteral("; none (NoPE) on layers ") + none.join(QStringLiteral(", "));
     return text + QLatin1Char(')');
 }
 

@@ -40,6 +40,7 @@ struct DecoderConfig {
     bool parallelResidual = false;  // gpt_neox
     int bosTokenId = -1;            // what --bos prepends; -1 when config.json names none
     std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
+    std::vector<bool> noRopeLayer;   // per layer: true where q and k are not rotated (SmolLM3's NoPE)
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
     // A GGUF file's tensor of per-frequency rope divisors (rope_freqs.weight for llama 3's
@@ -51,8 +52,9 @@ struct DecoderConfig {
     static QStringList supportedModelTypes();  // of familyTraitsTable(), in its order
     // The row of modelType (throws ModelError if there is none, which fromJson rules out).
     const FamilyTraits& traits() const;
-    // "4096 tokens on layers 0, 2, 4" or "" when no layer slides.
+    // "rope (default, theta 10000)", and the layers without it ("; none on layers 3, 7").
     QString ropeDescription() const;
+    bool rotatesLayer(int layer) const { return layer < 0 || size_t(layer) >= noRopeLayer.size() || !noRopeLayer[size_t(layer)]; }
 };
 
 }  // namespace headmap

@@ -294,7 +294,7 @@ AttentionSpec DecoderModel::attentionSpec(int layer, const Block& block, const R
     spec.softcap = c.attnSoftcap;
     spec.window = c.windowOfLayer[size_t(layer)];
     spec.mask = spec.window > 0 ? AttentionMask::SlidingWindow : AttentionMask::Causal;
-    spec.rotary = (spec.window > 0 && local) ? local : global;
+    spec.rotary = !c.rotatesLayer(layer) ? nullptr : (spec.window > 0 && local) ? local : global;
     spec.qkNorm = block.qkNorm;
     return spec;
 }

@@ -176,6 +176,20 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.spelling = ConfigSpelling::DistilBert;  // its layer_norm eps, head's too, is always 1e-12
             f.encoderNames = &distilbertTensorNames();
         }),
+        tableRow(C::RotaryEncoder, "modernbert", "ModernBERT", [](FamilyTraits& f) {
+            // modeling_modernbert.py: pre-norm LayerNorms (none before layer 0's attention), an
+            // embedding norm and a final norm, fused Wqkv, GeGLU in one Wi (activated half
+            // first), rotary with a base for global and one for local layers, no biases by default.
+            f.norm = NormKind::LayerNorm;
+            f.layout = BlockLayout::PreNorm;
+            f.positions = PositionKind::RopeWithLocalBase;
+            f.feedForward = FeedForwardKind::GatedFused;
+            f.projection = QkvProjection::Fused;
+            f.defaultActivation = QStringLiteral("gelu");
+            f.activationField = "hidden_activation";
+            f.tiedByDefault = true;
+            f.embeddingNorm = f.finalStackNorms = true;
+        }),
         tableRow(C::Gpt2, "gpt2", "GPT-2", [](FamilyTraits& f) {
             f.spelling = ConfigSpelling::Gpt2;
             f.layout = BlockLayout::PreNorm;
@@ -187,6 +201,11 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
         tableRow(C::Decoder, "llama", "Llama 2/3/3.1/3.2, SmolLM/SmolLM2, TinyLlama", [](FamilyTraits& f) {
             f.gguf.architectures = {QStringLiteral("llama")};  // Mistral's GGUF files too
             f.gguf.permutedQk = true;
+        }),
+        tableRow(C::Decoder, "smollm3", "SmolLM3", [](FamilyTraits& f) {
+            // modeling_smollm3.py: Llama's blocks; no rotary on the layers no_rope_layers marks 0.
+            f.positions = PositionKind::RopeExceptNoPe;
+            f.sliding = {Sliding::NoPeLayers};
         }),
         tableRow(C::Decoder, "mistral", "Mistral", [](FamilyTraits& f) {
             f.sliding = {Sliding::AllLayers};

@@ -23,6 +23,7 @@ enum class ModelClass {
     Gpt2,            // Gpt2Model with HfConfig
     Decoder,         // DecoderModel with DecoderConfig (or ggufDecoderConfig)
     EncoderDecoder,  // EncoderDecoderModel with Seq2SeqConfig: Marian, BART, mBART, M2M100
+    RotaryEncoder,   // ModernBertModel with ModernBertConfig: pre-norm, rotary, global and local layers
 };
 
 // How config.json spells the sizes (hidden_size / dim / n_embd ...): HfConfig and DecoderConfig.
@@ -48,6 +49,7 @@ enum class PositionKind {
     LearnedAfterPadding,  // counted from padding_idx + 1 (RoBERTa), so fewer positions fit
     Rope,                 // rotary, from rope_theta / rope_scaling / rope_parameters
     RopeWithLocalBase,    // rotary, and sliding layers rotate with rope_local_base_freq unscaled
+    RopeExceptNoPe,       // rotary, but not on the layers no_rope_layers marks 0 (SmolLM3's NoPE layers)
     SinusoidalHalves,     // Marian: sin in the first half, cos in the second (or a stored table)
     SinusoidalFairseq,    // M2M100: tensor2tensor's table, counted from padding_idx + 1
     LearnedOffsetTwo,     // BART, mBART: embed_positions from position + 2
@@ -103,6 +105,7 @@ struct SlidingLayers {
         AllLayers,             // every layer slides by sliding_window (Mistral, Phi-3)
         FromMaxWindowLayers,   // layers ≥ max_window_layers, and only with use_sliding_window (Qwen)
         AllButEveryNth,        // all but every period-th layer (Gemma 2: 2; Gemma 3: 6)
+        NoPeLayers,            // the layers without rotary, and only with use_sliding_window (SmolLM3)
     };
     Kind kind = Kind::None;
     int period = 0;                 // AllButEveryNth: the full-attention period

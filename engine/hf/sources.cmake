@@ -16,5 +16,7 @@ target_sources(headmap_engine PRIVATE
   hf/HfModelLoader.cpp
   hf/HubCache.cpp
   hf/LayerArena.cpp
+  hf/ModernBertConfig.cpp
+  hf/ModernBertModel.cpp
   hf/WeightLookup.cpp
 )

@@ -48,7 +48,8 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
     json.key("causal"); json.value(model.causal);
     json.key("positions"); json.value(model.positions);
     // The widest sliding window in tokens (0: none), and each layer's rule as the forward pass
-    // applied it: "none", "causal" or "sliding_window" with its window.
+    // applied it: "none", "causal", "sliding_window" with its window, or "local_window" with
+    // the tokens it reaches on either side (ModernBERT).
     json.key("window"); json.value(model.widestWindow());
     json.key("layer_masks");
     json.beginArray();
@@ -56,6 +57,7 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
         json.beginObject();
         json.key("kind");
         json.value(QString::fromLatin1(rule.kind == AttentionMask::SlidingWindow ? "sliding_window"
+                                       : rule.kind == AttentionMask::LocalWindow ? "local_window"
                                        : rule.kind == AttentionMask::Causal     ? "causal"
                                                                                 : "none"));
         json.key("window"); json.value(rule.window);

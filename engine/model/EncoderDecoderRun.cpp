@@ -53,7 +53,7 @@ RunResult Model::runEncoderDecoder(const Encoding& input, const RunOptions& opti
         result.decoderInput = *options.decoderInput;
     } else {
         result.generated = generate(input, options.maxNewTokens, options.languages);
-        result.decoderInput = decoderInputForGenerated(result.generated);
+        result.decoderInput = decoderInputForGenerated(result.generated, options.languages);
     }
     checkDecoderInput(result.decoderInput, model);
     const Encoding& target = result.decoderInput;
@@ -102,7 +102,7 @@ std::vector<int> Model::generate(const Encoding&, int, const LanguageChoice&) co
     throw InputError(notEncoderDecoder(summary()));
 }
 
-Encoding Model::decoderInputForGenerated(const std::vector<int>&) const {
+Encoding Model::decoderInputForGenerated(const std::vector<int>&, const LanguageChoice&) const {
     throw InputError(notEncoderDecoder(summary()));
 }
 

@@ -192,8 +192,10 @@ public:
     // tokenizer.get_lang_id(...)) does; empty: generation_config.json's forced_bos_token_id.
     virtual std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
                                       const LanguageChoice& languages = {}) const;
-    // The decoder's input for generated ids: the start token, then the ids less a final end token.
-    virtual Encoding decoderInputForGenerated(const std::vector<int>& generated) const;
+    // The decoder's input for generated ids: the start token (for the languages generate() was
+    // given: mBART-25 starts with the target language), then the ids less a final end token.
+    virtual Encoding decoderInputForGenerated(const std::vector<int>& generated,
+                                              const LanguageChoice& languages = {}) const;
     // Target ids as text, without special tokens.
     virtual QString targetText(const std::vector<int>& ids) const;
     // The languages the user may choose, as the family writes them (M2M100's "__da__", Marian's

@@ -30,8 +30,6 @@ std::unique_ptr<Model> loadBuiltin(const ModelSpec& spec, const QString& source)
         return std::make_unique<PatternsModel>();
     if (source == QLatin1String("builtin:translation"))
         return std::make_unique<TeachingTranslationModel>(spec.teaching);
-    if (source == QLatin1String("builtin:induction"))  // a trained GPT-2 folder shipped with Headmap
-        return loadHfModelFolder(shippedModelFolder(QStringLiteral("induction")), source);
     // builtin:patterns:broad=0,4: a copy with those heads' attention made uniform (PatternsModel).
     const QString broad = QStringLiteral("builtin:patterns:broad=");
     if (source.startsWith(broad)) {
@@ -112,13 +110,16 @@ QString trimmedSource(const ModelSpec& spec) {
 }  // namespace
 
 QStringList builtinModelNames() {
-    return {QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
-            QStringLiteral("builtin:translation"),
-            QStringLiteral("builtin:induction")};
+    return QStringList{QStringLiteral("builtin:teaching"), QStringLiteral("builtin:patterns"),
+                       QStringLiteral("builtin:translation")} +
+           shippedModelNames();
 }
 
 std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
+    // Trained models shipped as Hugging Face folders load as any folder does.
+    if (const auto shipped = shippedModelFolder(source))
+        return loadHfModelFolder(*shipped, source);
     if (source.startsWith(QLatin1String("builtin:")))
         return loadBuiltin(spec, source);
     if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty())
@@ -128,6 +129,10 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
 
 ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
+    if (const auto shipped = shippedModelFolder(source)) {
+        HfTokenizerFolder folder = loadHfTokenizerFolder(*shipped, source);
+        return ModelTokenizer(std::move(folder.summary), std::move(folder.tokenizer));
+    }
     if (source.startsWith(QLatin1String("builtin:")))
         return ModelTokenizer(loadBuiltin(spec, source));
     if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty()) {

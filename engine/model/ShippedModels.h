@@ -1,16 +1,24 @@
 #pragma once
-// Models trained for Headmap and shipped with it as ordinary Hugging Face folders (config.json,
-// model.safetensors, tokenizer.json): builtin:induction. They are loaded by the same code as any
-// folder; only where they live is special. Installed, the program is in bin/ and the models in
-// share/headmap/models/; the build tree mirrors that (build/app/ and build/share/headmap/models/,
-// copied there by resources/CMakeLists.txt), so one rule finds them from either.
+// Trained models that ship with Headmap as ordinary Hugging Face folders (resources/models/),
+// named builtin:NAME like the generated ones and loaded by the same code as any folder.
+//
+// The folder is looked up, in this order:
+//   $HEADMAP_MODELS_DIR/NAME                      (a test or a relocated install)
+//   <program>/../share/headmap/models/NAME        (installed: bin/ beside share/; the build
+//                                                  tree copies the folders to build/share/)
+
+#include <optional>
 
 #include <QString>
+#include <QStringList>
 
 namespace headmap {
 
-// The folder of the shipped model `name` ("induction"): <program folder>/../share/headmap/models/
-// <name>. Throws ModelError naming the folder looked in when it holds no config.json.
-QString shippedModelFolder(const QString& name);
+// The builtin:… names backed by a shipped folder.
+QStringList shippedModelNames();
+
+// The folder of a shipped model; empty when `spec` names none. Throws ModelError when the spec
+// names one whose folder is nowhere to be found (listing the places looked in).
+std::optional<QString> shippedModelFolder(const QString& spec);
 
 }  // namespace headmap

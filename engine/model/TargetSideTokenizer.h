@@ -52,6 +52,14 @@ public:
         Q_UNUSED(language);
         return -1;
     }
+    // The decoder's first token for these languages when the tokenizer's family chooses it
+    // (mBART-25: the target language's token, which MBart's shift_tokens_right wraps from the
+    // labels' end to the front; generation starts there and forces no language); -1 to use the
+    // model's decoder_start_token_id.
+    virtual int decoderStartTokenId(const LanguageChoice& languages) const {
+        Q_UNUSED(languages);
+        return -1;
+    }
 };
 
 }  // namespace headmap

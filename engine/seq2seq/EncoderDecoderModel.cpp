@@ -352,17 +352,29 @@ const TargetSideTokenizer* EncoderDecoderModel::targetSide() const {
 Encoding EncoderDecoderModel::decoderInputForTarget(const QString& target, const LanguageChoice& languages) const {
     const TargetSideTokenizer* side = targetSide();
     const Encoding labels = side ? side->encodeTargetIn(target, true, languages) : tokenizer().encode(target, true);
-    // shift_tokens_right: the start token, then the labels less the last.
-    std::vector<int> ids{m_config.generation.decoderStartTokenId};
+    // shift_tokens_right: the start token, then the labels less the last (mBART-25's start is
+    // the labels' last token, the target language, as its own shift_tokens_right wraps it).
+    std::vector<int> ids{decoderStartFor(languages)};
     for (int i = 0; i + 1 < labels.size(); ++i)
         ids.push_back(labels.ids[size_t(i)]);
     return side ? side->targetFromIds(ids) : tokenizer().fromIds(ids);
 }
 
-Encoding EncoderDecoderModel::decoderInputForGenerated(const std::vector<int>& generated) const {
+int EncoderDecoderModel::decoderStartFor(const LanguageChoice& languages) const {
+    const TargetSideTokenizer* side = targetSide();
+    const int language = side ? side->decoderStartTokenId(languages) : -1;
+    if (language >= m_config.targetVocabSize())
+        throw InputError(QCoreApplication::translate("Engine", "the target language's token has id %1, outside the "
+                                                               "model's %2 target tokens (vocab_size in config.json)")
+                             .arg(language).arg(m_config.targetVocabSize()));
+    return language >= 0 ? language : m_config.generation.decoderStartTokenId;
+}
+
+Encoding EncoderDecoderModel::decoderInputForGenerated(const std::vector<int>& generated,
+                                                       const LanguageChoice& languages) const {
     // The rows generate() computed: step i read the token before it, the start token first;
     // the last generated token (the end token, or the one at the length limit) was never read.
-    std::vector<int> ids{m_config.generation.decoderStartTokenId};
+    std::vector<int> ids{decoderStartFor(languages)};
     for (size_t i = 0; i + 1 < generated.size(); ++i)
         ids.push_back(generated[i]);
     const TargetSideTokenizer* side = targetSide();

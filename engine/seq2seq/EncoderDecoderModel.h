@@ -42,7 +42,11 @@ public:
     Encoding decoderInputForTarget(const QString& target, const LanguageChoice& languages = {}) const override;
     std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
                               const LanguageChoice& languages = {}) const override;
-    Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
+    Encoding decoderInputForGenerated(const std::vector<int>& generated,
+                                      const LanguageChoice& languages = {}) const override;
+    // The decoder's first token: the tokenizer's choice for these languages (mBART-25's target
+    // language), else decoder_start_token_id. Throws InputError for an id past the vocabulary.
+    int decoderStartFor(const LanguageChoice& languages) const;
     QString targetText(const std::vector<int>& ids) const override;
     // The tokenizer's language tokens (M2M100), else Marian's source-text codes for the target.
     QStringList sourceLanguages() const override;

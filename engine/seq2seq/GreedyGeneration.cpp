@@ -70,7 +70,10 @@ std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNe
     GenerationSettings g = m_config.generation;
     // A chosen target language the tokenizer marks (M2M100's "__da__") is what translation
     // forces first (transformers: forced_bos_token_id=tokenizer.get_lang_id(tgt_lang)).
-    if (const TargetSideTokenizer* side = targetSide(); side && !languages.target.isEmpty()) {
+    // mBART-25 starts from the target language itself and forces nothing.
+    const int start = decoderStartFor(languages);
+    const bool languageStarts = targetSide() && targetSide()->decoderStartTokenId(languages) >= 0;
+    if (const TargetSideTokenizer* side = targetSide(); side && !languages.target.isEmpty() && !languageStarts) {
         const int language = side->languageTokenId(languages.target);
         if (language >= 0) {
             if (language >= m_config.targetVocabSize())
@@ -99,7 +102,7 @@ std::vector<int> EncoderDecoderModel::generate(const Encoding& source, int maxNe
         caches[l].crossValues = m_decoderLayers[l].cross.value.forward(memory);
     }
 
-    std::vector<int> sequence{g.decoderStartTokenId};
+    std::vector<int> sequence{start};
     std::vector<int> generated;
     while (int(sequence.size()) < maxLength) {
         const int position = int(sequence.size()) - 1;

@@ -255,7 +255,8 @@ std::vector<int> TeachingTranslationModel::generate(const Encoding& source, int 
     return generated;
 }
 
-Encoding TeachingTranslationModel::decoderInputForGenerated(const std::vector<int>& generated) const {
+Encoding TeachingTranslationModel::decoderInputForGenerated(const std::vector<int>& generated,
+                                                           const LanguageChoice&) const {
     // The rows generate() computed: step i read the token before it, the start token first;
     // the last generated token (</s>, or the one at the limit) was never read.
     std::vector<int> ids{TeachingTranslationTokenizer::kStartId};

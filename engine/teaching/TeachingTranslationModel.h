@@ -51,7 +51,8 @@ public:
     // Greedy over the writable words and </s>; maxNewTokens < 0: 2·S + 8 (S source tokens).
     std::vector<int> generate(const Encoding& source, int maxNewTokens = -1,
                               const LanguageChoice& languages = {}) const override;
-    Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
+    Encoding decoderInputForGenerated(const std::vector<int>& generated,
+                                      const LanguageChoice& languages = {}) const override;
     QString targetText(const std::vector<int>& ids) const override;
 
 protected:

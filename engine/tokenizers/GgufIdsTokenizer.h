@@ -1,8 +1,8 @@
 #pragma once
-// The pieces of a GGUF vocabulary whose tokenizer Headmap cannot run yet (llama.cpp's "t5", a
-// SentencePiece Unigram with a precompiled charsmap): ids given directly (--ids, the GUI's ids
-// field) are named by tokenizer.ggml.tokens, and text is refused with an InputError that says
-// what to do instead.
+// The pieces of an encoder–decoder GGUF file whose tokenizer kind Headmap cannot run (anything
+// but llama.cpp's "t5", which GgufUnigramTokenizer runs): ids given directly (--ids, the GUI's
+// ids field) are named by tokenizer.ggml.tokens, and text is refused with an InputError that
+// says what to do instead.
 
 #include <vector>
 

@@ -8,6 +8,7 @@
 #include "tokenizers/BpeModel.h"
 #include "tokenizers/GgufPreTokenizers.h"
 #include "tokenizers/GgufSentencePieceModel.h"
+#include "tokenizers/GgufUnigramTokenizer.h"
 #include "tokenizers/GgufVocabulary.h"
 #include "tokenizers/HfTokenizer.h"
 #include "tokenizers/Normalizers.h"
@@ -92,6 +93,8 @@ std::vector<BpeMerge> mergesOf(const QStringList& merges) {
 
 std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufMetadata& metadata, const QString& path) {
     GgufVocabulary gguf = GgufVocabulary::read(metadata, path);
+    if (gguf.model == GgufVocabulary::Model::Unigram)
+        return std::make_unique<GgufUnigramTokenizer>(std::move(gguf), path);
     HfTokenizerParts parts;
     parts.addedTokens = addedTokensOf(gguf);
     bool addBos = true;

@@ -9,6 +9,7 @@
 // - "gpt2" (byte-level BPE): the regexes named by tokenizer.ggml.pre (GgufPreTokenizers), GPT-2's
 //   byte alphabet, merges ranked by their order; BOS only when the file (or, for Llama-3, the
 //   pre-tokenizer) says so.
+// - "t5" (SentencePiece Unigram, llama.cpp's UGM): GgufUnigramTokenizer.
 // - Tokens of type control and unknown are special; they and user-defined tokens are matched in
 //   the text before anything else. No normalizer runs: llama.cpp has none for these types.
 

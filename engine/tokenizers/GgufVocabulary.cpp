@@ -138,6 +138,22 @@ public:
         return merges;
     }
 
+    // A byte array (INT8 or UINT8, as llama.cpp takes the precompiled charsmap); empty when absent.
+    QByteArray bytes(const QString& key) const {
+        if (!m_metadata.contains(key))
+            return QByteArray();
+        const GgufValue& value = m_metadata.value(key);
+        if (value.type() != GgufValueType::Array ||
+            (value.elementType() != GgufValueType::UInt8 && value.elementType() != GgufValueType::Int8))
+            fail(QCoreApplication::translate("Engine", "metadata key %1 is not an array of bytes (UINT8 or INT8)")
+                     .arg(quotedValue(key)));
+        const std::vector<qint64> values = m_metadata.intArray(key);
+        QByteArray bytes(qsizetype(values.size()), Qt::Uninitialized);
+        for (size_t i = 0; i < values.size(); ++i)
+            bytes[qsizetype(i)] = char(quint8(values[i]));
+        return bytes;
+    }
+
     // A special token id from its key, else the model type's default when it is in range.
     std::optional<int> tokenId(const QString& key, std::optional<int> fallback, int count) const {
         if (!m_metadata.contains(key))
@@ -166,7 +182,8 @@ private:
 }  // namespace
 
 QString supportedGgufTokenizerModels() {
-    return QCoreApplication::translate("Engine", "\"llama\" (SentencePiece) and \"gpt2\" (byte-level BPE)");
+    return QCoreApplication::translate("Engine", "\"llama\" (SentencePiece), \"gpt2\" (byte-level BPE) and \"t5\" "
+                                                 "(SentencePiece Unigram)");
 }
 
 GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString& path) {
@@ -180,6 +197,8 @@ GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString&
         vocabulary.model = Model::SentencePiece;
     else if (vocabulary.modelName == QLatin1String("gpt2"))
         vocabulary.model = Model::BytePairEncoding;
+    else if (vocabulary.modelName == QLatin1String("t5"))
+        vocabulary.model = Model::Unigram;
     else
         reader.fail(QCoreApplication::translate("Engine", "metadata key %1 is %2, Headmap reads %3")
                         .arg(quotedValue(ggufkeys::kModel), quotedValue(vocabulary.modelName),
@@ -192,6 +211,22 @@ GgufVocabulary GgufVocabulary::read(const GgufMetadata& metadata, const QString&
     vocabulary.types = reader.types(count);
 
     // The defaults of llama_vocab::impl::load for each model type.
+    if (vocabulary.model == Model::Unigram) {
+        // "t5": no BOS, EOS 1, unknown 2, padding 0; the space prefix on, extra white space kept
+        // unless the keys say otherwise (convert_hf_to_gguf.py writes both from spiece.model).
+        vocabulary.bosId = reader.tokenId(ggufkeys::kBosId, std::nullopt, count);
+        vocabulary.eosId = reader.tokenId(ggufkeys::kEosId, 1, count);
+        vocabulary.unknownId = reader.tokenId(ggufkeys::kUnknownId, 2, count);
+        vocabulary.paddingId = reader.tokenId(ggufkeys::kPaddingId, 0, count);
+        vocabulary.addSpacePrefix = metadata.boolean(ggufkeys::kAddSpacePrefix, true);
+        vocabulary.removeExtraWhitespaces = metadata.boolean(ggufkeys::kRemoveExtraWhitespaces, false);
+        vocabulary.precompiledCharsMap = reader.bytes(ggufkeys::kPrecompiledCharsMap);
+        if (metadata.contains(ggufkeys::kAddBos))
+            vocabulary.addBosKey = metadata.boolean(ggufkeys::kAddBos);
+        if (metadata.contains(ggufkeys::kAddEos))
+            vocabulary.addEosKey = metadata.boolean(ggufkeys::kAddEos);
+        return vocabulary;
+    }
     const bool spm = vocabulary.model == Model::SentencePiece;
     if (!spm)
         vocabulary.merges = reader.merges();

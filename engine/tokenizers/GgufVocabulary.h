@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -34,10 +35,12 @@ inline const QString kPaddingId = QStringLiteral("tokenizer.ggml.padding_token_i
 inline const QString kAddBos = QStringLiteral("tokenizer.ggml.add_bos_token");
 inline const QString kAddEos = QStringLiteral("tokenizer.ggml.add_eos_token");
 inline const QString kAddSpacePrefix = QStringLiteral("tokenizer.ggml.add_space_prefix");
+inline const QString kRemoveExtraWhitespaces = QStringLiteral("tokenizer.ggml.remove_extra_whitespaces");
+inline const QString kPrecompiledCharsMap = QStringLiteral("tokenizer.ggml.precompiled_charsmap");
 }  // namespace ggufkeys
 
 struct GgufVocabulary {
-    enum class Model { SentencePiece, BytePairEncoding };  // "llama", "gpt2"
+    enum class Model { SentencePiece, BytePairEncoding, Unigram };  // "llama", "gpt2", "t5"
 
     Model model = Model::SentencePiece;
     QString modelName;  // as written
@@ -50,7 +53,9 @@ struct GgufVocabulary {
     // The add_bos_token / add_eos_token keys when present; the defaults depend on the model and
     // the pre-tokenizer (GgufTokenizer).
     std::optional<bool> addBosKey, addEosKey;
-    bool addSpacePrefix = false;        // " " in front of text: "llama" by default
+    bool addSpacePrefix = false;        // " " in front of text: "llama" and "t5" by default
+    bool removeExtraWhitespaces = false;  // "t5": runs of spaces become one (off by default)
+    QByteArray precompiledCharsMap;     // "t5": SentencePiece's normalization rules, or empty
 
     int size() const { return int(tokens.size()); }
     // Reads and checks everything; throws ModelError naming path and the key.

@@ -9,6 +9,7 @@
 #include "tokenizers/LegacyTokenizerFiles.h"
 #include "tokenizers/M2M100TokenizerFiles.h"
 #include "tokenizers/MarianTokenizerFiles.h"
+#include "tokenizers/T5TokenizerFiles.h"
 #include "tokenizers/TokenizerJsonLoader.h"
 
 namespace headmap {
@@ -24,6 +25,9 @@ std::unique_ptr<Tokenizer> loadHfTokenizer(const QString& folder, const Tokenize
     // M2M100 (facebook/m2m100_*): a SentencePiece BPE model numbered through vocab.json.
     if (isM2M100TokenizerFolder(folder))
         return loadM2M100Tokenizer(folder);
+    // T5 (google/mt5-*, t5-v1_1): spiece.model and the settings of tokenizer_config.json.
+    if (isT5SentencePieceFolder(folder))
+        return loadT5SentencePieceTokenizer(folder);
     if (auto legacy = loadLegacyTokenizer(folder, options))
         return legacy;
     // Llama-2, Gemma, T5 and others once shipped only SentencePiece's binary model file.

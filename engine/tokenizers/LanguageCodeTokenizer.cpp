@@ -65,16 +65,28 @@ Encoding LanguageCodeTokenizer::encodeTarget(const QString& text, bool addSpecia
     return encodeTargetIn(text, addSpecialTokens, LanguageChoice());
 }
 
-Encoding LanguageCodeTokenizer::encodeTargetIn(const QString& text, bool addSpecialTokens,
-                                               const LanguageChoice& languages) const {
+QString LanguageCodeTokenizer::targetLanguage(const LanguageChoice& languages) const {
     // _switch_to_target_mode: tgt_lang, else the source language in force.
     QString chosen = languages.target;
     if (chosen.isEmpty())
         chosen = m_settings.targetLanguage;
     if (chosen.isEmpty())
         chosen = languages.source.isEmpty() ? m_settings.sourceLanguage : languages.source;
-    return withLanguage(m_inner->encode(text, false), addSpecialTokens, chosen,
+    return chosen;
+}
+
+Encoding LanguageCodeTokenizer::encodeTargetIn(const QString& text, bool addSpecialTokens,
+                                               const LanguageChoice& languages) const {
+    return withLanguage(m_inner->encode(text, false), addSpecialTokens, targetLanguage(languages),
                         QCoreApplication::translate("Engine", "target language"));
+}
+
+int LanguageCodeTokenizer::decoderStartTokenId(const LanguageChoice& languages) const {
+    if (!m_settings.languageStartsDecoder)
+        return -1;
+    const QString code = resolveLanguageCode(m_settings.codes, targetLanguage(languages),
+                                             QCoreApplication::translate("Engine", "target language"));
+    return m_inner->tokenToId(code).value_or(-1);
 }
 
 QString LanguageCodeTokenizer::decodeTarget(const std::vector<int>& ids, bool skipSpecial) const {

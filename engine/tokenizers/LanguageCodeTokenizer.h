@@ -7,7 +7,7 @@
 // is never used. Here the wrapped tokenizer encodes the text without special tokens and the
 // language's template is put around it:
 //   Prefix (NLLB, mBART-50):   [lang] pieces </s>
-//   Suffix (NLLB's legacy_behaviour):  pieces </s> [lang]
+//   Suffix (NLLB's legacy_behaviour, mBART-25):  pieces </s> [lang]
 // for the source with src_lang, for the target (text_target=) with tgt_lang, which is src_lang
 // when the folder sets none (_switch_to_target_mode).
 // decodeTarget drops special tokens, joins the pieces, turns "▁" into spaces and strips the
@@ -30,6 +30,7 @@ struct LanguageCodeSettings {
     QString sourceLanguage;   // src_lang, or the class's default
     QString targetLanguage;   // tgt_lang, or empty (then the source's)
     LanguagePlacement placement = LanguagePlacement::Prefix;
+    bool languageStartsDecoder = false;  // mBART-25: the target language is the decoder's start
     int eosId = -1;
     QString eosToken;
 };
@@ -54,11 +55,14 @@ public:
     Encoding encodeSourceIn(const QString& text, bool addSpecialTokens, const QString& language) const override;
     Encoding encodeTargetIn(const QString& text, bool addSpecialTokens, const LanguageChoice& languages) const override;
     int languageTokenId(const QString& language) const override;
+    int decoderStartTokenId(const LanguageChoice& languages) const override;
 
     const Tokenizer& inner() const { return *m_inner; }
 
 private:
     // The text between the language's special tokens; language is resolved here.
+    // The target language as target mode chooses it: the chosen one, tgt_lang, the source's.
+    QString targetLanguage(const LanguageChoice& languages) const;
     Encoding withLanguage(Encoding text, bool addSpecialTokens, const QString& language, const QString& what) const;
 
     std::unique_ptr<Tokenizer> m_inner;

@@ -16,20 +16,31 @@ namespace headmap {
 namespace {
 
 // The tokenizer classes that put a language's token around the text, as transformers writes
-// them (models/nllb/tokenization_nllb.py, models/mbart50/tokenization_mbart50.py).
+// them (models/nllb/tokenization_nllb.py, models/mbart50/tokenization_mbart50.py,
+// models/mbart/tokenization_mbart.py).
 struct LanguageClass {
     const char* name;
     const char* defaultSource;   // __init__: src_lang if not None else ...
     const char* legacyField;     // a flag moving the language behind </s>, or null
     const char* fixedCodes;      // FAIRSEQ_LANGUAGE_CODES when the class always uses them, or null
+    LanguagePlacement placement;  // without the legacy flag
+    // The model's shift_tokens_right wraps the labels' last token (the language) to the front, so
+    // the decoder starts with the target language (mBART-25) instead of decoder_start_token_id.
+    bool languageStartsDecoder;
 };
 
 const LanguageClass kLanguageClasses[] = {
-    {"NllbTokenizer", "eng_Latn", "legacy_behaviour", nullptr},
+    {"NllbTokenizer", "eng_Latn", "legacy_behaviour", nullptr, LanguagePlacement::Prefix, false},
     {"MBart50Tokenizer", "en_XX", nullptr,
      "ar_AR cs_CZ de_DE en_XX es_XX et_EE fi_FI fr_XX gu_IN hi_IN it_IT ja_XX kk_KZ ko_KR lt_LT lv_LV my_MM ne_NP "
      "nl_XX ro_RO ru_RU si_LK tr_TR vi_VN zh_CN af_ZA az_AZ bn_IN fa_IR he_IL hr_HR id_ID ka_GE km_KH mk_MK ml_IN "
-     "mn_MN mr_IN pl_PL ps_AF pt_XX sv_SE sw_KE ta_IN te_IN th_TH tl_XX uk_UA ur_PK xh_ZA gl_ES sl_SI"},
+     "mn_MN mr_IN pl_PL ps_AF pt_XX sv_SE sw_KE ta_IN te_IN th_TH tl_XX uk_UA ur_PK xh_ZA gl_ES sl_SI",
+     LanguagePlacement::Prefix, false},
+    // mBART-25 (facebook/mbart-large-cc25): "pieces </s> [lang]" on both sides.
+    {"MBartTokenizer", "en_XX", nullptr,
+     "ar_AR cs_CZ de_DE en_XX es_XX et_EE fi_FI fr_XX gu_IN hi_IN it_IT ja_XX kk_KZ ko_KR lt_LT lv_LV my_MM ne_NP "
+     "nl_XX ro_RO ru_RU si_LK tr_TR vi_VN zh_CN",
+     LanguagePlacement::Suffix, true},
 };
 
 const LanguageClass* languageClass(const QString& tokenizerClass) {
@@ -122,8 +133,10 @@ std::unique_ptr<Tokenizer> withLanguageCodes(const QString& folder, std::unique_
                                                                "the tokenizer's language codes: set src_lang")
                              .arg(settings.source, language.sourceLanguage));
     language.targetLanguage = languageSetting(settings, "tgt_lang", language.codes);
+    language.placement = family->placement;
     if (family->legacyField && settings.flag(family->legacyField, false))
         language.placement = LanguagePlacement::Suffix;
+    language.languageStartsDecoder = family->languageStartsDecoder;
     AddedToken eos;
     if (!slowtokenizer::specialTokenSetting(settings, QStringLiteral("eos_token"), QStringLiteral("</s>"), eos) ||
         !tokenizer->tokenToId(eos.content))

@@ -166,4 +166,35 @@ std::optional<QByteArrayView> PrecompiledCharsMap::transform(QByteArrayView key)
     return std::nullopt;
 }
 
+std::optional<PrecompiledCharsMap::PrefixMatch> PrecompiledCharsMap::longestPrefix(QByteArrayView key) const {
+    // The walk of transform(), going on past each leaf and keeping the last (longest) one.
+    const quint64 size = m_units.size();
+    std::optional<PrefixMatch> found;
+    quint64 position = dartsOffset(m_units[0]);
+    for (qsizetype i = 0; i < key.size(); ++i) {
+        const quint8 byte = quint8(key[i]);
+        if (byte == 0)
+            break;
+        position ^= byte;
+        if (position >= size)
+            break;
+        const quint32 unit = m_units[size_t(position)];
+        if (dartsLabel(unit) != byte)
+            break;
+        position ^= dartsOffset(unit);
+        if (dartsHasLeaf(unit)) {
+            if (position >= size)
+                break;
+            const quint32 start = dartsLeafValue(m_units[size_t(position)]);
+            if (!validStringOffset(start))
+                break;
+            qsizetype end = qsizetype(start);
+            while (end < m_strings.size() && m_strings.at(end) != '\0')
+                ++end;
+            found = PrefixMatch{i + 1, QByteArrayView(m_strings.constData() + start, end - qsizetype(start))};
+        }
+    }
+    return found;
+}
+
 }  // namespace headmap

@@ -31,6 +31,15 @@ public:
     // the search, as in Darts.
     std::optional<QByteArrayView> transform(QByteArrayView key) const;
 
+    // The longest key that is a prefix of key, as SentencePiece's Normalizer::NormalizePrefix and
+    // llama.cpp's UGM normalize_prefix walk the trie: its length in bytes and its replacement;
+    // nullopt when no key is. A NUL byte ends the search.
+    struct PrefixMatch {
+        qsizetype length;
+        QByteArrayView replacement;
+    };
+    std::optional<PrefixMatch> longestPrefix(QByteArrayView key) const;
+
     int unitCount() const { return int(m_units.size()); }
 
 private:

@@ -113,4 +113,8 @@ std::optional<int> SentencePieceFile::id(const QString& text) const {
     return found;
 }
 
+int SentencePieceFile::unknownId() const {
+    return m_processor->unk_id();
+}
+
 }  // namespace headmap

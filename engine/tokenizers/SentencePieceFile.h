@@ -52,6 +52,8 @@ public:
     QString piece(int id) const;
     // The id of a piece; nullopt for pieces the model does not have.
     std::optional<int> id(const QString& piece) const;
+    // The model's unknown piece ("<unk>"), the id Python's piece_to_id gives a piece it lacks.
+    int unknownId() const;
 
 private:
     void load(const QByteArray& bytes);

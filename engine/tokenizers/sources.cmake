@@ -10,6 +10,7 @@ target_sources(headmap_engine PRIVATE
   tokenizers/GgufPreTokenizers.cpp
   tokenizers/GgufSentencePieceModel.cpp
   tokenizers/GgufTokenizer.cpp
+  tokenizers/GgufUnigramTokenizer.cpp
   tokenizers/GgufVocabulary.cpp
   tokenizers/Gpt2Split.cpp
   tokenizers/HfTokenizer.cpp
@@ -25,6 +26,8 @@ target_sources(headmap_engine PRIVATE
   tokenizers/PieceTrie.cpp
   tokenizers/PostProcessor.cpp
   tokenizers/SentencePieceFile.cpp
+  tokenizers/T5SentencePieceTokenizer.cpp
+  tokenizers/T5TokenizerFiles.cpp
   tokenizers/SlowTokenizerSettings.cpp
   tokenizers/SentencePieceModelCheck.cpp
   tokenizers/PrecompiledCharsMap.cpp

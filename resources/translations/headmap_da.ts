@@ -209,6 +209,14 @@
         <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
         <translation>Krydsopmærksomhed har ingen maske: hvert måltoken må læse hele kildesætningen, så scoren bliver stående.</translation>
     </message>
+    <message>
+        <source>Masked: %1 is %2 tokens away from %3, outside its window of %4 tokens on either side. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>Maskeret: %1 er %2 tokens fra %3, uden for dets vindue på %4 tokens til hver side. Scoren bliver &lt;b&gt;−∞&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
+        <translation>Ikke maskeret: %1 er højst %2 tokens fra %3, så scoren bliver stående.</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -1126,10 +1134,6 @@
     <message>
         <source>metadata key %1 is %2, outside the %3 tokens (expected 0 to %4)</source>
         <translation>metadatanøglen %1 er %2, uden for de %3 tokens (forventede 0 til %4)</translation>
-    </message>
-    <message>
-        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
-        <translation>&quot;llama&quot; (SentencePiece) og &quot;gpt2&quot; (BPE på byteniveau)</translation>
     </message>
     <message>
         <source>metadata key %1 is missing: the file names no tokenizer</source>
@@ -2386,8 +2390,80 @@
         <translation>har ingen tensor %1 (token-indlejringerne)</translation>
     </message>
     <message>
-        <source>the built-in model &apos;builtin:%1&apos; is not installed: reinstall Headmap (or, in a build folder, build again). Expected its files in %2</source>
-        <translation>den indbyggede model &apos;builtin:%1&apos; er ikke installeret: geninstallér Headmap (eller byg igen i en byggemappe). Dens filer var forventet i %2</translation>
+        <source>the model folder of %1 is missing (looked in: %2); reinstall Headmap, or set HEADMAP_MODELS_DIR to the folder holding %3/</source>
+        <translation>modelmappen til %1 mangler (søgt i: %2); geninstallér Headmap, eller sæt HEADMAP_MODELS_DIR til mappen, der indeholder %3/</translation>
+    </message>
+    <message>
+        <source>%1 is not a Danish two-digit compound; expected 21..99, not on a ten</source>
+        <translation>%1 er ikke et dansk tocifret sammensat tal; forventede 21..99, ikke et helt tital</translation>
+    </message>
+    <message>
+        <source>%1: &quot;held_out&quot; must be a list of numbers</source>
+        <translation>%1: &quot;held_out&quot; skal være en liste af tal</translation>
+    </message>
+    <message>
+        <source>field &apos;no_rope_layers&apos; must list 0 or 1 for each of the %1 layers</source>
+        <translation>feltet &apos;no_rope_layers&apos; skal angive 0 eller 1 for hvert af de %1 lag</translation>
+    </message>
+    <message>
+        <source>no_rope_layers[%1] is %2; expected 1 (rotary) or 0 (no rotary)</source>
+        <translation>no_rope_layers[%1] er %2; forventede 1 (rotary) eller 0 (ingen rotary)</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;, but global_attn_every_n_layers %3 makes layer %1 %4; Headmap supports only layer_types that follow global_attn_every_n_layers</source>
+        <translation>layer_types[%1] er &apos;%2&apos;, men global_attn_every_n_layers %3 gør lag %1 til %4; Headmap understøtter kun layer_types, der følger global_attn_every_n_layers</translation>
+    </message>
+    <message>
+        <source>head width %1 is odd; rotary embeddings need an even one</source>
+        <translation>hovedbredden %1 er ulige; rotary-indlejringer kræver en lige</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; is set; Headmap reads ModernBERT&apos;s rotary scaling only from rope_parameters</source>
+        <translation>feltet &apos;rope_scaling&apos; er sat; Headmap læser kun ModernBERTs rotary-skalering fra rope_parameters</translation>
+    </message>
+    <message>
+        <source>the rotary bases (global_rope_theta, local_rope_theta) must be positive</source>
+        <translation>rotary-baserne (global_rope_theta, local_rope_theta) skal være positive</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside 0..%3</source>
+        <translation>token-id %1 på position %2 ligger uden for 0..%3</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing and the default unknown token (2) is outside the vocabulary</source>
+        <translation>metadatanøglen %1 mangler, og standardtokenet for ukendt tekst (2) ligger uden for ordforrådet</translation>
+    </message>
+    <message>
+        <source>%1 is true, but %2 is not set</source>
+        <translation>%1 er sand, men %2 er ikke angivet</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is not an array of bytes (UINT8 or INT8)</source>
+        <translation>metadatanøglen %1 er ikke en række af bytes (UINT8 eller INT8)</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (byte-level BPE) and &quot;t5&quot; (SentencePiece Unigram)</source>
+        <translation>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (BPE på byteniveau) og &quot;t5&quot; (SentencePiece Unigram)</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2, not a count of sentinel tokens; set a whole number such as 100</source>
+        <translation>%1: extra_ids er %2, ikke et antal sentinel-tokens; angiv et helt tal som 100</translation>
+    </message>
+    <message>
+        <source>%1: added_tokens_decoder entry &quot;%2&quot; is not an id with a token&apos;s &quot;content&quot;; remove the entry or save the tokenizer again</source>
+        <translation>%1: added_tokens_decoder-posten &quot;%2&quot; er ikke et id med et tokens &quot;content&quot;; fjern posten eller gem tokenizeren igen</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2 but additional_special_tokens lists %3 &lt;extra_id_N&gt; tokens; make them agree</source>
+        <translation>%1: extra_ids er %2, men additional_special_tokens angiver %3 &lt;extra_id_N&gt;-tokens; få dem til at stemme overens</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which T5 ends every text with: remove the setting</source>
+        <translation>%1 angiver intet eos_token, som T5 afslutter hver tekst med: fjern indstillingen</translation>
+    </message>
+    <message>
+        <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
+        <translation>målsprogets token har id %1, uden for modellens %2 måltokens (vocab_size i config.json)</translation>
     </message>
 </context>
 <context>
@@ -3107,6 +3183,18 @@
     <message>
         <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
         <translation>&lt;b&gt;Krydsopmærksomhed: decoderen spørger, encoderen svarer.&lt;/b&gt; Hvert måltoken (en række) sender en forespørgsel; kildetokens (kolonner) svarer med deres nøgler, og de bedst passende giver deres værdier videre. En række summer til 1 over kildesætningen: hvor dette ord i oversættelsen kigger hen i originalen.</translation>
+    </message>
+    <message>
+        <source>Danish numbers</source>
+        <translation>Danske tal</translation>
+    </message>
+    <message>
+        <source>Chinese numbers</source>
+        <translation>Kinesiske tal</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
     </message>
 </context>
 <context>
@@ -3851,6 +3939,22 @@
         <source>compared with %1</source>
         <translation>sammenlignet med %1</translation>
     </message>
+    <message>
+        <source>S&amp;tack:</source>
+        <translation>S&amp;tak:</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>Encoderens selvopmærksomhed</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>Decoderens selvopmærksomhed</translation>
+    </message>
+    <message>
+        <source>Encoder: each document read as the source. Decoder: the model&apos;s translation of each document, written first.</source>
+        <translation>Encoder: hvert dokument læst som kildetekst. Decoder: modellens oversættelse af hvert dokument, skrevet først.</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadStatisticsModel</name>
@@ -4052,6 +4156,18 @@
     <message>
         <source>Query: target token (decoder)</source>
         <translation>Forespørgsel: måltoken (decoder)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window)</source>
+        <translation>Grå, skraveret: maskeret (lokalt vindue)</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window): a token attends only to the tokens near it, before and after it</source>
+        <translation>Grå, skraveret: maskeret (lokalt vindue): et token ser kun på tokens tæt på sig, før og efter det</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
+        <translation>Forespørgselstoken #%1 “%2”, nøgletoken #%3 “%4”: maskeret (lokalt vindue): nøglen ligger for langt fra forespørgslen, før eller efter den; vægt 0</translation>
     </message>
 </context>
 <context>
@@ -4703,6 +4819,14 @@
     <message>
         <source>No model</source>
         <translation>Ingen model</translation>
+    </message>
+    <message>
+        <source>Numbers to digits, Danish and Chinese (built in, trained)</source>
+        <translation>Talord til cifre, dansk og kinesisk (indbygget, trænet)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;En lille oversættelsesmodel (en BART-encoder–decoder med omkring 250.000 parametre), trænet på danske og kinesiske talord fra 0 til 9.999 til at skrive deres cifre: “syvoghalvfems” giver 97, “二千三百一十二” giver 2312. Den har lært, at dansk siger enerne før tierne (syv-og-halvfems): mens den skriver 9-tallet, kigger dens krydsopmærksomhed på “halvfems”, og mens den skriver 7-tallet, kigger den tilbage på “syv”. Kinesisk siger cifrene i deres egen rækkefølge, og justeringen er en lige linje. (Ét hoved fik under træningen også vist, hvilket ord der siger hvert ciffer; et andet lærte selv at kigge dér.) Tal, den aldrig så under træningen, kommer rigtigt ud mindst 99 gange ud af 100.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy about three letters in four of a random string typed twice, but not yet with a clean induction head: its heads lean on absolute positions, and the Induction tab&apos;s probe shows how weak their induction pattern is. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
@@ -5419,6 +5543,14 @@ del %4, id %5</translation>
     <message>
         <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
         <translation>Hvert måltokens output er en blanding af kildens værdirækker V: hvert kildetokens værdi ganges med måltokenets vægt for det, og resultaterne lægges sammen. Det er det, decoderen tager fra kildesætningen. Klik på en række for at se blandingen.</translation>
+    </message>
+    <message>
+        <source>This layer attends locally: each token sees the %1 tokens before it, itself and the %1 tokens after it, and nothing further away. The other scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>Dette lag ser lokalt: hvert token ser de %1 tokens før sig, sig selv og de %1 tokens efter sig, og intet længere væk. De andre scorer bliver −∞ (grå, skraveret); efter softmax er de præcis 0.</translation>
+    </message>
+    <message>
+        <source>Mask (±%1 tokens)</source>
+        <translation>Maske (±%1 tokens)</translation>
     </message>
 </context>
 <context>

@@ -204,6 +204,14 @@
         <source>Cross-attention has no mask: every target token may read the whole source sentence, so the score stays.</source>
         <translation>交叉注意力没有掩码：每个目标词元都可以读取整个源句，所以分数保持不变。</translation>
     </message>
+    <message>
+        <source>Masked: %1 is %2 tokens away from %3, outside its window of %4 tokens on either side. The score becomes &lt;b&gt;−∞&lt;/b&gt;.</source>
+        <translation>已掩码：%1 与 %3 相距 %2 个词元，超出其两侧各 %4 个词元的窗口。分数变为 &lt;b&gt;−∞&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
+        <translation>未掩码：%1 与 %3 相距不超过 %2 个词元，所以分数保持不变。</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -1121,10 +1129,6 @@
     <message>
         <source>metadata key %1 is %2, outside the %3 tokens (expected 0 to %4)</source>
         <translation>元数据键 %1 为 %2，超出了 %3 个词元的范围（应为 0 到 %4）</translation>
-    </message>
-    <message>
-        <source>&quot;llama&quot; (SentencePiece) and &quot;gpt2&quot; (byte-level BPE)</source>
-        <translation>&quot;llama&quot;（SentencePiece）和 &quot;gpt2&quot;（字节级 BPE）</translation>
     </message>
     <message>
         <source>metadata key %1 is missing: the file names no tokenizer</source>
@@ -2381,8 +2385,80 @@
         <translation>缺少张量 %1（词元嵌入）</translation>
     </message>
     <message>
-        <source>the built-in model &apos;builtin:%1&apos; is not installed: reinstall Headmap (or, in a build folder, build again). Expected its files in %2</source>
-        <translation>内置模型“builtin:%1”未安装：请重新安装 Headmap（在构建目录中则重新构建）。预期其文件位于 %2</translation>
+        <source>the model folder of %1 is missing (looked in: %2); reinstall Headmap, or set HEADMAP_MODELS_DIR to the folder holding %3/</source>
+        <translation>找不到 %1 的模型文件夹（已查找：%2）；请重新安装 Headmap，或将 HEADMAP_MODELS_DIR 设为包含 %3/ 的文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is not a Danish two-digit compound; expected 21..99, not on a ten</source>
+        <translation>%1 不是丹麦语的两位复合数；应为 21..99 且不是整十</translation>
+    </message>
+    <message>
+        <source>%1: &quot;held_out&quot; must be a list of numbers</source>
+        <translation>%1：&quot;held_out&quot; 必须是数字列表</translation>
+    </message>
+    <message>
+        <source>field &apos;no_rope_layers&apos; must list 0 or 1 for each of the %1 layers</source>
+        <translation>字段 &apos;no_rope_layers&apos; 必须为 %1 层中的每一层列出 0 或 1</translation>
+    </message>
+    <message>
+        <source>no_rope_layers[%1] is %2; expected 1 (rotary) or 0 (no rotary)</source>
+        <translation>no_rope_layers[%1] 为 %2；应为 1（旋转位置编码）或 0（无旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>layer_types[%1] is &apos;%2&apos;, but global_attn_every_n_layers %3 makes layer %1 %4; Headmap supports only layer_types that follow global_attn_every_n_layers</source>
+        <translation>layer_types[%1] 为 &apos;%2&apos;，但 global_attn_every_n_layers %3 使第 %1 层为 %4；Headmap 只支持与 global_attn_every_n_layers 一致的 layer_types</translation>
+    </message>
+    <message>
+        <source>head width %1 is odd; rotary embeddings need an even one</source>
+        <translation>头宽度 %1 为奇数；旋转位置编码需要偶数宽度</translation>
+    </message>
+    <message>
+        <source>field &apos;rope_scaling&apos; is set; Headmap reads ModernBERT&apos;s rotary scaling only from rope_parameters</source>
+        <translation>字段 &apos;rope_scaling&apos; 已设置；Headmap 只从 rope_parameters 读取 ModernBERT 的旋转位置编码缩放</translation>
+    </message>
+    <message>
+        <source>the rotary bases (global_rope_theta, local_rope_theta) must be positive</source>
+        <translation>旋转位置编码的基数（global_rope_theta、local_rope_theta）必须为正数</translation>
+    </message>
+    <message>
+        <source>token id %1 at position %2 is outside 0..%3</source>
+        <translation>位置 %2 的词元 ID %1 超出 0..%3</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is missing and the default unknown token (2) is outside the vocabulary</source>
+        <translation>缺少元数据键 %1，且默认的未知词元（2）超出了词表范围</translation>
+    </message>
+    <message>
+        <source>%1 is true, but %2 is not set</source>
+        <translation>%1 为真，但未设置 %2</translation>
+    </message>
+    <message>
+        <source>metadata key %1 is not an array of bytes (UINT8 or INT8)</source>
+        <translation>元数据键 %1 不是字节数组（UINT8 或 INT8）</translation>
+    </message>
+    <message>
+        <source>&quot;llama&quot; (SentencePiece), &quot;gpt2&quot; (byte-level BPE) and &quot;t5&quot; (SentencePiece Unigram)</source>
+        <translation>&quot;llama&quot;（SentencePiece）、&quot;gpt2&quot;（字节级 BPE）和 &quot;t5&quot;（SentencePiece Unigram）</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2, not a count of sentinel tokens; set a whole number such as 100</source>
+        <translation>%1：extra_ids 为 %2，不是哨兵词元的数量；请设为整数，例如 100</translation>
+    </message>
+    <message>
+        <source>%1: added_tokens_decoder entry &quot;%2&quot; is not an id with a token&apos;s &quot;content&quot;; remove the entry or save the tokenizer again</source>
+        <translation>%1：added_tokens_decoder 的条目 &quot;%2&quot; 不是带有词元 &quot;content&quot; 的 id；请删除该条目或重新保存分词器</translation>
+    </message>
+    <message>
+        <source>%1: extra_ids is %2 but additional_special_tokens lists %3 &lt;extra_id_N&gt; tokens; make them agree</source>
+        <translation>%1：extra_ids 为 %2，但 additional_special_tokens 列出了 %3 个 &lt;extra_id_N&gt; 词元；请使二者一致</translation>
+    </message>
+    <message>
+        <source>%1 sets no eos_token, which T5 ends every text with: remove the setting</source>
+        <translation>%1 未设置 eos_token，而 T5 用它结束每段文本：请删除该设置</translation>
+    </message>
+    <message>
+        <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
+        <translation>目标语言的词元 id 为 %1，超出了模型的 %2 个目标词元（config.json 中的 vocab_size）</translation>
     </message>
 </context>
 <context>
@@ -3102,6 +3178,18 @@
     <message>
         <source>&lt;b&gt;Cross-attention: the decoder asks, the encoder answers.&lt;/b&gt; Each target token (a row) sends a query; the source tokens (columns) answer with their keys, and the best fits pass on their values. A row adds up to 1 over the source sentence: where this word of the translation looks in the original.</source>
         <translation>&lt;b&gt;交叉注意力：解码器提问，编码器回答。&lt;/b&gt;每个目标词元（一行）发出一个查询；源词元（列）用它们的键来回答，最匹配的把它们的值传过去。一行在整个源句上的总和为 1：译文中的这个词在原文中看向哪里。</translation>
+    </message>
+    <message>
+        <source>Danish numbers</source>
+        <translation>丹麦语数字</translation>
+    </message>
+    <message>
+        <source>Chinese numbers</source>
+        <translation>中文数字</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  （%2）</translation>
     </message>
 </context>
 <context>
@@ -3838,6 +3926,22 @@
         <source>compared with %1</source>
         <translation>与 %1 比较</translation>
     </message>
+    <message>
+        <source>S&amp;tack:</source>
+        <translation>堆栈(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Encoder self-attention</source>
+        <translation>编码器自注意力</translation>
+    </message>
+    <message>
+        <source>Decoder self-attention</source>
+        <translation>解码器自注意力</translation>
+    </message>
+    <message>
+        <source>Encoder: each document read as the source. Decoder: the model&apos;s translation of each document, written first.</source>
+        <translation>编码器：每篇文档作为源文本读取。解码器：先生成模型对每篇文档的译文。</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::HeadStatisticsModel</name>
@@ -4038,6 +4142,18 @@
     <message>
         <source>Query: target token (decoder)</source>
         <translation>查询：目标词元（解码器）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window)</source>
+        <translation>灰色阴影：已掩码（局部窗口）</translation>
+    </message>
+    <message>
+        <source>Grey, hatched: masked (local window): a token attends only to the tokens near it, before and after it</source>
+        <translation>灰色阴影：已掩码（局部窗口）：一个词元只关注它附近的词元，包括它前面和后面的</translation>
+    </message>
+    <message>
+        <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
+        <translation>查询词元 #%1 “%2”，键词元 #%3 “%4”：已掩码（局部窗口）：键离查询太远（在其前或后）；权重 0</translation>
     </message>
 </context>
 <context>
@@ -4687,6 +4803,14 @@
     <message>
         <source>No model</source>
         <translation>无模型</translation>
+    </message>
+    <message>
+        <source>Numbers to digits, Danish and Chinese (built in, trained)</source>
+        <translation>数字词转阿拉伯数字，丹麦语和中文（内置，已训练）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个小型翻译模型（约 25 万个参数的 BART 编码器–解码器），用 0 到 9,999 的丹麦语和中文数字词训练，学会写出对应的阿拉伯数字：“syvoghalvfems” 得到 97，“二千三百一十二” 得到 2312。它学到了丹麦语先说个位再说十位（“七和九十”）：写 9 时，它的交叉注意力看向 “halvfems”；写 7 时，它回头看向 “syv”。中文按数字本身的顺序说，对齐是一条直线。（训练时还告诉了其中一个头每个数字由哪个词表示；另一个头自己学会了看向那里。）训练中从未见过的数字，至少 100 次中有 99 次写对。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that repeat, one token per letter. It learned to copy about three letters in four of a random string typed twice, but not yet with a clean induction head: its heads lean on absolute positions, and the Induction tab&apos;s probe shows how weak their induction pattern is. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
@@ -5403,6 +5527,14 @@ piece %4, id %5</source>
     <message>
         <source>Each target token&apos;s output is a mix of the source&apos;s value rows V: every source token&apos;s value is multiplied by the target token&apos;s weight for it, and the results are added up. This is what the decoder takes from the source sentence. Click a row to see the mix.</source>
         <translation>每个目标词元的输出是源句值行 V 的混合：每个源词元的值乘以该目标词元对它的权重，再把结果相加。这就是解码器从源句中取得的内容。点击一行查看混合过程。</translation>
+    </message>
+    <message>
+        <source>This layer attends locally: each token sees the %1 tokens before it, itself and the %1 tokens after it, and nothing further away. The other scores become −∞ (grey, hatched); after softmax they are exactly 0.</source>
+        <translation>这一层只做局部注意力：每个词元看它前面的 %1 个词元、它自己和它后面的 %1 个词元，更远的都不看。其他分数变为 −∞（灰色阴影）；softmax 之后它们正好是 0。</translation>
+    </message>
+    <message>
+        <source>Mask (±%1 tokens)</source>
+        <translation>掩码（±%1 个词元）</translation>
     </message>
 </context>
 <context>

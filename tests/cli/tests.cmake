@@ -65,3 +65,9 @@ add_dependencies(tst_cliheads headmap-cli)
 # builtin:induction (#41): found beside the program, and the probe finds its induction head.
 headmap_add_test(tst_cliinduction SOURCES cli/tst_cliinduction.cpp)
 add_dependencies(tst_cliinduction headmap-cli)
+# builtin:numbers from the command line: translate's text and JSON (issue #41).
+headmap_add_test(tst_clinumbers SOURCES cli/tst_clinumbers.cpp)
+add_dependencies(tst_clinumbers headmap-cli)
+# SmolLM3 and ModernBERT (#39): info, attention and predict against their fixtures' golden.json.
+headmap_add_test(tst_clifamilies39 SOURCES cli/tst_clifamilies39.cpp)
+add_dependencies(tst_clifamilies39 headmap-cli)

@@ -2,7 +2,9 @@
 // names the architecture, heads and quantisation; tokenize and attention read the file's own
 // tokenizer and weights and give what the safetensors folder the file was converted from gives.
 // llama.cpp's t5 files (make_gguf_t5.py): info lists the three stacks, attention on ids
-// generates what transformers generates (gguf_t5_golden.json), text asks for ids.
+// generates what transformers generates (gguf_t5_golden.json); text is read by llama.cpp's UGM
+// tokenizer (checked against transformers in tst_ggufunigramtokenizer): translate's source ids
+// are tokenize's, and its target the ids attention generates from them.
 
 #include <QDir>
 #include <QFile>
@@ -149,8 +151,21 @@ void CliGgufTest::t5FileRunsOnIds() {
     QCOMPARE(ints(attention.json().value("generated_ids")), generated);
     QCOMPARE(ints(attention.json().value("key_token_ids")), ints(c.value("source_ids")));
 
-    const CliResult text = runCli({"translate", "--model", model, "--text", "hej verden"});
-    checkError(text, 3, {"Give token ids", golden.value("file").toString(), "'t5'"});
+    // Text now: translate's source ids are what tokenize gives, and greedy decoding on them
+    // writes what attention writes from the same ids.
+    const CliResult translated = runCli({"translate", "--model", model, "--text", "the model reads", "--format", "json"});
+    CLI_CHECK(translated, 0);
+    const CliResult tokens = runCli({"tokenize", "--model", model, "--text", "the model reads", "--format", "json"});
+    CLI_CHECK(tokens, 0);
+    const QList<int> sourceIds = ints(translated.json().value("source_ids"));
+    QCOMPARE(sourceIds, ints(tokens.json().value("token_ids")));
+    QCOMPARE(sourceIds.last(), 1);  // "</s>"
+    QStringList sourceText;
+    for (int id : sourceIds)
+        sourceText << QString::number(id);
+    const CliResult onIds = runCli({"attention", "--model", model, "--ids", sourceText.join(','), "--format", "json"});
+    CLI_CHECK(onIds, 0);
+    QCOMPARE(ints(translated.json().value("target_ids")), ints(onIds.json().value("generated_ids")));
 }
 
 QTEST_GUILESS_MAIN(CliGgufTest)

@@ -5,7 +5,8 @@
 // info lists the languages and defaults; translate, attention --target, predict --target, steps
 // and export-all read the text in the chosen languages, codes given as written or bare; without
 // --target-lang generation_config.json decides; unknown codes, codes for models without any, and
-// --source-lang with --ids are refused naming what to do.
+// --source-lang with --ids are refused naming what to do. tokenize --source-lang gives the source
+// ids translate reads (M2M100, NLLB, mBART-50).
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -83,6 +84,8 @@ private slots:
     void idsWithTargetLanguage();
     void tokenizerJsonFamilies_data();
     void tokenizerJsonFamilies();
+    void tokenizeInSourceLanguage_data();
+    void tokenizeInSourceLanguage();
     void refusals_data();
     void refusals();
 };
@@ -234,6 +237,36 @@ void TestCliLanguages::tokenizerJsonFamilies() {
     CLI_CHECK(forced, 0);
     CLI_JSON(predicted, forced);
     QCOMPARE(ints(predicted["token_ids"]), ints(golden["decoder_input_ids"]));
+    // tokenize --source-lang: the source as translate reads it.
+    const CliResult tokens = runCli({"tokenize", "--model", folder, "--text", golden["source_text"].toString(),
+                                     "--source-lang", source, "--format", "json"});
+    CLI_CHECK(tokens, 0);
+    QCOMPARE(ints(tokens.json().value("token_ids")), ints(golden["source_ids"]));
+}
+
+// tokenize --source-lang on the M2M100 fixture: transformers' M2M100Tokenizer with src_lang set.
+void TestCliLanguages::tokenizeInSourceLanguage_data() {
+    QTest::addColumn<QJsonObject>("golden");
+    int rows = 0;
+    for (const QJsonValue& c : goldenFile().value("cases").toArray()) {
+        if (!c.toObject().value("src_lang").isString())
+            continue;
+        QTest::newRow(qPrintable(c.toObject().value("name").toString())) << c.toObject();
+        ++rows;
+    }
+    QVERIFY(rows > 0);
+}
+
+void TestCliLanguages::tokenizeInSourceLanguage() {
+    QFETCH(QJsonObject, golden);
+    for (const bool asWritten : {false, true}) {
+        const QString code = golden["src_lang"].toString();
+        const CliResult r = runCli({"tokenize", "--model", fixture(), "--text", golden["source_text"].toString(),
+                                    "--source-lang", asWritten ? QStringLiteral("__%1__").arg(code) : code,
+                                    "--format", "json"});
+        CLI_CHECK(r, 0);
+        QCOMPARE(ints(r.json().value("token_ids")), ints(golden["source_ids"]));
+    }
 }
 
 void TestCliLanguages::refusals_data() {
@@ -250,7 +283,14 @@ void TestCliLanguages::refusals_data() {
     QTest::newRow("--source-lang with --ids")
         << QStringList{"translate", "--model", fixture(), "--ids", "714,5,2", "--source-lang", "da"} << 2
         << QStringList{"--source-lang", "--ids"};
+    QTest::newRow("tokenize --source-lang with --ids")
+        << QStringList{"tokenize", "--model", fixture(), "--ids", "714,5,2", "--source-lang", "da"} << 2
+        << QStringList{"--source-lang", "--ids"};
+    QTest::newRow("tokenize, unknown source") << QStringList{"tokenize", "--source-lang", "klingon"} + m2m << 3
+                                              << QStringList{"source language 'klingon'", "__af__"};
     const QStringList marian{"--model", fixturePath(QStringLiteral("seq2seq/marian_f32")), "--text", "Hej"};
+    QTest::newRow("tokenize, no languages to choose") << QStringList{"tokenize", "--source-lang", "da"} + marian << 3
+                                                      << QStringList{"takes no source language code ('da')"};
     QTest::newRow("no languages to choose") << QStringList{"attention", "--source-lang", "da"} + marian << 3
                                             << QStringList{"--source-lang da", "no source language to choose"};
     QTest::newRow("one-stack model") << QStringList{"attention", "--model", "builtin:teaching", "--text", "The cat",

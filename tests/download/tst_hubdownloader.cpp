@@ -422,6 +422,12 @@ private slots:
         QTest::newRow("bert: vocab.txt")
             << QStringList{"config.json", "model.safetensors", "vocab.txt", "coreml/model.mlpackage/Manifest.json"}
             << QStringList{"config.json", "model.safetensors", "vocab.txt"} << QString();
+        QTest::newRow("mt5: spiece.model, no tokenizer.json")
+            << QStringList{"config.json", "generation_config.json", "pytorch_model.bin", "model.safetensors",
+                           "spiece.model", "special_tokens_map.json", "tokenizer_config.json", "tf_model.h5"}
+            << QStringList{"config.json", "generation_config.json", "model.safetensors", "special_tokens_map.json",
+                           "spiece.model", "tokenizer_config.json"}
+            << QString();
         QTest::newRow("only pytorch_model.bin")
             << QStringList{"config.json", "pytorch_model.bin", "vocab.txt"} << QStringList()
             << QString("no safetensors weights (only PyTorch .bin files)");

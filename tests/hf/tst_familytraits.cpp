@@ -164,7 +164,8 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
     case ModelClass::Decoder: {
         QVERIFY(row->spelling == ConfigSpelling::Decoder);
         QVERIFY(row->layout != BlockLayout::NormAfterResidual);
-        QVERIFY(row->positions == PositionKind::Rope || row->positions == PositionKind::RopeWithLocalBase);
+        QVERIFY(row->positions == PositionKind::Rope || row->positions == PositionKind::RopeWithLocalBase ||
+                row->positions == PositionKind::RopeExceptNoPe);
         QVERIFY(row->projection != QkvProjection::FusedColumns);
         QVERIFY(row->biases != BiasRule::Always);
         QVERIFY(row->causal());
@@ -191,6 +192,16 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
             QVERIFY(row->gguf.wideScalarBlockCount > 0);
         break;
     }
+    case ModelClass::RotaryEncoder:
+        // ModernBertModel computes exactly ModernBERT's parts: pre-norm LayerNorms, rotary with a
+        // local base, GeGLU in one Wi, a fused Wqkv.
+        QVERIFY(row->layout == BlockLayout::PreNorm);
+        QVERIFY(row->norm == NormKind::LayerNorm);
+        QVERIFY(row->positions == PositionKind::RopeWithLocalBase);
+        QVERIFY(row->feedForward == FeedForwardKind::GatedFused);
+        QVERIFY(row->projection == QkvProjection::Fused);
+        QVERIFY(!row->causal());
+        break;
     case ModelClass::EncoderDecoder: {
         // EncoderDecoderModel reads separate q/k/v/out projections, and either LayerNorms with
         // biases and absolute positions (BART's kin) or RMSNorm without biases and T5's bucketed
@@ -247,7 +258,7 @@ void FamilyTraitsTest::supportedListsAreTheTables() {
     QCOMPARE(HfConfig::supportedModelTypes(), rowsOf(ModelClass::Encoder) + rowsOf(ModelClass::Gpt2));
     QCOMPARE(DecoderConfig::supportedModelTypes(), rowsOf(ModelClass::Decoder));
     QCOMPARE(HfConfig::supportedModelTypes().size() + DecoderConfig::supportedModelTypes().size() +
-                 rowsOf(ModelClass::EncoderDecoder).size(),
+                 rowsOf(ModelClass::EncoderDecoder).size() + rowsOf(ModelClass::RotaryEncoder).size(),
              supportedModelTypes().size());
 
     QStringList gguf;

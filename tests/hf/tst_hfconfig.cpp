@@ -110,7 +110,7 @@ void HfConfigTest::refusesWhatItCannotRun_data() {
     QTest::newRow("not json") << QByteArray("{\"model_type\": ") << "not valid JSON";
     QTest::newRow("json array") << QByteArray("[1, 2]") << "expected a JSON object";
     QTest::newRow("no model_type") << json(with(bertConfig(), "model_type", QJsonValue::Undefined)) << "missing field 'model_type'";
-    QTest::newRow("mamba") << json(with(bertConfig(), "model_type", "mamba")) << "model_type 'mamba' is not supported (supported: bert, roberta, xlm-roberta, distilbert, gpt2, llama, mistral";
+    QTest::newRow("mamba") << json(with(bertConfig(), "model_type", "mamba")) << "model_type 'mamba' is not supported (supported: bert, roberta, xlm-roberta, distilbert, modernbert, gpt2, llama, smollm3, mistral";
     QTest::newRow("heads do not divide hidden") << json(with(bertConfig(), "num_attention_heads", 7)) << "768 is not divisible by 7";
     QTest::newRow("relative positions") << json(with(bertConfig(), "position_embedding_type", "relative_key")) << "position_embedding_type 'relative_key' is not supported";
     QTest::newRow("unknown activation") << json(with(bertConfig(), "hidden_act", "mish")) << "activation 'mish'";

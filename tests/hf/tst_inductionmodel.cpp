@@ -57,7 +57,7 @@ class InductionModelTest : public QObject {
     Q_OBJECT
 private slots:
     void isAnOrdinaryGpt2Folder() {
-        const QString folder = shippedModelFolder(QStringLiteral("induction"));
+        const QString folder = *shippedModelFolder(QStringLiteral("builtin:induction"));
         QVERIFY(QFileInfo(folder + QStringLiteral("/model.safetensors")).isFile());
         const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}});
         QCOMPARE(model->summary().architecture, QStringLiteral("gpt2"));

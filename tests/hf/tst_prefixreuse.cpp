@@ -102,7 +102,7 @@ const QStringList kFolders = {
     QStringLiteral("qwen2_bf16"),       QStringLiteral("qwen3_f32"),          QStringLiteral("gemma2_f32"),
     QStringLiteral("gemma3_text_bf16"), QStringLiteral("phi3_f32"),           QStringLiteral("phi3_longrope"),
     QStringLiteral("olmo2_f32"),        QStringLiteral("gpt_neox_f16"),       QStringLiteral("gpt2_f32"),
-    QStringLiteral("gpt2_bf16_sharded"),
+    QStringLiteral("gpt2_bf16_sharded"), QStringLiteral("smollm3_f32"),  // smollm3: NoPE layers
 };
 // GGUF files convert on read, so their layers stream through DecoderModel's arena.
 const QStringList kGgufFiles = {QStringLiteral("llama_q8_0.gguf"), QStringLiteral("qwen3_q8_0.gguf"),

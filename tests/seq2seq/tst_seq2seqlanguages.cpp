@@ -6,7 +6,10 @@
 // from the Rust library with the language template of NllbTokenizer / MBart50Tokenizer). Per
 // case: the source in src_lang, the decoder's rows for the target in tgt_lang, every head of the
 // three stacks (M2M100ForConditionalGeneration / MBartForConditionalGeneration), and
-// generate(forced_bos_token_id=<tgt_lang's id>). Tolerances as in tst_encoderdecodermodel (1e-5).
+// generate(forced_bos_token_id=<tgt_lang's id>). mbart_25_lang_f32: MBartTokenizer's language
+// behind </s>, the decoder's rows from MBart's own shift_tokens_right (the target language first)
+// and generate(decoder_start_token_id=<tgt_lang's id>). Tolerances as in tst_encoderdecodermodel
+// (1e-5).
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -22,7 +25,8 @@ using namespace headmap;
 namespace {
 
 const QString kFixture = QStringLiteral("seq2seq/m2m_100_lang_f32");
-const QStringList kFixtures{kFixture, QStringLiteral("seq2seq/nllb_lang_f32"), QStringLiteral("seq2seq/mbart_50_lang_f32")};
+const QStringList kFixtures{kFixture, QStringLiteral("seq2seq/nllb_lang_f32"), QStringLiteral("seq2seq/mbart_50_lang_f32"),
+                            QStringLiteral("seq2seq/mbart_25_lang_f32")};
 
 QJsonObject readGolden(const QString& fixture = kFixture) {
     QFile file(QDir(testsupport::fixturePath(fixture)).filePath(QStringLiteral("golden.json")));
@@ -131,7 +135,8 @@ private slots:
         tokenize.languages = languages;
         const Encoding source = model->tokenize(c.value(QStringLiteral("source_text")).toString(), tokenize);
         QCOMPARE(source.ids, golden::toIntVector(c.value(QStringLiteral("source_ids"))));
-        QVERIFY(source.special.front());  // the source language's token
+        // The source language's token: first, or after </s> (mBART-25).
+        QVERIFY(source.special.front() || (source.special.back() && source.special[source.special.size() - 2]));
         const Encoding target = model->decoderInputForTarget(c.value(QStringLiteral("target_text")).toString(),
                                                                languages);
         QCOMPARE(target.ids, golden::toIntVector(c.value(QStringLiteral("decoder_input_ids"))));
@@ -146,10 +151,15 @@ private slots:
             QVERIFY2(error.isEmpty(), qPrintable(error));
         }
 
-        // The target language's token is forced first.
+        // The target language's token is forced first, or (mBART-25) is the decoder's start.
         std::vector<int> generated = golden::toIntVector(c.value(QStringLiteral("generated_ids")));
+        if (c.contains(QStringLiteral("decoder_start_token_id"))) {
+            QCOMPARE(generated.front(), c.value(QStringLiteral("decoder_start_token_id")).toInt());
+            QCOMPARE(model->decoderInputForGenerated({}, languages).ids.front(), generated.front());
+        }
         generated.erase(generated.begin());  // generate() returns the start token first
-        QCOMPARE(generated.front(), c.value(QStringLiteral("forced_bos_token_id")).toInt());
+        if (c.contains(QStringLiteral("forced_bos_token_id")))
+            QCOMPARE(generated.front(), c.value(QStringLiteral("forced_bos_token_id")).toInt());
         QCOMPARE(model->generate(source, -1, languages), generated);
         // A run without a decoder input generates in the chosen language too.
         RunOptions generating;

@@ -10,7 +10,7 @@
 add_library(headmap_test_support STATIC
   support/TestPaths.cpp support/TestFiles.cpp support/MatrixDifference.cpp
   support/GoldenFile.cpp support/FamilyCases.cpp support/AnalysisTestData.cpp
-  support/GgufBytes.cpp support/GgufPatch.cpp support/SafetensorsWriter.cpp)
+  support/GgufBytes.cpp support/GgufPatch.cpp support/SafetensorsWriter.cpp support/NumberWords.cpp)
 target_include_directories(headmap_test_support PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_link_libraries(headmap_test_support PUBLIC headmap_engine Qt6::Core Qt6::Test)
 target_compile_definitions(headmap_test_support PUBLIC

@@ -18,3 +18,5 @@ headmap_add_test(tst_unigramtokenizers SOURCES tokenizers/tst_unigramtokenizers.
 headmap_add_test(tst_precompiledcharsmap SOURCES tokenizers/tst_precompiledcharsmap.cpp tokenizers/TokenGolden.cpp tokenizers/TokenizerJsonBuilder.cpp)
 headmap_add_test(tst_m2m100tokenizer SOURCES tokenizers/tst_m2m100tokenizer.cpp tokenizers/TokenGolden.cpp)
 headmap_add_test(tst_languagecodetokenizer SOURCES tokenizers/tst_languagecodetokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_t5sentencepiecetokenizer SOURCES tokenizers/tst_t5sentencepiecetokenizer.cpp tokenizers/TokenGolden.cpp)
+headmap_add_test(tst_ggufunigramtokenizer SOURCES tokenizers/tst_ggufunigramtokenizer.cpp tokenizers/TokenGolden.cpp)

@@ -255,7 +255,8 @@ void GgufTokenizerFilesTest::errors_data() {
         return list;
     };
     QTest::newRow("model missing") << u"model missing"_qs << parts({"tokenizer.ggml.model", "missing"});
-    QTest::newRow("model unknown") << u"model t5"_qs << parts({"tokenizer.ggml.model", "'t5'", "\"llama\"", "\"gpt2\""});
+    QTest::newRow("model unknown") << u"model rwkv"_qs
+                                   << parts({"tokenizer.ggml.model", "'rwkv'", "\"llama\"", "\"gpt2\"", "\"t5\""});
     QTest::newRow("tokens missing") << u"tokens missing"_qs << parts({"tokenizer.ggml.tokens", "missing"});
     QTest::newRow("tokens empty") << u"tokens empty"_qs << parts({"tokenizer.ggml.tokens", "empty"});
     QTest::newRow("tokens not strings") << u"tokens ints"_qs << parts({"tokenizer.ggml.tokens", "ARRAY of INT32", "ARRAY of STRING"});
@@ -290,8 +291,8 @@ void GgufTokenizerFilesTest::errors() {
     };
     if (edit == QLatin1String("model missing")) {
         kvs.remove("tokenizer.ggml.model");
-    } else if (edit == QLatin1String("model t5")) {
-        kvs.set("tokenizer.ggml.model", ggufStringKv("tokenizer.ggml.model", "t5"));
+    } else if (edit == QLatin1String("model rwkv")) {
+        kvs.set("tokenizer.ggml.model", ggufStringKv("tokenizer.ggml.model", "rwkv"));
     } else if (edit == QLatin1String("tokens missing")) {
         kvs.remove("tokenizer.ggml.tokens");
     } else if (edit == QLatin1String("tokens empty")) {

@@ -1,9 +1,10 @@
-// NLLB and mBART-50 tokenizer.json folders with a language chosen (tokenizers/LanguageCodeTokenizer,
+// NLLB, mBART-50 and mBART-25 tokenizer.json folders with a language chosen (tokenizers/LanguageCodeTokenizer,
 // made by loadHfTokenizer from tokenizer_config.json's tokenizer_class) against
 // tests/golden/tokenizers/languages.json: the Rust tokenizers library with the template that
-// transformers' NllbTokenizer / MBart50Tokenizer install for src_lang and tgt_lang
+// transformers' NllbTokenizer / MBart50Tokenizer / MBartTokenizer install for src_lang and tgt_lang
 // (make_language_golden.mjs). Per case: source ids and tokens in the case's source language,
-// target ids in its target language, and the Rust decoder's text without special tokens. Then the
+// target ids in its target language, the Rust decoder's text without special tokens, and for
+// mBART-25 the decoder's input (modeling_mbart's shift_tokens_right: the language first). Then the
 // codes, the defaults, bare codes and refusals.
 
 #include <QtTest>
@@ -22,7 +23,7 @@ Q_DECLARE_METATYPE(std::vector<int>)
 
 namespace {
 
-const char* const kFolders[] = {"nllb", "nllb-legacy", "mbart-50"};
+const char* const kFolders[] = {"nllb", "nllb-legacy", "mbart-50", "mbart-25"};
 
 QString languageFolder(const QString& name) {
     return fixtureFolder(QStringLiteral("languages/") + name);
@@ -98,6 +99,8 @@ void LanguageCodeTokenizerTest::codesAndDefaults_data() {
                                              "mn_MN mr_IN pl_PL ps_AF pt_XX sv_SE sw_KE ta_IN te_IN th_TH tl_XX uk_UA "
                                              "ur_PK xh_ZA gl_ES sl_SI").split(QLatin1Char(' '));
     QTest::newRow("mbart-50: the class's 52 codes") << QStringLiteral("mbart-50") << mbart;
+    // MBartTokenizer's FAIRSEQ_LANGUAGE_CODES: the first 25 of mBART-50's, in the same order.
+    QTest::newRow("mbart-25: the class's 25 codes") << QStringLiteral("mbart-25") << mbart.mid(0, 25);
 }
 
 void LanguageCodeTokenizerTest::codesAndDefaults() {
@@ -122,6 +125,7 @@ void LanguageCodeTokenizerTest::encodesAsTransformers_data() {
     QTest::addColumn<QStringList>("tokens");
     QTest::addColumn<std::vector<int>>("targetIds");
     QTest::addColumn<QString>("decoded");
+    QTest::addColumn<std::vector<int>>("decoderInput");
     int rows = 0;
     for (const char* folder : kFolders) {
         for (const QJsonValue& item : m_golden.value(QLatin1String(folder)).toObject().value(QLatin1String("cases")).toArray()) {
@@ -130,11 +134,12 @@ void LanguageCodeTokenizerTest::encodesAsTransformers_data() {
                 << QString::fromLatin1(folder) << c.value(QLatin1String("text")).toString()
                 << c.value(QLatin1String("src_lang")).toString() << c.value(QLatin1String("tgt_lang")).toString()
                 << intsOf(c.value(QLatin1String("ids"))) << stringsOf(c.value(QLatin1String("tokens")))
-                << intsOf(c.value(QLatin1String("target_ids"))) << c.value(QLatin1String("decode_skip")).toString();
+                << intsOf(c.value(QLatin1String("target_ids"))) << c.value(QLatin1String("decode_skip")).toString()
+                << intsOf(c.value(QLatin1String("decoder_input_ids")));
             ++rows;
         }
     }
-    QVERIFY2(rows > 600, qPrintable(QString::number(rows)));
+    QVERIFY2(rows > 800, qPrintable(QString::number(rows)));
 }
 
 void LanguageCodeTokenizerTest::encodesAsTransformers() {
@@ -146,6 +151,7 @@ void LanguageCodeTokenizerTest::encodesAsTransformers() {
     QFETCH(QStringList, tokens);
     QFETCH(std::vector<int>, targetIds);
     QFETCH(QString, decoded);
+    QFETCH(std::vector<int>, decoderInput);
     const LanguageCodeTokenizer& t = tokenizer(folder);
     const Encoding encoded = t.encodeSourceIn(text, true, source);
     QCOMPARE(joinIds(encoded.ids), joinIds(ids));
@@ -154,6 +160,16 @@ void LanguageCodeTokenizerTest::encodesAsTransformers() {
         QCOMPARE(joinIds(t.encode(text, true).ids), joinIds(ids));
     QCOMPARE(joinIds(t.encodeTargetIn(text, true, {source, target}).ids), joinIds(targetIds));
     QCOMPARE(t.decodeTarget(targetIds, true), decoded);
+    // mBART-25's decoder starts with the target language (shift_tokens_right of the labels);
+    // the other families keep decoder_start_token_id.
+    const int start = t.decoderStartTokenId({source, target});
+    if (decoderInput.empty()) {
+        QCOMPARE(start, -1);
+    } else {
+        std::vector<int> shifted{start};
+        shifted.insert(shifted.end(), targetIds.begin(), targetIds.end() - 1);
+        QCOMPARE(joinIds(shifted), joinIds(decoderInput));
+    }
 }
 
 void LanguageCodeTokenizerTest::bareCodes() {

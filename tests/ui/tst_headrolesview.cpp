@@ -112,6 +112,8 @@ private slots:
     void compareShowsTheChangedHead();
     void sameCorpusFromMemoryChangedCorpusAgain();
     void currentText();
+    void translationModelsChooseTheStack_data();
+    void translationModelsChooseTheStack();
     void badCorpus_data();
     void badCorpus();
     void screenshots_data();
@@ -384,6 +386,75 @@ void TestHeadRolesView::currentText() {
     QVERIFY(view->result());
     QCOMPARE(view->result()->documents, 1);
     QCOMPARE(view->result()->tokens, qint64(document.pieceTrace()->length()));
+}
+
+void TestHeadRolesView::translationModelsChooseTheStack_data() {
+    QTest::addColumn<int>("stackIndex");
+    QTest::newRow("encoder") << int(StackKind::Encoder);
+    QTest::newRow("decoder") << int(StackKind::Decoder);
+}
+
+// An encoder–decoder model shows the stack choice (one-stack models do not); the scores are the
+// chosen stack's as analysis/HeadRoleRun computes them, the export names the stack, and a click
+// opens the document in that stack at the strongest query.
+void TestHeadRolesView::translationModelsChooseTheStack() {
+    QFETCH(int, stackIndex);
+    const StackKind stack = StackKind(stackIndex);
+    {
+        AttentionDocument plain;
+        auto window = mainwindowtests::openWindow(plain, mainwindowtests::modelSpec("builtin:patterns"));
+        QVERIFY(window);
+        window->tabs()->setCurrentIndex(MainWindow::HeadRolesTab);
+        QVERIFY(!rolesOf(*window)->stackBox()->isVisible());
+    }
+    AttentionDocument document;
+    auto window = mainwindowtests::openWindow(document, mainwindowtests::modelSpec("builtin:translation"));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(MainWindow::HeadRolesTab);
+    HeadRolesView* view = rolesOf(*window);
+    QVERIFY(view->stackBox()->isVisible());
+    QCOMPARE(view->stackBox()->count(), 2);  // no cross-attention: its keys are the source's
+    view->stackBox()->setCurrentIndex(view->stackBox()->findData(int(stack)));
+    QTemporaryDir dir;
+    const QString corpus = writeFile(dir, QStringLiteral("corpus.txt"),
+                                     QByteArray("katten sidder på måtten\nhunden løber i haven\n"));
+    QVERIFY(scoreFile(view, corpus));
+    QVERIFY(view->result());
+    window->resize(800, 700);
+    keep(*window, QStringLiteral("head-roles-translation-") + stackName(stack));
+
+    ModelSpec spec;
+    spec.source = QStringLiteral("builtin:translation");
+    const auto model = loadModel(spec);
+    CorpusReader reader(corpus, CorpusReader::Split::Lines, corpusDocumentBytes(model->summary()));
+    HeadRoleOptions options;
+    options.stack = stack;
+    const HeadRoleResult expected = scoreCorpus(*model, reader, options).result;
+    const HeadRoleResult& shown = *view->result();
+    QCOMPARE(shown.layers, expected.layers);
+    QCOMPARE(shown.heads, expected.heads);
+    QCOMPARE(shown.tokens, expected.tokens);
+    for (int role = 0; role < kHeadRoleCount; ++role)
+        for (int layer = 0; layer < shown.layers; ++layer)
+            for (int head = 0; head < shown.heads; ++head)
+                QCOMPARE(shown.score(HeadRole(role), layer, head), expected.score(HeadRole(role), layer, head));
+
+    const QString json = dir.filePath(QStringLiteral("heads.json"));
+    QCOMPARE(view->exportData(json), QString());
+    QFile jsonFile(json);
+    QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(jsonFile.readAll()).object().value("stack").toString(), stackName(stack));
+    QVERIFY(view->figure()->texts().join(' ').contains(stackTitle(stack)));
+
+    const StrongestPosition strongest = shown.strongestOf(HeadRole::PreviousToken, 0, 1);
+    QVERIFY(strongest.document >= 0);
+    QTest::mouseClick(view->map(), Qt::LeftButton, Qt::NoModifier, view->map()->cellRect(0, 1).center());
+    QTRY_COMPARE_WITH_TIMEOUT(window->tabs()->currentIndex(), int(MainWindow::HeatmapTab), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(document.stack(), stack, 30000);
+    QCOMPARE(document.text(), documentsOf(corpus).at(strongest.document));
+    QCOMPARE(document.head(), 1);
+    QCOMPARE(document.view().selectedToken, strongest.position);
+    QVERIFY(strongest.position < document.pieceTrace()->length());
 }
 
 void TestHeadRolesView::badCorpus_data() {

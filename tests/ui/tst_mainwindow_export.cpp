@@ -63,6 +63,7 @@ private slots:
     void exportCarriesNoSelection_data();
     void exportCarriesNoSelection();
     void slidingWindowModelExportsItsMask();
+    void localWindowModelShowsItsMask();
 };
 
 void MainWindowExportTest::figureIsWrittenInTheBackground_data() {
@@ -191,6 +192,33 @@ void MainWindowExportTest::slidingWindowModelExportsItsMask() {
     // them under the hatch lines.
     QVERIFY2(grey > 20000 && hatch > 2000, qPrintable(QStringLiteral("%1 grey, %2 hatch pixels").arg(grey).arg(hatch)));
     QCOMPARE(redPixels(image), 0);
+}
+
+// ModernBERT's local layers (the fixture's layers 1 and 3: 4 tokens on either side of the
+// query) hatch the cells beyond the window on both sides, and say so; its global layers mask
+// nothing. Headmap's weights there are 0, which the heatmap must not show as weights.
+void MainWindowExportTest::localWindowModelShowsItsMask() {
+    AttentionDocument document;
+    auto window = readyWindow(document, QStringLiteral("The quick brown fox jumps over the lazy dog."),
+                              QDir(QStringLiteral(HEADMAP_FIXTURES_DIR)).filePath(QStringLiteral("models/modernbert_f32")));
+    QVERIFY(window);
+    window->tabs()->setCurrentIndex(MainWindow::HeatmapTab);
+    HeatmapView* heatmap = window->heatmap();
+    QTRY_VERIFY(heatmap->queryCount() >= 20);
+    QCOMPARE(heatmap->maskedCellCount(), 0);  // layer 0 is global
+    document.setLayer(1);
+    QTRY_VERIFY(heatmap->maskedCellCount() > 0);
+    const int t = heatmap->queryCount(), q = 10;
+    for (int k = 0; k < t; ++k)
+        QVERIFY2(heatmap->isMasked(q, k) == (std::abs(q - k) > 4), qPrintable(QString::number(k)));
+    QVERIFY(heatmap->isMasked(0, 5) && !heatmap->isMasked(0, 4));
+    QVERIFY2(heatmap->maskNote().contains(QStringLiteral("local window")), qPrintable(heatmap->maskNote()));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("modernbert.png");
+    QCOMPARE(window->exportCurrentView(path, 1.0), QString());
+    QVERIFY(QImage(path).width() > 100);
+    document.setLayer(2);
+    QTRY_COMPARE(heatmap->maskedCellCount(), 0);
 }
 
 void MainWindowExportTest::tableAndEmptyTabAnswerAtOnce() {

@@ -24,6 +24,8 @@ headmap_add_test(tst_translationdocument SOURCES ui/tst_translationdocument.cpp 
 headmap_add_test(tst_crossheatmap SOURCES ui/tst_crossheatmap.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_crossviews SOURCES ui/tst_crossviews.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_mainwindow_translation SOURCES ui/tst_mainwindow_translation.cpp LIBRARIES headmap_ui)
+# builtin:numbers from the Examples menu and the model chooser (issue #41).
+headmap_add_test(tst_mainwindow_numbers SOURCES ui/tst_mainwindow_numbers.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_targettextpart SOURCES ui/tst_targettextpart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_languagepart SOURCES ui/tst_languagepart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headrolesview SOURCES ui/tst_headrolesview.cpp LIBRARIES headmap_ui)

@@ -81,6 +81,10 @@ QString HeatmapView::hoverTextFor(int query, int key) const {
     const double weight = double(shown()(query, key));
     // One multi-argument arg(): a token such as "%3" must not be filled in itself.
     const QString queryText = m_queryLabels.value(query), keyText = m_keyLabels.value(key);
+    if (m_mask->isMasked(query, key) && m_mask->mask().isLocalWindow())
+        return tr("Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far "
+                  "from the query, before or after it; weight 0")
+            .arg(QString::number(query), queryText, QString::number(key), keyText);
     if (m_mask->isMasked(query, key) && key < query)
         return tr("Query token #%1 “%2”, key token #%3 “%4”: masked (sliding window): the key is outside "
                   "the query's window; weight 0")

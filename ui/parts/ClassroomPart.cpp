@@ -7,6 +7,9 @@
 #include <QShortcut>
 
 #include "AttentionDocument.h"
+#include "analysis/NumberAlignment.h"
+#include "core/HeadmapError.h"
+#include "model/ShippedModels.h"
 #include "parts/PresentationMode.h"
 
 namespace headmap::ui {
@@ -21,7 +24,54 @@ ClassroomPart::ClassroomPart(AttentionDocument* document, QMainWindow* window, P
         if (changes & (DocumentChange::Selection | DocumentChange::Model))
             showHeadNote();
     });
+    connect(m_document, &AttentionDocument::modelChanged, this, &ClassroomPart::onModelChanged);
+    connect(m_document, &AttentionDocument::errorOccurred, this, [this] { m_pendingNumberText.clear(); });
     showHeadNote();
+}
+
+QStringList ClassroomPart::danishNumberExamples() {
+    return {QStringLiteral("syvoghalvfems"), QStringLiteral("et tusind og fem"),
+            QStringLiteral("to tusind tre hundrede og tolv")};
+}
+
+QStringList ClassroomPart::chineseNumberExamples() {
+    return {QStringLiteral("九十七"), QStringLiteral("一千零五"), QStringLiteral("二千三百一十二")};
+}
+
+void ClassroomPart::showNumberExample(const QString& text) {
+    if (m_document->hasModel() && m_document->modelSource() == numbersModel() && !m_document->isOpeningModel()) {
+        m_showText(text);
+        return;
+    }
+    m_pendingNumberText = text;
+    ModelSpec spec;
+    spec.source = numbersModel();
+    m_document->openModel(spec);  // onModelChanged runs the text
+}
+
+void ClassroomPart::onModelChanged() {
+    if (m_document->modelSource() != numbersModel()) {
+        m_pendingNumberText.clear();
+        return;
+    }
+    showAlignedHead();
+    if (!m_pendingNumberText.isEmpty())
+        m_showText(std::exchange(m_pendingNumberText, QString()));
+}
+
+void ClassroomPart::showAlignedHead() {
+    // A few dozen runs of a tiny model: quick enough to do as it opens.
+    const std::shared_ptr<const Model> model = m_document->sharedModel();
+    try {
+        const auto folder = shippedModelFolder(numbersModel());
+        if (!model || !folder)
+            return;
+        const AlignedHead head = mostAlignedHead(measureCompoundAlignment(*model, probeCompounds(*folder)));
+        m_document->setStack(StackKind::Cross);
+        m_document->setHeadIndex(head.layer, head.head);
+    } catch (const HeadmapError&) {
+        // A folder without numbers.json (edited by hand): the model opens on its first head.
+    }
 }
 
 QStringList ClassroomPart::exampleSentences() {
@@ -51,6 +101,24 @@ void ClassroomPart::addMenus() {
     for (int i = 0; i < names.size(); ++i)
         examples->addAction(names[i], QKeySequence(QStringLiteral("Alt+%1").arg(i + 1)), this,
                             [this, i] { showExample(i); });
+    // builtin:numbers, a small trained translation model: Danish says 97 units first.
+    examples->addSeparator();
+    const int values[] = {97, 1005, 2312};
+    const struct {
+        QString title;
+        const char* objectName;
+        QStringList texts;
+    } numberMenus[] = {{tr("Danish numbers"), "danishNumbersMenu", danishNumberExamples()},
+                       {tr("Chinese numbers"), "chineseNumbersMenu", chineseNumberExamples()}};
+    for (const auto& numbers : numberMenus) {
+        QMenu* menu = examples->addMenu(numbers.title);
+        menu->setObjectName(QLatin1String(numbers.objectName));
+        for (int i = 0; i < numbers.texts.size(); ++i) {
+            const QString text = numbers.texts[i];
+            menu->addAction(tr("%1  (%2)").arg(text, m_window->locale().toString(values[i])), this,
+                            [this, text] { showNumberExample(text); });
+        }
+    }
 
     QAction* presentation = m_presentation->action();
     m_window->addAction(presentation);  // F5 works even with the menu bar hidden

@@ -77,4 +77,9 @@ void LanguagePart::choose() {
     m_document->setLanguages(LanguageChoice{m_source->currentData().toString(), m_target->currentData().toString()});
 }
 
+LanguagePart::~LanguagePart() {
+    if (m_row && !m_row->parentWidget())
+        delete m_row;
+}
+
 }  // namespace headmap::ui

@@ -9,6 +9,7 @@
 // It talks only to the document and follows its model changes.
 
 #include <QObject>
+#include <QPointer>
 
 #include "ViewState.h"
 
@@ -24,6 +25,7 @@ class LanguagePart : public QObject {
     Q_OBJECT
 public:
     LanguagePart(AttentionDocument* document, QObject* parent);
+    ~LanguagePart() override;
 
     QWidget* widget() const { return m_row; }
     QComboBox* sourceBox() const { return m_source; }
@@ -34,7 +36,8 @@ private:
     void choose();  // the lists' choice as the document's languages
 
     AttentionDocument* m_document;
-    QWidget* m_row;
+    // Owned here until the window places it in a layout; a part never placed (tests) deletes it.
+    QPointer<QWidget> m_row;
     QLabel* m_sourceLabel;
     QComboBox* m_source;
     QLabel* m_targetLabel;

@@ -93,4 +93,9 @@ int TargetTextPart::folderBeams(const QString& folder) {
     return 1;
 }
 
+TargetTextPart::~TargetTextPart() {
+    if (m_row && !m_row->parentWidget())
+        delete m_row;
+}
+
 }  // namespace headmap::ui

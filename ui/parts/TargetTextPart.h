@@ -11,6 +11,7 @@
 // changes.
 
 #include <QObject>
+#include <QPointer>
 
 #include "ViewState.h"
 
@@ -27,6 +28,7 @@ class TargetTextPart : public QObject {
     Q_OBJECT
 public:
     TargetTextPart(AttentionDocument* document, QObject* parent);
+    ~TargetTextPart() override;
 
     // The row (label, field, button, note) for the window's layout; hidden for other models.
     QWidget* widget() const { return m_row; }
@@ -43,7 +45,8 @@ private:
     void show(DocumentChanges changes);
 
     AttentionDocument* m_document;
-    QWidget* m_row;
+    // Owned here until the window places it in a layout; a part never placed (tests) deletes it.
+    QPointer<QWidget> m_row;
     QLineEdit* m_edit;
     QPushButton* m_generate;
     QLabel* m_note;

@@ -13,6 +13,8 @@ HeadRoleReport reportOf(const HeadRolesExport& data) {
     report.compare = data.compare;
     report.corpus = data.corpus;
     report.paragraphs = data.paragraphs;
+    if (!data.stack.isEmpty())
+        report.stack = data.stack;
     report.roles = allHeadRoles();
     report.result = *data.result;
     return report;

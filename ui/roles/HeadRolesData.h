@@ -14,6 +14,7 @@ struct HeadRolesExport {
     QString compare;  // empty: none
     QString corpus;   // empty: the current text
     bool paragraphs = false;
+    QString stack;    // encoder–decoder models: "encoder" or "decoder"; empty otherwise
     const HeadRoleResult* result = nullptr;
 };
 

@@ -12,6 +12,7 @@
 #include <QMutex>
 #include <QTemporaryFile>
 
+#include "core/AttentionStack.h"
 #include "core/HeadmapError.h"
 
 namespace headmap::ui {
@@ -44,7 +45,8 @@ constexpr size_t kCacheSize = 16;
 // costs time but no memory; cancel stops it. Empty when cancelled.
 QByteArray corpusKey(const HeadRolesRequest& request, const std::atomic<bool>& cancel) {
     QCryptographicHash hash(QCryptographicHash::Sha1);
-    hash.addData(request.compareSource.toUtf8() + '\0' + (request.paragraphs ? "p" : "l") + '\0');
+    const QByteArray stack = request.stack ? stackName(*request.stack).toUtf8() : QByteArray();
+    hash.addData(request.compareSource.toUtf8() + '\0' + (request.paragraphs ? "p" : "l") + '\0' + stack + '\0');
     if (request.corpusPath.isEmpty()) {
         hash.addData(request.text.toUtf8());
         return hash.result();
@@ -143,6 +145,7 @@ HeadRolesOutcome runHeadRoles(const HeadRolesRequest& request, const std::atomic
         clock.start();
         qint64 lastReport = -1000;
         HeadRoleOptions options;
+        options.stack = request.stack;
         options.compare = compare.get();
         options.cancel = &cancel;
         options.progress = [&](const HeadRoleProgress& progress, const HeadRoleScorer& scorer) {

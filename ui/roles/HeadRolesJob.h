@@ -11,6 +11,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <QString>
 
@@ -26,6 +27,9 @@ struct HeadRolesRequest {
     QString corpusPath;     // empty: `text` is the corpus
     QString text;           // the current text, one document per line like a file
     bool paragraphs = false;
+    // Encoder–decoder models: the self-attention stack scored (encoder: the document as source;
+    // decoder: the model's translation of it). Unset: the encoder; one-stack models ignore it.
+    std::optional<StackKind> stack;
 };
 
 struct HeadRolesReport {

@@ -33,6 +33,8 @@ HeadRolesView::HeadRolesView(QWidget* parent)
       m_useText(new QCheckBox(tr("Use the current text"))),
       m_paragraphs(new QCheckBox(tr("Paragraphs"))),
       m_measure(new QComboBox),
+      m_stackLabel(new QLabel(tr("S&tack:"))),
+      m_stack(new QComboBox),
       m_compare(new QLineEdit),
       m_run(new QPushButton(tr("&Score heads"))),
       m_cancelButton(new QPushButton(tr("Cancel"))),
@@ -62,7 +64,8 @@ HeadRolesView::HeadRolesView(QWidget* parent)
             setMessage(tr("That document is no longer in the corpus: the file changed. Score the heads again."), true);
             return;
         }
-        emit openRequested(text, cut, m_openLayer, m_openHead, m_openPosition);
+        emit openRequested(text, cut, m_running.stack.value_or(StackKind::Encoder), m_openLayer, m_openHead,
+                           m_openPosition);
     });
     m_map->setPlaceholder(tr("Choose a corpus file (one document per line) or use the current text, then "
                              "press Score heads."));
@@ -87,6 +90,12 @@ void HeadRolesView::buildLayout() {
         m_measure->addItem(headRoleTitle(measure));
         m_measure->setItemData(measure, headRoleHint(measure), Qt::ToolTipRole);
     }
+    // Cross-attention has no role here: its keys are the source's tokens, not its own.
+    m_stack->addItem(tr("Encoder self-attention"), int(StackKind::Encoder));
+    m_stack->addItem(tr("Decoder self-attention"), int(StackKind::Decoder));
+    m_stack->setToolTip(tr("Encoder: each document read as the source. Decoder: the model's translation of "
+                           "each document, written first."));
+    m_stackLabel->setBuddy(m_stack);
     m_cancelButton->setEnabled(false);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -117,6 +126,8 @@ void HeadRolesView::buildLayout() {
     auto* optionsRow = new QHBoxLayout;
     optionsRow->addWidget(measureLabel);
     optionsRow->addWidget(m_measure);
+    optionsRow->addWidget(m_stackLabel);
+    optionsRow->addWidget(m_stack);
     optionsRow->addWidget(m_compare, 1);
     optionsRow->addWidget(m_run);
     optionsRow->addWidget(m_cancelButton);
@@ -158,6 +169,7 @@ void HeadRolesView::takeOverFrom(const HeadRolesView& old) {
     m_useText->setChecked(old.m_useText->isChecked());
     m_paragraphs->setChecked(old.m_paragraphs->isChecked());
     m_compare->setText(old.m_compare->text());
+    m_stack->setCurrentIndex(old.m_stack->currentIndex());
     m_modelPointer = old.m_modelPointer;
     m_spec = old.m_spec;
     m_text = old.m_text;
@@ -186,7 +198,13 @@ HeadRolesRequest HeadRolesView::request() const {
     else
         request.corpusPath = m_corpus->text().trimmed();
     request.paragraphs = m_paragraphs->isChecked();
+    if (scoresStacks())
+        request.stack = StackKind(m_stack->currentData().toInt());
     return request;
+}
+
+bool HeadRolesView::scoresStacks() const {
+    return m_modelPointer && m_modelPointer->summary().isEncoderDecoder();
 }
 
 void HeadRolesView::run() {
@@ -294,6 +312,8 @@ void HeadRolesView::updateControls() {
     m_corpus->setEnabled(!m_useText->isChecked());
     m_browse->setEnabled(!m_useText->isChecked());
     m_exportButton->setEnabled(m_result != nullptr && !running);
+    m_stackLabel->setVisible(scoresStacks());
+    m_stack->setVisible(scoresStacks());
     // The divergence entry means something only with a second model's result.
     const bool divergence = m_result && m_result->hasDivergence();
     if (!divergence && m_measure->currentIndex() == kDivergenceMeasure)
@@ -328,6 +348,8 @@ QString HeadRolesView::exportData(const QString& path) {
     data.compare = m_compareName;
     data.corpus = m_running.corpusPath;
     data.paragraphs = m_running.paragraphs;
+    if (m_running.stack)
+        data.stack = stackName(*m_running.stack);
     data.result = m_result.get();
     QSaveFile file(path);
     QString error;
@@ -354,6 +376,8 @@ std::unique_ptr<Figure> HeadRolesView::figure() const {
     const QString corpus = m_running.corpusPath.isEmpty() ? tr("the current text")
                                                            : QFileInfo(m_running.corpusPath).fileName();
     data.title = tr("%1 · head roles over %2 (%n document(s))", nullptr, m_result->documents).arg(model, corpus);
+    if (m_running.stack)
+        data.title += QStringLiteral(" · ") + stackTitle(*m_running.stack);
     if (!m_compareName.isEmpty())
         data.title += QStringLiteral(" · ") + tr("compared with %1").arg(m_compareName);
     return std::make_unique<HeadRolesFigure>(data);

@@ -65,6 +65,8 @@ public:
     QCheckBox* useTextBox() const { return m_useText; }
     QCheckBox* paragraphsBox() const { return m_paragraphs; }
     QComboBox* measureBox() const { return m_measure; }
+    // Encoder–decoder models only (hidden otherwise): which self-attention stack is scored.
+    QComboBox* stackBox() const { return m_stack; }
     QLineEdit* compareEdit() const { return m_compare; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancelButton; }
@@ -78,7 +80,9 @@ public:
 signals:
     // The head's strongest document for the chosen role (its text, cut when longer than the
     // model reads) and the query position there, in the document's tokens with special tokens.
-    void openRequested(const QString& text, bool cut, int layer, int head, int position);
+    // `stack`: the stack scored (encoder–decoder models; the encoder's for one-stack models), the
+    // position is in its query tokens.
+    void openRequested(const QString& text, bool cut, StackKind stack, int layer, int head, int position);
     // A run ended (finished, cancelled or failed); the message line says which.
     void finished();
 
@@ -92,6 +96,7 @@ private:
     void setMessage(const QString& text, bool error);
     void updateControls();
     HeadRolesRequest request() const;
+    bool scoresStacks() const;  // an encoder–decoder model is loaded
 
     std::shared_ptr<const Model> m_modelPointer;
     ModelSpec m_spec;
@@ -112,6 +117,8 @@ private:
     QCheckBox* m_useText;
     QCheckBox* m_paragraphs;
     QComboBox* m_measure;
+    QLabel* m_stackLabel;
+    QComboBox* m_stack;
     QLineEdit* m_compare;
     QPushButton* m_run;
     QPushButton* m_cancelButton;

@@ -232,7 +232,14 @@ QString BreakdownText::dotProduct(const HeadSteps& steps, const DotProductBreakd
         const bool masked = isMaskedCell(steps, b.query, b.key);
         const bool window = steps.mask == AttentionMask::SlidingWindow;
         QString text;
-        if (masked && b.key > b.query)
+        if (steps.mask == AttentionMask::LocalWindow)
+            text = masked ? tr("Masked: %1 is %2 tokens away from %3, outside its window of %4 tokens on either "
+                               "side. The score becomes <b>−∞</b>.")
+                                .arg(token(tokens, b.key)).arg(std::abs(b.query - b.key)).arg(token(tokens, b.query))
+                                .arg(steps.window)
+                          : tr("Not masked: %1 is within %2 tokens of %3, so the score stays.")
+                                .arg(token(tokens, b.key)).arg(steps.window).arg(token(tokens, b.query));
+        else if (masked && b.key > b.query)
             text = tr("Masked: %1 comes after %2, so %2 may not look at it. The score becomes <b>−∞</b>.")
                        .arg(token(tokens, b.key), token(tokens, b.query));
         else if (masked)  // outside the sliding window: key ≤ query − window

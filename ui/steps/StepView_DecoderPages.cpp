@@ -161,6 +161,10 @@ QString StepView::maskFormula() const {
         return QStringLiteral("S″ = %1 + M&nbsp;&nbsp;&nbsp; M<sub>ij</sub> = −∞ %2 j &gt; i %3 j ≤ i − %4, %5 0")
                    .arg(input, tr("if"), tr("or")).arg(s.window).arg(tr("else"))
                + shapes;
+    if (s.mask == AttentionMask::LocalWindow)
+        return QStringLiteral("S″ = %1 + M&nbsp;&nbsp;&nbsp; M<sub>ij</sub> = −∞ %2 |i − j| &gt; %3, %4 0")
+                   .arg(input, tr("if")).arg(s.window).arg(tr("else"))
+               + shapes;
     if (s.causal)
         return QStringLiteral("S″ = %1 + M&nbsp;&nbsp;&nbsp; M<sub>ij</sub> = −∞ %2 j &gt; i, %3 0")
                    .arg(input, tr("if"), tr("else"))
@@ -181,6 +185,11 @@ QString StepView::maskExplanation() const {
                                           "tokens are masked.");
         return text;
     }
+    if (s.mask == AttentionMask::LocalWindow)  // ModernBERT's local layers: |i − j| ≤ window
+        return tr("This layer attends locally: each token sees the %1 tokens before it, itself and the %1 "
+                  "tokens after it, and nothing further away. The other scores become −∞ (grey, hatched); "
+                  "after softmax they are exactly 0.")
+            .arg(s.window);
     if (s.causal)
         return tr("This model writes text from left to right, so a token may not look at the tokens "
                   "after it. Those scores become −∞ (grey, hatched); after softmax they are exactly 0.");

@@ -227,6 +227,8 @@ QString StepView::stepLabel(int step) const {
         return tr("Scale × %1").arg(QString::number(m_steps->scale, 'g', 4));
     if (m_steps && kind == Masked && m_steps->mask == AttentionMask::SlidingWindow)
         return tr("Mask (window of %1)").arg(m_steps->window);
+    if (m_steps && kind == Masked && m_steps->mask == AttentionMask::LocalWindow)
+        return tr("Mask (±%1 tokens)").arg(m_steps->window);
     return stepName(kind);
 }
 

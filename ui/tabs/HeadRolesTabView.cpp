@@ -25,19 +25,22 @@ QString HeadRolesTabView::title() const { return HeadRolesTabText::tr("Head r&ol
 
 void HeadRolesTabView::connectTo(AttentionDocument& document, ViewHost& host) {
     QObject::connect(m_view, &HeadRolesView::openRequested, m_view,
-                     [this, &document, &host](const QString& text, bool cut, int layer, int head, int position) {
-                         open(document, host, text, cut, layer, head, position);
+                     [this, &document, &host](const QString& text, bool cut, StackKind stack, int layer, int head,
+                                              int position) {
+                         open(document, host, text, cut, stack, layer, head, position);
                      });
 }
 
-void HeadRolesTabView::open(AttentionDocument& document, ViewHost& host, const QString& text, bool cut, int layer,
-                            int head, int position) {
+void HeadRolesTabView::open(AttentionDocument& document, ViewHost& host, const QString& text, bool cut,
+                            StackKind stack, int layer, int head, int position) {
     QObject::disconnect(m_waiting);
     // The strongest position is a piece of the whole sequence, special tokens included: words
     // merged would number the tokens otherwise.
     if (document.view().mergeWords)
         document.setMergeWords(false);
-    const auto show = [&document, &host, layer, head, position] {
+    const auto show = [&document, &host, stack, layer, head, position] {
+        if (document.isEncoderDecoder())
+            document.setStack(stack);
         document.setHeadIndex(layer, head);
         document.setSelectedToken(position);
         host.showView(QStringLiteral("heatmap"));

@@ -6,6 +6,7 @@
 #include <QMetaObject>
 
 #include "DocumentView.h"
+#include "core/AttentionStack.h"
 
 class QScrollArea;
 
@@ -27,8 +28,8 @@ public:
 
 private:
     // Shows the head at the query once the document's trace of `text` is there.
-    void open(AttentionDocument& document, ViewHost& host, const QString& text, bool cut, int layer, int head,
-              int position);
+    void open(AttentionDocument& document, ViewHost& host, const QString& text, bool cut, StackKind stack, int layer,
+              int head, int position);
 
     HeadRolesView* m_view;
     QScrollArea* m_scroll;

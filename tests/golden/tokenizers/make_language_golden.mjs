@@ -12,7 +12,14 @@
 //
 // with prefix [lang], suffix [</s>] (NLLB legacy_behaviour: prefix [], suffix [</s>, lang]);
 // src_lang null means "eng_Latn" (NLLB) or "en_XX" (mBART-50), and target mode uses src_lang
-// when tgt_lang is null. This script installs exactly that template in the Rust tokenizer and
+// when tgt_lang is null. MBartTokenizer (models/mbart/tokenization_mbart.py, mBART-25:
+// facebook/mbart-large-cc25) puts its language behind the text on both sides (prefix [], suffix
+// [</s>, lang]; src_lang null means "en_XX"), and its model starts the decoder with the target's
+// language: MBartForConditionalGeneration's shift_tokens_right (models/mbart/modeling_mbart.py)
+// wraps the labels' last token (the language) to the front, so decoder_input_ids is
+// [lang] + target_ids[:-1]. The mbart-25 folder reads mbart-50's tokenizer.json, whose first 25
+// codes are FAIRSEQ_LANGUAGE_CODES of mBART-25 in the same order (ar_AR ... zh_CN); the 27 others
+// are not languages to MBartTokenizer. This script installs exactly that template in the Rust tokenizer and
 // encodes; the language rules are transcribed from those files (their Python needs the Rust
 // library's Python binding, which Debian does not package).
 //
@@ -43,6 +50,8 @@ const folders = {
     "nllb-legacy": { defaultSource: "eng_Latn", legacy: true, sources: [null, "eng_Latn"], targets: [null, "dan_Latn"] },
     "mbart-50": { defaultSource: "en_XX", legacy: false, sources: [null, "en_XX", "ar_AR"],
                   targets: [null, "zh_CN", "de_DE"] },
+    "mbart-25": { defaultSource: "en_XX", legacy: true, sources: [null, "de_DE", "zh_CN"],
+                  targets: [null, "en_XX", "ja_XX"], languageStartsDecoder: true },
 };
 
 const fixed = ["", " ", "Hello world", "  leading and trailing  ", "tab\tand\nnewline", "café cafe\u0301",
@@ -73,7 +82,7 @@ async function encode(tokenizer, text) {
 }
 
 const out = { reference: `npm tokenizers ${packageVersion} with transformers' language templates (NllbTokenizer, ` +
-              `MBart50Tokenizer at e9d73c31189a2235385bbaf4be9224d9d5c8a1fc)`, folders: {} };
+              `MBart50Tokenizer, MBartTokenizer at e9d73c31189a2235385bbaf4be9224d9d5c8a1fc)`, folders: {} };
 for (const [folder, spec] of Object.entries(folders)) {
     const settings = config(folder);
     const tokenizer = Tokenizer.fromFile(path.join(fixtures, folder, "tokenizer.json"));
@@ -90,9 +99,13 @@ for (const [folder, spec] of Object.entries(folders)) {
                 const s = await encode(tokenizer, text);
                 setLanguage(tokenizer, target, spec.legacy);
                 const t = await encode(tokenizer, text);
-                cases.push({ name: `${src ?? "default"}>${tgt ?? "default"} ${cases.length}`, text, src_lang: src,
-                             tgt_lang: tgt, ids: s.ids, tokens: s.tokens, target_ids: t.ids,
-                             decode_skip: await tokenizer.decode(t.ids, true) });
+                const c = { name: `${src ?? "default"}>${tgt ?? "default"} ${cases.length}`, text, src_lang: src,
+                            tgt_lang: tgt, ids: s.ids, tokens: s.tokens, target_ids: t.ids,
+                            decode_skip: await tokenizer.decode(t.ids, true) };
+                // shift_tokens_right(labels, pad): the last non-pad token first, then labels[:-1].
+                if (spec.languageStartsDecoder)
+                    c.decoder_input_ids = [t.ids[t.ids.length - 1], ...t.ids.slice(0, -1)];
+                cases.push(c);
             }
         }
     }

@@ -147,7 +147,8 @@ std::vector<int> TinyTranslationModel::generate(const Encoding& source, int maxN
     return generated;
 }
 
-Encoding TinyTranslationModel::decoderInputForGenerated(const std::vector<int>& generated) const {
+Encoding TinyTranslationModel::decoderInputForGenerated(const std::vector<int>& generated,
+                                                       const LanguageChoice&) const {
     std::vector<int> ids{TinyTranslationTokenizer::kPad};
     ids.insert(ids.end(), generated.begin(), generated.end());
     if (ids.size() > 1 && ids.back() == TinyTranslationTokenizer::kEos)

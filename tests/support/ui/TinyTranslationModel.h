@@ -43,7 +43,8 @@ public:
     // Greedy, with this model's own logits; at most 5 tokens unless told otherwise.
     std::vector<int> generate(const headmap::Encoding& source, int maxNewTokens = -1,
                               const headmap::LanguageChoice& languages = {}) const override;
-    headmap::Encoding decoderInputForGenerated(const std::vector<int>& generated) const override;
+    headmap::Encoding decoderInputForGenerated(const std::vector<int>& generated,
+                                               const headmap::LanguageChoice& languages = {}) const override;
     QString targetText(const std::vector<int>& ids) const override;
 
 protected:
