@@ -10,20 +10,25 @@ tests/fixtures/seq2seq/hf_extract.py (the same helper the seq2seq fixtures use; 
 adds the few stand-ins modeling_gpt2.py needs). The saved keys are therefore transformers' own,
 and Headmap loads the folder as it loads any GPT-2 checkpoint.
 
-Data: sequences of 128 lowercase letters, one token per letter, made of blocks: mostly a random
-string s of 5 to 60 letters followed by itself (s + s), sometimes s alone. The loss is the
-next-token loss on the second copies only (the letters a model can know); everything else is
-unpredictable. Predicting a letter of the second copy needs an induction head: find the earlier
-occurrence of the current letter and copy the letter that followed it. The model's MLP is 4 wide
-(GPT-2 always has one): too narrow to remember which letter followed which, so the copying has
-to be done by attention (with a 128-wide MLP the model learned to copy 75 % of the letters
-without any induction head). Since letters repeat inside a string of 26 letters, the earlier
-occurrence is often ambiguous; telling the occurrences apart by the letter before them (a
-two-letter induction head) is what this model has not learned (see the README).
+Data (dense_batch, the default): sequences of 128 random lowercase letters, one token per
+letter, filled with repeats: filler of 0 to 10 letters, a segment s of 5 to 50 letters, filler,
+s again, and so on. The segment's length, its offset and the gap vary, so no rule on absolute
+positions ("look 20 back") can copy; only finding the earlier occurrence of the current letter
+and copying the letter after it (an induction head) can. The loss is the next-token loss on the
+second copies only (the letters a model can know). --no-dense uses one repeated segment per
+sequence (batch()). The model has 2 layers of 4 heads, d_model 64, a 64-wide MLP. The checks
+print the second-copy accuracy on 20-letter strings typed twice and the best induction-probe
+stripe (induction_scores, what `heads --probe induction` computes), on seeds of their own.
+
+With the defaults (1,000 steps of 64 sequences, AdamW at 3e-3 after 200 warm-up steps) the
+layer-1 heads all became one-letter induction heads (stripe about 0.3 each) around step 500, and
+the second-copy accuracy levelled off near 76-78 %: a one-letter head cannot tell which earlier
+occurrence of a repeated letter to follow. A run continued to 3,300 steps stayed there (about
+80 %). Issue #41's 95 % needs a two-letter induction head, which these runs did not reach.
 
 Everything is seeded (torch and Python's random), single-threaded order, float32 eager: a rerun
 gives the same weights on the same torch build. Dropout is 0 so that the saved model computes
-exactly what it was trained as. Takes about ten minutes on two busy cores.
+exactly what it was trained as. Takes about five minutes on two busy cores.
 """
 
 import argparse
@@ -31,6 +36,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 import time
 
@@ -47,7 +53,7 @@ SEED = 4141
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 EOS = "<|endoftext|>"
 CONTEXT = 128
-MIN_LEN, MAX_LEN = 5, 60
+MIN_LEN, MAX_LEN = 5, 50
 
 CONFIG = {
     "activation_function": "gelu_new",
@@ -61,8 +67,8 @@ CONFIG = {
     "model_type": "gpt2",
     "n_ctx": CONTEXT,
     "n_embd": 64,
-    "n_head": 2,
-    "n_inner": 4,
+    "n_head": 4,
+    "n_inner": 64,
     "n_layer": 2,
     "n_positions": CONTEXT,
     "reorder_and_upcast_attn": False,
@@ -107,25 +113,64 @@ def gpt2_classes(transformers_repo):
 
 
 def batch(gen, size):
-    """(ids, targets) of `size` sequences, each blocks of random letters until CONTEXT: mostly a
-    string s followed by itself (s + s), sometimes s alone (letters nothing repeats). targets
-    are -100 except on the second copies: position i predicts token i + 1, the second copy's
-    letters after its first one."""
+    """(ids, targets) of `size` sequences of CONTEXT random letters in which one segment s of
+    MIN_LEN..MAX_LEN letters, placed at a random offset, is repeated after a random gap of filler
+    (often none). targets are -100 except on the second copy: position i predicts token i + 1,
+    the second copy's letters after its first one. Since the segment's length and both offsets
+    vary, no rule on absolute positions ("look 20 back") can copy; only finding the earlier
+    occurrence of the current letters can."""
     ids = torch.randint(0, 26, (size, CONTEXT), generator=gen)
     targets = torch.full((size, CONTEXT), -100, dtype=torch.long)
     for b in range(size):
-        start = 0
-        while start < CONTEXT - 2:
-            length = int(torch.randint(MIN_LEN, MAX_LEN + 1, (1,), generator=gen))
-            length = min(length, (CONTEXT - start) // 2)
-            if length < 2 or int(torch.randint(0, 5, (1,), generator=gen)) == 0:
-                start += max(length, 2)   # a stretch of letters that does not repeat
-                continue
-            second = start + length
-            ids[b, second:second + length] = ids[b, start:second]
-            targets[b, second:second + length - 1] = ids[b, second + 1:second + length]
-            start = second + length
+        length = int(torch.randint(MIN_LEN, MAX_LEN + 1, (1,), generator=gen))
+        gap = 0 if int(torch.randint(0, 2, (1,), generator=gen)) == 0 else \
+            int(torch.randint(0, CONTEXT - 2 * length + 1, (1,), generator=gen))
+        first = int(torch.randint(0, CONTEXT - 2 * length - gap + 1, (1,), generator=gen))
+        second = first + length + gap
+        ids[b, second:second + length] = ids[b, first:first + length]
+        targets[b, second:second + length - 1] = ids[b, second + 1:second + length]
     return ids, targets
+
+
+def dense_batch(gen, size):
+    """Like batch(), but each sequence is filled with repeats: filler of 0 to 10 letters (none half
+    the time), a segment s of MIN_LEN..MAX_LEN letters, filler of 0 to 10 letters (none half the
+    time), s again; then the next, until CONTEXT. More of each sequence is learnable, and the
+    distance between the copies varies with the segment's length and the filler."""
+    ids = torch.randint(0, 26, (size, CONTEXT), generator=gen)
+    targets = torch.full((size, CONTEXT), -100, dtype=torch.long)
+
+    def filler():
+        return 0 if int(torch.randint(0, 2, (1,), generator=gen)) == 0 else int(torch.randint(1, 11, (1,), generator=gen))
+
+    for b in range(size):
+        start = filler()
+        while True:
+            length = int(torch.randint(MIN_LEN, MAX_LEN + 1, (1,), generator=gen))
+            gap = filler()
+            length = min(length, (CONTEXT - start - gap) // 2)
+            if length < 3:
+                break
+            second = start + length + gap
+            ids[b, second:second + length] = ids[b, start:start + length]
+            targets[b, second:second + length - 1] = ids[b, second + 1:second + length]
+            start = second + length + filler()
+    return ids, targets
+
+
+def induction_scores(model, gen, count=10, length=50):
+    """heads --probe induction on the torch side: (n_layer, n_head) mean attention of queries in
+    the second copy of a random string of `length` letters typed twice on key i - length + 1."""
+    total = None
+    with torch.no_grad():
+        for _ in range(count):
+            s = torch.randint(0, 26, (length,), generator=gen)
+            ids = torch.cat([s, s])[None]
+            attentions = model(input_ids=ids, use_cache=False, output_attentions=True)["attentions"]
+            rows = torch.arange(length, 2 * length)
+            per_layer = torch.stack([a[0][:, rows, rows - length + 1].mean(-1) for a in attentions])
+            total = per_layer if total is None else total + per_layer
+    return total / count
 
 
 def second_copy_accuracy(model, gen, count=200, length=20):
@@ -173,14 +218,50 @@ def save(model, output):
         f.write("\n")
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _train(model, optimiser, schedule, gen, args, started):
+    for step in range(args.steps):
+        ids, targets = (dense_batch if args.dense else batch)(gen, args.batch)
+        logits = model(input_ids=ids, use_cache=False)["logits"]
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1),
+                                                 ignore_index=-100)
+        optimiser.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimiser.step()
+        schedule.step()
+        if step % args.check_every == 0 or step == args.steps - 1:
+            model.eval()
+            # Checked on seeds the tests do not use; the tests measure on their own held-out strings.
+            check = second_copy_accuracy(model, torch.Generator().manual_seed(SEED + 2), count=50)
+            probe = induction_scores(model, torch.Generator().manual_seed(SEED + 3))
+            model.train()
+            best = probe.max().item()
+            print(f"step {step:5d}  loss {loss.item():.4f}  second copy {check:.3f}  probe {best:.3f} "
+                  f"(layer {probe.argmax().item() // probe.shape[1]})  {time.time() - started:.0f} s", flush=True)
+            # Stop at the first check that meets #41's targets with margin: deterministic, so a
+            # rerun with the same defaults stops at the same step with the same weights.
+            if check >= 0.985 and best >= 0.7:
+                break
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--transformers", default="/work/.mirror/feisenyu+transformers_4573/repo")
     parser.add_argument("--output", default=HERE)
-    parser.add_argument("--steps", type=int, default=3000)
-    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--dense", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--heads", type=int, default=CONFIG["n_head"])
+    parser.add_argument("--width", type=int, default=CONFIG["n_embd"])
+    parser.add_argument("--check-every", type=int, default=100)
     args = parser.parse_args()
 
+    CONFIG.update(n_head=args.heads, n_embd=args.width)
     torch.manual_seed(SEED)
     random.seed(SEED)
     torch.set_num_threads(1)   # the same sums in the same order on every run; and the fastest on a shared machine
@@ -194,30 +275,21 @@ def main():
     model.train()
 
     gen = torch.Generator().manual_seed(SEED)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=0.01, betas=(0.9, 0.98))
-    warmup = 100
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min(1.0, (s + 1) / warmup) * 0.5 * (1 + math.cos(math.pi * min(1.0, s / args.steps))))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01, betas=(0.9, 0.98))
+    warmup = 200
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimiser, lambda s: min(1.0, (s + 1) / warmup))
     started = time.time()
-    for step in range(args.steps):
-        ids, targets = batch(gen, args.batch)
-        logits = model(input_ids=ids, use_cache=False)["logits"]
-        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1),
-                                                 ignore_index=-100)
-        optimiser.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        optimiser.step()
-        schedule.step()
-        if step % 250 == 0 or step == args.steps - 1:
-            model.eval()
-            check = second_copy_accuracy(model, torch.Generator().manual_seed(SEED + 2), count=40)
-            model.train()
-            print(f"step {step:5d}  loss {loss.item():.4f}  second copy {check:.3f}  {time.time() - started:.0f} s",
-                  flush=True)
+    signal.signal(signal.SIGTERM, _stop)   # stopped early (out of time): save what there is
+    try:
+        _train(model, optimiser, schedule, gen, args, started)
+    except KeyboardInterrupt:
+        print("stopped early; saving the weights as they are", flush=True)
+    model.eval()
+
     model.eval()
     accuracy = second_copy_accuracy(model, torch.Generator().manual_seed(SEED + 1))
     print(f"second-copy top-1 accuracy on 200 fresh 20-letter strings: {accuracy:.4f}")
+    print("induction scores (layer x head):", induction_scores(model, torch.Generator().manual_seed(SEED + 1)))
     save(model, args.output)
     print(f"saved to {args.output}; transformers files read: {sorted(src.read_files)}")
 
