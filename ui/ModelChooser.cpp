@@ -107,11 +107,12 @@ QString ModelChooser::builtinExplanation(const QString& spec) {
                   "learned to look there on its own.) Numbers it never saw in training come out right at least "
                   "99 times in 100.</p>");
     if (spec == QLatin1String("builtin:induction"))
-        return tr("<p>A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters that "
-                  "repeat, one token per letter. It learned to copy about three letters in four of a random "
-                  "string typed twice, but not yet with a clean induction head: its heads lean on absolute "
-                  "positions, and the Induction tab's probe shows how weak their induction pattern is. "
-                  "Type a random string of letters twice and open the Induction tab.</p>");
+        return tr("<p>A small GPT-2 (2 layers of 4 heads) trained for Headmap on random lowercase letters in which "
+                  "stretches repeat, one token per letter. It learned induction heads: each head of layer 1 looks "
+                  "from a letter to the letter that followed the same letter earlier, and the model predicts that "
+                  "letter. They match one letter only, so when a letter occurs twice in the string they cannot tell "
+                  "which earlier occurrence to follow: the model copies about three letters in four of a random "
+                  "string typed twice. Type a random string of letters twice and open the Induction tab.</p>");
     return tr("Random weights, exactly as the seed tutorial builds them");
 }
 
