@@ -149,6 +149,7 @@ void HeatmapView::setContent(HeatmapContent content) {
     m_largest = content.largest;
     m_largestMagnitude = content.largestMagnitude;
     m_queryLabels = std::move(content.queryLabels);
+    m_queryExperts = std::move(content.queryExperts);
     m_keyLabels = std::move(content.keyLabels);
     m_difference = content.difference;
     m_causal = content.causal;

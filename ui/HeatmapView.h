@@ -202,6 +202,7 @@ private:
     double plottedValue(int query, int key) const;  // cell (query, key) after the scale mode
     const AttentionPyramid& pyramid();
     QString hoverTextFor(int query, int key) const;
+    QString expertsLine(int query) const;
     // heatmap/HeatmapView_Search.cpp
     void buildToolbar();
     void jumpTo(int token, std::optional<Qt::Orientation> axis = std::nullopt);  // nullopt: both axes
@@ -250,6 +251,7 @@ private:
     };
     TileWindow m_tiles;
     QStringList m_queryLabels;
+    std::vector<std::vector<int>> m_queryExperts;  // HeatmapContent::queryExperts
     QStringList m_keyLabels;
     HeatmapStyle m_style;
     bool m_difference = false;

@@ -209,7 +209,13 @@ QString helpText(const QString& topic) {
                               "  = its mean over positions): later layers' attention changes.\n"
                               "  A translation model shows one stack, --stack (default cross: rows are target\n"
                               "  tokens, columns source tokens, heads T x S); --words merges each axis's own\n"
-                              "  pieces (cross-attention: target words x source words).\n\n") +
+                              "  pieces (cross-attention: target words x source words).\n"
+                              "  A mixture-of-experts model (Mixtral, Qwen2/3-MoE, OLMoE) adds the experts\n"
+                              "  each token went to: JSON \"experts\": [layer][token] = expert ids in the\n"
+                              "  router's order, null for a dense layer; CSV a query_experts column (ids\n"
+                              "  separated by spaces, empty for a dense layer); npy with --output run.npy a\n"
+                              "  second file run.experts.npy, int32 (layers, T, top-k), -1 on dense layers.\n"
+                              "  Not with --words (the experts are per token, not per word).\n\n") +
                translation + common + exits;
     if (topic == QLatin1String("predict"))
         return QStringLiteral("headmap-cli predict --model SPEC --text TEXT [--top K] [--position P]\n"

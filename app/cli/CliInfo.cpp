@@ -124,6 +124,20 @@ QString vocabularyText(const Model& model) {
     return text;
 }
 
+// "8 per layer, top-4 per token, 1 shared (sigmoid-gated); mixture on layers 0, 2; dense 1".
+QString expertsText(const ModelSummary& s) {
+    QStringList sparse, dense;
+    for (int l = 0; l < int(s.expertLayers.size()); ++l)
+        (s.expertLayers[size_t(l)] ? sparse : dense) << QString::number(l);
+    QString text = QStringLiteral("%1 per layer, top-%2 per token").arg(s.experts).arg(s.expertsPerToken);
+    text += s.sharedExperts > 0 ? QStringLiteral(", %1 shared (sigmoid-gated)").arg(s.sharedExperts)
+                                : QStringLiteral(", no shared expert");
+    text += dense.isEmpty() ? QStringLiteral("; mixture on every layer")
+                            : QStringLiteral("; mixture on layers %1; dense %2")
+                                  .arg(sparse.join(QStringLiteral(", ")), dense.join(QStringLiteral(", ")));
+    return text;
+}
+
 }  // namespace
 
 void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* out) {
@@ -183,6 +197,8 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
     } else {
         text += QStringLiteral("causal         %1\n").arg(s.causal ? "yes" : "no");
     }
+    if (s.experts > 0)
+        text += QStringLiteral("experts        %1\n").arg(expertsText(s));
     text += QStringLiteral("weights        %1\n").arg(s.quantization.isEmpty()
                                                          ? QStringLiteral("float (exact)")
                                                          : s.quantization + QStringLiteral(" (quantised: the attention "

@@ -299,6 +299,16 @@ void Runner::attention(const CliRequest& request) {
     // what a later stack computed, so the output names them all.
     if (model->summary().isEncoderDecoder())
         trace.setAblations(options.ablations);
+    // NumPy holds one array per file: a mixture-of-experts model's router choices go to a
+    // second file beside --output (run.npy: run.experts.npy), int32 (L, T, K), −1 on dense layers.
+    if (request.format == QLatin1String("npy") && trace.hasExperts() && !request.mergeWords &&
+        !request.output.isEmpty() && request.output != QLatin1String("-")) {
+        QString expertsPath = request.output;
+        if (expertsPath.endsWith(QLatin1String(".npy")))
+            expertsPath.chop(4);
+        writeOutput(expertsPath + QStringLiteral(".experts.npy"),
+                    [&](QIODevice* device) { return writeExpertsNpy(device, trace, selection.layer); });
+    }
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
             return writeTraceCsv(device, trace, selection);

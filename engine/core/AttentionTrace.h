@@ -59,6 +59,12 @@ struct ModelSummary {
     // a short name ("previous token") and a one-sentence explanation per head. Empty otherwise.
     QStringList headNames;
     QStringList headExplanations;
+    // Mixture-of-experts decoders (#39): experts per layer, the router's top-k, shared experts
+    // (Qwen2-MoE: 1), and per layer whether its feed-forward is the mixture. 0 / empty: dense.
+    int experts = 0;
+    int expertsPerToken = 0;
+    int sharedExperts = 0;
+    std::vector<bool> expertLayers;
 
     // Encoder–decoder models: their three stacks (encoder, decoder, cross), each with its own
     // layers and heads; empty for a model with one stack of self-attention. A summary made for
@@ -198,6 +204,18 @@ public:
     const std::vector<std::vector<int>>& modelPositions() const { return *m_positions; }
     void setModelPositions(const AttentionTrace& source, const std::vector<std::vector<int>>& sourceTokens);
 
+    // Mixture-of-experts models (#39): per layer and token of the run, the experts the router
+    // chose, in its order (torch.topk's); a dense layer's list is empty. Empty for models without
+    // experts. The run's tokens, not those of a derived trace.
+    using ExpertChoices = std::vector<std::vector<std::vector<int>>>;  // [layer][token][k]
+    const ExpertChoices& experts() const { return m_experts; }
+    bool hasExperts() const { return !m_experts.empty(); }
+    void setExperts(int layer, std::vector<std::vector<int>> chosen) {
+        if (m_experts.empty())
+            m_experts.resize(size_t(layers()));
+        m_experts[size_t(layer)] = std::move(chosen);
+    }
+
     // The heads that were switched off in the run that made these weights (empty: none).
     const std::vector<HeadAblation>& ablations() const { return m_ablations; }
     void setAblations(std::vector<HeadAblation> ablations) { m_ablations = std::move(ablations); }
@@ -226,6 +244,7 @@ private:
     HeadSource m_source;  // derived traces: heads that are neither stored nor have queries/keys
     std::vector<float> m_valueNorms;  // (L, H, S) or empty
     std::vector<HeadAblation> m_ablations;
+    ExpertChoices m_experts;
     // (T) or empty: identity; shared between copies
     std::shared_ptr<const std::vector<std::vector<int>>> m_positions = std::make_shared<const std::vector<std::vector<int>>>();
 };

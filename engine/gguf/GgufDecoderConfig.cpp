@@ -109,6 +109,7 @@ bool slidesOnLayer(const SlidingLayers& rule, int layer) {
     case SlidingLayers::Kind::None:
     case SlidingLayers::Kind::FromMaxWindowLayers:
     case SlidingLayers::Kind::NoPeLayers:  // no GGUF reader for SmolLM3 yet
+    case SlidingLayers::Kind::Refused:
         break;
     }
     return false;
@@ -145,6 +146,12 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxGgufDim) != c.headDim)
         read.fail(QCoreApplication::translate("Engine", "%1 differs from %2; Headmap needs them equal")
                       .arg(read.key("attention.value_length"), read.key("attention.key_length")));
+    // Mixtral's GGUF files are llama files with experts (stacked ffn_*_exps tensors), which
+    // Headmap does not read yet: say so rather than miss ffn_gate.weight.
+    if (read.countOr("expert_count", 0, 0, 1 << 16) > 0)
+        read.fail(QCoreApplication::translate("Engine", "%1 = %2: GGUF files with mixture-of-experts layers are not "
+                                                        "read yet; open the model's safetensors folder instead")
+                      .arg(read.key("expert_count"), QString::number(read.countOr("expert_count", 0, 0, 1 << 16))));
     c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxGgufDim);
     c.maxPositions = read.count("context_length", 1, kMaxGgufPositions);
 

@@ -102,6 +102,7 @@ std::vector<GgufTensorMapping> ggufTensorMappings(const DecoderConfig& c) {
             list.linear(hf + names.fusedGateUp, blk + QStringLiteral("ffn_up"), 2 * ff, d, false);
             break;
         case FeedForwardKind::Gated:
+        case FeedForwardKind::MixtureOfExperts:  // no MoE row reads GGUF yet (gguf.architectures empty)
             list.linear(hf + names.gate, blk + QStringLiteral("ffn_gate"), ff, d, c.mlpBias);
             list.linear(hf + names.up, blk + QStringLiteral("ffn_up"), ff, d, c.mlpBias);
             break;

@@ -39,6 +39,7 @@ std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c
     for (int l = 0; l < c.layers; ++l) {
         switch (rule.kind) {
         case Kind::None:  // slidingWindow() gave 0
+        case Kind::Refused:
             break;
         case Kind::AllLayers:
             sliding[size_t(l)] = true;
@@ -60,7 +61,10 @@ std::vector<bool> slidingLayers(const ConfigReader& read, const DecoderConfig& c
 }
 
 int slidingWindow(const ConfigReader& read, const SlidingLayers& rule) {
-    if (rule.kind == SlidingLayers::Kind::None)
+    if (rule.kind == SlidingLayers::Kind::Refused && read.boolOr("use_sliding_window", false))
+        read.fail(QCoreApplication::translate("Engine", "use_sliding_window = true is not supported for this "
+                                                        "family (set it to false, as the released models do)"));
+    if (rule.kind == SlidingLayers::Kind::None || rule.kind == SlidingLayers::Kind::Refused)
         return 0;
     // Qwen2/Qwen3 configs carry a sliding_window that only counts when use_sliding_window is on.
     if (rule.kind == SlidingLayers::Kind::FromMaxWindowLayers && !read.boolOr("use_sliding_window", false))
@@ -95,6 +99,42 @@ std::vector<bool> noRopeLayers(const ConfigReader& read, int layers) {
         none[size_t(l)] = number == 0.0;
     }
     return none;
+}
+
+// The mixture-of-experts fields as the family's configuration_<name>.py reads them, and which
+// layers are sparse: those with (l + 1) % decoder_sparse_step == 0 that mlp_only_layers does
+// not list (Qwen2/3-MoE), else every layer.
+void readExperts(const ConfigReader& read, const MoeTraits& moe, DecoderConfig& c) {
+    c.experts = read.integer(moe.expertsField, 1, 1 << 16);
+    c.expertsPerToken = read.integer("num_experts_per_tok", 1, 1 << 16);
+    if (c.expertsPerToken > c.experts)
+        read.fail(QCoreApplication::translate("Engine", "num_experts_per_tok is %1, more than the %2 experts")
+                      .arg(c.expertsPerToken).arg(c.experts));
+    c.expertSize = read.integer(moe.expertSizeField, 1, 16 * kMaxDim);
+    if (moe.sharedExpert)
+        c.sharedExpertSize = read.integer("shared_expert_intermediate_size", 1, 16 * kMaxDim);
+    c.renormaliseTopK = moe.renormalise == MoeTraits::Renormalise::Always || read.boolOr("norm_topk_prob", false);
+    c.expertLayer.assign(size_t(c.layers), true);
+    if (!moe.sparseStep)
+        return;
+    const int step = read.integerOr("decoder_sparse_step", 1, 1, kMaxLayers);
+    std::vector<bool> denseListed(size_t(c.layers), false);
+    if (read.has("mlp_only_layers")) {
+        const QJsonValue value = read.json().value(QLatin1String("mlp_only_layers"));
+        if (!value.isArray())
+            read.fail(QCoreApplication::translate("Engine", "field 'mlp_only_layers' must be a list of layer indices"));
+        for (const QJsonValue& entry : value.toArray()) {
+            const double l = entry.toDouble(-1.0);
+            if (!entry.isDouble() || l != std::floor(l) || l < 0 || l >= c.layers)
+                read.fail(QCoreApplication::translate("Engine", "mlp_only_layers lists %1; expected layer "
+                                                                "indices 0..%2")
+                              .arg(entry.isDouble() ? QString::number(l) : entry.toVariant().toString())
+                              .arg(c.layers - 1));
+            denseListed[size_t(l)] = true;
+        }
+    }
+    for (int l = 0; l < c.layers; ++l)
+        c.expertLayer[size_t(l)] = !denseListed[size_t(l)] && (l + 1) % step == 0;
 }
 
 }  // namespace
@@ -149,6 +189,9 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     case BiasRule::QkvOnly:
         c.qkvBias = true;  // Qwen2 always has q/k/v biases and none on o_proj
         break;
+    case BiasRule::QkvFlag:
+        c.qkvBias = read.boolOr("qkv_bias", true);
+        break;
     case BiasRule::AttentionAndMlp:
         c.qkvBias = c.outputBias = read.boolOr("attention_bias", false);
         c.mlpBias = read.boolOr("mlp_bias", false);
@@ -190,6 +233,12 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     c.noRopeLayer.assign(size_t(c.layers), false);
     if (family.positions == PositionKind::RopeExceptNoPe)
         c.noRopeLayer = noRopeLayers(read, c.layers);
+    if (family.refusesClipQkv && read.has("clip_qkv"))
+        read.fail(QCoreApplication::translate("Engine", "clip_qkv = %1 is not supported (Headmap reads "
+                                                        "OLMoE checkpoints with clip_qkv null)")
+                      .arg(read.numberOr("clip_qkv", 0.0)));
+    if (family.moe)
+        readExperts(read, *family.moe, c);
 
     const int window = slidingWindow(read, family.sliding);
     const std::vector<bool> sliding = slidingLayers(read, c, family.sliding, window);

@@ -41,6 +41,13 @@ struct DecoderConfig {
     int bosTokenId = -1;            // what --bos prepends; -1 when config.json names none
     std::vector<int> windowOfLayer;  // per layer: 0 for full attention, else the window in tokens
     std::vector<bool> noRopeLayer;   // per layer: true where q and k are not rotated (SmolLM3's NoPE)
+    // Mixture of experts (FeedForwardKind::MixtureOfExperts, FamilyTraits::moe); 0 experts: dense.
+    int experts = 0;            // num_experts / num_local_experts
+    int expertsPerToken = 0;    // num_experts_per_tok: the router's top-k
+    int expertSize = 0;         // each expert's intermediate size
+    int sharedExpertSize = 0;   // Qwen2-MoE: shared_expert_intermediate_size; 0 without one
+    bool renormaliseTopK = false;  // the chosen experts' probabilities are divided by their sum
+    std::vector<bool> expertLayer;  // per layer: true when its feed-forward is the mixture
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
     // A GGUF file's tensor of per-frequency rope divisors (rope_freqs.weight for llama 3's
@@ -52,6 +59,8 @@ struct DecoderConfig {
     static QStringList supportedModelTypes();  // of familyTraitsTable(), in its order
     // The row of modelType (throws ModelError if there is none, which fromJson rules out).
     const FamilyTraits& traits() const;
+    bool hasExperts() const { return experts > 0; }
+    bool isExpertLayer(int layer) const { return experts > 0 && expertLayer[size_t(layer)]; }
     // "rope (default, theta 10000)", and the layers without it ("; none on layers 3, 7").
     QString ropeDescription() const;
     bool rotatesLayer(int layer) const { return layer < 0 || size_t(layer) >= noRopeLayer.size() || !noRopeLayer[size_t(layer)]; }

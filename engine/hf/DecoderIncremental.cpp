@@ -55,9 +55,20 @@ MatrixF DecoderModel::forwardReusing(const Encoding& input, const PrefixState& p
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = layerWeights(l, arena, scratch);
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
-        applyBlock(block, x, [&](const MatrixF& h) {
-            return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace);
-        });
+        std::vector<std::vector<int>> chosen;  // the new tokens' experts
+        applyBlock(
+            block, x,
+            [&](const MatrixF& h) { return attendReusing(l, block.attention, spec, h, reused, previous.trace, *state, trace); },
+            [&](const MatrixF& h) { return feedForward(l, block, h, arena, chosen); });
+        if (c.isExpertLayer(l)) {
+            // The shared tokens went where the previous run sent them (the same rows, the same bits).
+            const auto& before = previous.trace.experts().at(size_t(l));
+            std::vector<std::vector<int>> all(before.begin(), before.begin() + reused);
+            all.insert(all.end(), chosen.begin(), chosen.end());
+            trace.setExperts(l, std::move(all));
+        } else if (c.hasExperts()) {
+            trace.setExperts(l, {});  // a dense layer of a mixture-of-experts model
+        }
         if (!context.layerDone(l))
             return MatrixF();
     }

@@ -152,6 +152,11 @@ ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& to
     summary.positions = c.ropeDescription();
     for (int w : c.windowOfLayer)  // as attentionSpec() sets each layer's mask
         summary.layerMasks.push_back(w > 0 ? MaskRule{AttentionMask::SlidingWindow, w} : MaskRule{AttentionMask::Causal, 0});
+    summary.experts = c.experts;
+    summary.expertsPerToken = c.expertsPerToken;
+    summary.sharedExperts = c.sharedExpertSize > 0 ? 1 : 0;
+    if (c.hasExperts())
+        summary.expertLayers = c.expertLayer;
     summary.pieces = tokenizer.pieceStyle();
     if (c.bosTokenId >= 0 && c.bosTokenId < tokenizer.vocabSize()) {
         const Encoding bos = tokenizer.fromIds({c.bosTokenId});
@@ -165,6 +170,7 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
     const int d = c.hiddenSize;
     const int ff = c.intermediateSize;
     const QString base = QStringLiteral("layers.%1.").arg(layer);
+    block = Block();  // streaming reuses one Block: a dense layer after a mixture keeps no router
     auto norm = [&](const QString& name) {
         const QString prefix = base + name;
         if (m_layerNorms)
@@ -181,6 +187,10 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
     loadAttention(weights, base, block, owned);
 
     const DecoderTensorNames& n = *m_names;
+    if (c.isExpertLayer(layer)) {
+        loadExperts(weights, layer, block);
+        return;
+    }
     switch (m_family->feedForward) {
     case FeedForwardKind::Plain:
         block.up = linear(weights, base + n.up, d, ff, c.mlpBias);
@@ -195,11 +205,61 @@ void DecoderModel::loadBlock(const WeightLookup& weights, int layer, Block& bloc
         break;
     }
     case FeedForwardKind::Gated:
+    case FeedForwardKind::MixtureOfExperts:  // its dense layers (decoder_sparse_step, mlp_only_layers)
         block.gate = linear(weights, base + n.gate, d, ff, c.mlpBias);
         block.up = linear(weights, base + n.up, d, ff, c.mlpBias);
         block.down = linear(weights, base + n.down, ff, d, c.mlpBias);
         break;
     }
+}
+
+// The router and, when the layer's weights stay in the file, every expert as a view into it;
+// when the checkpoint converts on read, experts are read only when tokens choose them
+// (loadExpert, from feedForward).
+void DecoderModel::loadExperts(const WeightLookup& weights, int layer, Block& block) const {
+    const DecoderConfig& c = m_config;
+    const MoeTraits& moe = *m_family->moe;
+    const int d = c.hiddenSize;
+    const QString base = QStringLiteral("layers.%1.").arg(layer);
+    MoeWeights& w = block.moe;
+    w.router = linear(weights, base + moe.router, d, c.experts, false);
+    w.experts.clear();
+    if (!m_streaming)
+        for (int e = 0; e < c.experts; ++e)
+            w.experts.push_back(loadExpert(weights, layer, e));
+    if (moe.sharedExpert) {
+        const int sf = c.sharedExpertSize;
+        const QString shared = base + moe.shared;
+        w.shared = {linear(weights, shared + moe.expertGate, d, sf, false),
+                    linear(weights, shared + moe.expertUp, d, sf, false),
+                    linear(weights, shared + moe.expertDown, sf, d, false)};
+        w.sharedGate = linear(weights, base + moe.sharedGate, d, 1, false);
+    }
+}
+
+ExpertWeights DecoderModel::loadExpert(const WeightLookup& weights, int layer, int expert) const {
+    const DecoderConfig& c = m_config;
+    const MoeTraits& moe = *m_family->moe;
+    const int d = c.hiddenSize;
+    const int ef = c.expertSize;
+    const QString base = QStringLiteral("layers.%1.").arg(layer) + moe.expert.arg(expert);
+    return {linear(weights, base + moe.expertGate, d, ef, false), linear(weights, base + moe.expertUp, d, ef, false),
+            linear(weights, base + moe.expertDown, ef, d, false)};
+}
+
+MatrixF DecoderModel::feedForward(int layer, const Block& block, const MatrixF& x, Arena& arena,
+                                  std::vector<std::vector<int>>& chosen) const {
+    if (block.moe.isNull())
+        return mlp(block, x);
+    const ExpertSource fetch = [&](int expert) {
+        const ArenaReader reader(checkpoint(), arena);  // after the layer's own buffers
+        return loadExpert(lookup(reader), layer, expert);
+    };
+    RouterChoice choice;
+    MatrixF out = mixtureOfExperts(block.moe, x, m_config.expertsPerToken, m_config.renormaliseTopK,
+                                   m_config.activation, fetch, choice);
+    chosen = std::move(choice.experts);
+    return out;
 }
 
 void DecoderModel::loadAttention(const WeightLookup& weights, const QString& base, Block& block,
@@ -326,7 +386,11 @@ MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) co
     for (int l = 0; l < c.layers; ++l) {
         const Block& block = layerWeights(l, arena, scratch);
         const AttentionSpec spec = attentionSpec(l, block, &global, localTable);
-        applyBlock(block, x, [&](const MatrixF& h) { return context.attention(l, block.attention, spec, h); });
+        std::vector<std::vector<int>> chosen;
+        applyBlock(block, x, [&](const MatrixF& h) { return context.attention(l, block.attention, spec, h); },
+                   [&](const MatrixF& h) { return feedForward(l, block, h, arena, chosen); });
+        if (c.hasExperts())
+            context.trace().setExperts(l, std::move(chosen));
         if (!context.layerDone(l))
             return MatrixF();
     }
@@ -335,7 +399,8 @@ MatrixF DecoderModel::forward(const Encoding& input, ForwardContext& context) co
 }
 
 void DecoderModel::applyBlock(const Block& block, MatrixF& x,
-                              const std::function<MatrixF(const MatrixF&)>& attention) const {
+                              const std::function<MatrixF(const MatrixF&)>& attention,
+                              const FeedForward& ffn) const {
     switch (m_layout) {
     case BlockLayout::PreNorm: {
         MatrixF h = x;
@@ -343,7 +408,7 @@ void DecoderModel::applyBlock(const Block& block, MatrixF& x,
         x += attention(h);
         h = x;
         normalize(h, block.norm2);
-        x += mlp(block, h);
+        x += ffn(h);
         break;
     }
     case BlockLayout::Sandwich: {
@@ -354,7 +419,7 @@ void DecoderModel::applyBlock(const Block& block, MatrixF& x,
         x += a;
         h = x;
         normalize(h, block.norm3);
-        MatrixF m = mlp(block, h);
+        MatrixF m = ffn(h);
         normalize(m, block.norm4);
         x += m;
         break;
@@ -363,7 +428,7 @@ void DecoderModel::applyBlock(const Block& block, MatrixF& x,
         MatrixF a = attention(x);
         normalize(a, block.norm1);
         x += a;
-        MatrixF m = mlp(block, x);
+        MatrixF m = ffn(x);
         normalize(m, block.norm2);
         x += m;
         break;
@@ -375,12 +440,12 @@ void DecoderModel::applyBlock(const Block& block, MatrixF& x,
         if (m_config.parallelResidual) {
             h = x;
             normalize(h, block.norm2);
-            x += mlp(block, h) + a;
+            x += ffn(h) + a;
         } else {
             x += a;
             h = x;
             normalize(h, block.norm2);
-            x += mlp(block, h);
+            x += ffn(h);
         }
         break;
     }

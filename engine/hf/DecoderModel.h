@@ -24,6 +24,7 @@
 #include "hf/CheckpointModel.h"
 #include "hf/DecoderConfig.h"
 #include "hf/LayerArena.h"
+#include "hf/MixtureOfExperts.h"
 
 namespace headmap {
 
@@ -61,7 +62,11 @@ private:
         AttentionWeights attention;
         QkNormWeights qkNorm;
         Linear gate, up, down;            // gate is null for a plain MLP (GPT-NeoX)
+        MoeWeights moe;                   // a mixture-of-experts layer's, else null
     };
+    // Runs a layer's feed-forward on the rows of x (the layout's normed input); a mixture of
+    // experts also records the router's choices for those rows.
+    using FeedForward = std::function<MatrixF(const MatrixF&)>;
 
     void loadHead();
     void loadBlock(const WeightLookup& weights, int layer, Block& block, Arena& owned) const;
@@ -70,7 +75,14 @@ private:
     void embedRows(const std::vector<int>& ids, int first, MatrixF& x) const;
     // One layer on the residual stream x (rows: tokens), the layout's norms and residuals
     // around `attention` and the MLP; the full run and the prefix-reuse run share it.
-    void applyBlock(const Block& block, MatrixF& x, const std::function<MatrixF(const MatrixF&)>& attention) const;
+    void applyBlock(const Block& block, MatrixF& x, const std::function<MatrixF(const MatrixF&)>& attention,
+                    const FeedForward& feedForward) const;
+    // The block's MLP, or its mixture of experts (whose picks go to `chosen`); `arena` holds the
+    // layer's weights when streaming and receives the chosen experts' too.
+    MatrixF feedForward(int layer, const Block& block, const MatrixF& x, Arena& arena,
+                        std::vector<std::vector<int>>& chosen) const;
+    void loadExperts(const WeightLookup& weights, int layer, Block& block) const;
+    ExpertWeights loadExpert(const WeightLookup& weights, int layer, int expert) const;
     // Prefix reuse (model/PrefixState.h, hf/DecoderIncremental.cpp): the position parameters
     // in effect for `length` tokens, a state to fill for `input`, and the run that takes the
     // first `reused` tokens from `previous` and computes the others.

@@ -71,6 +71,65 @@ const DecoderTensorNames& neoxTensorNames() {
     return names;
 }
 
+// Mixture-of-experts blocks, from each family's modeling_<name>.py and the Hub checkpoints'
+// per-expert names (transformers' conversion_mapping.py stacks them into 3-D tensors on load).
+MoeTraits qwenMoeTraits() {
+    // Qwen2MoeSparseMoeBlock / Qwen3MoeSparseMoeBlock: mlp.gate, mlp.experts.N.{gate,up,down}_proj.
+    MoeTraits m;
+    m.sparseStep = true;
+    m.router = QStringLiteral("mlp.gate");
+    m.expert = QStringLiteral("mlp.experts.%1.");
+    m.expertGate = QStringLiteral("gate_proj");
+    m.expertUp = QStringLiteral("up_proj");
+    m.expertDown = QStringLiteral("down_proj");
+    return m;
+}
+
+const MoeTraits& qwen3MoeTraits() {
+    static const MoeTraits traits = qwenMoeTraits();
+    return traits;
+}
+
+const MoeTraits& qwen2MoeTraits() {
+    static const MoeTraits traits = [] {
+        MoeTraits m = qwenMoeTraits();
+        m.sharedExpert = true;
+        m.shared = QStringLiteral("mlp.shared_expert.");
+        m.sharedGate = QStringLiteral("mlp.shared_expert_gate");
+        return m;
+    }();
+    return traits;
+}
+
+const MoeTraits& olmoeTraits() {
+    // OlmoeSparseMoeBlock: every layer sparse, experts of intermediate_size.
+    static const MoeTraits traits = [] {
+        MoeTraits m = qwenMoeTraits();
+        m.sparseStep = false;
+        m.expertSizeField = "intermediate_size";
+        return m;
+    }();
+    return traits;
+}
+
+const MoeTraits& mixtralTraits() {
+    // MixtralSparseMoeBlock: block_sparse_moe.gate, experts.N.w1 (gate), w3 (up), w2 (down);
+    // the top-k probabilities are always renormalised.
+    static const MoeTraits traits = [] {
+        MoeTraits m;
+        m.renormalise = MoeTraits::Renormalise::Always;
+        m.expertsField = "num_local_experts";
+        m.expertSizeField = "intermediate_size";
+        m.router = QStringLiteral("block_sparse_moe.gate");
+        m.expert = QStringLiteral("block_sparse_moe.experts.%1.");
+        m.expertGate = QStringLiteral("w1");
+        m.expertUp = QStringLiteral("w3");
+        m.expertDown = QStringLiteral("w2");
+        return m;
+    }();
+    return traits;
+}
+
 const Seq2SeqTensorNames& bartTensorNames() {
     // modeling_bart.py and the families copied from it (Marian, mBART, M2M100).
     static const Seq2SeqTensorNames names{
@@ -257,6 +316,29 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
         tableRow(C::Decoder, "olmo2", "OLMo 2", [](FamilyTraits& f) {
             f.layout = BlockLayout::PostNorm;
             f.qkNorm = QkNormKind::WholeProjection;
+        }),
+        tableRow(C::Decoder, "mixtral", "Mixtral 8x7B, 8x22B", [](FamilyTraits& f) {
+            f.feedForward = FeedForwardKind::MixtureOfExperts;
+            f.moe = &mixtralTraits();
+            f.sliding = {Sliding::AllLayers};
+        }),
+        tableRow(C::Decoder, "qwen2_moe", "Qwen1.5-MoE, Qwen2-MoE", [](FamilyTraits& f) {
+            f.feedForward = FeedForwardKind::MixtureOfExperts;
+            f.moe = &qwen2MoeTraits();
+            f.biases = BiasRule::QkvFlag;
+            f.sliding = {Sliding::Refused};
+        }),
+        tableRow(C::Decoder, "qwen3_moe", "Qwen3-MoE (Qwen3-30B-A3B, 235B-A22B)", [](FamilyTraits& f) {
+            f.feedForward = FeedForwardKind::MixtureOfExperts;
+            f.moe = &qwen3MoeTraits();
+            f.qkNorm = QkNormKind::PerHead;
+            f.sliding = {Sliding::Refused};
+        }),
+        tableRow(C::Decoder, "olmoe", "OLMoE", [](FamilyTraits& f) {
+            f.feedForward = FeedForwardKind::MixtureOfExperts;
+            f.moe = &olmoeTraits();
+            f.qkNorm = QkNormKind::WholeProjection;
+            f.refusesClipQkv = true;
         }),
         tableRow(C::Decoder, "gpt_neox", "GPT-NeoX, Pythia", [](FamilyTraits& f) {
             f.layout = BlockLayout::Parallel;

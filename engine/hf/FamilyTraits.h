@@ -60,6 +60,35 @@ enum class FeedForwardKind {
     Plain,       // down(act(up(x)))
     Gated,       // down(act(gate(x)) · up(x))
     GatedFused,  // Gated, gate and up stacked in one gate_up_proj (2·FF, D), gate rows first
+    MixtureOfExperts,  // a router picks experts per token (FamilyTraits::moe); dense layers Gated
+};
+
+// A mixture-of-experts feed-forward (issue #39), as the family's <Family>SparseMoeBlock computes
+// it: router logits = x·Wᵣᵀ (T, E); p = softmax over all E experts in float32; torch.topk(p, k)
+// picks the experts (largest first, ties to the lower index as torch's CPU topk orders them);
+// their p are renormalised to sum 1 when `renormalise` says so; the output is Σ p_e·expert_e(x),
+// each expert a SwiGLU down(act(gate(x))·up(x)). Dense layers (decoder_sparse_step,
+// mlp_only_layers) run the family's Gated MLP of intermediate_size.
+struct MoeTraits {
+    enum class Renormalise {
+        Always,       // Mixtral: router_top_value /= sum, whatever the config says
+        NormTopKProb, // config.json's norm_topk_prob, false by default (Qwen2/3-MoE, OLMoE)
+    };
+    // How an expert turns x into its output; gpt-oss's clamped SwiGLU with biases would be one
+    // more kind here.
+    enum class ExpertKind { SwiGlu };
+    Renormalise renormalise = Renormalise::NormTopKProb;
+    ExpertKind expertKind = ExpertKind::SwiGlu;
+    const char* expertsField = "num_experts";              // Mixtral: num_local_experts
+    const char* expertSizeField = "moe_intermediate_size"; // Mixtral, OLMoE: intermediate_size
+    bool sparseStep = false;     // decoder_sparse_step and mlp_only_layers choose the MoE layers
+    bool sharedExpert = false;   // Qwen2-MoE: + sigmoid(x·w_gate) · SwiGLU of shared_expert_intermediate_size
+    // Tensor names within a layer, without ".weight"; %1 is the expert's index.
+    QString router;              // "mlp.gate" (E, D)
+    QString expert;              // "mlp.experts.%1."
+    QString expertGate, expertUp, expertDown;  // "gate_proj", "up_proj", "down_proj"
+    QString shared;              // "mlp.shared_expert." (its gate_proj/up_proj/down_proj)
+    QString sharedGate;          // "mlp.shared_expert_gate" (1, D)
 };
 
 // How the q, k and v projections are stored.
@@ -77,6 +106,7 @@ enum class BiasRule {
     OneFlagDefaultOn,  // attention_bias on every linear layer, true by default (GPT-NeoX)
     QkvOnly,           // on q/k/v and never on o_proj or the MLP (Qwen2)
     None,              // no biases at all (Phi-3)
+    QkvFlag,           // qkv_bias on q/k/v, true by default, never on o_proj or the MLP (Qwen2-MoE)
 };
 
 enum class QkNormKind {
@@ -106,6 +136,7 @@ struct SlidingLayers {
         FromMaxWindowLayers,   // layers ≥ max_window_layers, and only with use_sliding_window (Qwen)
         AllButEveryNth,        // all but every period-th layer (Gemma 2: 2; Gemma 3: 6)
         NoPeLayers,            // the layers without rotary, and only with use_sliding_window (SmolLM3)
+        Refused,               // use_sliding_window: true is refused (Qwen2/3-MoE: not checked yet)
     };
     Kind kind = Kind::None;
     int period = 0;                 // AllButEveryNth: the full-attention period
@@ -206,6 +237,8 @@ struct FamilyTraits {
     AttentionScale scale = AttentionScale::InverseSqrtHeadDim;
     SlidingLayers sliding;
     bool refusesBidirectional = false;  // use_bidirectional_attention = true is refused (EmbeddingGemma)
+    const MoeTraits* moe = nullptr;     // FeedForwardKind::MixtureOfExperts
+    bool refusesClipQkv = false;        // clip_qkv other than null is refused (OLMoE)
 
     const EncoderTensorNames* encoderNames = nullptr;  // ModelClass::Encoder
     const DecoderTensorNames* decoderNames = nullptr;  // ModelClass::Decoder

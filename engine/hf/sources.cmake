@@ -18,5 +18,6 @@ target_sources(headmap_engine PRIVATE
   hf/LayerArena.cpp
   hf/ModernBertConfig.cpp
   hf/ModernBertModel.cpp
+  hf/MixtureOfExperts.cpp
   hf/WeightLookup.cpp
 )

@@ -27,9 +27,9 @@ QByteArray shapeRepr(const std::vector<qint64>& shape) {
 }
 
 // Everything before the data; empty when the header would not fit version 1.0's uint16 length.
-QByteArray npyHeader(const std::vector<qint64>& shape) {
+QByteArray npyHeader(const std::vector<qint64>& shape, const char* descr = "<f4") {
     QByteArray dict =
-        "{'descr': '<f4', 'fortran_order': False, 'shape': " + shapeRepr(shape) + ", }";
+        "{'descr': '" + QByteArray(descr) + "', 'fortran_order': False, 'shape': " + shapeRepr(shape) + ", }";
     const int unpadded = kPrefixLength + int(dict.size()) + 1;  // + the closing '\n'
     dict += QByteArray((kAlignment - unpadded % kAlignment) % kAlignment, ' ');
     dict += '\n';
@@ -84,10 +84,10 @@ bool writeFloats(QIODevice* device, const float* data, qint64 count) {
 #endif
 }
 
-bool writeHeader(QIODevice* device, const std::vector<qint64>& shape) {
+bool writeHeader(QIODevice* device, const std::vector<qint64>& shape, const char* descr = "<f4") {
     if (!device || !device->isWritable())
         return false;
-    const QByteArray header = npyHeader(shape);
+    const QByteArray header = npyHeader(shape, descr);
     return !header.isEmpty() && writeAll(device, header.constData(), header.size());
 }
 
@@ -96,6 +96,25 @@ bool writeHeader(QIODevice* device, const std::vector<qint64>& shape) {
 bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& shape) {
     const qint64 count = elementCount(shape);
     return writeHeader(device, shape) && writeFloats(device, data, count);
+}
+
+bool writeExpertsNpy(QIODevice* device, const AttentionTrace& trace, int layer) {
+    const AttentionTrace::ExpertChoices& experts = trace.experts();
+    const int k = trace.model().expertsPerToken;
+    const int t = trace.length();
+    std::vector<qint32> values;  // (L, T, K) little-endian int32, −1 for a dense layer
+    int layers = 0;
+    for (int l = 0; l < int(experts.size()); ++l) {
+        if (layer >= 0 && l != layer)
+            continue;
+        ++layers;
+        const auto& rows = experts[size_t(l)];
+        for (int q = 0; q < t; ++q)
+            for (int j = 0; j < k; ++j)
+                values.push_back(qToLittleEndian(rows.empty() ? qint32(-1) : qint32(rows[size_t(q)][size_t(j)])));
+    }
+    return writeHeader(device, {layers, t, k}, "<i4") &&
+           writeAll(device, reinterpret_cast<const char*>(values.data()), qint64(values.size() * sizeof(qint32)));
 }
 
 bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer, int head) {

@@ -26,4 +26,9 @@ bool writeNpy(QIODevice* device, const float* data, const std::vector<qint64>& s
 // computed at a time.
 bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1, int head = -1);
 
+// A mixture-of-experts trace's router choices (AttentionTrace::experts) as one int32 (L, T, K)
+// array, indexed [layer][token][k] in the router's order, −1 throughout a dense layer's rows;
+// layer >= 0 selects one (1, T, K).
+bool writeExpertsNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1);
+
 }  // namespace headmap

@@ -31,6 +31,12 @@ void appendFloat(QByteArray& out, float value) {
     out.append(text, qsizetype(result.ptr - text));
 }
 
+// Whether the trace's router choices describe its own tokens: a mixture-of-experts run's trace,
+// not one whose tokens stand for others (merged words, hidden special tokens).
+bool carriesExperts(const AttentionTrace& trace) {
+    return trace.hasExperts() && trace.modelPositions().empty() && !trace.hasKeyTokens();
+}
+
 }  // namespace
 
 void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
@@ -65,6 +71,17 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
     }
     json.endArray();
     json.key("quantization"); json.value(model.quantization);
+    if (model.experts > 0) {
+        // Mixture-of-experts models only, so that a dense model's summary stays as it was.
+        json.key("experts"); json.value(model.experts);
+        json.key("experts_per_token"); json.value(model.expertsPerToken);
+        json.key("shared_experts"); json.value(model.sharedExperts);
+        std::vector<int> sparse;
+        for (int l = 0; l < int(model.expertLayers.size()); ++l)
+            if (model.expertLayers[size_t(l)])
+                sparse.push_back(l);
+        json.key("expert_layers"); json.intList(sparse);
+    }
     if (model.isEncoderDecoder()) {
         // The stack these layers and heads are of, then all three stacks' shapes; written only
         // for encoder–decoder models, so a one-stack model's summary stays as it was.
@@ -138,6 +155,22 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
     }
     if (extraFields)
         extraFields(json);
+    if (carriesExperts(trace)) {  // [layer][token] the router's picks, null for a dense layer
+        json.key("experts");
+        json.beginArray();
+        for (int layer : layers) {
+            const auto& rows = trace.experts()[size_t(layer)];
+            if (rows.empty()) {
+                json.null();
+                continue;
+            }
+            json.beginArray();
+            for (const std::vector<int>& chosen : rows)
+                json.intList(chosen);
+            json.endArray();
+        }
+        json.endArray();
+    }
     json.key("attention");
     json.beginArray();
     for (int layer : layers) {
@@ -168,7 +201,11 @@ bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSe
     for (const QString& token : trace.keyTokens())
         keyFields << csvField(token);
 
-    QByteArray out("layer,head,query_index,query_token,key_index,key_token,weight\n");
+    // Mixture-of-experts models: the query token's experts in the row's layer, space-separated
+    // in the router's order, empty for a dense layer.
+    const bool experts = carriesExperts(trace);
+    QByteArray out(experts ? "layer,head,query_index,query_token,key_index,key_token,weight,query_experts\n"
+                           : "layer,head,query_index,query_token,key_index,key_token,weight\n");
     for (int layer : selectedIndices(selection.layer, trace.layers())) {
         for (int head : selectedIndices(selection.head, trace.heads())) {
             const HeadWeights weights = trace.head(layer, head);
@@ -178,6 +215,13 @@ bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSe
                            QByteArray::number(q) + ',' + tokenFields[q] + ',' +
                            QByteArray::number(k) + ',' + keyFields[k] + ',';
                     appendFloat(out, weights(q, k));
+                    if (experts) {
+                        out += ',';
+                        const auto& rows = trace.experts()[size_t(layer)];
+                        if (!rows.empty())
+                            for (size_t j = 0; j < rows[size_t(q)].size(); ++j)
+                                out += (j ? " " : "") + QByteArray::number(rows[size_t(q)][j]);
+                    }
                     out += '\n';
                 }
                 if (out.size() > (1 << 16)) {

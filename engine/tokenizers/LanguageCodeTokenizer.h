@@ -11,7 +11,10 @@
 // for the source with src_lang, for the target (text_target=) with tgt_lang, which is src_lang
 // when the folder sets none (_switch_to_target_mode).
 // decodeTarget drops special tokens, joins the pieces, turns "▁" into spaces and strips the
-// leading one (the Metaspace decoder these files use; byte-fallback pieces are not joined).
+// leading one (the Metaspace decoder these files use; byte-fallback pieces are not joined:
+// NLLB's and mBART-50's SentencePiece models have no byte fallback). That is all transformers'
+// fast tokenizer returns at the pinned commit: its _decode is the Rust decoder alone and ignores
+// clean_up_tokenization_spaces (tokenization_utils_tokenizers.py), so no clean-up follows here.
 
 #include <memory>
 

@@ -2465,6 +2465,30 @@
         <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
         <translation>målsprogets token har id %1, uden for modellens %2 måltokens (vocab_size i config.json)</translation>
     </message>
+    <message>
+        <source>use_sliding_window = true is not supported for this family (set it to false, as the released models do)</source>
+        <translation>use_sliding_window = true understøttes ikke for denne familie (sæt den til false, som de udgivne modeller gør)</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok is %1, more than the %2 experts</source>
+        <translation>num_experts_per_tok er %1, flere end de %2 eksperter</translation>
+    </message>
+    <message>
+        <source>field &apos;mlp_only_layers&apos; must be a list of layer indices</source>
+        <translation>feltet &apos;mlp_only_layers&apos; skal være en liste af lagindekser</translation>
+    </message>
+    <message>
+        <source>mlp_only_layers lists %1; expected layer indices 0..%2</source>
+        <translation>mlp_only_layers indeholder %1; forventede lagindekser 0..%2</translation>
+    </message>
+    <message>
+        <source>clip_qkv = %1 is not supported (Headmap reads OLMoE checkpoints with clip_qkv null)</source>
+        <translation>clip_qkv = %1 understøttes ikke (Headmap læser OLMoE-checkpoints med clip_qkv null)</translation>
+    </message>
+    <message>
+        <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
+        <translation>%1 = %2: GGUF-filer med mixture-of-experts-lag kan ikke læses endnu; åbn modellens safetensors-mappe i stedet</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4168,6 +4192,10 @@
     <message>
         <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
         <translation>Forespørgselstoken #%1 “%2”, nøgletoken #%3 “%4”: maskeret (lokalt vindue): nøglen ligger for langt fra forespørgslen, før eller efter den; vægt 0</translation>
+    </message>
+    <message>
+        <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
+        <translation>I dette lag gik token #%1 til eksperterne %2 (routerens rækkefølge)</translation>
     </message>
 </context>
 <context>

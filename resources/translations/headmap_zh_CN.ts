@@ -2460,6 +2460,30 @@
         <source>the target language&apos;s token has id %1, outside the model&apos;s %2 target tokens (vocab_size in config.json)</source>
         <translation>目标语言的词元 id 为 %1，超出了模型的 %2 个目标词元（config.json 中的 vocab_size）</translation>
     </message>
+    <message>
+        <source>use_sliding_window = true is not supported for this family (set it to false, as the released models do)</source>
+        <translation>此模型族不支持 use_sliding_window = true（请设为 false，与已发布的模型一致）</translation>
+    </message>
+    <message>
+        <source>num_experts_per_tok is %1, more than the %2 experts</source>
+        <translation>num_experts_per_tok 为 %1，超过了专家总数 %2</translation>
+    </message>
+    <message>
+        <source>field &apos;mlp_only_layers&apos; must be a list of layer indices</source>
+        <translation>字段 &apos;mlp_only_layers&apos; 必须是层索引的列表</translation>
+    </message>
+    <message>
+        <source>mlp_only_layers lists %1; expected layer indices 0..%2</source>
+        <translation>mlp_only_layers 列出了 %1；层索引应在 0..%2 之间</translation>
+    </message>
+    <message>
+        <source>clip_qkv = %1 is not supported (Headmap reads OLMoE checkpoints with clip_qkv null)</source>
+        <translation>不支持 clip_qkv = %1（Headmap 读取 clip_qkv 为 null 的 OLMoE 检查点）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
+        <translation>%1 = %2：尚不能读取含混合专家层的 GGUF 文件；请改为打开模型的 safetensors 文件夹</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4154,6 +4178,10 @@
     <message>
         <source>Query token #%1 “%2”, key token #%3 “%4”: masked (local window): the key is too far from the query, before or after it; weight 0</source>
         <translation>查询词元 #%1 “%2”，键词元 #%3 “%4”：已掩码（局部窗口）：键离查询太远（在其前或后）；权重 0</translation>
+    </message>
+    <message>
+        <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
+        <translation>在这一层，词元 #%1 被送往专家 %2（按路由器给出的顺序）</translation>
     </message>
 </context>
 <context>

@@ -71,3 +71,6 @@ add_dependencies(tst_clinumbers headmap-cli)
 # SmolLM3 and ModernBERT (#39): info, attention and predict against their fixtures' golden.json.
 headmap_add_test(tst_clifamilies39 SOURCES cli/tst_clifamilies39.cpp)
 add_dependencies(tst_clifamilies39 headmap-cli)
+# Mixture-of-experts models: the experts in attention's JSON/CSV/npy, info and predict (#39).
+headmap_add_test(tst_climoe SOURCES cli/tst_climoe.cpp)
+add_dependencies(tst_climoe headmap-cli)

@@ -23,6 +23,7 @@ class GgufDecoderConfigTest : public QObject {
 private slots:
     void gemmaAttentionScale_data();
     void gemmaAttentionScale();
+    void expertsAreRefusedByName();
 
 private:
     QTemporaryDir m_dir;
@@ -85,6 +86,33 @@ void GgufDecoderConfigTest::gemmaAttentionScale() {
         QCOMPARE(config.scale, float(1.0 / std::sqrt(double(queryPreAttnScalar))));
     } catch (const HeadmapError& error) {
         QFAIL(error.what());
+    }
+}
+
+// Mixtral's GGUF files are llama files with experts (llama.cpp's convert_hf_to_gguf.py writes
+// llama.expert_count and stacked ffn_*_exps tensors), qwen3moe/olmoe files are refused by
+// their architecture: until Headmap reads expert tensors, the message names the key and says
+// what to open instead, rather than missing blk.0.ffn_gate.weight (#39).
+void GgufDecoderConfigTest::expertsAreRefusedByName() {
+    using namespace fixture;
+    GgufParts parts;
+    parts.kvs = {ggufStringKv("general.architecture", "llama"), ggufU32Kv("llama.embedding_length", 64),
+                 ggufU32Kv("llama.block_count", 2), ggufU32Kv("llama.attention.head_count", 4),
+                 ggufU32Kv("llama.feed_forward_length", 128), ggufU32Kv("llama.context_length", 4096),
+                 ggufU32Kv("llama.expert_count", 8), ggufU32Kv("llama.expert_used_count", 2)};
+    parts.tensorInfos = {ggufTensorInfo("token_embd.weight", {64, 2}, 0, 0)};
+    parts.data = QByteArray(64 * 2 * 4, '\0');
+    QVERIFY(m_dir.isValid());
+    const QString path = m_dir.filePath(QStringLiteral("mixtral-%1.gguf").arg(++m_files));
+    QVERIFY(writeFile(path, gguf(parts)));
+    try {
+        const GgufFile file(path);
+        ggufDecoderConfig(file);
+        QFAIL("a GGUF file with experts must be refused");
+    } catch (const HeadmapError& error) {
+        const QString message = QString::fromUtf8(error.what());
+        QVERIFY2(message.contains(QStringLiteral("llama.expert_count = 8")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("safetensors folder")), qPrintable(message));
     }
 }
 

@@ -17,3 +17,5 @@ headmap_add_test(tst_inductionmodel SOURCES hf/tst_inductionmodel.cpp)
 # SmolLM3 (NoPE layers) and ModernBERT (global and local rotary layers) against transformers' own
 # modeling_smollm3.py / modeling_modernbert.py (#39).
 headmap_add_test(tst_familygoldens SOURCES hf/tst_familygoldens.cpp)
+# Mixture-of-experts families (qwen3_moe, mixtral, olmoe, qwen2_moe) against transformers' own classes (#39).
+headmap_add_test(tst_moemodel SOURCES hf/tst_moemodel.cpp)

@@ -186,6 +186,22 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
             QVERIFY(!names->up.isEmpty());
         if (row->feedForward == FeedForwardKind::GatedFused)
             QVERIFY(!names->fusedGateUp.isEmpty());
+        // A mixture of experts: its MoeTraits with every tensor name (the experts' numbered),
+        // a gated MLP's names for its dense layers, separate projections (the only ones
+        // DecoderModel combines with it), and no GGUF reader yet (GgufTensorMap maps no experts).
+        QCOMPARE(row->feedForward == FeedForwardKind::MixtureOfExperts, row->moe != nullptr);
+        if (row->moe) {
+            const MoeTraits& m = *row->moe;
+            for (const QString& name : {m.router, m.expert, m.expertGate, m.expertUp, m.expertDown})
+                QVERIFY2(!name.isEmpty(), qPrintable(modelType));
+            QVERIFY(m.expert.contains(QLatin1String("%1")));
+            QVERIFY(!m.sharedExpert || (!m.shared.isEmpty() && !m.sharedGate.isEmpty()));
+            QVERIFY(m.expertsField && m.expertSizeField);
+            QVERIFY(!names->gate.isEmpty() && !names->up.isEmpty());
+            QCOMPARE(row->projection, QkvProjection::Separate);
+            QCOMPARE(row->layout, BlockLayout::PreNorm);
+            QVERIFY(row->gguf.architectures.isEmpty());
+        }
         if (row->sliding.kind == SlidingLayers::Kind::AllButEveryNth)
             QVERIFY(row->sliding.period > 0);
         if (row->scale == AttentionScale::QueryPreAttnScalar && !row->gguf.architectures.isEmpty())

@@ -1,7 +1,7 @@
 // LinesView and LinesFigure over cross-attention (issue #37): an alignment, the source sentence
 // in a row above and the target sentence in a row below, as in the translation literature's
 // alignment figures. Each row keeps its tokens in reading order; a short sentence is laid out as
-// words (every token labelled), a 500-token one in equal slots with thinned labels that still fit
+// words (every token labelled), 500- and 2,000-token ones in equal slots with thinned labels that still fit
 // the view's width; hovering a target token shows exactly its lines to the source, hovering a
 // source token exactly the target tokens' lines to it; the figure draws the same lines with the
 // source's labels above the target's, within its page, at scale 2 the scale-1 figure at twice
@@ -9,6 +9,7 @@
 
 #include <QMouseEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 
 #include "FigureTestSupport.h"
@@ -97,6 +98,7 @@ void addSentences() {
         << QStringList{"▁深入", "了解", "Trans", "former", "模型", "</s>"}
         << QStringList{"<pad>", "▁under", "stand", "▁the", "▁Trans", "former", "▁model"} << false;
     QTest::newRow("500 tokens") << numbered(QStringLiteral("s"), 500) << numbered(QStringLiteral("t"), 480) << true;
+    QTest::newRow("2000 tokens") << numbered(QStringLiteral("s"), 2000) << numbered(QStringLiteral("t"), 1900) << true;
 }
 
 }  // namespace
@@ -115,18 +117,25 @@ private slots:
         view.setData(crossTrace(source, target), 0, false);
         QCOMPARE(view.labels(), target);
         QCOMPARE(view.keyLabels(), source);
-        // Source above target; each row left to right in reading order, within the view's width.
+        // Source above target; each row left to right in reading order, within the view's width
+        // while every token has 1.5 px of it; a longer row (2,000 tokens) scrolls sideways, and
+        // every token can still be pointed at on its own.
         const int viewport = view.scrollArea()->viewport()->width();
+        const bool scrolls = 1.5 * double(std::max(source.size(), target.size())) + 24 > viewport;
+        const int width = view.canvas()->width();
+        QCOMPARE(width > viewport, scrolls);
         for (const auto& [side, n] : {std::pair{LineSide::Key, source.size()}, std::pair{LineSide::Query, target.size()}})
             for (int i = 0; i < n; ++i) {
                 const QPoint point = view.tokenPoint(side, i);
-                QVERIFY(point.x() >= 0 && point.x() <= viewport);
+                QVERIFY(point.x() >= 0 && point.x() <= width);
                 if (i > 0)
                     QVERIFY(point.x() > view.tokenPoint(side, i - 1).x());
                 QCOMPARE(view.tokenAt(point), (LinesFocus{side, i}));
             }
         QVERIFY(view.tokenPoint(LineSide::Key, 0).y() < view.tokenPoint(LineSide::Query, 0).y());
-        QVERIFY(view.canvas()->width() <= viewport);  // never wider than the view: no sideways scrolling
+        if (!scrolls)
+            QVERIFY(width <= viewport);  // no sideways scrolling while the tokens fit
+        QTRY_COMPARE(view.scrollArea()->horizontalScrollBar()->isVisible(), scrolls);
         // Short sentences show every token as a word; 500 tokens are thinned.
         const QList<int> labelled = view.labelledTokens();
         if (thinned)

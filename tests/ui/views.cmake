@@ -31,3 +31,4 @@ headmap_add_test(tst_languagepart SOURCES ui/tst_languagepart.cpp LIBRARIES head
 headmap_add_test(tst_headrolesview SOURCES ui/tst_headrolesview.cpp LIBRARIES headmap_ui)
 # The classroom's Induction tab on builtin:induction (#41, #38).
 headmap_add_test(tst_inductionview SOURCES ui/tst_inductionview.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_heatmapexperts SOURCES ui/tst_heatmapexperts.cpp LIBRARIES headmap_ui)

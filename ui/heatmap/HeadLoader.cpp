@@ -5,6 +5,7 @@
 #include "HeadExport.h"
 #include "HeatmapView.h"
 #include "WorkFailure.h"
+#include "analysis/AttentionTransforms.h"
 #include "views/ViewSupport.h"
 
 namespace headmap::ui {
@@ -15,6 +16,22 @@ std::atomic<int> g_asyncFrom{HeadLoader::kDefaultAsyncFrom};
 
 QString noAttentionText() {
     return QObject::tr("No attention yet: type a sentence and press Enter");  // as showHead
+}
+
+// Each shown row's experts in `layer` (HeatmapContent::queryExperts): the run's tokens only,
+// not merged words, and only for a sparse layer of a mixture-of-experts model.
+std::vector<std::vector<int>> shownExperts(const AttentionTrace& trace, int layer, bool hideSpecial) {
+    if (!trace.hasExperts() || trace.hasKeyTokens() || !trace.modelPositions().empty())
+        return {};
+    const auto& experts = trace.experts()[size_t(layer)];
+    if (experts.empty())
+        return {};
+    if (!hideSpecial)
+        return experts;
+    std::vector<std::vector<int>> rows;
+    for (int token : keptTokens(trace.special()))  // the rows shownTrace keeps
+        rows.push_back(experts[size_t(token)]);
+    return rows;
 }
 
 }  // namespace
@@ -42,6 +59,7 @@ HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, i
     content.title = headTitle(trace, layer, head);
     content.causal = trace.model().causal;
     content.mask = shownMask(trace, layer, hideSpecial);  // the model's rule: masked, not 0 weights
+    content.queryExperts = shownExperts(trace, layer, hideSpecial);
     // Asked after the head, the costly part: a superseded job leaves the pyramid out.
     prepareContent(content, kind, !skipPyramid());
     return content;

@@ -43,6 +43,9 @@ struct HeatmapContent {
     // The cells the model's mask rule masks (AttentionTrace::cellMask); when empty and causal,
     // prepareContent masks the cells above the diagonal.
     CellMask mask;
+    // Mixture-of-experts models (#39): per row, the experts its token went to in this layer, in
+    // the router's order; empty for other models, dense layers and merged words.
+    std::vector<std::vector<int>> queryExperts;
 
     // Filled by prepareContent.
     bool prepared = false;

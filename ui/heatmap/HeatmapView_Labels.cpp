@@ -97,10 +97,23 @@ QString HeatmapView::hoverTextFor(int query, int key) const {
     QString number = QString::number(weight, 'f', 6);
     if (weight != 0 && std::abs(weight) < 5e-4)
         number += QStringLiteral(" (%1)").arg(QString::number(weight, 'g', 4));
-    return m_difference ? tr("Query token #%1 “%2”, key token #%3 “%4”: difference %5")
-                              .arg(QString::number(query), queryText, QString::number(key), keyText, number)
-                        : tr("Query token #%1 “%2” attends to key token #%3 “%4”: %5")
-                              .arg(QString::number(query), queryText, QString::number(key), keyText, number);
+    const QString text = m_difference ? tr("Query token #%1 “%2”, key token #%3 “%4”: difference %5")
+                                            .arg(QString::number(query), queryText, QString::number(key), keyText, number)
+                                      : tr("Query token #%1 “%2” attends to key token #%3 “%4”: %5")
+                                            .arg(QString::number(query), queryText, QString::number(key), keyText, number);
+    return text + expertsLine(query);
+}
+
+// "\nIn this layer token #3 went to experts 5, 2 (the router's order)" for a mixture-of-experts
+// model's sparse layer, else "".
+QString HeatmapView::expertsLine(int query) const {
+    if (query < 0 || query >= int(m_queryExperts.size()) || m_queryExperts[size_t(query)].empty())
+        return QString();
+    QStringList ids;
+    for (int expert : m_queryExperts[size_t(query)])
+        ids << QString::number(expert);
+    return QLatin1Char('\n') + tr("In this layer token #%1 went to experts %2 (the router's order)")
+                                   .arg(QString::number(query), ids.join(QStringLiteral(", ")));
 }
 
 }  // namespace headmap::ui

@@ -14,6 +14,9 @@ namespace headmap::ui {
 namespace {  // names apart from LinesView_Paint.cpp's: the unity build joins the two
 
 constexpr double kRowSide = 12;              // free space left and right of the rows
+// A token's slot no narrower than this: below it neighbours share a pixel and the pointer could
+// not pick one. A longer row (2,000 tokens: 3,000 px) grows past the view and scrolls sideways.
+constexpr double kMinAlignmentSlot = 1.5;
 constexpr double kRowMaxLabel = 160;         // longer labels are elided
 constexpr double kMinRun = 120;          // the lines' vertical run
 constexpr double kMaxRun = 320;
@@ -32,12 +35,16 @@ void LinesView::layoutAlignment() {
     measure.gap = 8;
     m_top = lineH + 8;  // the source's title above its row
     const double span = std::clamp(viewport.height() - m_top - 3 * lineH - 24, kMinRun, kMaxRun);
-    m_alignment.place(m_input.keys(), m_input.labels, measure, kRowSide, std::max(100.0, viewport.width() - 2 * kRowSide),
-                      m_top, span);
+    const double longest = double(std::max(m_input.keys().size(), m_input.labels.size()));
+    const double rowWidth = std::max({100.0, viewport.width() - 2 * kRowSide, kMinAlignmentSlot * longest});
+    const bool scrolls = rowWidth + 2 * kRowSide > viewport.width();
+    m_scroll->setHorizontalScrollBarPolicy(scrolls ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+    m_alignment.place(m_input.keys(), m_input.labels, measure, kRowSide, rowWidth, m_top, span);
     m_row = m_alignment.narrowestSlot();
     m_labelled = m_alignment.target().labelled;
     const double height = m_alignment.bottom() + lineH + 16;  // the target's title below its row
-    m_canvas->resize(viewport.width(), std::max(viewport.height(), int(std::ceil(height))));
+    m_canvas->resize(std::max(viewport.width(), int(std::ceil(rowWidth + 2 * kRowSide))),
+                     std::max(viewport.height(), int(std::ceil(height))));
     m_canvas->update();
 }
 

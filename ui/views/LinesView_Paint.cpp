@@ -37,6 +37,7 @@ void LinesView::layoutCanvas() {
         layoutAlignment();
         return;
     }
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the columns fit the width
     const QFontMetricsF metrics(m_canvas->font());
     const QStringList& labels = m_input.labels;
     const QStringList& keys = m_input.keys();
