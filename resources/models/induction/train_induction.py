@@ -132,12 +132,26 @@ def batch(gen, size):
     return ids, targets
 
 
-def dense_batch(gen, size):
+def letters_from_small_alphabets(gen, size, alphabet_min):
+    """(size, CONTEXT) random letters, each sequence drawn from an alphabet of its own: between
+    alphabet_min and 26 letters picked at random. With few letters, most letters repeat within a
+    segment, so finding the earlier occurrence of the current letter alone (a one-letter induction
+    head) copies the wrong continuation; matching the current and the previous letter (a
+    two-letter induction head) is what the loss rewards. alphabet_min 26: plain random letters."""
+    ids = torch.empty((size, CONTEXT), dtype=torch.long)
+    for b in range(size):
+        count = int(torch.randint(alphabet_min, 27, (1,), generator=gen))
+        alphabet = torch.randperm(26, generator=gen)[:count]
+        ids[b] = alphabet[torch.randint(0, count, (CONTEXT,), generator=gen)]
+    return ids
+
+
+def dense_batch(gen, size, alphabet_min=26):
     """Like batch(), but each sequence is filled with repeats: filler of 0 to 10 letters (none half
     the time), a segment s of MIN_LEN..MAX_LEN letters, filler of 0 to 10 letters (none half the
     time), s again; then the next, until CONTEXT. More of each sequence is learnable, and the
     distance between the copies varies with the segment's length and the filler."""
-    ids = torch.randint(0, 26, (size, CONTEXT), generator=gen)
+    ids = letters_from_small_alphabets(gen, size, alphabet_min)
     targets = torch.full((size, CONTEXT), -100, dtype=torch.long)
 
     def filler():
@@ -224,7 +238,7 @@ def _stop(signum, frame):
 
 def _train(model, optimiser, schedule, gen, args, started):
     for step in range(args.steps):
-        ids, targets = (dense_batch if args.dense else batch)(gen, args.batch)
+        ids, targets = dense_batch(gen, args.batch, args.alphabet_min) if args.dense else batch(gen, args.batch)
         logits = model(input_ids=ids, use_cache=False)["logits"]
         loss = torch.nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1),
                                                  ignore_index=-100)
@@ -259,6 +273,8 @@ def main():
     parser.add_argument("--heads", type=int, default=CONFIG["n_head"])
     parser.add_argument("--width", type=int, default=CONFIG["n_embd"])
     parser.add_argument("--check-every", type=int, default=100)
+    parser.add_argument("--alphabet-min", type=int, default=26,
+                        help="each training sequence uses between this many and 26 letters")
     args = parser.parse_args()
 
     CONFIG.update(n_head=args.heads, n_embd=args.width)
