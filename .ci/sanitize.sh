@@ -37,11 +37,14 @@ install_missing "The sanitizer build"
 # As .ci/setup.sh: cache keys without the checkout's absolute path, so that another checkout
 # (or a CI run in another folder) finds these sanitized objects in the compiler cache.
 export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true
+# Without oneDNN (HEADMAP_ONEDNN): its kernels are generated at run time, where the sanitizers
+# cannot look, and it brings GNU OpenMP beside clang's; OpenBLAS multiplies every dense layer.
 if [ ! -f "$build/CMakeCache.txt" ]; then
   launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
     -DHEADMAP_SANITIZE=ON -DHEADMAP_FUZZ=ON -DHEADMAP_BUILD_GUI="${HEADMAP_SANITIZE_GUI:-ON}" \
+    -DHEADMAP_ONEDNN=OFF \
     "${launcher[@]}"
 fi
 

@@ -21,6 +21,7 @@ packages=(
   # libqt6svg6-dev is only a name that qt6-svg-dev provides; dpkg knows the real one.
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libeigen3-dev libqcustomplot-dev
   libopenblas-dev  # the dense layers' matrix products (HEADMAP_BLAS, README "Speed")
+  libdnnl-dev  # oneDNN: the dense layers' products of more than 32 tokens (HEADMAP_ONEDNN, README "Speed")
   libsentencepiece-dev pkg-config  # SentencePiece .model files (Marian's source.spm/target.spm), found by pkg-config
   qt6-tools-dev qt6-l10n-tools  # lupdate/lrelease: the Danish and Chinese interface (.ts → .qm)
   qt6-translations-l10n  # Qt's own Danish and Chinese texts (standard buttons, file dialogs)

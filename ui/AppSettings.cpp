@@ -21,6 +21,10 @@ AppSettings AppSettings::load() {
     s.windowGeometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
     s.windowState = settings.value(QStringLiteral("window/state")).toByteArray();
     s.lastDirectory = settings.value(QStringLiteral("files/lastDirectory")).toString();
+    bool ok = false;
+    const qint64 budget = settings.value(QStringLiteral("models/convertedWeightBudget")).toLongLong(&ok);
+    if (ok && budget >= 0)
+        s.convertedWeightBudget = budget;
     return s;
 }
 
@@ -37,6 +41,10 @@ void AppSettings::save() const {
     settings.setValue(QStringLiteral("window/geometry"), windowGeometry);
     settings.setValue(QStringLiteral("window/state"), windowState);
     settings.setValue(QStringLiteral("files/lastDirectory"), lastDirectory);
+    if (convertedWeightBudget)
+        settings.setValue(QStringLiteral("models/convertedWeightBudget"), *convertedWeightBudget);
+    else
+        settings.remove(QStringLiteral("models/convertedWeightBudget"));
 }
 
 QString AppSettings::lastFolder() const {

@@ -3,6 +3,8 @@
 // font size and the window layout. Tests point it at a scratch file with
 // QStandardPaths::setTestModeEnabled(true).
 
+#include <optional>
+
 #include <QByteArray>
 #include <QStringList>
 
@@ -24,6 +26,9 @@ struct AppSettings {
     // unchanged start (on by default; encoders recompute every token and wait for Run).
     bool updateWhileTyping = true;
     QString lastDirectory;  // where the last file dialog (export, session, text) was answered
+    // File › Memory for converted weights… (WeightMemoryDialog): bytes; unset, half of the memory
+    // available when a model opens.
+    std::optional<qint64> convertedWeightBudget;
 
     // Where file dialogs open: the last folder used, else the home folder.
     QString lastFolder() const;

@@ -63,6 +63,9 @@ public:
     bool setModelSpec(const ModelSpec& spec);
     // The same on a worker thread, for the GUI: modelChanged or errorOccurred follow.
     void openModel(const ModelSpec& spec);
+    // The memory for converted weights every model opened from now on gets, unless its spec says
+    // (ModelSpec::convertedWeightBudget); unset: the default, half of the memory available.
+    void setConvertedWeightBudget(std::optional<qint64> bytes) { m_convertedWeightBudget = bytes; }
     bool hasModel() const { return m_model != nullptr; }
     // The model itself, for a view's own long work over many texts (the Head roles view scores a
     // corpus with it on a worker); views otherwise go through the document.
@@ -298,6 +301,7 @@ private:
 
     std::shared_ptr<const Model> m_model;
     ModelSpec m_spec;
+    std::optional<qint64> m_convertedWeightBudget;
     QString m_text;
     QString m_pair;
     QString m_comparisonText;

@@ -78,7 +78,10 @@ bool AttentionDocument::failed(const QString& error, int truncateTo) {
 
 // Opening a model.
 
-void AttentionDocument::openModel(const ModelSpec& spec) {
+void AttentionDocument::openModel(const ModelSpec& requested) {
+    ModelSpec spec = requested;
+    if (!spec.convertedWeightBudget)
+        spec.convertedWeightBudget = m_convertedWeightBudget;
     startJob(kModelJob, [spec](const StopToken&) {
         ModelResult result;
         result.spec = spec;

@@ -10,6 +10,7 @@
 #include "heatmap/HeatmapToolbar.h"
 #include "heatmap/MaskOverlay.h"
 #include "heatmap/PendingOverlay.h"
+#include "heatmap/SinkColumn.h"
 
 namespace headmap::ui {
 namespace {
@@ -65,6 +66,7 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     auto* margins = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_sink = std::make_unique<SinkColumn>(m_plot, m_plot->yAxis, margins);
 
     applyAxisTitles();
     m_plot->yAxis->setRangeReversed(true);  // the first token's row on top, as in a matrix
@@ -99,6 +101,8 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent), m_plot(new QCustomP
     connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &HeatmapView::onRangeChanged);
     clear();
 }
+
+HeatmapView::~HeatmapView() = default;
 
 void HeatmapView::clear(const QString& message) {
     display(MatrixF(), {}, {}, message.isEmpty() ? tr("No attention yet: type a sentence and press Enter") : message, false);
@@ -165,6 +169,7 @@ void HeatmapView::setContent(HeatmapContent content) {
         m_selected = -1;
     static_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))->setText(content.title);
     m_mask->setMask(std::move(content.mask));
+    m_sink->setValues(std::move(content.querySinkMass));
     updateMaskNote();
     // The divisors of this matrix before applyStyle compares them, so that it keeps the pyramid.
     m_rowDivisors = pyramidKind(m_difference).rowScaled ? rowDivisors(m_rowMaxima) : std::vector<float>();
@@ -371,6 +376,7 @@ void HeatmapView::applyStyle() {
     gradient.setNanHandling(QCPColorGradient::nhNanColor);
     gradient.setNanColor(MaskOverlay::maskedColour(palette().color(QPalette::Base).lightness() < 128));
     m_map->setGradient(gradient);
+    m_sink->setGradient(gradient);
     m_map->setDataScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     if (logarithmic)
         m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
@@ -399,6 +405,14 @@ QPoint HeatmapView::cellCenter(int query, int key) const {
     const QPoint inPlot(int(std::lround(m_plot->xAxis->coordToPixel(key))),
                         int(std::lround(m_plot->yAxis->coordToPixel(query))));
     return m_plot->mapTo(this, inPlot);
+}
+
+const std::vector<float>& HeatmapView::sinkMass() const {
+    return m_sink->values();
+}
+
+QPoint HeatmapView::sinkCellCenter(int query) const {
+    return m_plot->mapTo(this, m_sink->cellCenter(query));
 }
 
 void HeatmapView::resetZoom() {
@@ -493,6 +507,7 @@ void HeatmapView::onRangeChanged() {
     };
     clamp(m_plot->xAxis, keyCount());
     clamp(m_plot->yAxis, queryCount());
+    m_sink->followRows(m_plot->yAxis->range());  // the sink column's rows are the cells' rows
     // Label thinning and cell texts measure the axis rect, so the plot is laid out (not drawn:
     // drawing a 512 x 512 map and its labels three times held the GUI thread up) before each.
     auto layOut = [this] {
@@ -578,6 +593,15 @@ bool HeatmapView::cellAt(const QPointF& pos, int* query, int* key) const {
 
 void HeatmapView::onMouseMove(QMouseEvent* event) {
     int query = -1, key = -1;
+    const int sinkRow = isPending() ? -1 : m_sink->rowAt(event->position());
+    if (sinkRow >= 0) {  // the sink column: no token's cell, so other views show none
+        const bool wasOnCell = !m_hoverText.isEmpty();
+        m_hoverText = sinkHoverText(sinkRow);
+        QToolTip::showText(m_plot->mapToGlobal(event->position().toPoint()), m_hoverText, m_plot);
+        if (wasOnCell)
+            emit cellHovered(-1, -1, 0.0f);
+        return;
+    }
     if (isPending() || !cellAt(event->position(), &query, &key)) {
         endHover();
         return;

@@ -46,6 +46,7 @@ namespace headmap::ui {
 
 class HeatmapToolbar;
 class MaskOverlay;
+class SinkColumn;
 class PendingOverlay;
 
 class HeatmapView : public QWidget {
@@ -54,6 +55,7 @@ public:
     static constexpr int kScaleHintTokens = 64;  // longer inputs on the 0..1 scale get the hint
 
     explicit HeatmapView(QWidget* parent = nullptr);
+    ~HeatmapView() override;
 
     // values: (queries, keys) attention weights; labels name the rows and columns.
     void setMatrix(const MatrixF& values, const QStringList& queryLabels,
@@ -96,6 +98,10 @@ public:
     float value(int query, int key) const { return shown()(query, key); }  // as given
     double cellValue(int query, int key) const;  // as plotted (after the scale mode)
     QPoint cellCenter(int query, int key) const;  // in this widget's coordinates
+    // The sink column (models with attention sinks): each row's sink mass, empty when the head
+    // shown has none, and the centre of a row's cell in this widget's coordinates.
+    const std::vector<float>& sinkMass() const;
+    QPoint sinkCellCenter(int query) const;
     QString hoverText() const { return m_hoverText; }
     int cellTextCount() const { return int(m_cellTexts.size()); }  // numbers drawn in cells
     QString title() const;
@@ -203,6 +209,7 @@ private:
     const AttentionPyramid& pyramid();
     QString hoverTextFor(int query, int key) const;
     QString expertsLine(int query) const;
+    QString sinkHoverText(int query) const;
     // heatmap/HeatmapView_Search.cpp
     void buildToolbar();
     void jumpTo(int token, std::optional<Qt::Orientation> axis = std::nullopt);  // nullopt: both axes
@@ -219,6 +226,7 @@ private:
     QCPColorMap* m_map;
     QCPColorScale* m_scale;
     MaskOverlay* m_mask;
+    std::unique_ptr<SinkColumn> m_sink;  // right of the cells while the head has sinks
     QCPTextElement* m_maskNote = nullptr;  // under the plot while cells are masked
     QCPItemRect* m_rowOutline;
     QCPItemRect* m_columnOutline;

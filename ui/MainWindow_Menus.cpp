@@ -19,6 +19,7 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open model folder…"), QKeySequence::Open, m_models, &ModelLoadingPart::openFolderWithDialog);
     file->addAction(tr("Download model from the &Hub…"), m_models, &ModelLoadingPart::openDownloadDialog);
+    file->addAction(tr("Memory for converted &weights…"), m_models, &ModelLoadingPart::chooseWeightMemory);
     file->addAction(tr("Open &text file…"), QKeySequence(tr("Ctrl+T")), this, &MainWindow::openTextFileWithDialog);
     file->addAction(tr("Open sess&ion…"), QKeySequence(tr("Ctrl+Shift+O")), m_sessions, &SessionsPart::openSessionWithDialog);
     file->addAction(tr("&Save session…"), QKeySequence::Save, m_sessions, &SessionsPart::saveSessionWithDialog);

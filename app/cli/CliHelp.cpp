@@ -59,6 +59,9 @@ QString helpText(const QString& topic) {
             "  --model lmstudio:PUBLISHER/MODEL[/FILE.gguf]\n"
             "                             a GGUF model LM Studio has downloaded (of several files\n"
             "                             in the folder, the first by name unless FILE is given)\n"
+            "  --weight-memory SIZE       memory for keeping weights converted from BF16, F16 or GGUF\n"
+            "                             (e.g. 512M, 4G; 0 converts a layer at a time on every pass;\n"
+            "                             default: half of the memory available; see 'info')\n"
             "Input (one of):\n"
             "  --text TEXT                text; --text - reads standard input\n"
             "  --text-file PATH           text from a UTF-8 file\n"
@@ -215,7 +218,12 @@ QString helpText(const QString& topic) {
                               "  router's order, null for a dense layer; CSV a query_experts column (ids\n"
                               "  separated by spaces, empty for a dense layer); npy with --output run.npy a\n"
                               "  second file run.experts.npy, int32 (layers, T, top-k), -1 on dense layers.\n"
-                              "  Not with --words (the experts are per token, not per word).\n\n") +
+                              "  Not with --words (the experts are per token, not per word).\n"
+                              "  A model with attention sinks (gpt-oss) keeps \"attention\" as transformers\n"
+                              "  returns it (rows sum to less than 1) and adds \"sink_mass\": [layer][head]\n"
+                              "  [query] = 1 - the row's sum; CSV a sink column; npy with --output run.npy\n"
+                              "  a second file run.sink.npy, float32 (layers, heads, T). Not with --words\n"
+                              "  or --measure value-norm (their rows are not the softmax's).\n\n") +
                translation + common + exits;
     if (topic == QLatin1String("predict"))
         return QStringLiteral("headmap-cli predict --model SPEC --text TEXT [--top K] [--position P]\n"

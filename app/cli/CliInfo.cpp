@@ -1,5 +1,7 @@
 #include "cli/CliInfo.h"
 
+#include "model/ConvertedWeightBudget.h"
+
 #include "cli/CliStacks.h"
 #include "io/JsonWriter.h"
 #include "io/TraceExport.h"
@@ -124,6 +126,20 @@ QString vocabularyText(const Model& model) {
     return text;
 }
 
+// "1.8 GB as F32, all kept after the first pass (budget 10 GB)" (#40, formats/KeepingCheckpoint.h).
+QString convertedWeightsText(const ModelSummary& s) {
+    const QString budget = memorySizeText(s.convertedWeightBudget);
+    if (s.convertedWeightBytes <= s.convertedWeightBudget)
+        return QStringLiteral("%1 as F32, all kept after the first pass (budget %2, --weight-memory)")
+            .arg(memorySizeText(s.convertedWeightBytes), budget);
+    if (s.convertedWeightBudget == 0)
+        return QStringLiteral("%1 as F32, converted a layer at a time on every pass (--weight-memory 0)")
+            .arg(memorySizeText(s.convertedWeightBytes));
+    return QStringLiteral("%1 as F32: up to %2 kept, the rest converted a layer at a time on every pass "
+                          "(--weight-memory)")
+        .arg(memorySizeText(s.convertedWeightBytes), budget);
+}
+
 // "8 per layer, top-4 per token, 1 shared (sigmoid-gated); mixture on layers 0, 2; dense 1".
 QString expertsText(const ModelSummary& s) {
     QStringList sparse, dense;
@@ -199,10 +215,15 @@ void writeModelInfo(const CliRequest& request, const Model& model, QIODevice* ou
     }
     if (s.experts > 0)
         text += QStringLiteral("experts        %1\n").arg(expertsText(s));
+    if (s.attentionSinks)
+        text += QStringLiteral("sinks          a learned sink per head: rows sum to less than 1, 1 - the sum "
+                               "is the sink mass\n");
     text += QStringLiteral("weights        %1\n").arg(s.quantization.isEmpty()
                                                          ? QStringLiteral("float (exact)")
                                                          : s.quantization + QStringLiteral(" (quantised: the attention "
                                                                                             "is that of the quantised model)"));
+    if (s.convertedWeightBudget >= 0)
+        text += QStringLiteral("converted      %1\n").arg(convertedWeightsText(s));
     out->write(text.toUtf8());
 }
 

@@ -1,5 +1,7 @@
 #include "cli/CliRequest.h"
 
+#include "model/ConvertedWeightBudget.h"
+
 #include <QCommandLineParser>
 #include <QMap>
 #include <QSet>
@@ -31,7 +33,7 @@ const QMap<QString, Command>& commandNames() {
 }
 
 const QStringList kModelOptions{"model", "d-model", "heads", "layers", "seed", "causal",
-                                "no-positional", "max-positions"};
+                                "no-positional", "max-positions", "weight-memory"};
 const QStringList kRenderOptions{"colormap", "range", "scale", "size", "hide-special", "values", "words"};
 const QStringList kInputOptions{"text", "text-file", "ids", "no-special", "pair", "bos"};
 // Encoder–decoder models: which stack to show, what the decoder reads, and in which languages.
@@ -132,6 +134,7 @@ void addOptions(QCommandLineParser& parser) {
         {"causal", "Teaching model: causal mask."},
         {"no-positional", "Teaching model: no positional encoding."},
         {"max-positions", "Teaching model: longest input.", "N"},
+        {"weight-memory", "Memory for weights converted from BF16/F16/GGUF (e.g. 2G, 0: none).", "SIZE"},
         {"text", "Text to run; - reads standard input.", "TEXT"},
         {"text-file", "Read the text from a file.", "PATH"},
         {"ids", "Token ids instead of text, e.g. 1,2,3.", "LIST"},
@@ -319,6 +322,12 @@ CliRequest parseCommandLine(const QList<QByteArray>& arguments) {
     if (!parser.isSet("model"))
         throw UsageError(QStringLiteral("'%1' needs --model SPEC (e.g. --model builtin:teaching)").arg(name));
     request.model.source = parser.value("model");
+    if (parser.isSet("weight-memory")) {
+        const QString size = parser.value("weight-memory");
+        request.model.convertedWeightBudget = parseMemorySize(size);
+        if (!request.model.convertedWeightBudget)
+            throw UsageError(QStringLiteral("--weight-memory expects a size such as 0, 512M or 4G, got '%1'").arg(size));
+    }
     TeachingOptions& teaching = request.model.teaching;
     if (parser.isSet("d-model")) teaching.dModel = parseInt(parser, "d-model", 1, 4096);
     if (parser.isSet("heads")) teaching.heads = parseInt(parser, "heads", 1, 256);

@@ -309,6 +309,16 @@ void Runner::attention(const CliRequest& request) {
         writeOutput(expertsPath + QStringLiteral(".experts.npy"),
                     [&](QIODevice* device) { return writeExpertsNpy(device, trace, selection.layer); });
     }
+    // Sink models (gpt-oss): the sink mass beside it (run.npy: run.sink.npy), float32 (L, H, T).
+    if (request.format == QLatin1String("npy") && carriesSinkMass(trace) && !request.output.isEmpty() &&
+        request.output != QLatin1String("-")) {
+        QString sinkPath = request.output;
+        if (sinkPath.endsWith(QLatin1String(".npy")))
+            sinkPath.chop(4);
+        writeOutput(sinkPath + QStringLiteral(".sink.npy"), [&](QIODevice* device) {
+            return writeSinkMassNpy(device, trace, selection.layer, selection.head);
+        });
+    }
     writeOutput(request.output, [&](QIODevice* device) {
         if (request.format == QLatin1String("csv"))
             return writeTraceCsv(device, trace, selection);

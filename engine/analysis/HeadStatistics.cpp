@@ -59,6 +59,7 @@ HeadStatistics statisticsOf(const Eigen::Ref<const MatrixF>& weights, const Shar
     if (terms.hasSpecial)
         s.specialTokens = meanOf((weights * terms.special).eval());  // (T) per-row sums
     s.endToken = meanOf(weights.col(keys - 1));
+    s.sinkMass = 1.0 - meanOf(weights.rowwise().sum().eval());  // (T) per-row sums
     // The argmax alignment; ties go to the first key, as numpy's argmax.
     Eigen::Index previous = 0;
     int forward = 0;
@@ -124,6 +125,7 @@ double metricValue(const HeadStatistics& s, HeadMetric metric) {
     case HeadMetric::SelfAttention: return s.selfAttention;
     case HeadMetric::EndToken: return s.endToken;
     case HeadMetric::Monotonicity: return s.monotonicity;
+    case HeadMetric::SinkMass: return s.sinkMass;
     }
     return 0.0;  // unreachable; keeps GCC's -Wreturn-type quiet
 }
@@ -139,6 +141,7 @@ QString metricName(HeadMetric metric) {
     case HeadMetric::SelfAttention: return QStringLiteral("Self");
     case HeadMetric::EndToken: return QStringLiteral("End token");
     case HeadMetric::Monotonicity: return QStringLiteral("Monotonicity");
+    case HeadMetric::SinkMass: return QStringLiteral("Sink mass");
     }
     return QString();
 }
@@ -172,6 +175,10 @@ QString metricDescription(HeadMetric metric) {
     case HeadMetric::Monotonicity:
         return QStringLiteral("How often the key a token attends to most is not before the one the previous "
                               "token attends to most: 1 for an alignment that reads the source in order.");
+    case HeadMetric::SinkMass:
+        return QStringLiteral("The share of each token's attention the head gives its learned sink instead of "
+                              "any token (1 minus the row's sum), averaged: high for a head that often looks "
+                              "at nothing.");
     }
     return QString();
 }
@@ -189,6 +196,13 @@ QList<HeadMetric> metricsFor(StackKind stack) {
     return {HeadMetric::Entropy,      HeadMetric::MaxWeight,     HeadMetric::FirstToken,
             HeadMetric::SpecialTokens, HeadMetric::MeanDistance, HeadMetric::PreviousToken,
             HeadMetric::SelfAttention};
+}
+
+QList<HeadMetric> metricsFor(const ModelSummary& model, StackKind stack) {
+    QList<HeadMetric> metrics = model.isEncoderDecoder() ? metricsFor(stack) : allHeadMetrics();
+    if (model.attentionSinks)
+        metrics << HeadMetric::SinkMass;
+    return metrics;
 }
 
 }  // namespace headmap

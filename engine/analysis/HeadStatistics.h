@@ -29,6 +29,9 @@ struct HeadStatistics {
     // How monotonic the argmax alignment a_q = argmax_k W[q][k] is: the share of rows q ≥ 1
     // with a_q ≥ a_{q−1} (1: keys read in order, as a diagonal alignment; 0 when T = 1).
     double monotonicity = 0.0;
+    // 1 − Σ_k W[q][k]: what the head gave its learned sink rather than any token (gpt-oss's
+    // attention sinks, core/ScoringRule.h); about 0 for a model without sinks.
+    double sinkMass = 0.0;
 };
 
 // One entry per (layer, head), layer-major: index = layer · heads + head. A trace without
@@ -49,6 +52,7 @@ enum class HeadMetric {
     SelfAttention,
     EndToken,
     Monotonicity,
+    SinkMass,  // only for models with attention sinks (metricsFor(model, stack))
 };
 
 double metricValue(const HeadStatistics& statistics, HeadMetric metric);
@@ -61,5 +65,8 @@ QList<HeadMetric> allHeadMetrics();
 // itself) or cross-attention's (the source's end token, the alignment's monotonicity), with
 // entropy, the largest weight, the first and the special tokens for both.
 QList<HeadMetric> metricsFor(StackKind stack);
+// What a view of `model`'s `stack` lists: allHeadMetrics() for a one-stack model, metricsFor(stack)
+// for an encoder–decoder's, and the sink mass after them for a model with attention sinks.
+QList<HeadMetric> metricsFor(const ModelSummary& model, StackKind stack);
 
 }  // namespace headmap

@@ -32,6 +32,7 @@ struct AttentionSpec {
     const RotaryEmbedding::Table* rotary = nullptr;  // position transform of q and k, if any
     QkNormWeights qkNorm;
     std::shared_ptr<const PositionBias> positionBias;  // T5's relative bias, if any
+    std::shared_ptr<const std::vector<float>> sinks;   // (heads) gpt-oss's sink logits, if any
 
     // heads heads of width dModel / heads, scaled by 1/√d_head: BERT, GPT-2, the teaching models.
     static AttentionSpec standard(int heads, int dModel, bool causal);
@@ -40,7 +41,7 @@ struct AttentionSpec {
     bool isCausal() const { return mask == AttentionMask::Causal || mask == AttentionMask::SlidingWindow; }
     MaskRule maskRule() const { return MaskRule{mask, window}; }
     // What turns q·kᵀ into weights (core/ScoringRule.h).
-    ScoringRule scoringRule() const { return ScoringRule{scale, softcap, maskRule(), positionBias}; }
+    ScoringRule scoringRule() const { return ScoringRule{scale, softcap, maskRule(), positionBias, sinks}; }
     bool allows(int query, int key) const { return maskRule().allows(query, key); }
 };
 

@@ -53,6 +53,11 @@ struct ModelSummary {
     // How the weights are stored when it changes the numbers: a GGUF file's quantisation
     // ("Q4_K_M", "Q8_0"); empty for float weights (F32, F16, BF16), which are exact.
     QString quantization;
+    // Weights that convert on read (#40): what they take as F32, and the budget within which
+    // converted copies are kept (formats/KeepingCheckpoint.h); -1 when the model does not
+    // stream such weights (F32 in place, or everything converted when it opens).
+    qint64 convertedWeightBytes = -1;
+    qint64 convertedWeightBudget = -1;
     QString bosToken;  // the token TokenizeOptions::prependBos adds; empty when there is none
     PieceStyle pieces = PieceStyle::Plain;  // how the tokenizer writes tokens()
     // For models whose heads have a known job (builtin:patterns), layer-major like the trace:
@@ -65,6 +70,9 @@ struct ModelSummary {
     int expertsPerToken = 0;
     int sharedExperts = 0;
     std::vector<bool> expertLayers;
+    // gpt-oss (#39): each head has a learned sink logit in its softmax, so a row's weights sum
+    // to less than one and 1 − the sum is the row's sink mass (core/ScoringRule.h).
+    bool attentionSinks = false;
 
     // Encoder–decoder models: their three stacks (encoder, decoder, cross), each with its own
     // layers and heads; empty for a model with one stack of self-attention. A summary made for

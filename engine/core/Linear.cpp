@@ -13,6 +13,10 @@
 #include <QString>
 #include <cblas.h>
 #endif
+#ifdef HEADMAP_LINEAR_ONEDNN
+#include <QString>
+#include "core/OneDnnProduct.h"
+#endif
 
 namespace headmap {
 
@@ -21,8 +25,24 @@ Linear::Linear(const float* weight, const float* bias, int in, int out, WeightLa
     : m_weight(weight), m_bias(bias), m_in(in), m_out(out), m_layout(layout),
       m_rowStride(rowStride > 0 ? rowStride : (layout == WeightLayout::OutIn ? in : out)) {}
 
+#ifdef HEADMAP_LINEAR_ONEDNN
+namespace {
+
+// The dense layers' products of more than kSkinnyRows rows go through oneDNN (the build's
+// choice, README "Speed"); HEADMAP_DENSE=openblas sends them to OpenBLAS instead, to compare
+// the two in one binary.
+bool useOneDnn() {
+    static const bool use = qEnvironmentVariable("HEADMAP_DENSE") != QLatin1String("openblas");
+    return use;
+}
+
+}  // namespace
+#endif
+
 const char* Linear::backend() {
-#if defined(HEADMAP_LINEAR_CBLAS)
+#if defined(HEADMAP_LINEAR_ONEDNN)
+    return useOneDnn() ? "oneDNN" : "OpenBLAS";
+#elif defined(HEADMAP_LINEAR_CBLAS)
     return "OpenBLAS";
 #elif defined(HEADMAP_EIGEN_BLAS)
     return "Eigen through " HEADMAP_EIGEN_BLAS;
@@ -137,6 +157,20 @@ MatrixF Linear::forward(const MatrixF& x) const {
                           count, m_rowStride, y.data() + first, m_out);
         });
     } else {
+#ifdef HEADMAP_LINEAR_ONEDNN
+        if (useOneDnn()) {
+            // Each thread's share of the columns on that thread, as with OpenBLAS below; with
+            // HEADMAP_DENSE_SPLIT=0 one call that oneDNN threads itself.
+            overColumns(x.rows(), m_in, m_out, splitOverOpenMp(), [&](int first, int count) {
+                const float* w = m_weight + (transposed ? size_t(first) * size_t(m_rowStride) : size_t(first));
+                oneDnnProduct(x.data(), int(x.rows()), m_in, int(x.cols()), w, count, m_rowStride, transposed,
+                              y.data() + first, m_out);
+            });
+            if (m_bias)
+                y.rowwise() += ConstRowVectorMap(m_bias, m_out);
+            return y;
+        }
+#endif
 #ifdef HEADMAP_LINEAR_CBLAS
         useOneBlasThreadOnce();
         // Row-major throughout: x (T, in), the stored W (out, in) or (in, out) with its row

@@ -1,5 +1,6 @@
 #include "core/Ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,20 @@ void softmaxRows(MatrixF& m) {
         e = (row - maxValue).exp();
         row = (row == kMasked).select(0.0f, e);
         row /= row.sum();
+    }
+}
+
+void softmaxRowsWithSink(MatrixF& m, float sink) {
+    constexpr float kMasked = -std::numeric_limits<float>::infinity();
+    Eigen::Array<float, 1, Eigen::Dynamic, Eigen::RowMajor> e(m.cols());  // (T)
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        auto row = m.row(r).array();
+        // As eager_attention_forward: combined − max(combined), then softmax over the keys and
+        // the sink, then the sink's column dropped.
+        const float maxValue = std::max(row.size() > 0 ? row.maxCoeff() : kMasked, sink);
+        e = (row - maxValue).exp();
+        row = (row == kMasked).select(0.0f, e);
+        row /= row.sum() + std::exp(sink - maxValue);
     }
 }
 

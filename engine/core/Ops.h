@@ -7,6 +7,10 @@ namespace headmap {
 
 // Numerically stable softmax of each row, in place. -inf entries become exactly 0.
 void softmaxRows(MatrixF& m);
+// Softmax of each row with one more column of value `sink`, which is then dropped: the row sums
+// to less than 1 (gpt-oss's attention sinks). The maximum includes the sink, so a fully masked
+// row is all zeros and its whole mass goes to the sink.
+void softmaxRowsWithSink(MatrixF& m, float sink);
 
 // LayerNorm over each row: (x - mean) / sqrt(var + eps) * gamma + beta, biased variance as
 // torch.nn.LayerNorm. gamma/beta may be null for 1 and 0. (T, d) in place.

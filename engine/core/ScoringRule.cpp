@@ -67,7 +67,10 @@ void applyScoringRule(MatrixF& scores, int head, int firstQuery, const ScoringRu
     }
     if (record)
         record->masked = scores;
-    softmaxRows(scores);
+    if (rule.sinks)
+        softmaxRowsWithSink(scores, (*rule.sinks)[size_t(head)]);
+    else
+        softmaxRows(scores);
 }
 
 }  // namespace headmap

@@ -6,8 +6,15 @@
 // (AttentionRow.cpp), prefix reuse (PrefixAttention.cpp) and, through HeadSteps, the step
 // pages. A rule holds no pointers into a model's weights: the position bias is a copy of its
 // small table, so a trace that keeps the rule outlives the model that made it.
+//
+// Attention sinks (gpt-oss): each head has a learned logit that joins every row's softmax as
+// one more column and is then dropped, so a row's weights sum to less than one; 1 − the sum is
+// the mass the head gave to "nothing" (the sink mass). As modeling_gpt_oss.py's
+// eager_attention_forward: logits = [scores, sink]; logits −= max over the row, the sink
+// included; softmax; the sink's column dropped.
 
 #include <memory>
+#include <vector>
 
 #include "core/MaskRule.h"
 #include "core/Tensor.h"
@@ -37,11 +44,15 @@ struct ScoringRule {
     MaskRule mask;         // in the queries' and keys' own positions
     // Shared and never changed once made: copies of the rule (traces, prefix states) share it.
     std::shared_ptr<const PositionBias> bias;
+    // Per head, the sink logit (heads); null without sinks. Shared and never changed, as bias.
+    std::shared_ptr<const std::vector<float>> sinks;
+
+    bool hasSinks() const { return sinks != nullptr; }
 };
 
 // scores: (N, S) the products q·kᵀ of `head` for the queries at positions firstQuery ..
 // firstQuery + N − 1 over keys 0 .. S − 1. Turns them, in place, into softmax weights:
-//   scale → + bias → softcap → mask (−∞) → softmax of each row.
+//   scale → + bias → softcap → mask (−∞) → softmax of each row (with the head's sink, if any).
 // record: receives the scaled, biased (with a bias), softcapped (with a softcap) and masked
 // scores, as the step pages show them.
 void applyScoringRule(MatrixF& scores, int head, int firstQuery, const ScoringRule& rule,

@@ -175,6 +175,16 @@ void Checkpoint::readRows(const QString& name, qint64 first, qint64 count, float
     std::copy_n(values + size_t(first) * size_t(columns), size_t(count) * size_t(columns), out);
 }
 
+void Checkpoint::readBytes(const QString& name, qint64, qint64, uchar*) const {
+    throw ModelError(QCoreApplication::translate("Engine", "%1: tensor '%2' cannot be read as stored bytes from "
+                                                           "this kind of file")
+                         .arg(description(), name));
+}
+
+void SafetensorsCheckpoint::readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const {
+    fileHolding(name).readBytes(name, first, count, out);
+}
+
 void SafetensorsCheckpoint::addFile(std::unique_ptr<SafetensorsFile> file) {
     const size_t fileIndex = m_files.size();
     for (const QString& name : file->tensorNames()) {
@@ -212,6 +222,11 @@ const SafetensorsFile& SafetensorsCheckpoint::fileHolding(const QString& name) c
 
 const float* SafetensorsCheckpoint::floats(const QString& name) const {
     return fileHolding(name).floats(name);
+}
+
+bool SafetensorsCheckpoint::tensorConvertsOnRead(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    return it != m_fileOfTensor.end() && m_files[it->second]->convertsTensor(name);
 }
 
 void SafetensorsCheckpoint::readFloats(const QString& name, float* out) const {

@@ -33,10 +33,26 @@ public:
     // into the file. A model then reads each layer as it computes it, with readFloats into a
     // reused buffer, and never holds the whole model converted.
     virtual bool convertsOnRead() const { return false; }
+    // Whether this tensor is among those (F32 in place beside BF16 ones is not).
+    virtual bool tensorConvertsOnRead(const QString& name) const {
+        Q_UNUSED(name);
+        return convertsOnRead();
+    }
+    // A converted F32 copy of the tensor kept for the checkpoint's lifetime, when the model's
+    // budget for converted weights allows one (formats/KeepingCheckpoint.h); null otherwise, and
+    // the caller converts into a buffer of its own with readFloats / readRows.
+    virtual const float* keptFloats(const QString& name) const {
+        Q_UNUSED(name);
+        return nullptr;
+    }
     // The tensor's F32 values, row-major, into `out` (info(name)->elementCount() floats).
     virtual void readFloats(const QString& name, float* out) const;
     // Rows [first, first + count) of a 2-D tensor into `out` (count × columns floats).
     virtual void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+    // Bytes [first, first + count) of the tensor's stored data, whatever its dtype (MXFP4's U8
+    // blocks and scales). Throws ModelError for a range outside it, or a container that keeps
+    // no such bytes (the default).
+    virtual void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const;
 };
 
 // model.safetensors or its shards. F32 is used in place (floats() points into the mapping); a
@@ -51,8 +67,10 @@ public:
     QString fileOf(const QString& name) const override;
     QString description() const override { return m_description; }
     bool convertsOnRead() const override { return m_convertsOnRead; }
+    bool tensorConvertsOnRead(const QString& name) const override;
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override;
 
     void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
     void setDescription(QString description) { m_description = std::move(description); }

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 
@@ -108,6 +109,11 @@ SafetensorsFile::~SafetensorsFile() = default;  // QFile unmaps on destruction
 bool SafetensorsFile::usedInPlace(const TensorInfo& tensor) const {
     return tensor.dtype == TensorDType::F32 && isLittleEndianHost() &&
            reinterpret_cast<std::uintptr_t>(tensorBytes(tensor)) % alignof(float) == 0;
+}
+
+bool SafetensorsFile::convertsTensor(const QString& name) const {
+    const TensorInfo* tensor = info(name);
+    return tensor && isFloatType(tensor->dtype) && !usedInPlace(*tensor);
 }
 
 // Elements [firstElement, firstElement + count) of a float tensor as F32. Parallel over the
@@ -222,6 +228,17 @@ void SafetensorsFile::readRows(const QString& name, qint64 first, qint64 count, 
                                    .arg(first).arg(count).arg(quotedName(name), tensor.shapeText()));
     const qint64 columns = rows == 0 ? 0 : tensor.elementCount() / rows;
     convert(tensor, first * columns, count * columns, out);
+}
+
+void SafetensorsFile::readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const {
+    const TensorInfo* tensor = info(name);
+    if (!tensor)
+        throwFileError(m_path, QCoreApplication::translate("Engine", "has no tensor %1").arg(quotedName(name)));
+    const qint64 length = tensor->end - tensor->begin;
+    if (first < 0 || count < 0 || first > length || count > length - first)
+        throwFileError(m_path, QCoreApplication::translate("Engine", "bytes %1 + %2 are outside tensor %3 of %4 bytes")
+                                   .arg(first).arg(count).arg(quotedName(name)).arg(length));
+    std::copy_n(tensorBytes(*tensor) + first, size_t(count), out);
 }
 
 }  // namespace headmap

@@ -59,12 +59,17 @@ public:
     // Whether some float tensor cannot be used in place (F16, BF16, or F32 the host cannot
     // read through a pointer into the mapping), so that floats() would make a copy of it.
     bool convertsOnRead() const { return m_convertsOnRead; }
+    // Whether floats() would copy this tensor (false for an absent one).
+    bool convertsTensor(const QString& name) const;
     // The tensor's F32 values, converted straight from the mapping into `out`
     // (info(name)->elementCount() floats); bit-identical to floats(). Throws as floats() does.
     void readFloats(const QString& name, float* out) const;
     // Rows [first, first + count) of the tensor seen as (shape[0], rest) into `out`;
     // throws ModelError for rows outside it.
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const;
+    // Bytes [first, first + count) of the tensor's data as stored, any dtype (MXFP4's U8
+    // blocks); throws ModelError for an absent tensor or a range outside it.
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const;
 
 private:
     const TensorInfo& requireFloat(const QString& name) const;  // throws for absent or non-float

@@ -5,6 +5,8 @@ target_sources(headmap_engine PRIVATE
   formats/GgufFile.cpp
   formats/GgufHeader.cpp
   formats/GgufMetadata.cpp
+  formats/KeepingCheckpoint.cpp
+  formats/Mxfp4.cpp
   formats/RegularFile.cpp
   formats/SafetensorsFile.cpp
   formats/SafetensorsHeader.cpp

@@ -6,12 +6,25 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
+#include "formats/KeepingCheckpoint.h"
 
 namespace headmap {
 
 CheckpointModel::CheckpointModel(std::unique_ptr<Checkpoint> checkpoint, std::unique_ptr<Tokenizer> tokenizer)
     : m_checkpoint(std::move(checkpoint)), m_tokenizer(std::move(tokenizer)) {
     m_summary.pieces = m_tokenizer->pieceStyle();
+}
+
+void CheckpointModel::keepConvertedWeights(qint64 budgetBytes) {
+    if (m_keeping || keepsAllConverted() || !m_checkpoint->convertsOnRead())
+        return;
+    // The model's pointers into the source (its kept copies, the file's mapping) stay valid:
+    // the wrapper owns the source.
+    auto keeping = std::make_unique<KeepingCheckpoint>(std::move(m_checkpoint), budgetBytes);
+    m_summary.convertedWeightBytes = keeping->convertedBytes();
+    m_summary.convertedWeightBudget = keeping->budgetBytes();
+    m_checkpoint = std::move(keeping);
+    m_keeping = true;
 }
 
 QStringList CheckpointModel::nonFiniteWeights() const {

@@ -113,7 +113,13 @@ void readExperts(const ConfigReader& read, const MoeTraits& moe, DecoderConfig& 
     c.expertSize = read.integer(moe.expertSizeField, 1, 16 * kMaxDim);
     if (moe.sharedExpert)
         c.sharedExpertSize = read.integer("shared_expert_intermediate_size", 1, 16 * kMaxDim);
-    c.renormaliseTopK = moe.renormalise == MoeTraits::Renormalise::Always || read.boolOr("norm_topk_prob", false);
+    c.renormaliseTopK = moe.renormalise == MoeTraits::Renormalise::Always ||
+                        (moe.renormalise == MoeTraits::Renormalise::NormTopKProb && read.boolOr("norm_topk_prob", false));
+    if (moe.expertKind == MoeTraits::ExpertKind::ClampedSwiGlu && read.has("swiglu_limit") &&
+        read.numberOr("swiglu_limit", 7.0) != 7.0)
+        read.fail(QCoreApplication::translate("Engine", "swiglu_limit = %1 is not supported (set it to 7.0: "
+                                                        "transformers' GptOssExperts always clamps at 7.0)")
+                      .arg(read.numberOr("swiglu_limit", 7.0)));
     c.expertLayer.assign(size_t(c.layers), true);
     if (!moe.sparseStep)
         return;
@@ -135,6 +141,23 @@ void readExperts(const ConfigReader& read, const MoeTraits& moe, DecoderConfig& 
     }
     for (int l = 0; l < c.layers; ++l)
         c.expertLayer[size_t(l)] = !denseListed[size_t(l)] && (l + 1) % step == 0;
+}
+
+// quantization_config: only gpt-oss's MXFP4 experts (integrations/mxfp4.py) are read; any other
+// method would leave tensors Headmap cannot interpret, so it is refused by name.
+bool readsMxfp4Experts(const ConfigReader& read, const FamilyTraits& family) {
+    if (!read.has("quantization_config"))
+        return false;
+    const QJsonValue value = read.json().value(QLatin1String("quantization_config"));
+    if (value.isNull())
+        return false;
+    const QString method = value.toObject().value(QLatin1String("quant_method")).toString();
+    if (!value.isObject() || method != QLatin1String("mxfp4") || !family.moe || !family.moe->readsMxfp4)
+        read.fail(QCoreApplication::translate("Engine", "quantization_config.quant_method '%1' is not supported "
+                                                        "(use the unquantised safetensors or a GGUF file; of "
+                                                        "quantised safetensors Headmap reads gpt-oss's MXFP4 experts)")
+                      .arg(method));
+    return true;
 }
 
 }  // namespace
@@ -192,6 +215,9 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
     case BiasRule::QkvFlag:
         c.qkvBias = read.boolOr("qkv_bias", true);
         break;
+    case BiasRule::AttentionAlways:  // GptOssConfig sets attention_bias = True whatever it is given
+        c.qkvBias = c.outputBias = true;
+        break;
     case BiasRule::AttentionAndMlp:
         c.qkvBias = c.outputBias = read.boolOr("attention_bias", false);
         c.mlpBias = read.boolOr("mlp_bias", false);
@@ -239,6 +265,8 @@ DecoderConfig DecoderConfig::fromJson(const QString& path, const QJsonObject& js
                       .arg(read.numberOr("clip_qkv", 0.0)));
     if (family.moe)
         readExperts(read, *family.moe, c);
+    c.mxfp4Experts = readsMxfp4Experts(read, family);
+    c.attentionSinks = family.attentionSinks;
 
     const int window = slidingWindow(read, family.sliding);
     const std::vector<bool> sliding = slidingLayers(read, c, family.sliding, window);

@@ -48,6 +48,8 @@ struct DecoderConfig {
     int sharedExpertSize = 0;   // Qwen2-MoE: shared_expert_intermediate_size; 0 without one
     bool renormaliseTopK = false;  // the chosen experts' probabilities are divided by their sum
     std::vector<bool> expertLayer;  // per layer: true when its feed-forward is the mixture
+    bool mxfp4Experts = false;      // quantization_config mxfp4: experts as *_blocks / *_scales (gpt-oss)
+    bool attentionSinks = false;    // a learned sink logit per head (gpt-oss: self_attn.sinks)
     RopeParameters rope;                     // global layers
     std::optional<RopeParameters> localRope;  // gemma3's sliding layers (rope_local_base_freq)
     // A GGUF file's tensor of per-frequency rope divisors (rope_freqs.weight for llama 3's

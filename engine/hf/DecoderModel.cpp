@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include "core/HeadmapError.h"
+#include "hf/StackedExperts.h"
 #include "hf/WeightLookup.h"
 #include "model/PrefixState.h"
 
@@ -62,8 +63,10 @@ WeightLookup DecoderModel::lookup(const Checkpoint& checkpoint) const {
 }
 
 const DecoderModel::Block& DecoderModel::layerWeights(int layer, Arena& arena, Block& scratch) const {
-    if (!m_streaming)
+    if (!m_streaming) {
+        arena.reset();  // only experts read on demand live there, for one layer
         return m_blocks[size_t(layer)];
+    }
     arena.reset();
     const ArenaReader reader(checkpoint(), arena);
     loadBlock(lookup(reader), layer, scratch, arena);
@@ -152,6 +155,9 @@ ModelSummary DecoderModel::summaryOf(const DecoderConfig& c, const Tokenizer& to
     summary.positions = c.ropeDescription();
     for (int w : c.windowOfLayer)  // as attentionSpec() sets each layer's mask
         summary.layerMasks.push_back(w > 0 ? MaskRule{AttentionMask::SlidingWindow, w} : MaskRule{AttentionMask::Causal, 0});
+    summary.attentionSinks = c.attentionSinks;
+    if (c.mxfp4Experts)  // the other tensors are float; the experts are what the file holds
+        summary.quantization = QStringLiteral("MXFP4 experts");
     summary.experts = c.experts;
     summary.expertsPerToken = c.expertsPerToken;
     summary.sharedExperts = c.sharedExpertSize > 0 ? 1 : 0;
@@ -222,9 +228,10 @@ void DecoderModel::loadExperts(const WeightLookup& weights, int layer, Block& bl
     const int d = c.hiddenSize;
     const QString base = QStringLiteral("layers.%1.").arg(layer);
     MoeWeights& w = block.moe;
-    w.router = linear(weights, base + moe.router, d, c.experts, false);
+    w.router = linear(weights, base + moe.router, d, c.experts, moe.routerBias);
     w.experts.clear();
-    if (!m_streaming)
+    // Stacked experts (gpt-oss) are always read when chosen: MXFP4 ones must be dequantised.
+    if (!m_streaming && moe.storage == MoeTraits::Storage::PerExpert)
         for (int e = 0; e < c.experts; ++e)
             w.experts.push_back(loadExpert(weights, layer, e));
     if (moe.sharedExpert) {
@@ -232,7 +239,7 @@ void DecoderModel::loadExperts(const WeightLookup& weights, int layer, Block& bl
         const QString shared = base + moe.shared;
         w.shared = {linear(weights, shared + moe.expertGate, d, sf, false),
                     linear(weights, shared + moe.expertUp, d, sf, false),
-                    linear(weights, shared + moe.expertDown, sf, d, false)};
+                    linear(weights, shared + moe.expertDown, sf, d, false), Linear()};
         w.sharedGate = linear(weights, base + moe.sharedGate, d, 1, false);
     }
 }
@@ -244,20 +251,36 @@ ExpertWeights DecoderModel::loadExpert(const WeightLookup& weights, int layer, i
     const int ef = c.expertSize;
     const QString base = QStringLiteral("layers.%1.").arg(layer) + moe.expert.arg(expert);
     return {linear(weights, base + moe.expertGate, d, ef, false), linear(weights, base + moe.expertUp, d, ef, false),
-            linear(weights, base + moe.expertDown, ef, d, false)};
+            linear(weights, base + moe.expertDown, ef, d, false), Linear()};
+}
+
+ExpertWeights DecoderModel::loadStackedExpert(int layer, int expert, Arena& arena) const {
+    const DecoderConfig& c = m_config;
+    const QString base = QStringLiteral("layers.%1.").arg(layer) + m_family->moe->expert;
+    // The file's own reader: rows of a 3-D tensor and the stored bytes of MXFP4 blocks.
+    return readStackedExpert(checkpoint(), lookup(checkpoint()), arena, base, *m_family->moe,
+                             {c.experts, c.hiddenSize, c.expertSize, c.mxfp4Experts}, expert);
 }
 
 MatrixF DecoderModel::feedForward(int layer, const Block& block, const MatrixF& x, Arena& arena,
                                   std::vector<std::vector<int>>& chosen) const {
     if (block.moe.isNull())
         return mlp(block, x);
+    const MoeTraits& moe = *m_family->moe;
     const ExpertSource fetch = [&](int expert) {
+        if (moe.storage == MoeTraits::Storage::Stacked)
+            return loadStackedExpert(layer, expert, arena);
         const ArenaReader reader(checkpoint(), arena);  // after the layer's own buffers
         return loadExpert(lookup(reader), layer, expert);
     };
+    ExpertRule rule;
+    rule.k = m_config.expertsPerToken;
+    rule.renormalise = m_config.renormaliseTopK;
+    rule.softmaxAfterTopK = moe.routing == MoeTraits::Routing::TopKThenSoftmax;
+    rule.clamped = moe.expertKind == MoeTraits::ExpertKind::ClampedSwiGlu;
+    rule.activation = m_config.activation;
     RouterChoice choice;
-    MatrixF out = mixtureOfExperts(block.moe, x, m_config.expertsPerToken, m_config.renormaliseTopK,
-                                   m_config.activation, fetch, choice);
+    MatrixF out = mixtureOfExperts(block.moe, x, rule, fetch, choice);
     chosen = std::move(choice.experts);
     return out;
 }
@@ -314,6 +337,9 @@ void DecoderModel::loadAttention(const WeightLookup& weights, const QString& bas
     }
     a.output = linear(weights, attn + n.output, qOut, d, c.outputBias);
 
+    if (m_family->attentionSinks)  // self_attn.sinks (heads)
+        block.sinks = weights.require(attn + n.sinks, {c.heads});
+
     if (m_family->qkNorm != QkNormKind::None) {
         const bool whole = m_family->qkNorm == QkNormKind::WholeProjection;
         block.qkNorm.query = weights.require(attn + n.queryNorm + QStringLiteral(".weight"), {whole ? qOut : dh});
@@ -356,6 +382,8 @@ AttentionSpec DecoderModel::attentionSpec(int layer, const Block& block, const R
     spec.mask = spec.window > 0 ? AttentionMask::SlidingWindow : AttentionMask::Causal;
     spec.rotary = !c.rotatesLayer(layer) ? nullptr : (spec.window > 0 && local) ? local : global;
     spec.qkNorm = block.qkNorm;
+    if (block.sinks)  // a copy: traces and prefix states keep the rule after the layer's buffers go
+        spec.sinks = std::make_shared<const std::vector<float>>(block.sinks, block.sinks + c.heads);
     return spec;
 }
 

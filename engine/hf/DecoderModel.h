@@ -63,6 +63,7 @@ private:
         QkNormWeights qkNorm;
         Linear gate, up, down;            // gate is null for a plain MLP (GPT-NeoX)
         MoeWeights moe;                   // a mixture-of-experts layer's, else null
+        const float* sinks = nullptr;     // (heads) gpt-oss's sink logits, else null
     };
     // Runs a layer's feed-forward on the rows of x (the layout's normed input); a mixture of
     // experts also records the router's choices for those rows.
@@ -83,6 +84,8 @@ private:
                         std::vector<std::vector<int>>& chosen) const;
     void loadExperts(const WeightLookup& weights, int layer, Block& block) const;
     ExpertWeights loadExpert(const WeightLookup& weights, int layer, int expert) const;
+    // An expert of a family that stacks them (gpt-oss), read into `arena` (hf/StackedExperts.h).
+    ExpertWeights loadStackedExpert(int layer, int expert, Arena& arena) const;
     // Prefix reuse (model/PrefixState.h, hf/DecoderIncremental.cpp): the position parameters
     // in effect for `length` tokens, a state to fill for `input`, and the run that takes the
     // first `reused` tokens from `previous` and computes the others.

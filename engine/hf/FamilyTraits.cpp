@@ -57,7 +57,8 @@ const DecoderTensorNames& llamaTensorNames() {
         QStringLiteral("lm_head"), QStringLiteral("self_attn."), QStringLiteral("q_proj"),
         QStringLiteral("k_proj"), QStringLiteral("v_proj"), QStringLiteral("qkv_proj"), QStringLiteral("o_proj"),
         QStringLiteral("q_norm"), QStringLiteral("k_norm"), QStringLiteral("mlp.up_proj"),
-        QStringLiteral("mlp.down_proj"), QStringLiteral("mlp.gate_proj"), QStringLiteral("mlp.gate_up_proj")};
+        QStringLiteral("mlp.down_proj"), QStringLiteral("mlp.gate_proj"), QStringLiteral("mlp.gate_up_proj"),
+        QString()};
     return names;
 }
 
@@ -67,7 +68,7 @@ const DecoderTensorNames& neoxTensorNames() {
         QStringLiteral("gpt_neox."), QStringLiteral("embed_in"), QStringLiteral("final_layer_norm"),
         QStringLiteral("embed_out"), QStringLiteral("attention."), QString(), QString(), QString(),
         QStringLiteral("query_key_value"), QStringLiteral("dense"), QString(), QString(),
-        QStringLiteral("mlp.dense_h_to_4h"), QStringLiteral("mlp.dense_4h_to_h"), QString(), QString()};
+        QStringLiteral("mlp.dense_h_to_4h"), QStringLiteral("mlp.dense_4h_to_h"), QString(), QString(), QString()};
     return names;
 }
 
@@ -128,6 +129,40 @@ const MoeTraits& mixtralTraits() {
         return m;
     }();
     return traits;
+}
+
+const MoeTraits& gptOssTraits() {
+    // modeling_gpt_oss.py: GptOssTopKRouter (mlp.router, with bias: top-k of the logits, then
+    // softmax over them), GptOssExperts (stacked gate_up_proj with interleaved gate and up
+    // columns, down_proj, biases, the clamped SwiGLU); every layer sparse. The Hub's files keep
+    // the experts as MXFP4 blocks and scales.
+    static const MoeTraits traits = [] {
+        MoeTraits m;
+        m.renormalise = MoeTraits::Renormalise::Never;
+        m.routing = MoeTraits::Routing::TopKThenSoftmax;
+        m.expertKind = MoeTraits::ExpertKind::ClampedSwiGlu;
+        m.storage = MoeTraits::Storage::Stacked;
+        m.routerBias = true;
+        m.readsMxfp4 = true;
+        m.expertsField = "num_local_experts";
+        m.expertSizeField = "intermediate_size";
+        m.router = QStringLiteral("mlp.router");
+        m.expert = QStringLiteral("mlp.experts.");
+        m.expertUp = QStringLiteral("gate_up_proj");
+        m.expertDown = QStringLiteral("down_proj");
+        return m;
+    }();
+    return traits;
+}
+
+const DecoderTensorNames& gptOssTensorNames() {
+    // Llama's names, and self_attn.sinks.
+    static const DecoderTensorNames names = [] {
+        DecoderTensorNames n = llamaTensorNames();
+        n.sinks = QStringLiteral("sinks");
+        return n;
+    }();
+    return names;
 }
 
 const Seq2SeqTensorNames& bartTensorNames() {
@@ -339,6 +374,17 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.moe = &olmoeTraits();
             f.qkNorm = QkNormKind::WholeProjection;
             f.refusesClipQkv = true;
+        }),
+        tableRow(C::Decoder, "gpt_oss", "gpt-oss (20b, 120b)", [](FamilyTraits& f) {
+            // modeling_gpt_oss.py: Llama's blocks with biases on q/k/v/o (attention_bias is
+            // always true), a learned sink per head, sliding and full layers by layer_types
+            // (alternating from a sliding layer 0 when absent), YaRN rotary, experts as above.
+            f.feedForward = FeedForwardKind::MixtureOfExperts;
+            f.moe = &gptOssTraits();
+            f.biases = BiasRule::AttentionAlways;
+            f.attentionSinks = true;
+            f.decoderNames = &gptOssTensorNames();
+            f.sliding = {Sliding::AllButEveryNth, 2};
         }),
         tableRow(C::Decoder, "gpt_neox", "GPT-NeoX, Pythia", [](FamilyTraits& f) {
             f.layout = BlockLayout::Parallel;

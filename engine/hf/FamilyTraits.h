@@ -64,29 +64,53 @@ enum class FeedForwardKind {
 };
 
 // A mixture-of-experts feed-forward (issue #39), as the family's <Family>SparseMoeBlock computes
-// it: router logits = x·Wᵣᵀ (T, E); p = softmax over all E experts in float32; torch.topk(p, k)
-// picks the experts (largest first, ties to the lower index as torch's CPU topk orders them);
-// their p are renormalised to sum 1 when `renormalise` says so; the output is Σ p_e·expert_e(x),
-// each expert a SwiGLU down(act(gate(x))·up(x)). Dense layers (decoder_sparse_step,
-// mlp_only_layers) run the family's Gated MLP of intermediate_size.
+// it: router logits = x·Wᵣᵀ (+ b) (T, E); then either p = softmax over all E experts in float32
+// and torch.topk(p, k) picks the experts (Mixtral, Qwen, OLMoE), or torch.topk(logits, k) picks
+// them and the softmax runs over the k chosen logits (gpt-oss); ties go as torch's CPU topk
+// orders them; the chosen p are renormalised to sum 1 when `renormalise` says so; the output is
+// Σ p_e·expert_e(x). Dense layers (decoder_sparse_step, mlp_only_layers) run the family's Gated
+// MLP of intermediate_size.
 struct MoeTraits {
     enum class Renormalise {
         Always,       // Mixtral: router_top_value /= sum, whatever the config says
         NormTopKProb, // config.json's norm_topk_prob, false by default (Qwen2/3-MoE, OLMoE)
+        Never,        // gpt-oss: the softmax over the chosen k already sums to 1
     };
-    // How an expert turns x into its output; gpt-oss's clamped SwiGLU with biases would be one
-    // more kind here.
-    enum class ExpertKind { SwiGlu };
+    enum class Routing {
+        SoftmaxThenTopK,  // softmax over all E, top-k of the probabilities
+        TopKThenSoftmax,  // top-k of the logits, softmax over those k (GptOssTopKRouter)
+    };
+    // How an expert turns x into its output.
+    enum class ExpertKind {
+        SwiGlu,         // down(act(gate(x)) · up(x))
+        // gpt-oss (GptOssExperts): gu = x·W_gu + b_gu, gate = gu[..., ::2], up = gu[..., 1::2];
+        // gate = min(gate, limit), up = clamp(up, ±limit); glu = gate·σ(α·gate);
+        // out = ((up + 1)·glu)·W_down + b_down, α = 1.702, limit = 7.
+        ClampedSwiGlu,
+    };
+    // How the checkpoint stores the experts.
+    enum class Storage {
+        PerExpert,  // expert.%1.gate/up/down, each (F, D) or (D, F) as torch.nn.Linear
+        // One 3-D tensor per projection for all experts: gate_up_proj (E, D, 2F) and down_proj
+        // (E, F, D) used as x·W, with _bias (E, 2F) / (E, D); or, quantised, MXFP4 *_blocks
+        // (E, out, in/32, 16) and *_scales (E, out, in/32) (integrations/mxfp4.py).
+        Stacked,
+    };
     Renormalise renormalise = Renormalise::NormTopKProb;
+    Routing routing = Routing::SoftmaxThenTopK;
     ExpertKind expertKind = ExpertKind::SwiGlu;
+    Storage storage = Storage::PerExpert;
+    bool routerBias = false;     // gpt-oss: the router has a bias
+    bool readsMxfp4 = false;     // quantization_config.quant_method "mxfp4" is understood
     const char* expertsField = "num_experts";              // Mixtral: num_local_experts
     const char* expertSizeField = "moe_intermediate_size"; // Mixtral, OLMoE: intermediate_size
     bool sparseStep = false;     // decoder_sparse_step and mlp_only_layers choose the MoE layers
     bool sharedExpert = false;   // Qwen2-MoE: + sigmoid(x·w_gate) · SwiGLU of shared_expert_intermediate_size
     // Tensor names within a layer, without ".weight"; %1 is the expert's index.
     QString router;              // "mlp.gate" (E, D)
-    QString expert;              // "mlp.experts.%1."
-    QString expertGate, expertUp, expertDown;  // "gate_proj", "up_proj", "down_proj"
+    QString expert;              // "mlp.experts.%1."; Stacked: "mlp.experts."
+    QString expertGate, expertUp, expertDown;  // "gate_proj", "up_proj", "down_proj"; Stacked:
+                                               // expertUp "gate_up_proj", expertDown "down_proj"
     QString shared;              // "mlp.shared_expert." (its gate_proj/up_proj/down_proj)
     QString sharedGate;          // "mlp.shared_expert_gate" (1, D)
 };
@@ -107,6 +131,8 @@ enum class BiasRule {
     QkvOnly,           // on q/k/v and never on o_proj or the MLP (Qwen2)
     None,              // no biases at all (Phi-3)
     QkvFlag,           // qkv_bias on q/k/v, true by default, never on o_proj or the MLP (Qwen2-MoE)
+    AttentionAlways,   // q/k/v/o always, whatever config.json says; no MLP flag (gpt-oss: its
+                       // experts carry their own biases)
 };
 
 enum class QkNormKind {
@@ -164,6 +190,7 @@ struct DecoderTensorNames {
     QString attention;   // "self_attn.", within a layer, before the projections below
     QString query, key, value, fusedQkv, output, queryNorm, keyNorm;
     QString up, down, gate, fusedGateUp;  // within a layer ("mlp.up_proj")
+    QString sinks;       // after `attention`: the per-head sink logits (heads), with attentionSinks
 };
 
 // Tensor names of an encoder–decoder family, after the prefix; %1 is the layer index. The
@@ -239,6 +266,7 @@ struct FamilyTraits {
     bool refusesBidirectional = false;  // use_bidirectional_attention = true is refused (EmbeddingGemma)
     const MoeTraits* moe = nullptr;     // FeedForwardKind::MixtureOfExperts
     bool refusesClipQkv = false;        // clip_qkv other than null is refused (OLMoE)
+    bool attentionSinks = false;        // a learned sink logit per head joins the softmax (gpt-oss)
 
     const EncoderTensorNames* encoderNames = nullptr;  // ModelClass::Encoder
     const DecoderTensorNames* decoderNames = nullptr;  // ModelClass::Decoder

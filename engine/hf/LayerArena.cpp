@@ -22,6 +22,8 @@ const float* ArenaReader::floats(const QString& name) const {
     const TensorInfo* tensor = m_source.info(name);
     if (!tensor)
         return m_source.floats(name);  // throws, naming the tensor
+    if (const float* kept = m_source.keptFloats(name))
+        return kept;
     float* values = m_arena.allocate(size_t(tensor->elementCount()));
     m_source.readFloats(name, values);
     return values;
@@ -31,6 +33,8 @@ RowVectorF productWithRowsInSlices(const Checkpoint& checkpoint, const QString& 
                                    const Eigen::Ref<const RowVectorF>& x) {
     constexpr qint64 kSliceRows = 4096;
     const qint64 columns = x.size();
+    if (const float* kept = checkpoint.keptFloats(name))
+        return x * ConstMatrixMap(kept, rows, columns).transpose();  // (1, columns)·(columns, rows)
     RowVectorF product(rows);
     std::vector<float> slice;
     for (qint64 first = 0; first < rows; first += kSliceRows) {

@@ -30,6 +30,13 @@ public:
     const TensorInfo* info(const QString& name) const override { return m_source.info(name); }
     QString fileOf(const QString& name) const override { return m_source.fileOf(name); }
     QString description() const override { return m_source.description(); }
+    bool tensorConvertsOnRead(const QString& name) const override { return m_source.tensorConvertsOnRead(name); }
+    const float* keptFloats(const QString& name) const override { return m_source.keptFloats(name); }
+    void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override {
+        m_source.readBytes(name, first, count, out);
+    }
+    // The kept copy when the source keeps one (formats/KeepingCheckpoint.h), else converted into
+    // the arena.
     const float* floats(const QString& name) const override;
 
 private:
@@ -37,8 +44,9 @@ private:
     LayerArena& m_arena;
 };
 
-// x · Wᵀ for the 2-D tensor `name` (rows × x.size()), read in slices of rows, each converted
-// into one reused buffer: an output head is never held whole as floats. (rows)
+// x · Wᵀ for the 2-D tensor `name` (rows × x.size()): from its kept copy when the checkpoint
+// keeps one, else read in slices of rows, each converted into one reused buffer, so that an
+// output head beyond the budget is never held whole as floats. (rows)
 RowVectorF productWithRowsInSlices(const Checkpoint& checkpoint, const QString& name, qint64 rows,
                                    const Eigen::Ref<const RowVectorF>& x);
 

@@ -62,6 +62,48 @@ RouterChoice routeTokens(const MatrixF& logits, int k, bool renormalise) {
     return choice;
 }
 
+RouterChoice routeTopKThenSoftmax(const MatrixF& logits, int k) {
+    const int t = int(logits.rows());
+    const int e = int(logits.cols());
+    RouterChoice choice;
+    choice.experts.resize(size_t(t));
+    choice.weights.resize(size_t(t));
+    RowVectorF row(e);
+    for (int i = 0; i < t; ++i) {
+        row = logits.row(i);
+        std::vector<int> chosen = torchTopK(row.data(), e, k);
+        // softmax(router_top_value, dim=1): exp(v − max) / Σ over the k, largest first.
+        std::vector<float> weights(static_cast<size_t>(k));
+        const float top = row[chosen[0]];
+        float sum = 0.0f;
+        for (int j = 0; j < k; ++j) {
+            weights[size_t(j)] = std::exp(row[chosen[size_t(j)]] - top);
+            sum += weights[size_t(j)];
+        }
+        for (float& w : weights)
+            w /= sum;
+        choice.experts[size_t(i)] = std::move(chosen);
+        choice.weights[size_t(i)] = std::move(weights);
+    }
+    return choice;
+}
+
+MatrixF clampedSwiGlu(const ExpertWeights& expert, const MatrixF& x) {
+    constexpr float kAlpha = 1.702f;  // GptOssExperts.alpha
+    constexpr float kLimit = 7.0f;    // GptOssExperts.limit
+    const MatrixF gateUp = expert.gateUp.forward(x);  // (T, 2F) gate, up, gate, up, ...
+    const int f = int(gateUp.cols()) / 2;
+    MatrixF h(x.rows(), f);  // (T, F)
+    for (Eigen::Index i = 0; i < gateUp.rows(); ++i)
+        for (int j = 0; j < f; ++j) {
+            const float gate = std::min(gateUp(i, 2 * j), kLimit);
+            const float up = std::clamp(gateUp(i, 2 * j + 1), -kLimit, kLimit);
+            const float glu = gate * (1.0f / (1.0f + std::exp(-gate * kAlpha)));
+            h(i, j) = (up + 1.0f) * glu;
+        }
+    return expert.down.forward(h);  // (T, D)
+}
+
 MatrixF swiGlu(const ExpertWeights& expert, const MatrixF& x, Activation activation) {
     MatrixF gate = expert.gate.forward(x);  // (T, F)
     applyActivation(gate, activation);
@@ -69,11 +111,13 @@ MatrixF swiGlu(const ExpertWeights& expert, const MatrixF& x, Activation activat
     return expert.down.forward(gate);       // (T, D)
 }
 
-MatrixF mixtureOfExperts(const MoeWeights& weights, const MatrixF& x, int k, bool renormalise,
-                         Activation activation, const ExpertSource& expertOf, RouterChoice& choice) {
+MatrixF mixtureOfExperts(const MoeWeights& weights, const MatrixF& x, const ExpertRule& rule,
+                         const ExpertSource& expertOf, RouterChoice& choice) {
     const int t = int(x.rows());
     const int e = weights.router.outFeatures();
-    choice = routeTokens(weights.router.forward(x), k, renormalise);  // logits (T, E)
+    const int k = rule.k;
+    const MatrixF logits = weights.router.forward(x);  // (T, E)
+    choice = rule.softmaxAfterTopK ? routeTopKThenSoftmax(logits, k) : routeTokens(logits, k, rule.renormalise);
 
     // Per expert the tokens that chose it and the weight they give it, as the reference's
     // one_hot mask gathers them.
@@ -91,12 +135,12 @@ MatrixF mixtureOfExperts(const MoeWeights& weights, const MatrixF& x, int k, boo
         for (size_t n = 0; n < tokens.size(); ++n)
             rows.row(Eigen::Index(n)) = x.row(tokens[n].first);
         const ExpertWeights w = weights.experts.empty() ? expertOf(expert) : weights.experts[size_t(expert)];
-        const MatrixF y = swiGlu(w, rows, activation);  // (N, D)
+        const MatrixF y = rule.clamped ? clampedSwiGlu(w, rows) : swiGlu(w, rows, rule.activation);  // (N, D)
         for (size_t n = 0; n < tokens.size(); ++n)
             out.row(tokens[n].first) += y.row(Eigen::Index(n)) * tokens[n].second;
     }
     if (!weights.shared.isNull()) {
-        MatrixF shared = swiGlu(weights.shared, x, activation);  // (T, D)
+        MatrixF shared = swiGlu(weights.shared, x, rule.activation);  // (T, D)
         const MatrixF gate = weights.sharedGate.forward(x);      // (T, 1)
         for (int i = 0; i < t; ++i)
             shared.row(i) *= 1.0f / (1.0f + std::exp(-gate(i, 0)));

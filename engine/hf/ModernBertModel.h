@@ -37,6 +37,7 @@ public:
 
 protected:
     MatrixF forward(const Encoding& input, ForwardContext& context) const override;
+    bool keepsAllConverted() const override { return true; }  // converted once when it opens
 
 private:
     struct Norm {

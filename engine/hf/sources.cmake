@@ -19,5 +19,6 @@ target_sources(headmap_engine PRIVATE
   hf/ModernBertConfig.cpp
   hf/ModernBertModel.cpp
   hf/MixtureOfExperts.cpp
+  hf/StackedExperts.cpp
   hf/WeightLookup.cpp
 )

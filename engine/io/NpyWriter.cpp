@@ -6,6 +6,7 @@
 #include <QtEndian>
 
 #include "core/HeadmapError.h"
+#include "io/TraceExport.h"
 
 namespace headmap {
 namespace {
@@ -115,6 +116,19 @@ bool writeExpertsNpy(QIODevice* device, const AttentionTrace& trace, int layer) 
     }
     return writeHeader(device, {layers, t, k}, "<i4") &&
            writeAll(device, reinterpret_cast<const char*>(values.data()), qint64(values.size() * sizeof(qint32)));
+}
+
+bool writeSinkMassNpy(QIODevice* device, const AttentionTrace& trace, int layer, int head) {
+    const qint64 t = trace.length();
+    const int firstLayer = layer >= 0 ? layer : 0, endLayer = layer >= 0 ? layer + 1 : trace.layers();
+    const int firstHead = head >= 0 ? head : 0, endHead = head >= 0 ? head + 1 : trace.heads();
+    if (!writeHeader(device, {endLayer - firstLayer, endHead - firstHead, t}))
+        return false;
+    for (int l = firstLayer; l < endLayer; ++l)
+        for (int h = firstHead; h < endHead; ++h)
+            if (!writeFloats(device, sinkMassOfHead(trace, l, h).data(), t))
+                return false;
+    return true;
 }
 
 bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer, int head) {

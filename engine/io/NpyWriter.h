@@ -31,4 +31,8 @@ bool writeTraceNpy(QIODevice* device, const AttentionTrace& trace, int layer = -
 // layer >= 0 selects one (1, T, K).
 bool writeExpertsNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1);
 
+// A sink model's sink mass (1 − each row's sum, io/TraceExport.h) as one float32 (L, H, T)
+// array, indexed [layer][head][query]; layer / head >= 0 select one, as writeTraceNpy.
+bool writeSinkMassNpy(QIODevice* device, const AttentionTrace& trace, int layer = -1, int head = -1);
+
 }  // namespace headmap

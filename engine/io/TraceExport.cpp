@@ -39,6 +39,19 @@ bool carriesExperts(const AttentionTrace& trace) {
 
 }  // namespace
 
+bool carriesSinkMass(const AttentionTrace& trace) {
+    return trace.model().attentionSinks && !trace.isDerived() && trace.modelPositions().empty() &&
+           !trace.hasKeyTokens();
+}
+
+RowVectorF sinkMassOfHead(const AttentionTrace& trace, int layer, int head) {
+    const HeadWeights weights = trace.head(layer, head);  // (T, T)
+    RowVectorF mass(weights.rows());
+    for (Eigen::Index q = 0; q < weights.rows(); ++q)
+        mass[q] = float(1.0 - weights.row(q).cast<double>().sum());
+    return mass;
+}
+
 void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
                            const std::function<void(JsonWriter&)>& extraFields) {
     json.beginObject();
@@ -71,6 +84,11 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
     }
     json.endArray();
     json.key("quantization"); json.value(model.quantization);
+    if (model.convertedWeightBudget >= 0) {
+        // Models whose weights convert on read only (#40).
+        json.key("converted_weight_bytes"); json.value(static_cast<long long>(model.convertedWeightBytes));
+        json.key("converted_weight_budget"); json.value(static_cast<long long>(model.convertedWeightBudget));
+    }
     if (model.experts > 0) {
         // Mixture-of-experts models only, so that a dense model's summary stays as it was.
         json.key("experts"); json.value(model.experts);
@@ -81,6 +99,9 @@ void writeModelSummaryJson(JsonWriter& json, const ModelSummary& model,
             if (model.expertLayers[size_t(l)])
                 sparse.push_back(l);
         json.key("expert_layers"); json.intList(sparse);
+    }
+    if (model.attentionSinks) {  // gpt-oss only, so that other summaries stay as they were
+        json.key("attention_sinks"); json.value(true);
     }
     if (model.isEncoderDecoder()) {
         // The stack these layers and heads are of, then all three stacks' shapes; written only
@@ -171,6 +192,17 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
         }
         json.endArray();
     }
+    if (carriesSinkMass(trace)) {  // [layer][head][query] 1 − the row's sum
+        json.key("sink_mass");
+        json.beginArray();
+        for (int layer : layers) {
+            json.beginArray();
+            for (int head : heads)
+                json.rowVector(sinkMassOfHead(trace, layer, head));
+            json.endArray();
+        }
+        json.endArray();
+    }
     json.key("attention");
     json.beginArray();
     for (int layer : layers) {
@@ -204,17 +236,24 @@ bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSe
     // Mixture-of-experts models: the query token's experts in the row's layer, space-separated
     // in the router's order, empty for a dense layer.
     const bool experts = carriesExperts(trace);
-    QByteArray out(experts ? "layer,head,query_index,query_token,key_index,key_token,weight,query_experts\n"
-                           : "layer,head,query_index,query_token,key_index,key_token,weight\n");
+    // Sink models: the query row's sink mass (1 − its sum) on each of its cells.
+    const bool sinks = carriesSinkMass(trace);
+    QByteArray out("layer,head,query_index,query_token,key_index,key_token,weight");
+    out += QByteArray(sinks ? ",sink" : "") + QByteArray(experts ? ",query_experts\n" : "\n");
     for (int layer : selectedIndices(selection.layer, trace.layers())) {
         for (int head : selectedIndices(selection.head, trace.heads())) {
             const HeadWeights weights = trace.head(layer, head);
+            const RowVectorF sinkMass = sinks ? sinkMassOfHead(trace, layer, head) : RowVectorF();
             for (int q = 0; q < t; ++q) {
                 for (int k = 0; k < s; ++k) {
                     out += QByteArray::number(layer) + ',' + QByteArray::number(head) + ',' +
                            QByteArray::number(q) + ',' + tokenFields[q] + ',' +
                            QByteArray::number(k) + ',' + keyFields[k] + ',';
                     appendFloat(out, weights(q, k));
+                    if (sinks) {
+                        out += ',';
+                        appendFloat(out, sinkMass[q]);
+                    }
                     if (experts) {
                         out += ',';
                         const auto& rows = trace.experts()[size_t(layer)];

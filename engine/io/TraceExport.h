@@ -12,6 +12,11 @@
 //    ["tokens", "display_tokens", "token_ids",] "query_tokens", "query_display_tokens",
 //    "query_token_ids", "key_tokens", "key_display_tokens", "key_token_ids", ...,
 //    "attention": [layer][head][query (T)][key (S)]}
+// A model with attention sinks (gpt-oss) adds "sink_mass": [layer][head][query], 1 − the row's
+// sum (what the head gave its sink), and the model summary "attention_sinks": true; CSV a
+// `sink` column (the query row's sink mass, on each of its cells); npy a second array
+// (writeSinkMassNpy). Only for a trace of the model's own rows (not merged words, not hidden
+// special tokens, not value-norm weighting), whose rows are the softmax's.
 
 #include <functional>
 
@@ -28,6 +33,11 @@ struct TraceSelection {
     int layer = -1;
     int head = -1;
 };
+
+// Whether the trace's rows are a sink model's softmax rows, so 1 − a row's sum is its sink mass.
+bool carriesSinkMass(const AttentionTrace& trace);
+// (T) 1 − each row's sum of the head's weights.
+RowVectorF sinkMassOfHead(const AttentionTrace& trace, int layer, int head);
 
 // extraFields, when given, writes keys of the caller's own at the end of the object (info's
 // decoder start token and generation settings).

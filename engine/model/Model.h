@@ -230,6 +230,12 @@ protected:
     // Names of weights holding NaN or Inf, for the message when a forward pass produced them;
     // looked for only then, so loading stays as fast as mapping the file.
     virtual QStringList nonFiniteWeights() const { return {}; }
+
+public:
+    // Lets a model whose weights convert on read (BF16, F16, GGUF) keep converted copies within
+    // budgetBytes (formats/KeepingCheckpoint.h); loadModel calls it once, before the first run.
+    // The default keeps nothing: the model has no such weights.
+    virtual void keepConvertedWeights(qint64 budgetBytes) { Q_UNUSED(budgetBytes); }
 };
 
 }  // namespace headmap

@@ -9,6 +9,7 @@
 #include "hf/HfModelLoader.h"
 #include "hf/HubCache.h"
 #include "local/LocalModels.h"
+#include "model/ConvertedWeightBudget.h"
 #include "model/ModelTokenizer.h"
 #include "model/ShippedModels.h"
 #include "patterns/PatternsModel.h"
@@ -115,7 +116,9 @@ QStringList builtinModelNames() {
            shippedModelNames();
 }
 
-std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
+namespace {
+
+std::unique_ptr<Model> openModel(const ModelSpec& spec) {
     const QString source = trimmedSource(spec);
     // Trained models shipped as Hugging Face folders load as any folder does.
     if (const auto shipped = shippedModelFolder(source))
@@ -125,6 +128,14 @@ std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
     if (const QString gguf = ggufSourceOf(source); !gguf.isEmpty())
         return loadGgufModel(gguf, source);
     return loadHfModelFolder(hfFolderOf(source), source);
+}
+
+}  // namespace
+
+std::unique_ptr<Model> loadModel(const ModelSpec& spec) {
+    std::unique_ptr<Model> model = openModel(spec);
+    model->keepConvertedWeights(spec.convertedWeightBudget.value_or(defaultConvertedWeightBudget()));
+    return model;
 }
 
 ModelTokenizer loadModelTokenizer(const ModelSpec& spec) {

@@ -2,6 +2,7 @@
 // Turns what the user typed (--model SPEC, the GUI's model chooser) into a Model.
 
 #include <memory>
+#include <optional>
 
 #include <QString>
 #include <QStringList>
@@ -14,6 +15,9 @@ namespace headmap {
 struct ModelSpec {
     QString source;            // "builtin:teaching" or a model folder
     TeachingOptions teaching;  // used by builtin:teaching only
+    // Memory for keeping weights converted from BF16, F16 or GGUF (model/ConvertedWeightBudget.h);
+    // unset: half of the memory available when the model opens.
+    std::optional<qint64> convertedWeightBudget;
 };
 
 QStringList builtinModelNames();

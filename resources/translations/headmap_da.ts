@@ -2489,6 +2489,30 @@
         <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
         <translation>%1 = %2: GGUF-filer med mixture-of-experts-lag kan ikke læses endnu; åbn modellens safetensors-mappe i stedet</translation>
     </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; cannot be read as stored bytes from this kind of file</source>
+        <translation>%1: tensoren &apos;%2&apos; kan ikke læses som lagrede bytes fra denne slags fil</translation>
+    </message>
+    <message>
+        <source>bytes %1 + %2 are outside tensor %3 of %4 bytes</source>
+        <translation>bytes %1 + %2 ligger uden for tensoren %3 på %4 bytes</translation>
+    </message>
+    <message>
+        <source>swiglu_limit = %1 is not supported (set it to 7.0: transformers&apos; GptOssExperts always clamps at 7.0)</source>
+        <translation>swiglu_limit = %1 understøttes ikke (sæt den til 7.0: transformers&apos; GptOssExperts begrænser altid ved 7.0)</translation>
+    </message>
+    <message>
+        <source>quantization_config.quant_method &apos;%1&apos; is not supported (use the unquantised safetensors or a GGUF file; of quantised safetensors Headmap reads gpt-oss&apos;s MXFP4 experts)</source>
+        <translation>quantization_config.quant_method &apos;%1&apos; understøttes ikke (brug de ikke-kvantiserede safetensors eller en GGUF-fil; af kvantiserede safetensors læser Headmap gpt-oss&apos; MXFP4-eksperter)</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is stored as MXFP4, whose blocks hold 32 values, but its rows are %3 wide (from config.json; check that config.json belongs to this file)</source>
+        <translation>%1: &apos;%2&apos; er gemt som MXFP4, hvis blokke rummer 32 værdier, men dens rækker er %3 brede (fra config.json; kontrollér at config.json hører til denne fil)</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; is %3; MXFP4 blocks and scales are U8 (download the file again)</source>
+        <translation>%1: tensoren &apos;%2&apos; er %3; MXFP4-blokke og -skalaer er U8 (hent filen igen)</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4197,6 +4221,14 @@
         <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
         <translation>I dette lag gik token #%1 til eksperterne %2 (routerens rækkefølge)</translation>
     </message>
+    <message>
+        <source>Query token #%1 “%2” gives its sink %3: the weight the head put on no token (1 minus the row&apos;s sum)</source>
+        <translation>Forespørgselstoken #%1 “%2” giver sit dræn %3: den vægt hovedet lagde på intet token (1 minus rækkens sum)</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>dræn</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::InductionView</name>
@@ -4750,6 +4782,10 @@
     <message>
         <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
         <translation>En anden sætning, til modeller trænet på sætningspar (som BERT)</translation>
+    </message>
+    <message>
+        <source>Memory for converted &amp;weights…</source>
+        <translation>Hukommelse til konverterede &amp;vægte…</translation>
     </message>
 </context>
 <context>
@@ -5829,6 +5865,33 @@ del %4, id %5</translation>
     <message>
         <source>Which attention of the translation model every view shows</source>
         <translation>Hvilken af oversættelsesmodellens opmærksomheder alle visninger viser</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::WeightMemoryDialog</name>
+    <message>
+        <source>Half of the memory available when a model opens (now %1)</source>
+        <translation>Halvdelen af den ledige hukommelse, når en model åbnes (nu %1)</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Højst</translation>
+    </message>
+    <message>
+        <source>None: convert a layer at a time on every run (least memory, slowest)</source>
+        <translation>Ingen: konvertér ét lag ad gangen ved hver kørsel (mindst hukommelse, langsomst)</translation>
+    </message>
+    <message>
+        <source>Memory for converted weights</source>
+        <translation>Hukommelse til konverterede vægte</translation>
+    </message>
+    <message>
+        <source>Models stored as BF16, F16 or GGUF are converted to 32-bit floats to compute. Keeping the converted weights makes every run after the first as fast as with F32 weights; a model larger than this memory keeps what fits and converts the rest a layer at a time. Takes effect when a model is opened (the open model is reopened).</source>
+        <translation>Modeller gemt som BF16, F16 eller GGUF konverteres til 32-bit kommatal for at regne. Når de konverterede vægte gemmes, er hver kørsel efter den første lige så hurtig som med F32-vægte; en model, der er større end denne hukommelse, gemmer det, der er plads til, og konverterer resten ét lag ad gangen. Træder i kraft, når en model åbnes (den åbne model åbnes igen).</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
     </message>
 </context>
 </TS>

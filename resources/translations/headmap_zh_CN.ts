@@ -2484,6 +2484,30 @@
         <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
         <translation>%1 = %2：尚不能读取含混合专家层的 GGUF 文件；请改为打开模型的 safetensors 文件夹</translation>
     </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; cannot be read as stored bytes from this kind of file</source>
+        <translation>%1：无法从此类文件中按存储字节读取张量 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>bytes %1 + %2 are outside tensor %3 of %4 bytes</source>
+        <translation>字节 %1 + %2 超出了 %4 字节的张量 %3 的范围</translation>
+    </message>
+    <message>
+        <source>swiglu_limit = %1 is not supported (set it to 7.0: transformers&apos; GptOssExperts always clamps at 7.0)</source>
+        <translation>不支持 swiglu_limit = %1（请设为 7.0：transformers 的 GptOssExperts 总是在 7.0 处截断）</translation>
+    </message>
+    <message>
+        <source>quantization_config.quant_method &apos;%1&apos; is not supported (use the unquantised safetensors or a GGUF file; of quantised safetensors Headmap reads gpt-oss&apos;s MXFP4 experts)</source>
+        <translation>不支持 quantization_config.quant_method &apos;%1&apos;（请使用未量化的 safetensors 或 GGUF 文件；对于量化的 safetensors，Headmap 只读取 gpt-oss 的 MXFP4 专家）</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is stored as MXFP4, whose blocks hold 32 values, but its rows are %3 wide (from config.json; check that config.json belongs to this file)</source>
+        <translation>%1：&apos;%2&apos; 以 MXFP4 存储，其每个块含 32 个值，但它的行宽为 %3（来自 config.json；请检查 config.json 是否属于此文件）</translation>
+    </message>
+    <message>
+        <source>%1: tensor &apos;%2&apos; is %3; MXFP4 blocks and scales are U8 (download the file again)</source>
+        <translation>%1：张量 &apos;%2&apos; 的类型为 %3；MXFP4 的块和缩放因子应为 U8（请重新下载该文件）</translation>
+    </message>
 </context>
 <context>
     <name>LinesText</name>
@@ -4183,6 +4207,14 @@
         <source>In this layer token #%1 went to experts %2 (the router&apos;s order)</source>
         <translation>在这一层，词元 #%1 被送往专家 %2（按路由器给出的顺序）</translation>
     </message>
+    <message>
+        <source>Query token #%1 “%2” gives its sink %3: the weight the head put on no token (1 minus the row&apos;s sum)</source>
+        <translation>查询词元 #%1“%2”分给其汇聚点的权重为 %3：该注意力头未放在任何词元上的权重（1 减去该行之和）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚点</translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::InductionView</name>
@@ -4734,6 +4766,10 @@
     <message>
         <source>A second sentence, for models trained on sentence pairs (BERT-style)</source>
         <translation>第二个句子，用于以句子对训练的模型（BERT 式）</translation>
+    </message>
+    <message>
+        <source>Memory for converted &amp;weights…</source>
+        <translation>转换后权重的内存(&amp;W)…</translation>
     </message>
 </context>
 <context>
@@ -5812,6 +5848,33 @@ piece %4, id %5</source>
     <message>
         <source>Which attention of the translation model every view shows</source>
         <translation>所有视图显示翻译模型的哪一种注意力</translation>
+    </message>
+</context>
+<context>
+    <name>headmap::ui::WeightMemoryDialog</name>
+    <message>
+        <source>Half of the memory available when a model opens (now %1)</source>
+        <translation>打开模型时可用内存的一半（当前 %1）</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>最多</translation>
+    </message>
+    <message>
+        <source>None: convert a layer at a time on every run (least memory, slowest)</source>
+        <translation>不保留：每次运行时逐层转换（内存最少，最慢）</translation>
+    </message>
+    <message>
+        <source>Memory for converted weights</source>
+        <translation>转换后权重的内存</translation>
+    </message>
+    <message>
+        <source>Models stored as BF16, F16 or GGUF are converted to 32-bit floats to compute. Keeping the converted weights makes every run after the first as fast as with F32 weights; a model larger than this memory keeps what fits and converts the rest a layer at a time. Takes effect when a model is opened (the open model is reopened).</source>
+        <translation>以 BF16、F16 或 GGUF 存储的模型在计算时会转换为 32 位浮点数。保留转换后的权重可使第一次之后的每次运行与 F32 权重一样快；超过此内存的模型只保留放得下的部分，其余逐层转换。在打开模型时生效（当前模型会重新打开）。</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
     </message>
 </context>
 </TS>

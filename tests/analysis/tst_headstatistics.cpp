@@ -78,6 +78,7 @@ private slots:
     void crossAttention_data();
     void crossAttention();
     void metricsPerStack();
+    void sinkMassIsWhatRowsMiss();
 };
 
 void TestHeadStatistics::golden_data() {
@@ -301,6 +302,29 @@ void TestHeadStatistics::metricsPerStack() {
         QVERIFY2(headmap::metricDescription(metric).endsWith('.'), qPrintable(headmap::metricName(metric)));
         QVERIFY(headmap::metricName(metric).size() <= 24);
     }
+}
+
+// gpt-oss's rows sum to less than one: the sink mass is the mean of 1 − each row's sum, worked
+// out by hand, and only a model with sinks lists it.
+void TestHeadStatistics::sinkMassIsWhatRowsMiss() {
+    MatrixF w(3, 3);
+    w << 0.5f, 0.0f, 0.0f,      // 1 − 0.5 = 0.5
+         0.25f, 0.5f, 0.0f,     // 0.25
+         0.25f, 0.25f, 0.25f;   // 0.25
+    const HeadStatistics s = headmap::computeHeadStatistics(w, {});
+    QVERIFY2(analysistest::closeTo(s.sinkMass, (0.5 + 0.25 + 0.25) / 3.0), qPrintable(QString::number(s.sinkMass)));
+    QCOMPARE(headmap::metricValue(s, HeadMetric::SinkMass), s.sinkMass);
+    QVERIFY(headmap::metricDescription(HeadMetric::SinkMass).endsWith('.'));
+    QVERIFY(headmap::metricName(HeadMetric::SinkMass).size() <= 24);
+    MatrixF softmaxRows(2, 2);
+    softmaxRows << 1.0f, 0.0f, 0.5f, 0.5f;
+    QVERIFY(std::abs(headmap::computeHeadStatistics(softmaxRows, {}).sinkMass) <= 1e-7);
+
+    headmap::ModelSummary model;
+    QCOMPARE(headmap::metricsFor(model, headmap::StackKind::Decoder), headmap::allHeadMetrics());
+    model.attentionSinks = true;
+    QCOMPARE(headmap::metricsFor(model, headmap::StackKind::Decoder), headmap::allHeadMetrics() << HeadMetric::SinkMass);
+    QVERIFY(!headmap::allHeadMetrics().contains(HeadMetric::SinkMass));  // exports keep their columns
 }
 
 QTEST_GUILESS_MAIN(TestHeadStatistics)

@@ -135,6 +135,14 @@ inline QList<int> ints(const QJsonValue& value) {
     return out;
 }
 
+// A JSON list of ids as --ids takes them: "1,5,9".
+inline QString idList(const QJsonValue& ids) {
+    QStringList parts;
+    for (int id : ints(ids))
+        parts << QString::number(id);
+    return parts.join(QLatin1Char(','));
+}
+
 // A JSON matrix (or a vector, as one row); null (a masked entry) becomes -inf.
 inline Matrix matrix(const QJsonValue& value) {
     Matrix out;

@@ -74,3 +74,9 @@ add_dependencies(tst_clifamilies39 headmap-cli)
 # Mixture-of-experts models: the experts in attention's JSON/CSV/npy, info and predict (#39).
 headmap_add_test(tst_climoe SOURCES cli/tst_climoe.cpp)
 add_dependencies(tst_climoe headmap-cli)
+# --weight-memory and info's converted line (#40).
+headmap_add_test(tst_cliweightmemory SOURCES cli/tst_cliweightmemory.cpp)
+add_dependencies(tst_cliweightmemory headmap-cli)
+# gpt-oss: sink mass in attention's JSON/CSV/npy, info's sinks and sliding layers, predict (#39).
+headmap_add_test(tst_cligptoss SOURCES cli/tst_cligptoss.cpp)
+add_dependencies(tst_cligptoss headmap-cli)

@@ -18,17 +18,7 @@ QString moeFixture(const QString& name) {
 }
 
 QJsonArray goldenCases() {
-    QFile f(moeFixture(QStringLiteral("golden.json")));
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(f.readAll()).object().value("cases").toArray();
-}
-
-QString idList(const QJsonValue& ids) {
-    QStringList parts;
-    for (int id : ints(ids))
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
+    return testsupport::fixtureJson(QStringLiteral("moe/golden.json")).value("cases").toArray();
 }
 
 // "3 6" for a token's experts in a layer, "" for a dense layer (CSV's query_experts).

@@ -20,13 +20,6 @@ QJsonObject goldenCase(const QString& file, const QString& name) {
     return {};
 }
 
-QString idList(const QJsonValue& ids) {
-    QStringList parts;
-    for (int id : ints(ids))
-        parts << QString::number(id);
-    return parts.join(QLatin1Char(','));
-}
-
 QList<double> doubles(const QJsonValue& value) {
     QList<double> out;
     for (const QJsonValue& v : value.toArray())

@@ -6,6 +6,10 @@ headmap_add_test(tst_columnshare SOURCES engine/tst_columnshare.cpp)
 # instead of OpenMP splitting their columns: both paths must give y = x·W + b.
 add_test(NAME tst_linear_blas_threads COMMAND tst_linear)
 set_tests_properties(tst_linear_blas_threads PROPERTIES ENVIRONMENT "HEADMAP_DENSE_SPLIT=0" TIMEOUT 600)
+# A build with oneDNN (HEADMAP_ONEDNN) sends the larger products to it; the same checks with
+# HEADMAP_DENSE=openblas keep OpenBLAS's path tested too (#40).
+add_test(NAME tst_linear_openblas COMMAND tst_linear)
+set_tests_properties(tst_linear_openblas PROPERTIES ENVIRONMENT "HEADMAP_DENSE=openblas" TIMEOUT 600)
 headmap_add_test(tst_teachingmodel SOURCES engine/tst_teachingmodel.cpp)
 headmap_add_test(tst_teachingtokenizer SOURCES engine/tst_teachingtokenizer.cpp)
 # builtin:translation, the teaching encoder–decoder (tests/golden/teaching_translation_golden.json).
@@ -20,3 +24,4 @@ headmap_add_test(tst_ondemandheads SOURCES engine/tst_ondemandheads.cpp)
 headmap_add_test(tst_attentionrow SOURCES engine/tst_attentionrow.cpp)
 # The mask rule of every layer as traces carry it (ModelSummary::layerMasks, AttentionTrace::cellMask).
 headmap_add_test(tst_layermasks SOURCES engine/tst_layermasks.cpp)
+headmap_add_test(tst_convertedweightbudget SOURCES engine/tst_convertedweightbudget.cpp)

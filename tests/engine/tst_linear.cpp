@@ -165,7 +165,7 @@ void LinearTest::singleThreadedProductEqualsTheSum() {
 
 void LinearTest::backendIsNamed() {
     const QString backend = QString::fromLatin1(Linear::backend());
-    QVERIFY2(QStringList({"OpenBLAS", "Eigen", "Eigen through openblas", "Eigen through blis"}).contains(backend),
+    QVERIFY2(QStringList({"oneDNN", "OpenBLAS", "Eigen", "Eigen through openblas", "Eigen through blis"}).contains(backend),
              qPrintable(backend));
 }
 

@@ -18,7 +18,7 @@ build=${HEADMAP_COVERAGE_BUILD_DIR:-$root/build-coverage}
 corpora=$(realpath "${1:-$root/tests/fuzz/corpus}")
 harnesses=(safetensors_file safetensors_index hf_config tokenizer_json vocab_txt vocab_merges
            tokenizer_config gguf_file gguf_tokenizer ggml_dequant
-           sentencepiece_model)
+           sentencepiece_model memory_size)
 
 mkdir -p "$build"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \

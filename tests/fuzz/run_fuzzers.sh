@@ -35,7 +35,7 @@ declare -A dictionary=(
   [tokenizer_json]=json.dict [vocab_txt]=json.dict [vocab_merges]=json.dict
   [tokenizer_config]=json.dict [session]=json.dict
   [sentencepiece_model]=sentencepiece.dict
-  [precompiled_charsmap]=
+  [precompiled_charsmap]= [memory_size]=
 )
 
 harnesses=("$@")

@@ -19,3 +19,6 @@ headmap_add_test(tst_inductionmodel SOURCES hf/tst_inductionmodel.cpp)
 headmap_add_test(tst_familygoldens SOURCES hf/tst_familygoldens.cpp)
 # Mixture-of-experts families (qwen3_moe, mixtral, olmoe, qwen2_moe) against transformers' own classes (#39).
 headmap_add_test(tst_moemodel SOURCES hf/tst_moemodel.cpp)
+# gpt-oss (sinks, sliding and full layers, YaRN, clamped SwiGLU experts, MXFP4) against
+# transformers' own modeling_gpt_oss.py (#39).
+headmap_add_test(tst_gptossmodel SOURCES hf/tst_gptossmodel.cpp)

@@ -192,9 +192,12 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
         QCOMPARE(row->feedForward == FeedForwardKind::MixtureOfExperts, row->moe != nullptr);
         if (row->moe) {
             const MoeTraits& m = *row->moe;
-            for (const QString& name : {m.router, m.expert, m.expertGate, m.expertUp, m.expertDown})
+            // Stacked experts (gpt-oss): one gate_up and one down tensor for all, not numbered.
+            const bool stacked = m.storage == MoeTraits::Storage::Stacked;
+            for (const QString& name : {m.router, m.expert, stacked ? m.expertUp : m.expertGate, m.expertUp, m.expertDown})
                 QVERIFY2(!name.isEmpty(), qPrintable(modelType));
-            QVERIFY(m.expert.contains(QLatin1String("%1")));
+            QCOMPARE(m.expert.contains(QLatin1String("%1")), !stacked);
+            QVERIFY(m.expertKind != MoeTraits::ExpertKind::ClampedSwiGlu || stacked);
             QVERIFY(!m.sharedExpert || (!m.shared.isEmpty() && !m.sharedGate.isEmpty()));
             QVERIFY(m.expertsField && m.expertSizeField);
             QVERIFY(!names->gate.isEmpty() && !names->up.isEmpty());
@@ -204,6 +207,7 @@ void FamilyTraitsTest::rowIsCompleteForItsClass() {
         }
         if (row->sliding.kind == SlidingLayers::Kind::AllButEveryNth)
             QVERIFY(row->sliding.period > 0);
+        QCOMPARE(row->attentionSinks, !names->sinks.isEmpty());
         if (row->scale == AttentionScale::QueryPreAttnScalar && !row->gguf.architectures.isEmpty())
             QVERIFY(row->gguf.wideScalarBlockCount > 0);
         break;

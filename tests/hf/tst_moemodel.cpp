@@ -35,10 +35,7 @@ QString moeFixture(const QString& name) {
 }
 
 QJsonObject golden() {
-    QFile file(moeFixture(QStringLiteral("golden.json")));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+    return testsupport::fixtureJson(QStringLiteral("moe/golden.json"));
 }
 
 std::vector<std::vector<int>> toIntRows(const QJsonValue& value) {

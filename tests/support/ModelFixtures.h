@@ -67,4 +67,28 @@ inline bool setFirstValue(const QString& folder, const QString& tensor, float va
     return file.seek(offset) && file.write(reinterpret_cast<const char*>(&value), 4) == 4;
 }
 
+// Rewrites the JSON header of a .safetensors file through `edit` (rename a tensor, change a
+// shape); the data area is kept as it is.
+inline bool editSafetensorsHeader(const QString& path, const std::function<void(QJsonObject&)>& edit) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray all = file.readAll();
+    file.close();
+    if (all.size() < 8)
+        return false;
+    const qint64 length = qint64(qFromLittleEndian<quint64>(all.constData()));
+    QJsonObject header = QJsonDocument::fromJson(all.mid(8, int(length))).object();
+    edit(header);
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    json.append(QByteArray((8 - json.size() % 8) % 8, ' '));
+    QByteArray out(8, '\0');
+    qToLittleEndian<quint64>(quint64(json.size()), out.data());
+    out += json;
+    out += all.mid(int(8 + length));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(out) == out.size();
+}
+
 }  // namespace modelfixtures

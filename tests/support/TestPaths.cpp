@@ -1,6 +1,8 @@
 #include "TestPaths.h"
 
 #include <QDir>
+#include <QFile>
+#include <QJsonDocument>
 
 namespace testsupport {
 
@@ -14,6 +16,13 @@ QString modelFixture(const QString& name) {
 
 QString ggufModelFixture(const QString& name) {
     return fixturePath(QStringLiteral("gguf/models/") + name);
+}
+
+QJsonObject fixtureJson(const QString& relative) {
+    QFile file(fixturePath(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
 }
 
 QString goldenPath(const QString& relative) {

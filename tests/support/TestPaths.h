@@ -3,6 +3,7 @@
 // (HEADMAP_GOLDEN_DIR), both defined for every test by headmap_test_support. One copy of what
 // each test file used to spell out itself.
 
+#include <QJsonObject>
 #include <QString>
 
 namespace testsupport {
@@ -15,5 +16,8 @@ QString modelFixture(const QString& name);
 QString ggufModelFixture(const QString& name);
 // HEADMAP_GOLDEN_DIR/relative.
 QString goldenPath(const QString& relative);
+// The JSON object in HEADMAP_FIXTURES_DIR/relative (a fixture folder's golden.json); empty when
+// the file is missing or not an object, so the test's own checks fail with what they expected.
+QJsonObject fixtureJson(const QString& relative);
 
 }  // namespace testsupport

@@ -13,6 +13,7 @@
 
 #include "TestTraces.h"
 
+#include "hf/HfModelLoader.h"
 #include "teaching/PortableRandom.h"
 #include "teaching/TeachingModel.h"
 #include "views/StatisticsView.h"
@@ -77,6 +78,7 @@ private slots:
     void metricComboEmitsChoice();
     void emptyTraceShowsPrompt();
     void currentHeadSelectsRow();
+    void sinkModelListsSinkMass();
 };
 
 void StatisticsViewTest::modelPassesModelTester() {
@@ -256,6 +258,36 @@ void StatisticsViewTest::currentHeadSelectsRow() {
     QCOMPARE(current.siblingAtColumn(0).data().toInt(), 2);
     QCOMPARE(current.siblingAtColumn(1).data().toInt(), 1);
     QCOMPARE(spy.count(), 0);
+}
+
+// gpt-oss (attention sinks, #39): a "Sink mass" column after the usual ones, each head's mean of
+// 1 − its rows' sums (computeHeadStatistics), and a choice to colour the grid by; a model
+// without sinks shows no such column.
+void StatisticsViewTest::sinkModelListsSinkMass() {
+    const auto model = loadHfModelFolder(QStringLiteral(HEADMAP_FIXTURES_DIR "/gpt_oss/gpt_oss_f32"), "fixture");
+    const auto trace = std::make_shared<const AttentionTrace>(model->run(model->tokenize(QStringLiteral("Sinks take what no token wants"))).trace);
+    StatisticsView view;
+    QVERIFY(showWidget(view, kViewSize));
+    view.setTrace(trace);
+    const QAbstractItemModel* table = view.table()->model();
+    const int column = HeadStatisticsModel::FirstMetricColumn + int(allHeadMetrics().size());
+    QCOMPARE(table->headerData(column, Qt::Horizontal).toString(), QStringLiteral("Sink mass"));
+    QCOMPARE(table->rowCount(), trace->layers() * trace->heads());
+    const std::vector<HeadStatistics> expected = computeHeadStatistics(*trace);
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const int layer = table->index(row, HeadStatisticsModel::LayerColumn).data(HeadStatisticsModel::SortRole).toInt();
+        const int head = table->index(row, HeadStatisticsModel::HeadColumn).data(HeadStatisticsModel::SortRole).toInt();
+        const double value = table->index(row, column).data(HeadStatisticsModel::SortRole).toDouble();
+        QCOMPARE(value, expected[size_t(layer * trace->heads() + head)].sinkMass);
+        QVERIFY(value > 0.0 && value < 1.0);
+    }
+    const QComboBox* box = view.metricBox();
+    QVERIFY(box);
+    QVERIFY(box->findText(QStringLiteral("Sink mass")) >= 0);
+
+    view.setTrace(teachingTrace(QStringLiteral("The animal was tired")));
+    QCOMPARE(view.table()->model()->columnCount(), HeadStatisticsModel::FirstMetricColumn + int(allHeadMetrics().size()));
+    QVERIFY(box->findText(QStringLiteral("Sink mass")) < 0);
 }
 
 QTEST_MAIN(StatisticsViewTest)

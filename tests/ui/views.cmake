@@ -32,3 +32,6 @@ headmap_add_test(tst_headrolesview SOURCES ui/tst_headrolesview.cpp LIBRARIES he
 # The classroom's Induction tab on builtin:induction (#41, #38).
 headmap_add_test(tst_inductionview SOURCES ui/tst_inductionview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_heatmapexperts SOURCES ui/tst_heatmapexperts.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_weightmemory SOURCES ui/tst_weightmemory.cpp LIBRARIES headmap_ui)
+# gpt-oss's sink column in the heatmap: values, tooltip, zoom, none without sinks (#39).
+headmap_add_test(tst_heatmapsink SOURCES ui/tst_heatmapsink.cpp LIBRARIES headmap_ui)

@@ -34,6 +34,18 @@ std::vector<std::vector<int>> shownExperts(const AttentionTrace& trace, int laye
     return rows;
 }
 
+// Each row's sink mass (HeatmapContent::querySinkMass): only where the rows are the model's own
+// softmax rows, so 1 − a row's sum is what its sink took.
+std::vector<float> shownSinkMass(const AttentionTrace& trace, const MatrixF& head, bool hideSpecial) {
+    if (!trace.model().attentionSinks || hideSpecial || trace.isDerived() || trace.hasKeyTokens() ||
+        !trace.modelPositions().empty())
+        return {};
+    std::vector<float> mass(size_t(head.rows()));
+    for (Eigen::Index q = 0; q < head.rows(); ++q)
+        mass[size_t(q)] = float(1.0 - head.row(q).cast<double>().sum());
+    return mass;
+}
+
 }  // namespace
 
 int HeadLoader::asyncFrom() { return g_asyncFrom.load(); }
@@ -60,6 +72,7 @@ HeatmapContent HeadLoader::headContent(const AttentionTrace& trace, int layer, i
     content.causal = trace.model().causal;
     content.mask = shownMask(trace, layer, hideSpecial);  // the model's rule: masked, not 0 weights
     content.queryExperts = shownExperts(trace, layer, hideSpecial);
+    content.querySinkMass = shownSinkMass(trace, content.values(), hideSpecial);
     // Asked after the head, the costly part: a superseded job leaves the pyramid out.
     prepareContent(content, kind, !skipPyramid());
     return content;

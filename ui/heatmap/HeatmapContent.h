@@ -46,6 +46,9 @@ struct HeatmapContent {
     // Mixture-of-experts models (#39): per row, the experts its token went to in this layer, in
     // the router's order; empty for other models, dense layers and merged words.
     std::vector<std::vector<int>> queryExperts;
+    // Models with attention sinks (gpt-oss, #39): per row, 1 − its sum, what the head gave its
+    // sink; empty for other models, hidden special tokens and merged words.
+    std::vector<float> querySinkMass;
 
     // Filled by prepareContent.
     bool prepared = false;

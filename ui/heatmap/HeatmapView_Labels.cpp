@@ -116,4 +116,12 @@ QString HeatmapView::expertsLine(int query) const {
                                    .arg(QString::number(query), ids.join(QStringLiteral(", ")));
 }
 
+// The sink column's tooltip: what the row's token gave its sink.
+QString HeatmapView::sinkHoverText(int query) const {
+    const float mass = sinkMass().at(size_t(query));
+    return tr("Query token #%1 “%2” gives its sink %3: the weight the head put on no token (1 minus the "
+              "row's sum)")
+        .arg(QString::number(query), m_queryLabels.value(query), QString::number(double(mass), 'f', 6));
+}
+
 }  // namespace headmap::ui

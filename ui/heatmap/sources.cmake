@@ -10,6 +10,7 @@ set(HEADMAP_HEATMAP_PART_SOURCES
   heatmap/HeatmapView_Tiles.cpp
   heatmap/MaskOverlay.cpp
   heatmap/PendingOverlay.cpp
+  heatmap/SinkColumn.cpp
 )
 if(TARGET headmap_ui)
   # HeadLoader reads traces (views/ViewSupport): the application's, not one of the view's parts.

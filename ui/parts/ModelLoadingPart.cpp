@@ -10,6 +10,7 @@
 #include "AttentionDocument.h"
 #include "ModelChooser.h"
 #include "TeachingOptionsPanel.h"
+#include "WeightMemoryDialog.h"
 #include "core/HeadmapError.h"
 #include "download/DownloadDialog.h"
 
@@ -33,7 +34,25 @@ ModelLoadingPart::ModelLoadingPart(AttentionDocument* document, QMainWindow* win
             emit message(tr("Opened %1").arg(m_document->modelSummary().displayName()), 4000);
     });
     connect(m_document, &AttentionDocument::errorOccurred, this, &ModelLoadingPart::showLoadedModel);
+    m_document->setConvertedWeightBudget(m_settings->convertedWeightBudget);
     describeModel();
+}
+
+void ModelLoadingPart::chooseWeightMemory() {
+    WeightMemoryDialog dialog(m_settings->convertedWeightBudget, m_window);
+    if (dialog.exec() == QDialog::Accepted)
+        setWeightMemory(dialog.budget());
+}
+
+void ModelLoadingPart::setWeightMemory(std::optional<qint64> budget) {
+    m_settings->convertedWeightBudget = budget;
+    m_document->setConvertedWeightBudget(budget);
+    // The open model keeps what it kept under the old budget: open it again under the new one.
+    if (m_document->hasModel() && m_document->modelSummary().convertedWeightBudget >= 0) {
+        ModelSpec spec = m_document->modelSpec();
+        spec.convertedWeightBudget.reset();
+        m_document->openModel(spec);
+    }
 }
 
 void ModelLoadingPart::openModel(const QString& spec) {

@@ -6,6 +6,7 @@
 // names what is loaded, or nothing, never the model a failed load asked for.
 
 #include <functional>
+#include <optional>
 
 #include <QObject>
 
@@ -41,6 +42,10 @@ public:
     void openModel(const QString& spec);  // a folder, file, Hub id or builtin: name
     void openFolderWithDialog();
     void openDownloadDialog();
+    // File › Memory for converted weights…: asks (WeightMemoryDialog), remembers the answer and
+    // reopens the open model when its weights convert on read.
+    void chooseWeightMemory();
+    void setWeightMemory(std::optional<qint64> budget);
     // The list and the knobs as the loaded model says (after a failed load, a switch of
     // presentation mode).
     void showLoadedModel();

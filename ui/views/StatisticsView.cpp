@@ -88,8 +88,8 @@ void StatisticsView::setStatistics(std::shared_ptr<const AttentionTrace> trace,
     m_trace = std::move(trace);
     // Cross-attention's numbers are its own: where the source's end token and the alignment
     // are, not distances between two sentences' positions.
-    const QList<HeadMetric> metrics =
-        m_trace && m_trace->model().isEncoderDecoder() ? metricsFor(m_trace->stack()) : allHeadMetrics();
+    // A model with attention sinks adds what each head gave its sink.
+    const QList<HeadMetric> metrics = m_trace ? metricsFor(m_trace->model(), m_trace->stack()) : allHeadMetrics();
     if (metrics != m_model->metrics()) {
         m_model->setMetrics(metrics);
         fillMetricBox(metrics);
