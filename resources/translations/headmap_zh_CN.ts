@@ -4877,8 +4877,8 @@
         <translation>&lt;p&gt;一个小型翻译模型（约 25 万个参数的 BART 编码器–解码器），用 0 到 9,999 的丹麦语和中文数字词训练，学会写出对应的阿拉伯数字：“syvoghalvfems” 得到 97，“二千三百一十二” 得到 2312。它学到了丹麦语先说个位再说十位（“七和九十”）：写 9 时，它的交叉注意力看向 “halvfems”；写 7 时，它回头看向 “syv”。中文按数字本身的顺序说，对齐是一条直线。（训练时还告诉了其中一个头每个数字由哪个词表示；另一个头自己学会了看向那里。）训练中从未见过的数字，至少 100 次中有 99 次写对。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;A small GPT-2 (2 layers of 4 heads) trained for Headmap on random lowercase letters in which stretches repeat, one token per letter. It learned induction heads: each head of layer 1 looks from a letter to the letter that followed the same letter earlier, and the model predicts that letter. They match one letter only, so when a letter occurs twice in the string they cannot tell which earlier occurrence to follow: the model copies about three letters in four of a random string typed twice. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;一个小型 GPT-2（2 层，每层 4 个头），由 Headmap 在其中有片段重复的随机小写字母上训练，每个字母一个词元。它学会了归纳头：第 1 层的每个头都从一个字母看向先前同一字母之后的那个字母，模型便预测这个字母。它们只匹配一个字母，所以当某个字母在字符串中出现两次时，它们无法分辨该跟随哪一次先前的出现：对一串输入两遍的随机字母，模型大约能复制四分之三的字母。请把一串随机字母输入两遍，然后打开“归纳”标签页。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters in which stretches repeat, one token per letter. It learned induction heads: the heads of layer 0 look at the previous letter, and both heads of layer 1 look from a letter to the letter that followed the same two letters earlier, and the model predicts that letter: it copies 98 letters in 100 of a random string typed twice. Switch off one induction head and the other still copies; switch off both and the copying stops. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个为 Headmap 训练的小型 GPT-2（2 层，每层 2 个头），训练数据是其中有片段重复的随机小写字母，每个字母一个词元。它学会了归纳头：第 0 层的头看向前一个字母；第 1 层的两个头都从一个字母看向先前同样两个字母之后的那个字母，模型便预测该字母：对一个输入两遍的随机字符串，它 100 个字母中能抄对 98 个。关掉一个归纳头，另一个仍在抄写；两个都关掉，抄写就停止了。把一串随机字母输入两遍，然后打开“归纳”标签页。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

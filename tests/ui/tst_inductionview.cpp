@@ -4,8 +4,9 @@
 // model, not named in advance); the note says that head looks, from the copy's last letter, at the
 // letter after that letter's earlier occurrence (the engine's weights agree); the copying line
 // counts the engine's top-1 predictions along the second copy. "Switch this head off" puts the
-// head in the document's ablations: the copying line then counts the ablated model's predictions,
-// and the prediction panel shows the next letter's probability before and after. "Random letters"
+// head in the document's ablations: the copying line then counts the ablated model's predictions;
+// with both of the model's induction heads off the copying fails, and the prediction panel shows
+// the next letter's probability before and after. "Random letters"
 // runs a new string typed twice. The model chooser explains the model.
 
 #include <QCheckBox>
@@ -143,7 +144,13 @@ private slots:
                  qPrintable(view->copyNote()->text()));
         keep(*window, QStringLiteral("induction-%1").arg(seed));
 
-        // Switch it off: the document ablates it; the copying fails and the panel shows before/after.
+        // Switch it off: the document ablates it and the panel counts the ablated model's copies.
+        // builtin:induction has two induction heads in layer 1 that copy side by side, so the
+        // second best is then switched off too (picked in the list as a user would); with both
+        // off the copying fails.
+        QVERIFY(view->heads().size() >= 2);
+        const InductionHead second = view->heads()[1];
+        QVERIFY(second.score >= 0.6);
         QSignalSpy shown(view, &InductionView::copyingShown);
         view->switchOffBox()->click();
         QCOMPARE(document.ablations().size(), size_t(1));
@@ -151,21 +158,41 @@ private slots:
         QCOMPARE(document.ablations().front().head, head);
         QVERIFY(shown.wait(60000));
         QVERIFY(waitFor([&] { return !view->isPredicting() && !document.isBusy(); }));
+        const EngineCopying oneOff = engineCopying(*model, text, document.ablations());
+        QVERIFY2(view->copyNote()->text().contains(QStringLiteral("<b>%1 of %2</b>").arg(oneOff.right).arg(oneOff.total)),
+                 qPrintable(view->copyNote()->text()));
+        QVERIFY(view->switchOffBox()->isChecked());
+
+        QTest::keyClick(view->headBox(), Qt::Key_Down);  // the next head in the list, as a user picks it
+        QCOMPARE(view->currentHeadIndex(), 1);
+        QVERIFY(!view->switchOffBox()->isChecked());
+        view->switchOffBox()->click();
+        QCOMPARE(document.ablations().size(), size_t(2));
+        QCOMPARE(document.ablations().back().layer, second.layer);
+        QCOMPARE(document.ablations().back().head, second.head);
+        QVERIFY(shown.count() >= 2 || shown.wait(60000));
+        QVERIFY(waitFor([&] { return !view->isPredicting() && !document.isBusy(); }));
         const EngineCopying ablated = engineCopying(*model, text, document.ablations());
         QVERIFY2(view->copyNote()->text().contains(QStringLiteral("<b>%1 of %2</b>").arg(ablated.right).arg(ablated.total)),
                  qPrintable(view->copyNote()->text()));
+        QVERIFY2(view->copyNote()->text().contains(QStringLiteral("with 2 head")),
+                 qPrintable(view->copyNote()->text()));
         QVERIFY(2 * ablated.right <= ablated.total);  // copying fails: at most half right
-        QVERIFY(view->switchOffBox()->isChecked());
         document.requestPredictions();
         QVERIFY(waitFor([&] { return document.predictions() && document.predictions()->hasAblations(); }));
         const auto predictions = document.predictions();
         // The next letter after the text continues the copy: text[12] (the letter after the
-        // earlier copy of the last one); switching the head off takes most of its probability.
+        // earlier copy of the last one); switching the heads off takes most of its probability.
         const int next = model->tokenize(text.mid(12, 1)).ids.front();
         QVERIFY(predictions->before->probabilityOf(next) > 2 * predictions->after.probabilityOf(next));
         keep(*window, QStringLiteral("induction-%1-off").arg(seed));
 
-        // And on again.
+        // And on again, one head after the other.
+        view->switchOffBox()->click();
+        QCOMPARE(document.ablations().size(), size_t(1));
+        QTest::keyClick(view->headBox(), Qt::Key_Up);
+        QCOMPARE(view->currentHeadIndex(), 0);
+        QVERIFY(view->switchOffBox()->isChecked());
         view->switchOffBox()->click();
         QVERIFY(document.ablations().empty());
     }
