@@ -98,6 +98,9 @@ expected=(
   /usr/share/headmap/models/numbers/model.safetensors
   /usr/share/headmap/models/numbers/tokenizer.json
 )
+for file in config.json model.safetensors tokenizer.json tokenizer_config.json; do
+  expected+=("/usr/share/headmap/models/induction/$file")
+done
 for size in 16 22 24 32 48 64 128 256 512; do
   expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/headmap.png")
 done

@@ -11,6 +11,7 @@ target_sources(headmap_engine PRIVATE
   analysis/HeadRoleScorer.cpp
   analysis/HeadRoleReport.cpp
   analysis/HeadRoleRun.cpp
+  analysis/RepeatCopying.cpp
   analysis/CorpusReader.cpp
   analysis/WordAggregation.cpp
   analysis/NumberAlignment.cpp

@@ -15,9 +15,11 @@ struct ShippedModel {
 };
 
 // builtin:numbers: Danish and Chinese number words to digits (resources/models/numbers/,
-// trained by its train_numbers.py).
+// trained by its train_numbers.py). builtin:induction: a 2-layer GPT-2 that copies a repeated
+// string of letters with an induction head (resources/models/induction/, train_induction.py).
 constexpr ShippedModel kShipped[] = {
     {"builtin:numbers", "numbers"},
+    {"builtin:induction", "induction"},
 };
 
 QStringList candidateFolders(const QString& folder) {

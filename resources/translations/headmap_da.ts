@@ -284,6 +284,10 @@
         <source>Opening the document where the head plays its role…</source>
         <translation>Åbner dokumentet, hvor hovedet spiller sin rolle…</translation>
     </message>
+    <message>
+        <source>In&amp;duction</source>
+        <translation>In&amp;duktion</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -4227,6 +4231,108 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::InductionView</name>
+    <message>
+        <source>&amp;Random letters</source>
+        <translation>&amp;Tilfældige bogstaver</translation>
+    </message>
+    <message>
+        <source>&amp;Find induction heads</source>
+        <translation>&amp;Find induktionshoveder</translation>
+    </message>
+    <message>
+        <source>S&amp;witch this head off</source>
+        <translation>S&amp;lå dette hoved fra</translation>
+    </message>
+    <message>
+        <source>An induction head copies. At a letter it has seen before, it looks at the letter that came after it last time, and the model predicts that letter next. Type a random string of letters twice, e.g. &lt;b&gt;qzkfwbqzkfwb&lt;/b&gt;, or press Random letters. The heads are found with the induction probe: random tokens repeated twice, scored by the weight on the token after the earlier copy.</source>
+        <translation>Et induktionshoved kopierer. Ved et bogstav, det har set før, ser det på bogstavet, der kom efter det sidste gang, og modellen forudsiger det bogstav som det næste. Skriv en tilfældig række bogstaver to gange, fx &lt;b&gt;qzkfwbqzkfwb&lt;/b&gt;, eller tryk på Tilfældige bogstaver. Hovederne findes med induktionsproben: tilfældige tokens gentaget to gange, målt på vægten på tokenet efter den tidligere kopi.</translation>
+    </message>
+    <message>
+        <source>The heads with the highest induction probe score, best first</source>
+        <translation>Hovederne med den højeste score i induktionsproben, bedste først</translation>
+    </message>
+    <message>
+        <source>Replace the head&apos;s output by zeros and run the text again</source>
+        <translation>Erstat hovedets output med nuller og kør teksten igen</translation>
+    </message>
+    <message>
+        <source>Running the induction probe: %1 random sequences of %2 tokens, each repeated twice…</source>
+        <translation>Kører induktionsproben: %1 tilfældige sekvenser på %2 tokens, hver gentaget to gange…</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: induction score %3</source>
+        <translation>Lag %1, hoved %2: induktionsscore %3</translation>
+    </message>
+    <message>
+        <source>No model yet: choose one, e.g. builtin:induction.</source>
+        <translation>Ingen model endnu: vælg en, fx builtin:induction.</translation>
+    </message>
+    <message>
+        <source>The induction probe failed: %1</source>
+        <translation>Induktionsproben mislykkedes: %1</translation>
+    </message>
+    <message>
+        <source>Press Find induction heads to run the induction probe on this model.</source>
+        <translation>Tryk på Find induktionshoveder for at køre induktionsproben på denne model.</translation>
+    </message>
+    <message>
+        <source>Induction probe: %1 random sequences of %2 tokens, each repeated twice. The best head puts %3 of its weight, on average, on the token after the earlier copy.</source>
+        <translation>Induktionsprobe: %1 tilfældige sekvenser på %2 tokens, hver gentaget to gange. Det bedste hoved lægger i gennemsnit %3 af sin vægt på tokenet efter den tidligere kopi.</translation>
+    </message>
+    <message>
+        <source>Find the induction heads first</source>
+        <translation>Find først induktionshovederne</translation>
+    </message>
+    <message>
+        <source>Type a random string of letters twice</source>
+        <translation>Skriv en tilfældig række bogstaver to gange</translation>
+    </message>
+    <message>
+        <source>The text repeats nothing yet: type the same letters again after it.</source>
+        <translation>Teksten gentager endnu intet: skriv de samme bogstaver igen efter den.</translation>
+    </message>
+    <message>
+        <source>the letter after the earlier %1.</source>
+        <translation>bogstavet efter det tidligere %1.</translation>
+    </message>
+    <message>
+        <source>not the letter after the earlier %1, which is %2 (%3).</source>
+        <translation>ikke bogstavet efter det tidligere %1, som er %2 (%3).</translation>
+    </message>
+    <message>
+        <source>At %1 this head looks most at %2 (weight %3): %4</source>
+        <translation>Ved %1 ser dette hoved mest på %2 (vægt %3): %4</translation>
+    </message>
+    <message>
+        <source>This model predicts no tokens: %1</source>
+        <translation>Denne model forudsiger ingen tokens: %1</translation>
+    </message>
+    <message>
+        <source>Predicting the next letters…</source>
+        <translation>Forudsiger de næste bogstaver…</translation>
+    </message>
+    <message>
+        <source>Predicting failed: %1</source>
+        <translation>Forudsigelsen mislykkedes: %1</translation>
+    </message>
+    <message>
+        <source>Type the same letters a second time to see the model copy them.</source>
+        <translation>Skriv de samme bogstaver en gang til for at se modellen kopiere dem.</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %n head(s) switched off)</source>
+        <translation>
+            <numerusform> (med %n hoved slået fra)</numerusform>
+            <numerusform> (med %n hoveder slået fra)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next letter predicted right in the second copy: &lt;b&gt;%1 of %2&lt;/b&gt;%3&lt;br&gt;%4</source>
+        <translation>Næste bogstav forudsagt rigtigt i anden kopi: &lt;b&gt;%1 af %2&lt;/b&gt;%3&lt;br&gt;%4</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::LanguagePart</name>
     <message>
         <source>Model&apos;s default</source>
@@ -4785,6 +4891,10 @@
     <message>
         <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
         <translation>&lt;p&gt;En lille oversættelsesmodel (en BART-encoder–decoder med omkring 250.000 parametre), trænet på danske og kinesiske talord fra 0 til 9.999 til at skrive deres cifre: “syvoghalvfems” giver 97, “二千三百一十二” giver 2312. Den har lært, at dansk siger enerne før tierne (syv-og-halvfems): mens den skriver 9-tallet, kigger dens krydsopmærksomhed på “halvfems”, og mens den skriver 7-tallet, kigger den tilbage på “syv”. Kinesisk siger cifrene i deres egen rækkefølge, og justeringen er en lige linje. (Ét hoved fik under træningen også vist, hvilket ord der siger hvert ciffer; et andet lærte selv at kigge dér.) Tal, den aldrig så under træningen, kommer rigtigt ud mindst 99 gange ud af 100.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters in which stretches repeat, one token per letter. It learned induction heads: the heads of layer 0 look at the previous letter, and both heads of layer 1 look from a letter to the letter that followed the same two letters earlier, and the model predicts that letter: it copies 98 letters in 100 of a random string typed twice. Switch off one induction head and the other still copies; switch off both and the copying stops. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;En lille GPT-2 (2 lag med 2 hoveder) trænet til Headmap på tilfældige små bogstaver, hvor stykker gentages, ét token pr. bogstav. Den har lært induktionshoveder: hovederne i lag 0 kigger på det forrige bogstav, og begge hoveder i lag 1 kigger fra et bogstav til det bogstav, der fulgte efter de samme to bogstaver tidligere, og modellen forudsiger det bogstav: den kopierer 98 bogstaver ud af 100 af en tilfældig streng skrevet to gange. Slå ét induktionshoved fra, og det andet kopierer stadig; slå begge fra, og kopieringen holder op. Skriv en tilfældig streng af bogstaver to gange, og åbn fanen Induktion.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

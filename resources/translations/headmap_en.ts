@@ -115,6 +115,16 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::InductionView</name>
+    <message numerus="yes">
+        <source> (with %n head(s) switched off)</source>
+        <translation>
+            <numerusform> (with %n head switched off)</numerusform>
+            <numerusform> (with %n heads switched off)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::MainWindow</name>
     <message numerus="yes">
         <source>%n token(s)</source>

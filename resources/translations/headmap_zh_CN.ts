@@ -279,6 +279,10 @@
         <source>Opening the document where the head plays its role…</source>
         <translation>正在打开该头最能体现其角色的文档…</translation>
     </message>
+    <message>
+        <source>In&amp;duction</source>
+        <translation>归纳(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -4213,6 +4217,107 @@
     </message>
 </context>
 <context>
+    <name>headmap::ui::InductionView</name>
+    <message>
+        <source>&amp;Random letters</source>
+        <translation>随机字母(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Find induction heads</source>
+        <translation>查找归纳头(&amp;F)</translation>
+    </message>
+    <message>
+        <source>S&amp;witch this head off</source>
+        <translation>关闭这个头(&amp;W)</translation>
+    </message>
+    <message>
+        <source>An induction head copies. At a letter it has seen before, it looks at the letter that came after it last time, and the model predicts that letter next. Type a random string of letters twice, e.g. &lt;b&gt;qzkfwbqzkfwb&lt;/b&gt;, or press Random letters. The heads are found with the induction probe: random tokens repeated twice, scored by the weight on the token after the earlier copy.</source>
+        <translation>归纳头会复制。遇到之前见过的字母时，它会看向上次紧跟在该字母之后的那个字母，模型便预测下一个就是那个字母。请把一串随机字母输入两遍，例如 &lt;b&gt;qzkfwbqzkfwb&lt;/b&gt;，或点击“随机字母”。这些头是用归纳探针找到的：把随机词元重复两遍，按落在前一份副本中下一个词元上的权重打分。</translation>
+    </message>
+    <message>
+        <source>The heads with the highest induction probe score, best first</source>
+        <translation>归纳探针得分最高的头，最好的排在最前</translation>
+    </message>
+    <message>
+        <source>Replace the head&apos;s output by zeros and run the text again</source>
+        <translation>把这个头的输出换成零，并重新运行文本</translation>
+    </message>
+    <message>
+        <source>Running the induction probe: %1 random sequences of %2 tokens, each repeated twice…</source>
+        <translation>正在运行归纳探针：%1 个由 %2 个词元组成的随机序列，每个重复两遍……</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: induction score %3</source>
+        <translation>第 %1 层，头 %2：归纳得分 %3</translation>
+    </message>
+    <message>
+        <source>No model yet: choose one, e.g. builtin:induction.</source>
+        <translation>尚无模型：请选择一个，例如 builtin:induction。</translation>
+    </message>
+    <message>
+        <source>The induction probe failed: %1</source>
+        <translation>归纳探针失败：%1</translation>
+    </message>
+    <message>
+        <source>Press Find induction heads to run the induction probe on this model.</source>
+        <translation>点击“查找归纳头”，在此模型上运行归纳探针。</translation>
+    </message>
+    <message>
+        <source>Induction probe: %1 random sequences of %2 tokens, each repeated twice. The best head puts %3 of its weight, on average, on the token after the earlier copy.</source>
+        <translation>归纳探针：%1 个由 %2 个词元组成的随机序列，每个重复两遍。最好的头平均把 %3 的权重放在前一份副本中的下一个词元上。</translation>
+    </message>
+    <message>
+        <source>Find the induction heads first</source>
+        <translation>请先查找归纳头</translation>
+    </message>
+    <message>
+        <source>Type a random string of letters twice</source>
+        <translation>请把一串随机字母输入两遍</translation>
+    </message>
+    <message>
+        <source>The text repeats nothing yet: type the same letters again after it.</source>
+        <translation>文本中还没有重复：请在后面把同样的字母再输入一遍。</translation>
+    </message>
+    <message>
+        <source>the letter after the earlier %1.</source>
+        <translation>即前面 %1 之后的那个字母。</translation>
+    </message>
+    <message>
+        <source>not the letter after the earlier %1, which is %2 (%3).</source>
+        <translation>而不是前面 %1 之后的那个字母 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>At %1 this head looks most at %2 (weight %3): %4</source>
+        <translation>在 %1 处，这个头最关注 %2（权重 %3）：%4</translation>
+    </message>
+    <message>
+        <source>This model predicts no tokens: %1</source>
+        <translation>此模型不预测词元：%1</translation>
+    </message>
+    <message>
+        <source>Predicting the next letters…</source>
+        <translation>正在预测下一个字母……</translation>
+    </message>
+    <message>
+        <source>Predicting failed: %1</source>
+        <translation>预测失败：%1</translation>
+    </message>
+    <message>
+        <source>Type the same letters a second time to see the model copy them.</source>
+        <translation>把同样的字母再输入一遍，就能看到模型复制它们。</translation>
+    </message>
+    <message numerus="yes">
+        <source> (with %n head(s) switched off)</source>
+        <translation>
+            <numerusform> （关闭了 %n 个头）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next letter predicted right in the second copy: &lt;b&gt;%1 of %2&lt;/b&gt;%3&lt;br&gt;%4</source>
+        <translation>第二份副本中正确预测的下一个字母：&lt;b&gt;%2 个中的 %1 个&lt;/b&gt;%3&lt;br&gt;%4</translation>
+    </message>
+</context>
+<context>
     <name>headmap::ui::LanguagePart</name>
     <message>
         <source>Model&apos;s default</source>
@@ -4770,6 +4875,10 @@
     <message>
         <source>&lt;p&gt;A small translation model (a BART encoder–decoder of about 250,000 parameters) trained on Danish and Chinese number words from 0 to 9,999 to write their digits: “syvoghalvfems” gives 97, “二千三百一十二” gives 2312. It learned that Danish says the units before the tens (seven-and-ninety): while it writes the 9 its cross-attention looks at “halvfems”, while it writes the 7 it looks back at “syv”. Chinese says the digits in their own order, and the alignment is a straight line. (One head was also shown in training which word says each digit; another learned to look there on its own.) Numbers it never saw in training come out right at least 99 times in 100.&lt;/p&gt;</source>
         <translation>&lt;p&gt;一个小型翻译模型（约 25 万个参数的 BART 编码器–解码器），用 0 到 9,999 的丹麦语和中文数字词训练，学会写出对应的阿拉伯数字：“syvoghalvfems” 得到 97，“二千三百一十二” 得到 2312。它学到了丹麦语先说个位再说十位（“七和九十”）：写 9 时，它的交叉注意力看向 “halvfems”；写 7 时，它回头看向 “syv”。中文按数字本身的顺序说，对齐是一条直线。（训练时还告诉了其中一个头每个数字由哪个词表示；另一个头自己学会了看向那里。）训练中从未见过的数字，至少 100 次中有 99 次写对。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A small GPT-2 (2 layers of 2 heads) trained for Headmap on random lowercase letters in which stretches repeat, one token per letter. It learned induction heads: the heads of layer 0 look at the previous letter, and both heads of layer 1 look from a letter to the letter that followed the same two letters earlier, and the model predicts that letter: it copies 98 letters in 100 of a random string typed twice. Switch off one induction head and the other still copies; switch off both and the copying stops. Type a random string of letters twice and open the Induction tab.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一个为 Headmap 训练的小型 GPT-2（2 层，每层 2 个头），训练数据是其中有片段重复的随机小写字母，每个字母一个词元。它学会了归纳头：第 0 层的头看向前一个字母；第 1 层的两个头都从一个字母看向先前同样两个字母之后的那个字母，模型便预测该字母：对一个输入两遍的随机字符串，它 100 个字母中能抄对 98 个。关掉一个归纳头，另一个仍在抄写；两个都关掉，抄写就停止了。把一串随机字母输入两遍，然后打开“归纳”标签页。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

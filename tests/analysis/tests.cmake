@@ -24,3 +24,4 @@ headmap_add_test(tst_headrolescorer SOURCES analysis/tst_headrolescorer.cpp)
 headmap_add_test(tst_corpusreader SOURCES analysis/tst_corpusreader.cpp)
 # scoreCorpus and the induction probe with the built-in models: progress, stopping, the probe's seed.
 headmap_add_test(tst_headrolerun SOURCES analysis/tst_headrolerun.cpp)
+headmap_add_test(tst_repeatcopying SOURCES analysis/tst_repeatcopying.cpp)

@@ -62,6 +62,9 @@ add_dependencies(tst_clilanguages headmap-cli)
 # the probe, --compare, builtin:patterns' roles, and bad corpora.
 headmap_add_test(tst_cliheads SOURCES cli/tst_cliheads.cpp)
 add_dependencies(tst_cliheads headmap-cli)
+# builtin:induction (#41): found beside the program, and the probe finds its induction head.
+headmap_add_test(tst_cliinduction SOURCES cli/tst_cliinduction.cpp)
+add_dependencies(tst_cliinduction headmap-cli)
 # builtin:numbers from the command line: translate's text and JSON (issue #41).
 headmap_add_test(tst_clinumbers SOURCES cli/tst_clinumbers.cpp)
 add_dependencies(tst_clinumbers headmap-cli)

@@ -12,6 +12,8 @@ headmap_add_test(tst_prefixreuse SOURCES hf/tst_prefixreuse.cpp)
 headmap_add_test(tst_familytraits SOURCES hf/tst_familytraits.cpp)
 # XLM-RoBERTa: a Unigram tokenizer.json and RoBERTa blocks against transformers' own modeling_xlm_roberta.py.
 headmap_add_test(tst_xlmroberta SOURCES hf/tst_xlmroberta.cpp)
+# builtin:induction (#41): the shipped trained model copies random letters; its probed induction head carries it.
+headmap_add_test(tst_inductionmodel SOURCES hf/tst_inductionmodel.cpp)
 # SmolLM3 (NoPE layers) and ModernBERT (global and local rotary layers) against transformers' own
 # modeling_smollm3.py / modeling_modernbert.py (#39).
 headmap_add_test(tst_familygoldens SOURCES hf/tst_familygoldens.cpp)

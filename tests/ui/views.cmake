@@ -29,6 +29,8 @@ headmap_add_test(tst_mainwindow_numbers SOURCES ui/tst_mainwindow_numbers.cpp LI
 headmap_add_test(tst_targettextpart SOURCES ui/tst_targettextpart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_languagepart SOURCES ui/tst_languagepart.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_headrolesview SOURCES ui/tst_headrolesview.cpp LIBRARIES headmap_ui)
+# The classroom's Induction tab on builtin:induction (#41, #38).
+headmap_add_test(tst_inductionview SOURCES ui/tst_inductionview.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_heatmapexperts SOURCES ui/tst_heatmapexperts.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_weightmemory SOURCES ui/tst_weightmemory.cpp LIBRARIES headmap_ui)
 # gpt-oss's sink column in the heatmap: values, tooltip, zoom, none without sinks (#39).

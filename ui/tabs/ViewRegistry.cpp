@@ -2,6 +2,7 @@
 
 #include "tabs/DocumentTabs.h"
 #include "tabs/HeadRolesTabView.h"
+#include "tabs/InductionTabView.h"
 #include "tabs/LinesTabView.h"
 #include "tabs/TokenPairTabView.h"
 #include "tabs/ViewTable.h"

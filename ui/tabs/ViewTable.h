@@ -17,7 +17,8 @@
     VIEW("steps", StepsTabView, StepsTab)               \
     VIEW("lines", LinesTabView, LinesTab)               \
     VIEW("token-pair", TokenPairTabView, TokenPairTab)  \
-    VIEW("head-roles", HeadRolesTabView, HeadRolesTab)
+    VIEW("head-roles", HeadRolesTabView, HeadRolesTab)  \
+    VIEW("induction", InductionTabView, InductionTab)
 
 namespace headmap::ui {
 

@@ -13,4 +13,5 @@ target_sources(headmap_ui PRIVATE
   views/LinesView_Alignment.cpp
   views/LinesView_Paint.cpp
   views/TokenPairView.cpp
+  views/InductionView.cpp
 )
