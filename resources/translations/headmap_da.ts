@@ -4331,6 +4331,17 @@
         <source>Next letter predicted right in the second copy: &lt;b&gt;%1 of %2&lt;/b&gt;%3&lt;br&gt;%4</source>
         <translation>Næste bogstav forudsagt rigtigt i anden kopi: &lt;b&gt;%1 af %2&lt;/b&gt;%3&lt;br&gt;%4</translation>
     </message>
+    <message>
+        <source>Switch off every head the probe finds to be an induction head (score %1 or more): when one is off, the others can still copy</source>
+        <translation>Slå hvert hoved fra, som proben finder er et induktionshoved (score %1 eller mere): når ét er slået fra, kan de andre stadig kopiere</translation>
+    </message>
+    <message numerus="yes">
+        <source>Switch &amp;all %n induction head(s) off</source>
+        <translation>
+            <numerusform>Slå &amp;alle %n induktionshoved fra</numerusform>
+            <numerusform>Slå &amp;alle %n induktionshoveder fra</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>

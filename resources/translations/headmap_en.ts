@@ -123,6 +123,13 @@
             <numerusform> (with %n heads switched off)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Switch &amp;all %n induction head(s) off</source>
+        <translation>
+            <numerusform>Switch &amp;all %n induction head off</numerusform>
+            <numerusform>Switch &amp;all %n induction heads off</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::MainWindow</name>

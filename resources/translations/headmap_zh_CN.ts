@@ -4316,6 +4316,16 @@
         <source>Next letter predicted right in the second copy: &lt;b&gt;%1 of %2&lt;/b&gt;%3&lt;br&gt;%4</source>
         <translation>第二份副本中正确预测的下一个字母：&lt;b&gt;%2 个中的 %1 个&lt;/b&gt;%3&lt;br&gt;%4</translation>
     </message>
+    <message>
+        <source>Switch off every head the probe finds to be an induction head (score %1 or more): when one is off, the others can still copy</source>
+        <translation>关闭探针找到的每一个归纳头（得分 %1 或以上）：关掉一个时，其他的仍能抄写</translation>
+    </message>
+    <message numerus="yes">
+        <source>Switch &amp;all %n induction head(s) off</source>
+        <translation>
+            <numerusform>关闭全部 %n 个归纳头(&amp;A)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>headmap::ui::LanguagePart</name>

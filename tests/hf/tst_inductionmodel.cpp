@@ -65,7 +65,7 @@ private slots:
     void isAnOrdinaryGpt2Folder() {
         const QString folder = *shippedModelFolder(QStringLiteral("builtin:induction"));
         QVERIFY(QFileInfo(folder + QStringLiteral("/model.safetensors")).isFile());
-        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}});
+        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}, std::nullopt});
         QCOMPARE(model->summary().architecture, QStringLiteral("gpt2"));
         QCOMPARE(model->summary().layers, 2);
         QVERIFY(model->hasOutputHead());
@@ -86,7 +86,7 @@ private slots:
         QFETCH(bool, ablateInductionHeads);
         QFETCH(double, atLeast);
         QFETCH(double, atMost);
-        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}});
+        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}, std::nullopt});
         RunOptions options;
         if (ablateInductionHeads) {
             options.ablations = probedInductionHeads(*model);
@@ -112,7 +112,7 @@ private slots:
     // The classroom's reading of the same run (analysis/RepeatCopying): the stretch is the second
     // copy and its steps are the predictions counted above.
     void repeatCopyingReadsTheSecondCopy() {
-        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}});
+        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}, std::nullopt});
         const QString s = randomStrings().constFirst();
         const Encoding input = model->tokenize(s + s);
         const RepeatedStretch stretch = findRepeatedStretch(input.ids);

@@ -99,7 +99,7 @@ private slots:
     void showsTheProbedHeadCopying() {
         QFETCH(quint64, seed);
         const QString text = lettersTwice(seed);
-        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}});
+        const auto model = loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}, std::nullopt});
         // The engine's probe, as the page runs it (50 tokens, 10 sequences, seed 0).
         const InductionProbeRun probe =
             scoreInductionProbe(*model, makeInductionProbe(*model, 50, 10, 0), HeadRoleOptions{});
@@ -195,6 +195,53 @@ private slots:
         QVERIFY(view->switchOffBox()->isChecked());
         view->switchOffBox()->click();
         QVERIFY(document.ablations().empty());
+    }
+
+    // "Switch all induction heads off": one click ablates every head the probe scores 0.6 or
+    // more (builtin:induction's two layer-1 heads), and the copying fails.
+    void switchesAllInductionHeadsOff() {
+        const QString text = lettersTwice(3);
+        AttentionDocument document;
+        auto window = readyWindow(document, text, QStringLiteral("builtin:induction"));
+        QVERIFY(window);
+        InductionView* view = window->viewOf<InductionTabView>()->induction();
+        QSignalSpy found(view, &InductionView::headsFound);
+        window->tabs()->setCurrentIndex(MainWindow::InductionTab);
+        QVERIFY(found.count() > 0 || found.wait(60000));
+        QVERIFY(waitFor([&] { return !view->isPredicting() && !document.isBusy(); }));
+
+        const std::vector<InductionHead> induction = view->inductionHeads();
+        QCOMPARE(int(induction.size()), 2);
+        for (const InductionHead& h : view->heads())
+            QCOMPARE(h.score >= 0.6, std::any_of(induction.begin(), induction.end(), [&](const InductionHead& i) {
+                         return i.layer == h.layer && i.head == h.head;
+                     }));
+        QVERIFY(view->switchOffAllBox()->isVisibleTo(view));
+        QVERIFY2(view->switchOffAllBox()->text().contains(QStringLiteral("2")), qPrintable(view->switchOffAllBox()->text()));
+
+        QSignalSpy shown(view, &InductionView::copyingShown);
+        view->switchOffAllBox()->click();
+        QCOMPARE(document.ablations().size(), induction.size());
+        for (const InductionHead& h : induction)
+            QVERIFY(std::any_of(document.ablations().begin(), document.ablations().end(),
+                                [&](const HeadAblation& a) { return a.layer == h.layer && a.head == h.head; }));
+        QVERIFY(shown.wait(60000));
+        QVERIFY(waitFor([&] { return !view->isPredicting() && !document.isBusy(); }));
+        QVERIFY(view->switchOffBox()->isChecked());  // the head on show is one of them
+        const EngineCopying ablated = engineCopying(*loadModel(ModelSpec{QStringLiteral("builtin:induction"), {}, std::nullopt}),
+                                                    text, document.ablations());
+        QVERIFY2(view->copyNote()->text().contains(QStringLiteral("<b>%1 of %2</b>").arg(ablated.right).arg(ablated.total)),
+                 qPrintable(view->copyNote()->text()));
+        QVERIFY(2 * ablated.right <= ablated.total);  // copying fails
+        keep(*window, QStringLiteral("induction-all-off"));
+
+        const int before = shown.count();
+        view->switchOffAllBox()->click();
+        QVERIFY(document.ablations().empty());
+        QVERIFY(shown.count() > before || shown.wait(60000));
+        QVERIFY(waitFor([&] { return !view->isPredicting() && !document.isBusy(); }));
+        QVERIFY(!view->switchOffBox()->isChecked());
+        QVERIFY(!view->switchOffAllBox()->isChecked());
     }
 
     // The model chooser lists it, explained.

@@ -26,13 +26,16 @@ QString InductionTabView::title() const { return InductionTabText::tr("In&ductio
 void InductionTabView::connectTo(AttentionDocument& document, ViewHost& host) {
     QObject::connect(m_view, &InductionView::headChosen, m_view,
                      [&document](int layer, int head) { document.setHeadIndex(layer, head); });
-    QObject::connect(m_view, &InductionView::switchOffChanged, m_view, [&document](int layer, int head, bool off) {
+    QObject::connect(m_view, &InductionView::switchOffChanged, m_view,
+                     [&document](const std::vector<InductionHead>& heads, bool off) {
         std::vector<HeadAblation> ablations = document.ablations();
-        ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
-                                       [&](const HeadAblation& a) { return a.layer == layer && a.head == head; }),
-                        ablations.end());
-        if (off)
-            ablations.push_back(HeadAblation{layer, head, AblationMode::Zero, std::nullopt});
+        for (const InductionHead& h : heads) {
+            ablations.erase(std::remove_if(ablations.begin(), ablations.end(),
+                                           [&](const HeadAblation& a) { return a.layer == h.layer && a.head == h.head; }),
+                            ablations.end());
+            if (off)
+                ablations.push_back(HeadAblation{h.layer, h.head, AblationMode::Zero, std::nullopt});
+        }
         document.setAblations(ablations);
     });
     QObject::connect(m_view, &InductionView::textRequested, m_view, [&document, &host](const QString& text) {

@@ -79,7 +79,7 @@ QString quoted(const AttentionTrace& trace, int index) {
 InductionView::InductionView(QWidget* parent)
     : QWidget(parent), m_intro(new QLabel), m_random(new QPushButton(tr("&Random letters"))),
       m_find(new QPushButton(tr("&Find induction heads"))), m_probeNote(new QLabel), m_headBox(new QComboBox),
-      m_switchOff(new QCheckBox(tr("S&witch this head off"))), m_heatmap(new HeatmapView),
+      m_switchOff(new QCheckBox(tr("S&witch this head off"))), m_switchOffAll(new QCheckBox), m_heatmap(new HeatmapView),
       m_loader(new HeadLoader(m_heatmap)), m_lookNote(new QLabel), m_copyNote(new QLabel) {
     m_intro->setWordWrap(true);
     m_intro->setText(tr("An induction head copies. At a letter it has seen before, it looks at the letter that came "
@@ -93,6 +93,10 @@ InductionView::InductionView(QWidget* parent)
     }
     m_headBox->setToolTip(tr("The heads with the highest induction probe score, best first"));
     m_switchOff->setToolTip(tr("Replace the head's output by zeros and run the text again"));
+    m_switchOffAll->setToolTip(tr("Switch off every head the probe finds to be an induction head (score %1 or more): "
+                                  "when one is off, the others can still copy")
+                                   .arg(QLocale().toString(kInductionHeadAtLeast, 'f', 1)));
+    m_switchOffAll->setVisible(false);
     m_heatmap->setToolbarVisible(false);
     m_heatmap->setCompact(true);
     m_heatmap->setMinimumHeight(260);
@@ -101,10 +105,15 @@ InductionView::InductionView(QWidget* parent)
     controls->addWidget(m_random);
     controls->addWidget(m_find);
     controls->addWidget(m_headBox, 1);
-    controls->addWidget(m_switchOff);
+    // The switches on a row of their own, so the head list keeps its width beside a docked panel.
+    auto* switches = new QHBoxLayout;
+    switches->addWidget(m_switchOff);
+    switches->addWidget(m_switchOffAll);
+    switches->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
     layout->addLayout(controls);
+    layout->addLayout(switches);
     layout->addWidget(m_probeNote);
     layout->addWidget(m_heatmap, 1);
     layout->addWidget(m_lookNote);
@@ -124,7 +133,12 @@ InductionView::InductionView(QWidget* parent)
     connect(m_switchOff, &QCheckBox::toggled, this, [this](bool off) {
         const int index = currentHeadIndex();
         if (index >= 0)
-            emit switchOffChanged(m_heads[size_t(index)].layer, m_heads[size_t(index)].head, off);
+            emit switchOffChanged({m_heads[size_t(index)]}, off);
+    });
+    connect(m_switchOffAll, &QCheckBox::toggled, this, [this](bool off) {
+        const std::vector<InductionHead> heads = inductionHeads();
+        if (!heads.empty())
+            emit switchOffChanged(heads, off);
     });
     setModel(nullptr);
 }
@@ -135,6 +149,14 @@ QString InductionView::randomLettersTwice(int letters, quint32 seed) {
     for (int i = 0; i < letters; ++i)
         text += QChar(u'a' + int(random.next() % 26));
     return text + text;
+}
+
+std::vector<InductionHead> InductionView::inductionHeads() const {
+    std::vector<InductionHead> found;
+    for (const InductionHead& head : m_heads)
+        if (head.score >= kInductionHeadAtLeast)
+            found.push_back(head);
+    return found;
 }
 
 int InductionView::currentHeadIndex() const { return m_heads.empty() ? -1 : m_headBox->currentIndex(); }
@@ -185,9 +207,12 @@ void InductionView::showHeads() {
         m_headBox->addItem(tr("Layer %1, head %2: induction score %3")
                                .arg(m_heads[size_t(i)].layer)
                                .arg(m_heads[size_t(i)].head)
-                               .arg(m_heads[size_t(i)].score, 0, 'f', 2));
+                               .arg(QLocale().toString(m_heads[size_t(i)].score, 'f', 2)));
     m_headBox->setEnabled(shown > 0);
     m_switchOff->setEnabled(shown > 0);
+    const int induction = int(inductionHeads().size());
+    m_switchOffAll->setText(tr("Switch &all %n induction head(s) off", nullptr, induction));
+    m_switchOffAll->setVisible(induction >= 2);
     if (!m_model)
         m_probeNote->setText(tr("No model yet: choose one, e.g. builtin:induction."));
     else if (!m_probeError.isEmpty())
@@ -221,6 +246,14 @@ void InductionView::showHead() {
         const QSignalBlocker block(m_switchOff);
         m_switchOff->setChecked(off);
     }
+    {
+        const std::vector<InductionHead> all = inductionHeads();
+        const QSignalBlocker block(m_switchOffAll);
+        m_switchOffAll->setChecked(!all.empty() && std::all_of(all.begin(), all.end(), [&](const InductionHead& h) {
+            return std::any_of(m_ablations.begin(), m_ablations.end(),
+                               [&](const HeadAblation& a) { return a.layer == h.layer && a.head == h.head; });
+        }));
+    }
     if (!m_trace || m_trace->isEmpty() || index < 0) {
         m_loader->clear(m_trace ? tr("Find the induction heads first") : tr("Type a random string of letters twice"));
         m_lookNote->clear();
@@ -247,10 +280,10 @@ void InductionView::showHead() {
                               ? tr("the letter after the earlier %1.").arg(quoted(*m_trace, m_query - stretch.offset))
                               : tr("not the letter after the earlier %1, which is %2 (%3).")
                                     .arg(quoted(*m_trace, m_query - stretch.offset), quoted(*m_trace, target))
-                                    .arg(double(row(0, target)), 0, 'f', 2);
+                                    .arg(QLocale().toString(double(row(0, target)), 'f', 2));
     m_lookNote->setText(tr("At %1 this head looks most at %2 (weight %3): %4")
                             .arg(quoted(*m_trace, m_query), quoted(*m_trace, int(strongest)))
-                            .arg(double(row(0, strongest)), 0, 'f', 2)
+                            .arg(QLocale().toString(double(row(0, strongest)), 'f', 2))
                             .arg(where));
 }
 

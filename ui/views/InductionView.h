@@ -41,6 +41,10 @@ public:
     static constexpr int kProbeLength = 50;  // tokens per half, cut to what the model's positions allow
     static constexpr int kProbeCount = 10;
     static constexpr int kShownHeads = 5;    // the best heads offered in the list
+    // A head whose probe stripe reaches this is an induction head (#41's threshold). A trained
+    // model may have several that copy side by side (builtin:induction has two): switching off
+    // one leaves the others copying, so the page can switch them all off at once.
+    static constexpr double kInductionHeadAtLeast = 0.6;
 
     explicit InductionView(QWidget* parent = nullptr);
 
@@ -61,6 +65,8 @@ public:
     HeatmapView* heatmap() const { return m_heatmap; }
     QComboBox* headBox() const { return m_headBox; }
     QCheckBox* switchOffBox() const { return m_switchOff; }
+    QCheckBox* switchOffAllBox() const { return m_switchOffAll; }  // shown with two induction heads or more
+    std::vector<InductionHead> inductionHeads() const;  // the heads at kInductionHeadAtLeast or more
     QPushButton* randomButton() const { return m_random; }
     QPushButton* findButton() const { return m_find; }
     QLabel* lookNote() const { return m_lookNote; }
@@ -70,9 +76,9 @@ public:
     static QString randomLettersTwice(int letters, quint32 seed);
 
 signals:
-    // The user picked a head (the document should show it) or asked to switch it off or on.
+    // The user picked a head (the document should show it) or asked to switch heads off or on.
     void headChosen(int layer, int head);
-    void switchOffChanged(int layer, int head, bool off);
+    void switchOffChanged(const std::vector<headmap::ui::InductionHead>& heads, bool off);
     // "Random letters": a text to run.
     void textRequested(const QString& text);
     // The probe or the predictions finished (tests wait for these).
@@ -105,6 +111,7 @@ private:
     QLabel* m_probeNote;
     QComboBox* m_headBox;
     QCheckBox* m_switchOff;
+    QCheckBox* m_switchOffAll;
     HeatmapView* m_heatmap;
     HeadLoader* m_loader;
     QLabel* m_lookNote;
