@@ -9,6 +9,8 @@
 #include "core/ColumnShare.h"
 #include "core/SkinnyProduct.h"
 
+#include <QString>
+
 #ifdef HEADMAP_LINEAR_CBLAS
 #include <QString>
 #include <cblas.h>
@@ -96,6 +98,21 @@ namespace {
 // (torch.nn.Linear's layout; GPT-2's Conv1D layout stays with OpenBLAS).
 constexpr int kSkinnyRows = 32;
 
+// Products of at most this many rows read BF16 weights where the checkpoint stores them
+// (setStoredBf16): half the bytes for the same bits. Measured on the BF16 Qwen2.5-0.5B shape
+// (headmap-cli bench, 2 cores, HEADMAP_STORED_BF16=0 against the default, alternately): a pass
+// of 1 / 2 / 4 / 8 / 16 / 32 tokens took 40 / 54 / 47 / 90 / 140 / 260 ms against
+// 56 / 65 / 61 / 98 / 140 / 230: widening each weight costs two instructions a vector, which a
+// pass bound by reading weights hides and one bound by arithmetic (32 rows) does not.
+constexpr int kStoredBf16Rows = 16;
+
+// HEADMAP_STORED_BF16=0 makes the few-row products read the F32 copies even where the BF16
+// weights are at hand: to compare the two in one binary (the results are the same bits).
+bool useStoredBf16(Eigen::Index rows) {
+    static const bool use = qEnvironmentVariable("HEADMAP_STORED_BF16") != QLatin1String("0");
+    return use && rows <= kStoredBf16Rows;
+}
+
 // Runs product(first, count) over the output columns, split in blocks of 64 (whole kernel tiles)
 // over OpenMP's threads when there is much to compute or, for few rows, much to read.
 template <typename Product>
@@ -153,8 +170,13 @@ MatrixF Linear::forward(const MatrixF& x) const {
         y.setZero();
     } else if (transposed && x.rows() <= kSkinnyRows) {
         overColumnChunks(x.rows(), m_in, m_out, [&](int first, int count) {
-            skinnyProduct(x.data(), int(x.rows()), m_in, int(x.cols()), m_weight + size_t(first) * size_t(m_rowStride),
-                          count, m_rowStride, y.data() + first, m_out);
+            const size_t offset = size_t(first) * size_t(m_rowStride);
+            if (m_weightBf16 && useStoredBf16(x.rows()))
+                skinnyProduct(x.data(), int(x.rows()), m_in, int(x.cols()), m_weightBf16 + offset, count, m_rowStride,
+                              y.data() + first, m_out);
+            else
+                skinnyProduct(x.data(), int(x.rows()), m_in, int(x.cols()), m_weight + offset, count, m_rowStride,
+                              y.data() + first, m_out);
         });
     } else {
 #ifdef HEADMAP_LINEAR_ONEDNN

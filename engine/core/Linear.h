@@ -3,6 +3,8 @@
 // buffers). Checkpoints store W either as (out, in) like torch.nn.Linear or as (in, out) like
 // GPT-2's Conv1D; Linear hides the difference so attention code has one orientation.
 
+#include <QtGlobal>
+
 #include "core/Tensor.h"
 
 namespace headmap {
@@ -19,6 +21,12 @@ public:
     // view one block of a fused matrix without copying it.
     Linear(const float* weight, const float* bias, int in, int out, WeightLayout layout,
            int rowStride = 0);
+
+    // The same weights as the checkpoint stores them, when that is BF16 in the layout of
+    // `weight` (null: none). Products of few rows read these instead, half the bytes: such a
+    // product is bound by reading the weights, and BF16 to F32 is exact, so the result has the
+    // same bits (one token typed at the end of a text, short texts).
+    void setStoredBf16(const quint16* weight) { m_weightBf16 = weight; }
 
     int inFeatures() const { return m_in; }
     int outFeatures() const { return m_out; }
@@ -47,6 +55,7 @@ private:
     ConstStridedMatrixMap storedWeight() const;
 
     const float* m_weight = nullptr;
+    const quint16* m_weightBf16 = nullptr;
     const float* m_bias = nullptr;
     int m_in = 0;
     int m_out = 0;

@@ -1,5 +1,6 @@
 #include "core/SkinnyProduct.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace headmap {
@@ -42,6 +43,37 @@ inline Lanes loadLanesOnce(const float* p) {
     asm("" : "+x"(v));
 #endif
     return v;
+}
+
+// kLanes BF16 weights widened to F32: each is the top half of its float's bits, so exact.
+using HalfLanes = unsigned short __attribute__((vector_size(kLanes * sizeof(unsigned short))));
+using WordLanes = unsigned __attribute__((vector_size(kLanes * sizeof(unsigned))));
+
+inline Lanes loadLanes(const unsigned short* p) {
+    HalfLanes h;
+    std::memcpy(&h, p, sizeof h);  // unaligned load
+    const WordLanes bits = __builtin_convertvector(h, WordLanes) << 16;
+    Lanes v;
+    std::memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+inline Lanes loadLanesOnce(const unsigned short* p) {
+    Lanes v = loadLanes(p);
+#if defined(__AVX512F__)
+    asm("" : "+v"(v));
+#elif defined(__SSE2__)
+    asm("" : "+x"(v));
+#endif
+    return v;
+}
+
+inline float widen(float w) { return w; }
+inline float widen(unsigned short w) {
+    const unsigned bits = unsigned(w) << 16;
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
 }
 
 // The lanes added in a fixed order (halves, then quarters, ...), on a copy so that the
@@ -102,9 +134,8 @@ constexpr bool kFoldLanes = false;
 
 // next: the W rows after these, fetched into the cache meanwhile (null: none), so the next block
 // does not wait for memory.
-template <int MB, int NB>
-void block(const float* x, int k, int xStride, const float* w, int wStride, float* y, int yStride,
-           const float* next) {
+template <int MB, int NB, typename W>
+void block(const float* x, int k, int xStride, const W* w, int wStride, float* y, int yStride, const W* next) {
     Lanes acc[MB * NB] = {};  // acc[a * NB + b]: one array, so laneSums may walk all of it
     const int whole = k - k % kLanes;
     for (int i = 0; i < whole; i += kLanes) {
@@ -134,17 +165,18 @@ void block(const float* x, int k, int xStride, const float* w, int wStride, floa
     for (int a = 0; a < MB; ++a)
         for (int b = 0; b < NB; ++b) {
             float sum = sums[a][b];
-            for (int i = whole; i < k; ++i)  // the last k % kLanes products, in order
-                sum += x[a * xStride + i] * w[b * wStride + i];
+            // The last k % kLanes products, in order, each fused: left to the compiler, whether
+            // it fused them differed between the F32 and the BF16 weights' code.
+            for (int i = whole; i < k; ++i)
+                sum = std::fma(x[a * xStride + i], widen(w[b * wStride + i]), sum);
             y[a * yStride + b] = sum;
         }
 }
 
 // Every row of x against NB rows of W: those W rows come from memory once and stay in L1 for the
 // other rows of x, which stay in L2.
-template <int NB>
-void rowsOfW(const float* x, int m, int k, int xStride, const float* w, int wStride, float* y, int yStride,
-             const float* next) {
+template <int NB, typename W>
+void rowsOfW(const float* x, int m, int k, int xStride, const W* w, int wStride, float* y, int yStride, const W* next) {
     int i = 0;
     for (; i + kRowsX <= m; i += kRowsX, next = nullptr)
         block<kRowsX, NB>(x + size_t(i) * xStride, k, xStride, w, wStride, y + size_t(i) * yStride, yStride, next);
@@ -152,21 +184,31 @@ void rowsOfW(const float* x, int m, int k, int xStride, const float* w, int wStr
         block<1, NB>(x + size_t(i) * xStride, k, xStride, w, wStride, y + size_t(i) * yStride, yStride, next);
 }
 
+template <typename W>
+void skinny(const float* x, int m, int k, int xStride, const W* w, int n, int wStride, float* y, int yStride) {
+    int j = 0;
+    for (; j + kRowsW <= n; j += kRowsW) {
+        const W* next = j + 2 * kRowsW <= n ? w + size_t(j + kRowsW) * wStride : nullptr;
+        rowsOfW<kRowsW>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, next);
+    }
+    switch (n - j) {
+    case 3: rowsOfW<3, W>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
+    case 2: rowsOfW<2, W>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
+    case 1: rowsOfW<1, W>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
+    default: break;
+    }
+}
+
 }  // namespace
 
 void skinnyProduct(const float* x, int m, int k, int xStride, const float* w, int n, int wStride, float* y,
                    int yStride) {
-    int j = 0;
-    for (; j + kRowsW <= n; j += kRowsW) {
-        const float* next = j + 2 * kRowsW <= n ? w + size_t(j + kRowsW) * wStride : nullptr;
-        rowsOfW<kRowsW>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, next);
-    }
-    switch (n - j) {
-    case 3: rowsOfW<3>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
-    case 2: rowsOfW<2>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
-    case 1: rowsOfW<1>(x, m, k, xStride, w + size_t(j) * wStride, wStride, y + j, yStride, nullptr); break;
-    default: break;
-    }
+    skinny(x, m, k, xStride, w, n, wStride, y, yStride);
+}
+
+void skinnyProduct(const float* x, int m, int k, int xStride, const quint16* w, int n, int wStride, float* y,
+                   int yStride) {
+    skinny(x, m, k, xStride, reinterpret_cast<const unsigned short*>(w), n, wStride, y, yStride);
 }
 
 }  // namespace headmap

@@ -11,11 +11,18 @@
 // the same bits on any number of threads (not across instruction sets: their registers differ in
 // width, as OpenBLAS's kernels differ by processor).
 
+#include <QtGlobal>
+
 namespace headmap {
 
 // y (m, n) = x (m, k) · Wᵀ, W stored (n, k) as torch.nn.Linear stores it. Strides are in floats
 // between rows. One thread: callers split the n outputs over their threads.
 void skinnyProduct(const float* x, int m, int k, int xStride, const float* w, int n, int wStride, float* y,
+                   int yStride);
+// The same with W stored as BF16 (the top 16 bits of each float): each weight widened to F32
+// (exact) as it is read, then the same products in the same order, so the same bits as on the
+// F32 copy of those weights, from half the bytes.
+void skinnyProduct(const float* x, int m, int k, int xStride, const quint16* w, int n, int wStride, float* y,
                    int yStride);
 //
 // An output's value depends only on its row of x and its weights, never on how many rows are

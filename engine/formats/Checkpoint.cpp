@@ -224,6 +224,11 @@ const float* SafetensorsCheckpoint::floats(const QString& name) const {
     return fileHolding(name).floats(name);
 }
 
+const quint16* SafetensorsCheckpoint::storedBf16(const QString& name) const {
+    const auto it = m_fileOfTensor.find(name);
+    return it == m_fileOfTensor.end() ? nullptr : m_files[it->second]->storedBf16(name);
+}
+
 bool SafetensorsCheckpoint::tensorConvertsOnRead(const QString& name) const {
     const auto it = m_fileOfTensor.find(name);
     return it != m_fileOfTensor.end() && m_files[it->second]->convertsTensor(name);

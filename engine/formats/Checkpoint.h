@@ -45,6 +45,14 @@ public:
         Q_UNUSED(name);
         return nullptr;
     }
+    // The tensor's values as the file stores them when that is BF16, row-major, valid as long
+    // as the checkpoint lives; null otherwise. BF16 to F32 is exact (the top half of the float's
+    // bits), so a product that reads these gives the bits it would give on the F32 values, from
+    // half the bytes (core/SkinnyProduct.h).
+    virtual const quint16* storedBf16(const QString& name) const {
+        Q_UNUSED(name);
+        return nullptr;
+    }
     // The tensor's F32 values, row-major, into `out` (info(name)->elementCount() floats).
     virtual void readFloats(const QString& name, float* out) const;
     // Rows [first, first + count) of a 2-D tensor into `out` (count × columns floats).
@@ -71,6 +79,7 @@ public:
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;
     void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override;
+    const quint16* storedBf16(const QString& name) const override;
 
     void addFile(std::unique_ptr<SafetensorsFile> file);  // refuses a tensor already in another file
     void setDescription(QString description) { m_description = std::move(description); }

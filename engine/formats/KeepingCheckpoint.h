@@ -33,6 +33,7 @@ public:
     QString description() const override { return m_source->description(); }
     bool convertsOnRead() const override { return m_source->convertsOnRead(); }
     bool tensorConvertsOnRead(const QString& name) const override { return m_source->tensorConvertsOnRead(name); }
+    const quint16* storedBf16(const QString& name) const override { return m_source->storedBf16(name); }
     // From the kept copy when there is one (or one fits), else converted from the file.
     void readFloats(const QString& name, float* out) const override;
     void readRows(const QString& name, qint64 first, qint64 count, float* out) const override;

@@ -111,6 +111,13 @@ bool SafetensorsFile::usedInPlace(const TensorInfo& tensor) const {
            reinterpret_cast<std::uintptr_t>(tensorBytes(tensor)) % alignof(float) == 0;
 }
 
+const quint16* SafetensorsFile::storedBf16(const QString& name) const {
+    const TensorInfo* tensor = info(name);
+    if (!tensor || tensor->dtype != TensorDType::BF16 || QSysInfo::ByteOrder != QSysInfo::LittleEndian)
+        return nullptr;
+    return reinterpret_cast<const quint16*>(tensorBytes(*tensor));  // read with unaligned loads
+}
+
 bool SafetensorsFile::convertsTensor(const QString& name) const {
     const TensorInfo* tensor = info(name);
     return tensor && isFloatType(tensor->dtype) && !usedInPlace(*tensor);

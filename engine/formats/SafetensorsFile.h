@@ -70,6 +70,9 @@ public:
     // Bytes [first, first + count) of the tensor's data as stored, any dtype (MXFP4's U8
     // blocks); throws ModelError for an absent tensor or a range outside it.
     void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const;
+    // The tensor's BF16 values where the mapping holds them (a BF16 tensor on a little-endian
+    // host), for products that read them in place; null for any other tensor.
+    const quint16* storedBf16(const QString& name) const;
 
 private:
     const TensorInfo& requireFloat(const QString& name) const;  // throws for absent or non-float

@@ -17,7 +17,9 @@ namespace {
 Linear linear(const WeightLookup& weights, const QString& name, int in, int out, bool bias) {
     const float* weight = weights.require(name + QStringLiteral(".weight"), {out, in});
     const float* b = bias ? weights.require(name + QStringLiteral(".bias"), {out}) : nullptr;
-    return Linear(weight, b, in, out, WeightLayout::OutIn);
+    Linear layer(weight, b, in, out, WeightLayout::OutIn);
+    layer.setStoredBf16(weights.storedBf16(name + QStringLiteral(".weight")));
+    return layer;
 }
 
 }  // namespace

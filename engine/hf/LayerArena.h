@@ -32,6 +32,7 @@ public:
     QString description() const override { return m_source.description(); }
     bool tensorConvertsOnRead(const QString& name) const override { return m_source.tensorConvertsOnRead(name); }
     const float* keptFloats(const QString& name) const override { return m_source.keptFloats(name); }
+    const quint16* storedBf16(const QString& name) const override { return m_source.storedBf16(name); }
     void readBytes(const QString& name, qint64 first, qint64 count, uchar* out) const override {
         m_source.readBytes(name, first, count, out);
     }

@@ -60,6 +60,11 @@ const float* WeightLookup::require(const QString& name, std::initializer_list<qi
     return m_checkpoint.floats(requireShape(name, shape));
 }
 
+const quint16* WeightLookup::storedBf16(const QString& name) const {
+    const QString stored = resolve(name);
+    return stored.isEmpty() ? nullptr : m_checkpoint.storedBf16(stored);
+}
+
 QString WeightLookup::requireShape(const QString& name, std::initializer_list<qint64> shape) const {
     const QString stored = resolve(name);
     if (stored.isEmpty())

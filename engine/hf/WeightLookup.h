@@ -24,6 +24,8 @@ public:
     // stored name.
     QString requireShape(const QString& name, std::initializer_list<qint64> shape) const;
     bool contains(const QString& name) const;
+    // The tensor as stored when that is BF16 (Checkpoint::storedBf16); null otherwise or absent.
+    const quint16* storedBf16(const QString& name) const;
     const QString& prefix() const { return m_prefix; }
 
 private:

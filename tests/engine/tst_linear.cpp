@@ -30,6 +30,8 @@ private slots:
     void fewTokensSameBitsOnAnyThreads();
     void aRowDoesNotDependOnTheOtherRows_data();
     void aRowDoesNotDependOnTheOtherRows();
+    void storedBf16GivesTheBitsOfItsF32Copy_data();
+    void storedBf16GivesTheBitsOfItsF32Copy();
 };
 
 void LinearTest::forwardEqualsTheSum_data() {
@@ -225,6 +227,62 @@ void LinearTest::aRowDoesNotDependOnTheOtherRows() {
         QVERIFY2(std::memcmp(some.data(), all.bottomRows(rows).eval().data(), size_t(some.size()) * sizeof(float)) == 0,
                  qPrintable(QStringLiteral("the last %1 rows alone").arg(rows)));
     }
+}
+
+void LinearTest::storedBf16GivesTheBitsOfItsF32Copy_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("in");
+    QTest::addColumn<int>("out");
+    QTest::addColumn<int>("rowStride");
+    QTest::newRow("one token, split over the threads") << 1 << 896 << 4864 << 0;
+    QTest::newRow("few tokens, ragged in and out") << 3 << 901 << 67 << 0;
+    QTest::newRow("in shorter than a register") << 2 << 5 << 9 << 0;
+    QTest::newRow("16 tokens, rows of a fused qkv, strided") << 16 << 200 << 130 << 260;
+    QTest::newRow("32 tokens: the F32 copy, read once") << 32 << 200 << 130 << 260;
+    QTest::newRow("33 tokens: the F32 copy's path (oneDNN or BLAS)") << 33 << 300 << 70 << 0;
+}
+
+void LinearTest::storedBf16GivesTheBitsOfItsF32Copy() {
+    // A layer whose checkpoint stores BF16 (Linear::setStoredBf16): products of up to 16 rows read
+    // the BF16 weights, widened exactly, and must give the bits the F32 copy gives; beyond that
+    // the F32 copy is used. Weights drawn as BF16 bit patterns of every sign and a wide range of
+    // exponents, their F32 copy made by shifting each into the top half of a float.
+    QFETCH(int, rows);
+    QFETCH(int, in);
+    QFETCH(int, out);
+    QFETCH(int, rowStride);
+    const int stride = rowStride > 0 ? rowStride : in;
+    std::mt19937 random(17);
+    std::uniform_int_distribution<int> exponent(0x70, 0x8c);   // about 2^-15 .. 2^13
+    std::uniform_int_distribution<int> mantissa(0, 127), sign(0, 1);
+    std::vector<quint16> stored(size_t(out) * size_t(stride));
+    std::vector<float> copy(stored.size());
+    for (size_t i = 0; i < stored.size(); ++i) {
+        stored[i] = quint16(sign(random) << 15 | exponent(random) << 7 | mantissa(random));
+        const quint32 bits = quint32(stored[i]) << 16;
+        std::memcpy(&copy[i], &bits, sizeof bits);
+    }
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    MatrixF x(rows, in);
+    for (int i = 0; i < x.size(); ++i)
+        x.data()[i] = uniform(random);
+    const Linear fromCopy(copy.data(), nullptr, in, out, WeightLayout::OutIn, rowStride);
+    Linear fromStored(copy.data(), nullptr, in, out, WeightLayout::OutIn, rowStride);
+    fromStored.setStoredBf16(stored.data());
+    const MatrixF expected = fromCopy.forward(x);
+    const MatrixF y = fromStored.forward(x);
+    QCOMPARE(y.rows(), Eigen::Index(rows));
+    QVERIFY(std::memcmp(y.data(), expected.data(), size_t(y.size()) * sizeof(float)) == 0);
+    // And the copy's result is the product itself, within the float sum's bound.
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < out; ++c) {
+            double sum = 0, magnitude = 0;
+            for (int i = 0; i < in; ++i) {
+                sum += double(x(r, i)) * double(copy[size_t(c) * size_t(stride) + size_t(i)]);
+                magnitude += std::abs(double(x(r, i)) * double(copy[size_t(c) * size_t(stride) + size_t(i)]));
+            }
+            QVERIFY(std::abs(double(y(r, c)) - sum) <= gammaOf(in) * magnitude + 1e-30);
+        }
 }
 
 QTEST_APPLESS_MAIN(LinearTest)
