@@ -5,3 +5,4 @@ headmap_add_test(tst_stepview_decoders SOURCES ui/tst_stepview_decoders.cpp LIBR
 headmap_add_test(tst_stepview_predictions SOURCES ui/tst_stepview_predictions.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_stepview_cross SOURCES ui/tst_stepview_cross.cpp LIBRARIES headmap_ui)
 headmap_add_test(tst_stepview_sinkexperts SOURCES ui/tst_stepview_sinkexperts.cpp LIBRARIES headmap_ui)
+headmap_add_test(tst_mainwindow_sinkexperts SOURCES ui/tst_mainwindow_sinkexperts.cpp LIBRARIES headmap_ui)
