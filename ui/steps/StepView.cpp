@@ -12,6 +12,8 @@
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "steps/MatrixView.h"
@@ -426,8 +428,13 @@ void StepView::updateBreakdowns() {
                 : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens, m_keyTokens));
     m_sections[Output].breakdown->setHtml(expertsHtml());
     m_sections[Output].breakdown->setVisible(!m_experts.empty());
-    if (row >= 0 && !m_experts.empty())
-        m_sections[Output].breakdown->scrollToAnchor(QStringLiteral("selected"));
+    if (row >= 0 && !m_experts.empty()) {  // the selected token's row in view, moving no more than needed
+        QTextBrowser* panel = m_sections[Output].breakdown;
+        QTextCursor found = panel->document()->find(QStringLiteral("#%1 “").arg(row));
+        found.clearSelection();
+        panel->setTextCursor(found);
+        panel->ensureCursorVisible();
+    }
     m_sections[Rotary].breakdown->setHtml(
         row < 0 ? BreakdownText::rotationHint()
                 : BreakdownText::rotation(rotationBreakdown(s, row), m_tokens));

@@ -127,13 +127,10 @@ QString StepView::expertsHtml() const {
         for (int expert : m_experts.chosen[size_t(token)])
             ids << QString::number(expert);
         const QString label = QStringLiteral("#%1 “%2”").arg(token).arg(m_tokens.value(token).toHtmlEscaped());
-        // The selected token's row is marked, and named so that the panel can scroll to it.
-        const bool selected = token == m_selected;
-        const QString row = QStringLiteral("<td>%1%2</td><td>%3</td>")
-                                .arg(selected ? QStringLiteral("<a name='selected'></a>") : QString(), label,
-                                     ids.join(QStringLiteral(", ")));
-        html += selected ? QStringLiteral("<tr style='background-color:#ffe08a;color:black;font-weight:bold'>%1</tr>").arg(row)
-                         : QStringLiteral("<tr>%1</tr>").arg(row);
+        const QString row = QStringLiteral("<td>%1</td><td>%2</td>").arg(label, ids.join(QStringLiteral(", ")));
+        html += token == m_selected
+                    ? QStringLiteral("<tr style='background-color:#ffe08a;color:black;font-weight:bold'>%1</tr>").arg(row)
+                    : QStringLiteral("<tr>%1</tr>").arg(row);
     }
     return html + QStringLiteral("</table>");
 }
