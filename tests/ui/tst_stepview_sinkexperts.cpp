@@ -78,11 +78,13 @@ QString expertList(const QJsonValue& experts) {
     return ids.join(QStringLiteral(", "));
 }
 
+// Lets the layout settle and grabs the widget as a screen would show it (which is when a layout
+// asks for its minimum size); saved as name.png in HEADMAP_SHOT_DIR when that is set.
 void saveShot(QWidget& widget, const QString& name) {
-    if (!qEnvironmentVariableIsSet("HEADMAP_SHOT_DIR"))
-        return;
-    QTest::qWait(20);  // the layout's last requests, as on a screen
-    QVERIFY(widget.grab().save(qEnvironmentVariable("HEADMAP_SHOT_DIR") + QLatin1Char('/') + name + QStringLiteral(".png")));
+    QTest::qWait(20);
+    const QPixmap shot = widget.grab();
+    if (qEnvironmentVariableIsSet("HEADMAP_SHOT_DIR"))
+        QVERIFY(shot.save(qEnvironmentVariable("HEADMAP_SHOT_DIR") + QLatin1Char('/') + name + QStringLiteral(".png")));
 }
 
 }  // namespace
@@ -309,21 +311,20 @@ void StepViewSinkExpertsTest::pagesSpeakTheLanguage() {
     const QJsonObject gptOss = cases(QStringLiteral("gpt_oss/golden.json")).at(0).toObject();
     const Run run = runFixture(QStringLiteral("gpt_oss/gpt_oss_f32"), ints(gptOss.value("ids")), 0, 0);
     const int t = int(run.steps->q.rows());
-    // A view per page: StepView, going from one page to the next, keeps the widest page's
-    // minimum width (a layout matter of every model, not of sinks).
+    StepView view;
+    QVERIFY(showRun(view, run, QSize(800, 700)));
     for (const auto& [kind, id, name] : {std::tuple{StepView::Masked, "masked", "mask"},
                                         {StepView::Softmax, "weights", "softmax"}}) {
-        StepView page;
-        QVERIFY(showRun(page, run, QSize(800, 700)));
-        page.setStep(page.pageOf(kind));
-        QCOMPARE(page.matrix(page.step(), QLatin1String(id))->grid()->columnLabel(t), sink);
-        clickRow(page.matrix(page.step(), QLatin1String(id)), 3);
-        saveShot(page, QStringLiteral("steps_sink_%1_%2").arg(QLatin1String(name), language));
+        view.setStep(view.pageOf(kind));
+        QCOMPARE(view.matrix(view.step(), QLatin1String(id))->grid()->columnLabel(t), sink);
+        clickRow(view.matrix(view.step(), QLatin1String(id)), 3);
+        saveShot(view, QStringLiteral("steps_sink_%1_%2").arg(QLatin1String(name), language));
+        QCOMPARE(view.width(), 800);  // going from page to page, the view does not grow past the projector's width
     }
     const QJsonObject moe = cases(QStringLiteral("moe/golden.json")).at(0).toObject();
     const Run experts = runFixture(QStringLiteral("moe/qwen3_moe_f32"), ints(moe.value("ids")), 2, 1);
-    StepView view;
-    QVERIFY(showRun(view, experts, QSize(800, 700)));
+    view.setSteps(experts.steps, experts.tokens, QStringLiteral("Layer 2 · head 1"), QString(), QStringList(),
+                  experts.experts);
     view.setStep(view.pageOf(StepView::Output));
     view.setSelectedToken(20);  // far down the panel, which scrolls to it
     const QString panel = view.breakdownText();
@@ -331,6 +332,7 @@ void StepViewSinkExpertsTest::pagesSpeakTheLanguage() {
     if (language != QLatin1String("en"))  // translated, not left in English
         QVERIFY2(!panel.startsWith(QStringLiteral("Experts in this layer")), qPrintable(panel));
     saveShot(view, QStringLiteral("steps_experts_%1").arg(language));
+    QCOMPARE(view.width(), 800);
     QCOMPARE(installLanguage(QStringLiteral("en")), QStringLiteral("en"));
 }
 
