@@ -304,7 +304,12 @@ QString helpText(const QString& topic) {
                               "  where masked), weights (softmax), head_output, concat, output.\n"
                               "  Oriented so that q = x·w_q + b_q. A cross-attention head adds memory\n"
                               "  (the encoder's output, S x d_model), which k and v are made from;\n"
-                              "  T5 adds biased (scaled + the relative position bias).\n\n") +
+                              "  T5 adds biased (scaled + the relative position bias).\n"
+                              "  sink: the head's sink logit (gpt-oss), which joins each row's softmax\n"
+                              "  and is dropped, so rows of weights sum to less than 1; sink_mass:\n"
+                              "  [query] 1 - the row's sum, what the sink took. experts: [token][k] the\n"
+                              "  experts the router chose in this layer (mixture of experts, the\n"
+                              "  router's order). null where the model or layer has none.\n\n") +
                translation + common + exits;
 
     return QStringLiteral(

@@ -23,6 +23,10 @@ struct HeadSteps {
     AttentionMask mask = AttentionMask::None;
     int window = 0;
     bool qkNormWholeProjection = false;
+    // gpt-oss: the head's learned sink logit joins each row's softmax and is dropped afterwards,
+    // so a row of weights sums to 1 − its sink mass (core/ScoringRule.h). Models without sinks: false.
+    bool hasSink = false;
+    float sink = 0.0f;
 
     MatrixF x;           // (T, d_model) input to the attention block, after any pre-norm
     // (S, d_model) cross-attention: the encoder's output, which K and V are made from (the
@@ -40,7 +44,7 @@ struct HeadSteps {
     MatrixF biased;      // (T, T) scaled + the position bias (T5); empty without one
     MatrixF softcapped;  // (T, T) softcap·tanh(scaled / softcap); empty without a softcap
     MatrixF masked;      // (T, T) -inf where the mask forbids attending
-    MatrixF weights;     // (T, T) softmax of each row of masked
+    MatrixF weights;     // (T, T) softmax of each row of masked (and the sink, dropped)
     MatrixF headOutput;  // (T, d_head) weights·v
     MatrixF concat;      // (T, heads·d_head) every head's output side by side
     MatrixF output;      // (T, d_model) concat·W_O + b_O

@@ -65,8 +65,11 @@ void applyScoringRule(MatrixF& scores, int head, int firstQuery, const ScoringRu
                 if (!rule.mask.allows(firstQuery + i, key))
                     scores(i, key) = minusInf;
     }
-    if (record)
+    if (record) {
         record->masked = scores;
+        record->hasSink = rule.hasSinks();
+        record->sink = rule.hasSinks() ? (*rule.sinks)[size_t(head)] : 0.0f;
+    }
     if (rule.sinks)
         softmaxRowsWithSink(scores, (*rule.sinks)[size_t(head)]);
     else

@@ -307,6 +307,35 @@ void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSte
     }
     json.key("masked"); json.matrix(steps.masked);  // -inf (masked) is written as null
     json.key("weights"); json.matrix(steps.weights);
+    // gpt-oss: the head's sink logit (a column of masked that softmax drops) and per query
+    // 1 − the row's sum, what the sink took; null for models without sinks.
+    json.key("sink");
+    if (steps.hasSink)
+        json.value(steps.sink);
+    else
+        json.null();
+    json.key("sink_mass");
+    if (steps.hasSink) {
+        RowVectorF mass(steps.weights.rows());
+        for (Eigen::Index q = 0; q < steps.weights.rows(); ++q)
+            mass[q] = float(1.0 - steps.weights.row(q).cast<double>().sum());
+        json.rowVector(mass);
+    } else {
+        json.null();
+    }
+    // Mixture of experts: [token][k] the experts the router chose in this head's layer, in its
+    // order; null for a dense layer and dense models.
+    json.key("experts");
+    const auto* chosen = carriesExperts(trace) && steps.layer >= 0 && steps.layer < int(trace.experts().size())
+                             ? &trace.experts()[size_t(steps.layer)] : nullptr;
+    if (chosen && !chosen->empty()) {
+        json.beginArray();
+        for (const std::vector<int>& experts : *chosen)
+            json.intList(experts);
+        json.endArray();
+    } else {
+        json.null();
+    }
     json.key("head_output"); json.matrix(steps.headOutput);
     json.key("concat"); json.matrix(steps.concat);
     json.key("output"); json.matrix(steps.output);

@@ -53,7 +53,8 @@ void writeTraceJson(JsonWriter& json, const AttentionTrace& trace, const TraceSe
 // (key_token: the source's for cross-attention).
 bool writeTraceCsv(QIODevice* device, const AttentionTrace& trace, const TraceSelection& selection = {});
 // The tokens as writeTraceJson names them, then the steps; "memory" (cross-attention) and
-// "biased" (T5) only where the model has them. extraFields as for writeTraceJson, after the tokens.
+// "biased" (T5) only where the model has them; "sink", "sink_mass" and "experts" always, null
+// where the model has no sinks or the layer no experts. extraFields as for writeTraceJson, after the tokens.
 void writeStepsJson(JsonWriter& json, const AttentionTrace& trace, const HeadSteps& steps,
                     const std::function<void(JsonWriter&)>& extraFields = {});
 

@@ -217,6 +217,18 @@
         <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
         <translation>Ikke maskeret: %1 er højst %2 tokens fra %3, så scoren bliver stående.</translation>
     </message>
+    <message>
+        <source>sink (dropped)</source>
+        <translation>dræn (udelades)</translation>
+    </message>
+    <message>
+        <source>Sum of the exps, the sink&apos;s included = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Summen af exp-værdierne, drænets medregnet = &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The sink&apos;s weight %1 is dropped, so the tokens&apos; weights add up to %2, not 1.</source>
+        <translation>Drænets vægt %1 udelades, så tokenernes vægte summer til %2, ikke 1.</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -5626,6 +5638,46 @@ del %4, id %5</translation>
     <message>
         <source>Mask (±%1 tokens)</source>
         <translation>Maske (±%1 tokens)</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>dræn</translation>
+    </message>
+    <message>
+        <source>The outlined last column is this head&apos;s sink: a learned score of %1, the same in every row, that belongs to no token. It joins the softmax on the next page.</source>
+        <translation>Den markerede sidste kolonne er hovedets dræn: en lært score på %1, den samme i hver række, som ikke hører til noget token. Den indgår i softmax på næste side.</translation>
+    </message>
+    <message>
+        <source>The outlined last column is the sink&apos;s share of each row. It is dropped: the head gives that much attention to no token.</source>
+        <translation>Den markerede sidste kolonne er drænets andel af hver række. Den udelades: så meget opmærksomhed giver hovedet til intet token.</translation>
+    </message>
+    <message>
+        <source>%1 and the sink %2 → %3, every row adds up to less than 1</source>
+        <translation>%1 og drænet %2 → %3, hver række summer til mindre end 1</translation>
+    </message>
+    <message>
+        <source>This head also has a sink: its learned score joins every row as one more column, and after the softmax that column is dropped. So here a row adds up to less than 1 (down to %1 in this sentence): the missing mass went to the sink, attention the head gave to no token.</source>
+        <translation>Dette hoved har også et dræn: dets lærte score føjes til hver række som en kolonne mere, og efter softmax udelades den kolonne. Derfor summer en række her til mindre end 1 (ned til %1 i denne sætning): den manglende masse gik til drænet, opmærksomhed som hovedet gav til intet token.</translation>
+    </message>
+    <message>
+        <source>In this layer a mixture of experts comes next: instead of one feed-forward network there are %1 experts, and a router sends each token to %2 of them. The panel lists which.</source>
+        <translation>I dette lag kommer der derefter en mixture of experts: i stedet for ét feed-forward-netværk er der %1 eksperter, og en router sender hvert token til %2 af dem. Panelet viser hvilke.</translation>
+    </message>
+    <message>
+        <source>Experts in this layer</source>
+        <translation>Eksperter i dette lag</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>went to experts (the router&apos;s order)</source>
+        <translation>gik til eksperterne (routerens rækkefølge)</translation>
+    </message>
+    <message>
+        <source>%1, the sink&apos;s column dropped</source>
+        <translation>%1, drænets kolonne udeladt</translation>
     </message>
 </context>
 <context>

@@ -212,6 +212,18 @@
         <source>Not masked: %1 is within %2 tokens of %3, so the score stays.</source>
         <translation>未掩码：%1 与 %3 相距不超过 %2 个词元，所以分数保持不变。</translation>
     </message>
+    <message>
+        <source>sink (dropped)</source>
+        <translation>汇聚点（舍去）</translation>
+    </message>
+    <message>
+        <source>Sum of the exps, the sink&apos;s included = &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>各 exp 之和（含汇聚点的）= &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The sink&apos;s weight %1 is dropped, so the tokens&apos; weights add up to %2, not 1.</source>
+        <translation>汇聚点的权重 %1 被舍去，所以各词元的权重之和为 %2，而不是 1。</translation>
+    </message>
 </context>
 <context>
     <name>DocumentTabs</name>
@@ -5609,6 +5621,46 @@ piece %4, id %5</source>
     <message>
         <source>Mask (±%1 tokens)</source>
         <translation>掩码（±%1 个词元）</translation>
+    </message>
+    <message>
+        <source>sink</source>
+        <translation>汇聚点</translation>
+    </message>
+    <message>
+        <source>The outlined last column is this head&apos;s sink: a learned score of %1, the same in every row, that belongs to no token. It joins the softmax on the next page.</source>
+        <translation>框出的最后一列是这个头的汇聚点：一个学到的分数 %1，每一行都相同，不属于任何词元。它在下一页参与 softmax。</translation>
+    </message>
+    <message>
+        <source>The outlined last column is the sink&apos;s share of each row. It is dropped: the head gives that much attention to no token.</source>
+        <translation>框出的最后一列是每一行中汇聚点所占的份额。它会被舍去：这个头把这么多注意力给了“没有词元”。</translation>
+    </message>
+    <message>
+        <source>%1 and the sink %2 → %3, every row adds up to less than 1</source>
+        <translation>%1 与汇聚点 %2 → %3，每一行之和小于 1</translation>
+    </message>
+    <message>
+        <source>This head also has a sink: its learned score joins every row as one more column, and after the softmax that column is dropped. So here a row adds up to less than 1 (down to %1 in this sentence): the missing mass went to the sink, attention the head gave to no token.</source>
+        <translation>这个头还有一个汇聚点：它学到的分数作为多出的一列加入每一行，softmax 之后这一列被舍去。所以这里每一行之和小于 1（在这个句子中最低为 %1）：缺少的部分流向了汇聚点，即这个头没有分给任何词元的注意力。</translation>
+    </message>
+    <message>
+        <source>In this layer a mixture of experts comes next: instead of one feed-forward network there are %1 experts, and a router sends each token to %2 of them. The panel lists which.</source>
+        <translation>这一层接下来是混合专家（mixture of experts）：不是一个前馈网络，而是 %1 个专家，路由器把每个词元送往其中 %2 个。右侧面板列出是哪些。</translation>
+    </message>
+    <message>
+        <source>Experts in this layer</source>
+        <translation>这一层的专家</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>went to experts (the router&apos;s order)</source>
+        <translation>被送往的专家（按路由器给出的顺序）</translation>
+    </message>
+    <message>
+        <source>%1, the sink&apos;s column dropped</source>
+        <translation>%1，汇聚点那一列被舍去</translation>
     </message>
 </context>
 <context>

@@ -80,3 +80,6 @@ add_dependencies(tst_cliweightmemory headmap-cli)
 # gpt-oss: sink mass in attention's JSON/CSV/npy, info's sinks and sliding layers, predict (#39).
 headmap_add_test(tst_cligptoss SOURCES cli/tst_cligptoss.cpp)
 add_dependencies(tst_cligptoss headmap-cli)
+# steps on sinks and experts: sink, sink_mass and experts against the gpt-oss and MoE goldens (#39).
+headmap_add_test(tst_clistepssinkexperts SOURCES cli/tst_clistepssinkexperts.cpp)
+add_dependencies(tst_clistepssinkexperts headmap-cli)

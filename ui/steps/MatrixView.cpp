@@ -76,6 +76,10 @@ MatrixView::MatrixView(QWidget* parent) : QWidget(parent) {
     m_summarize = new QCheckBox(tr("Summarise columns"), this);
     m_summarize->setToolTip(tr("Show the mean |value| of every block of %1 columns, so that wide "
                                "matrices fit").arg(kSummaryBlock));
+    // Title and check box may be cut rather than widen the step page past a projector's 800
+    // pixels (a QLabel's own minimum is its whole text, which a 37-token title exceeds).
+    m_title->setMinimumWidth(40);
+    m_summarize->setMinimumWidth(40);
     m_zoomOut = new QToolButton(this);
     m_zoomOut->setText(QStringLiteral("−"));
     m_zoomOut->setToolTip(tr("Smaller cells (Ctrl+wheel)"));

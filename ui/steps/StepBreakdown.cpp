@@ -90,9 +90,19 @@ SoftmaxBreakdown softmaxBreakdown(const HeadSteps& steps, int row) {
         if (!b.masked.back())
             b.max = std::max(b.max, score);
     }
+    b.hasSink = steps.hasSink;
+    if (b.hasSink) {
+        b.sink = steps.sink;
+        b.max = std::max(b.max, b.sink);
+    }
     for (Eigen::Index j = 0; j < t; ++j) {
         b.exps.push_back(b.masked[j] ? 0.0 : std::exp(b.scores[j] - b.max));
         b.sum += b.exps.back();
+    }
+    if (b.hasSink) {
+        b.sinkExp = std::exp(b.sink - b.max);
+        b.sum += b.sinkExp;
+        b.sinkWeight = b.sinkExp / b.sum;
     }
     for (double e : b.exps)
         b.weights.push_back(b.sum > 0 ? e / b.sum : 0.0);
@@ -298,12 +308,22 @@ QString BreakdownText::softmax(const SoftmaxBreakdown& b, const QStringList& row
         html += clicked ? QStringLiteral("<tr style='background-color:#ffe08a;color:black;font-weight:bold'>%1</tr>").arg(row)
                         : QStringLiteral("<tr>%1</tr>").arg(row);
     }
+    if (b.hasSink)  // one more score, no token's: its weight is dropped
+        html += QStringLiteral("<tr style='font-style:italic'><td>%1</td><td align='right'>%2</td>"
+                               "<td align='right'>%3</td><td align='right'>%4</td></tr>")
+                    .arg(tr("sink (dropped)"), breakdownNumber(b.sink), breakdownNumber(b.sinkExp),
+                         breakdownNumber(b.sinkWeight));
     html += QStringLiteral("</table>");
     if (int(rows.size()) < t)
         html += QStringLiteral("<p>%1</p>").arg(dim(tr("… %n more tokens with smaller weights", nullptr,
                                                       t - int(rows.size()))));
     html += QStringLiteral("<p>%1</p>").arg(
-        tr("Sum of the exps = <b>%1</b>").arg(breakdownNumber(b.sum)));
+        b.hasSink ? tr("Sum of the exps, the sink's included = <b>%1</b>").arg(breakdownNumber(b.sum))
+                  : tr("Sum of the exps = <b>%1</b>").arg(breakdownNumber(b.sum)));
+    if (b.hasSink)
+        html += QStringLiteral("<p>%1</p>").arg(
+            tr("The sink's weight %1 is dropped, so the tokens' weights add up to %2, not 1.")
+                .arg(breakdownNumber(b.sinkWeight), breakdownNumber(1.0 - b.sinkWeight)));
     if (clickedKey >= 0 && clickedKey < t) {
         html += QStringLiteral("<p style='font-size:large'>%1</p>").arg(
             b.masked[clickedKey]

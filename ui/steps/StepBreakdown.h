@@ -25,7 +25,8 @@ struct DotProductBreakdown {
 };
 DotProductBreakdown dotProductBreakdown(const HeadSteps& steps, int query, int key);
 
-// weights(row, j) = exp(masked(row, j) − max) / Σ_k exp(masked(row, k) − max)
+// weights(row, j) = exp(masked(row, j) − max) / Σ_k exp(masked(row, k) − max); with a sink, the
+// sink's exp(sink − max) joins the sum (and the max) and its own weight is dropped.
 struct SoftmaxBreakdown {
     int row = -1;
     std::vector<double> scores;   // (T) the masked, scaled scores; −inf where masked
@@ -34,6 +35,9 @@ struct SoftmaxBreakdown {
     std::vector<double> exps;     // (T) exp(score − max); exactly 0 where masked
     double sum = 0;               // Σ exps
     std::vector<double> weights;  // (T) exps / sum
+    // gpt-oss: the head's sink logit is one more score (in max and sum) whose weight is dropped.
+    bool hasSink = false;
+    double sink = 0, sinkExp = 0, sinkWeight = 0;
 };
 SoftmaxBreakdown softmaxBreakdown(const HeadSteps& steps, int row);
 

@@ -12,6 +12,8 @@
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 #include "steps/MatrixView.h"
@@ -128,7 +130,8 @@ StepView::StepView(QWidget* parent) : QWidget(parent) {
 }
 
 void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringList& tokens,
-                        const QString& headTitle, const QString& headExplanation, const QStringList& keyTokens) {
+                        const QString& headTitle, const QString& headExplanation, const QStringList& keyTokens,
+                        LayerExperts experts) {
     if (!steps || steps->q.rows() == 0) {
         clear(tr("No steps to show for this head."));
         return;
@@ -137,6 +140,9 @@ void StepView::setSteps(std::shared_ptr<const HeadSteps> steps, const QStringLis
     m_steps = std::move(steps);
     m_tokens = tokens;
     m_keyTokens = keyTokens;
+    m_experts = std::move(experts);
+    if (int(m_experts.chosen.size()) != int(m_steps->q.rows()))  // not this run's tokens: say nothing
+        m_experts = LayerExperts();
     // The pages follow what this model recorded; the step shown stays when the new model has it.
     m_pages = {Input, Projections};
     if (m_steps->qNormed.size() > 0)
@@ -187,6 +193,7 @@ void StepView::clear(const QString& message) {
     m_steps.reset();
     m_tokens.clear();
     m_keyTokens.clear();
+    m_experts = LayerExperts();
     for (const Section& section : m_sections)
         for (MatrixView* view : section.matrices)
             view->clear();
@@ -378,7 +385,8 @@ void StepView::setSelectedToken(int token) {
 
 void StepView::onCellClicked(Step kind, const QString& id, int row, int column) {
     MatrixView* view = matrixOf(kind, id);
-    const bool exact = view && !view->summarizeColumns() && column >= 0;
+    // The sink's column (gpt-oss) is no key: it selects the row only.
+    const bool exact = view && !view->summarizeColumns() && column >= 0 && m_steps && column < m_steps->k.rows();
     if (exact && (id == QLatin1String("scores") || id == QLatin1String("scaled") || id == QLatin1String("softcapped")
                   || id == QLatin1String("masked") || id == QLatin1String("weights")))
         m_key = column;
@@ -418,6 +426,15 @@ void StepView::updateBreakdowns() {
     m_sections[HeadOutput].breakdown->setHtml(
         row < 0 ? BreakdownText::weightedSumHint()
                 : BreakdownText::weightedSum(weightedSumBreakdown(s, row, dims), m_tokens, m_keyTokens));
+    m_sections[Output].breakdown->setHtml(expertsHtml());
+    m_sections[Output].breakdown->setVisible(!m_experts.empty());
+    if (row >= 0 && !m_experts.empty()) {  // the selected token's row in view, moving no more than needed
+        QTextBrowser* panel = m_sections[Output].breakdown;
+        QTextCursor found = panel->document()->find(QStringLiteral("#%1 “").arg(row));
+        found.clearSelection();
+        panel->setTextCursor(found);
+        panel->ensureCursorVisible();
+    }
     m_sections[Rotary].breakdown->setHtml(
         row < 0 ? BreakdownText::rotationHint()
                 : BreakdownText::rotation(rotationBreakdown(s, row), m_tokens));

@@ -17,6 +17,11 @@
 // changes in that prediction (StepView_PredictionPages.cpp). The view only shows a
 // PredictionResult and asks for the switch (switchOffRequested); the document computes both.
 //
+// Sinks (gpt-oss, HeadSteps::hasSink): the Mask and Softmax pages show the head's sink as one
+// more column, its logit and then its share, which softmax drops; the page says why the rows add
+// up to less than 1. Mixture-of-experts layers (LayerExperts): the output page lists the experts
+// each token goes to next in this layer. Dense models show neither.
+//
 // Pages are numbered from 0 here and from 1 on screen ("Step 1 of 9"). Every `step` argument
 // is a page; pageOf() finds the page of a kind of step. Without the optional steps page i shows
 // Step i (the enum keeps the nine classic steps first for that reason).
@@ -39,11 +44,26 @@ class QScrollArea;
 class QStackedWidget;
 class QTextBrowser;
 
+namespace headmap {
+class AttentionTrace;
+}
+
 namespace headmap::ui {
 
 class MatrixView;
 class PredictionBars;
 struct PredictionResult;
+
+// A mixture-of-experts layer's routing (AttentionTrace::experts()): per token the experts the
+// router chose, in its order, out of `total`. Empty for a dense layer or model.
+struct LayerExperts {
+    int total = 0;
+    std::vector<std::vector<int>> chosen;  // [token][k]
+    bool empty() const { return chosen.empty(); }
+};
+// `layer`'s routing in trace, for setSteps: empty for a dense layer or model and for a trace whose
+// rows are not the run's tokens (cross-attention, merged words).
+LayerExperts layerExpertsOf(const AttentionTrace& trace, int layer);
 
 class StepView : public QWidget {
     Q_OBJECT
@@ -59,10 +79,11 @@ public:
     // is known to do, if anything. Keeps the current step and, when it still exists, the
     // selected token. A null steps clears the view.
     // keyTokens: cross-attention's keys (the source's tokens, the rows of M, K and V and the score
-    // matrices' columns); empty for self-attention.
+    // matrices' columns); empty for self-attention. experts: the head's layer's routing, if any.
     void setSteps(std::shared_ptr<const HeadSteps> steps, const QStringList& tokens,
                   const QString& headTitle, const QString& headExplanation = {},
-                  const QStringList& keyTokens = {});
+                  const QStringList& keyTokens = {}, LayerExperts experts = {});
+    const LayerExperts& experts() const { return m_experts; }
     // A cross-attention head: K and V come from the encoder's output (HeadSteps::memory).
     bool isCross() const { return m_steps && m_steps->memory.size() > 0; }
     // Whether a matrix's rows are the query tokens (whose row a selected token highlights).
@@ -86,6 +107,7 @@ public:
     QString formulaText(int step = -1) const;      // rich text
     QString explanationText(int step = -1) const;  // plain text
     QString breakdownText(int step = -1) const;    // plain text; empty for steps without a panel
+                                                   // (the output page's panel: the experts)
     QString noteText(int step = -1) const;         // e.g. which heads share K/V; often empty
     QList<MatrixView*> matrices(int step) const;   // in screen order, hidden ones included
     // ids as in `headmap-cli steps`: x, q, k, v, w_q, w_k, w_v (projections; q and k before any
@@ -156,6 +178,13 @@ private:
     QString maskFormula() const;
     QString maskExplanation() const;
     QString sharedKvNote() const;
+    // StepView_SinkExperts.cpp: the sink's column and words, and the experts' panel.
+    void fillSinkColumns();
+    QString sinkNote(Step kind) const;
+    QString softmaxFormula() const;
+    QString sinkExplanation() const;
+    QString expertsExplanation() const;
+    QString expertsHtml() const;
     // StepView_PredictionPages.cpp: the prediction and ablation pages.
     void buildPredictionSection(Step kind, QHBoxLayout* row);
     void fillPredictionSections();
@@ -173,6 +202,7 @@ private:
     std::shared_ptr<const HeadSteps> m_steps;
     QStringList m_tokens;
     QStringList m_keyTokens;  // cross-attention: the source's
+    LayerExperts m_experts;
     int m_step = 0;
     int m_wantedStep = -1;  // asked for before it existed (setStep); -1: none
     bool m_showAll = false;

@@ -100,7 +100,8 @@ void StepView::buildSections(QWidget* page) {
         case Ablate: buildPredictionSection(step, row); break;
         default: buildDecoderSection(step, row); break;
         }
-        if ((step >= Scores && step <= HeadOutput) || step == Rotary || step == Softcap) {
+        // The output page's panel lists a mixture-of-experts layer's experts (hidden otherwise).
+        if ((step >= Scores && step <= HeadOutput) || step == Rotary || step == Softcap || step == Output) {
             s.breakdown = new QTextBrowser(s.widget);
             s.breakdown->setFocusPolicy(Qt::NoFocus);
             s.breakdown->setOpenLinks(false);
@@ -197,6 +198,7 @@ void StepView::fillSections() {
     set(Concat, "concat", s.concat, QStringLiteral("Concat"));
     set(Output, "output", s.output, tr("Output"));
     matrixOf(Concat, QStringLiteral("concat"))->setHighlightedColumns(s.head * s.dHead, s.dHead);
+    fillSinkColumns();
     fillDecoderSections();
     fillPredictionSections();
 
@@ -238,6 +240,8 @@ QString StepView::noteFor(Step kind) const {
     case QkNorm:
     case Rotary:
     case HeadOutput: return sharedKvNote();  // the pages that show this head's K or V
+    case Masked:
+    case Softmax: return sinkNote(kind);
     default: return QString();
     }
 }
@@ -268,10 +272,7 @@ QString StepView::formulaFor(Step step) const {
                + greyNote(QStringLiteral("%1 · (%2 × %3) → %4").arg(shapeText(s.q)).arg(s.k.cols()).arg(s.k.rows()).arg(shapeText(s.scores)));
     case Scaled: return scaleFormula();
     case Masked: return maskFormula();
-    case Softmax:
-        return QStringLiteral("A = softmax(S″)&nbsp;&nbsp;&nbsp; a<sub>ij</sub> = exp(s″<sub>ij</sub>) ÷ "
-                              "Σ<sub>k</sub> exp(s″<sub>ik</sub>)")
-               + greyNote(tr("%1 → %2, every row adds up to 1").arg(shapeText(s.masked), shapeText(s.weights)));
+    case Softmax: return softmaxFormula();
     case HeadOutput:
         return QStringLiteral("head<sub>%1</sub> = A·V&nbsp;&nbsp;&nbsp; o<sub>i</sub> = Σ<sub>j</sub> "
                               "a<sub>ij</sub> v<sub>j</sub>").arg(s.head)
@@ -348,7 +349,8 @@ QString StepView::explanationFor(Step step) const {
     case Softmax:
         return tr("Softmax turns each row of scores into weights between 0 and 1 that add up to 1: "
                   "take e to the power of each score, then divide by the row's total. A row shows "
-                  "how one token shares its attention. Click a cell to see the calculation.");
+                  "how one token shares its attention. Click a cell to see the calculation.")
+               + sinkExplanation();
     case HeadOutput:
         if (isCross())
             return tr("Each target token's output is a mix of the source's value rows V: every source token's "
@@ -369,7 +371,8 @@ QString StepView::explanationFor(Step step) const {
     case Output:
         return tr("One more learned matrix, W_O, mixes what all the heads found back into %1 numbers "
                   "per token. This is what the attention block hands on to the rest of the layer.")
-            .arg(s.dModel);
+                   .arg(s.dModel)
+               + expertsExplanation();
     case Predict:
     case Ablate: return predictionExplanationFor(step);
     default: return decoderExplanationFor(step);

@@ -54,7 +54,8 @@ void StepView::setPredictions(bool available, std::shared_ptr<const PredictionRe
     m_prediction = std::move(prediction);
     m_headOff = headOff;
     if (pagesChange && m_steps) {
-        setSteps(m_steps, m_tokens, m_headTitle->text(), m_headExplanation->text());  // the page list changes
+        // The page list changes; the keys and experts stay.
+        setSteps(m_steps, m_tokens, m_headTitle->text(), m_headExplanation->text(), QStringList(m_keyTokens), m_experts);
         return;
     }
     if (m_steps) {

@@ -9,4 +9,5 @@ target_sources(headmap_ui PRIVATE
   steps/StepView_DecoderPages.cpp
   steps/StepView_Pages.cpp
   steps/StepView_PredictionPages.cpp
+  steps/StepView_SinkExperts.cpp
 )

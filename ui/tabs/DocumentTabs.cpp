@@ -369,7 +369,8 @@ void StepsTabView::documentChanged(AttentionDocument& document, DocumentChanges 
                              index < model.headNames.size()
                                  ? model.headNames[index] + QStringLiteral(": ") + model.headExplanations.value(index)
                                  : QString(),
-                             trace->hasKeyTokens() ? trace->keyDisplayTokens() : QStringList());
+                             trace->hasKeyTokens() ? trace->keyDisplayTokens() : QStringList(),
+                             layerExpertsOf(*trace, steps->layer));
         }
     }
     // The steps are over pieces; a selection among merged words names no piece.
