@@ -46,6 +46,9 @@ private:
         std::unique_ptr<std::vector<float>> values;  // made on first use
     };
     Entry& require(const QString& name) const;
+    static void checkTensor(const GgufFile& gguf, const QString& name, const std::vector<qint64>& expected,
+                            const QString& modelType);
+    void readExpertBlock(const GgufTensorMapping& mapping, int expert, float* out) const;
 
     std::shared_ptr<const GgufFile> m_file;
     QStringList m_names;

@@ -1,0 +1,224 @@
+// Mixture-of-experts GGUF files (issue #39) against their safetensors twins' goldens: the
+// files of tests/fixtures/gguf/models/ written by make_gguf_moe.py as llama.cpp's
+// convert_hf_to_gguf.py converts qwen3_moe, Mixtral (a "llama" file with experts), OLMoE and
+// gpt-oss (MXFP4 experts in ggml's block layout) hold the twins' very numbers, so they must
+// reproduce the twins' golden.json (transformers' own modeling_<family>.py; tests/fixtures/moe
+// and tests/fixtures/gpt_oss): every head and every position's logits within 1e-4, the router's
+// chosen experts identical and in order. Also: the summary; broken files (an expert tensor of the
+// wrong shape, an expert count that disagrees with the tensors, more experts used than exist,
+// no expert count) are ModelErrors naming the file, the key or tensor, expected vs found.
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <QtTest>
+
+#include "GgufPatch.h"
+#include "ModelFixtures.h"
+#include "core/HeadmapError.h"
+#include "gguf/GgufModelLoader.h"
+#include "hf/HfModelLoader.h"
+
+using namespace headmap;
+using namespace modelfixtures;
+
+namespace {
+
+using testsupport::ggufKeyBytes;
+using testsupport::ggufModelFixture;
+using testsupport::maxDifference;
+using testsupport::replaceBytes;
+using testsupport::setDim;
+
+// The twins' own bound (tst_moemodel, tst_gptossmodel): every head and the logits.
+constexpr double kTolerance = 1e-4;
+
+struct Twin {
+    const char* file;         // in tests/fixtures/gguf/models
+    const char* golden;       // the twin's golden.json, under tests/fixtures
+    const char* folder;       // the twin's folder under tests/fixtures (its tokenizer)
+    const char* fixture;      // moe/golden.json's "fixture" of the cases; null: every case
+    const char* modelType;
+    int experts, expertsPerToken;
+};
+
+const Twin kTwins[] = {
+    {"qwen3moe_f32.gguf", "moe/golden.json", "moe/qwen3_moe_f32", "qwen3_moe_f32", "qwen3_moe", 8, 4},
+    {"mixtral_f32.gguf", "moe/golden.json", "moe/mixtral_f32", "mixtral_f32", "mixtral", 8, 2},
+    {"olmoe_f32.gguf", "moe/golden.json", "moe/olmoe_f32", "olmoe_f32", "olmoe", 16, 3},
+    {"gpt_oss_mxfp4.gguf", "gpt_oss/golden.json", "gpt_oss/gpt_oss_mxfp4", nullptr, "gpt_oss", 8, 3},
+};
+
+std::unique_ptr<Model> loadTwin(const QString& file, const QString& folder) {
+    const QString twin = QStringLiteral(HEADMAP_FIXTURES_DIR "/") + folder;
+    return loadGgufModel(ggufModelFixture(file), file, loadHfTokenizerFolder(twin, folder).tokenizer);
+}
+
+std::vector<std::vector<int>> toIntRows(const QJsonValue& value) {
+    std::vector<std::vector<int>> rows;
+    for (const QJsonValue& row : value.toArray())
+        rows.push_back(toInts(row));
+    return rows;
+}
+
+#define CHECK_CLOSE(diff, what) \
+    QVERIFY2((diff) >= 0 && (diff) <= kTolerance, qPrintable(QStringLiteral("%1: max difference %2").arg(what).arg(diff)))
+
+}  // namespace
+
+class GgufMoeTest : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesTwinGolden_data();
+    void matchesTwinGolden();
+    void summaryDescribesExperts_data();
+    void summaryDescribesExperts();
+    void brokenFilesAreNamed_data();
+    void brokenFilesAreNamed();
+};
+
+void GgufMoeTest::matchesTwinGolden_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QJsonObject>("golden");
+    int rows = 0;
+    for (const Twin& twin : kTwins) {
+        const QJsonArray cases = testsupport::fixtureJson(QLatin1String(twin.golden)).value("cases").toArray();
+        for (const QJsonValue& value : cases) {
+            const QJsonObject c = value.toObject();
+            if (twin.fixture && c.value("fixture").toString() != QLatin1String(twin.fixture))
+                continue;
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(twin.file, c.value("name").toString())))
+                << QString::fromLatin1(twin.file) << QString::fromLatin1(twin.folder) << c;
+            ++rows;
+        }
+    }
+    QVERIFY2(rows == 8, "the twins' golden.json files are missing or lost cases");  // 2 per file
+}
+
+void GgufMoeTest::matchesTwinGolden() {
+    QFETCH(QString, file);
+    QFETCH(QString, folder);
+    QFETCH(QJsonObject, golden);
+    const auto model = loadTwin(file, folder);
+    const ModelSummary& summary = model->summary();
+    const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
+    const RunResult result = model->run(input);
+    const int t = input.size();
+
+    const QJsonArray attention = golden.value("attention").toArray();
+    QCOMPARE(attention.size(), summary.layers);
+    for (int l = 0; l < summary.layers; ++l)
+        for (int h = 0; h < summary.heads; ++h) {
+            const double diff = maxDifference(attention[l].toArray()[h].toArray(),
+                                              [&](int q, int k) { return result.trace.weight(l, h, q, k); }, t, t);
+            CHECK_CLOSE(diff, QStringLiteral("layer %1 head %2").arg(l).arg(h));
+        }
+    const QJsonArray logits = golden.value("logits").toArray();
+    QCOMPARE(logits.size(), t);
+    for (int p = 0; p < t; ++p) {
+        const RowVectorF row = model->outputLogits(result.hidden, p);
+        const QJsonArray expected = logits[p].toArray();
+        QCOMPARE(int(row.size()), expected.size());
+        double diff = 0.0;
+        for (int v = 0; v < expected.size(); ++v)
+            diff = std::max(diff, std::abs(double(row[v]) - expected[v].toDouble()));
+        CHECK_CLOSE(diff, QStringLiteral("logits of position %1").arg(p));
+    }
+    // The router's choices, identical and in its order; null marks a dense layer.
+    const QJsonArray experts = golden.value("experts").toArray();
+    QCOMPARE(int(result.trace.experts().size()), experts.size());
+    for (int l = 0; l < experts.size(); ++l) {
+        const auto& got = result.trace.experts()[size_t(l)];
+        if (experts[l].isNull()) {
+            QVERIFY2(got.empty(), qPrintable(QStringLiteral("layer %1 is dense").arg(l)));
+            continue;
+        }
+        const auto want = toIntRows(experts[l]);
+        QCOMPARE(int(got.size()), int(want.size()));
+        for (size_t i = 0; i < want.size(); ++i)
+            QVERIFY2(got[i] == want[i], qPrintable(QStringLiteral("layer %1 token %2").arg(l).arg(i)));
+    }
+}
+
+void GgufMoeTest::summaryDescribesExperts_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QString>("modelType");
+    QTest::addColumn<int>("experts");
+    QTest::addColumn<int>("expertsPerToken");
+    for (const Twin& twin : kTwins)
+        QTest::newRow(twin.file) << QString::fromLatin1(twin.file) << QString::fromLatin1(twin.folder)
+                                 << QString::fromLatin1(twin.modelType) << twin.experts << twin.expertsPerToken;
+}
+
+void GgufMoeTest::summaryDescribesExperts() {
+    QFETCH(QString, file);
+    QFETCH(QString, folder);
+    QFETCH(QString, modelType);
+    QFETCH(int, experts);
+    QFETCH(int, expertsPerToken);
+    const auto model = loadTwin(file, folder);
+    const ModelSummary& s = model->summary();
+    QCOMPARE(s.architecture, modelType);
+    QCOMPARE(s.experts, experts);
+    QCOMPARE(s.expertsPerToken, expertsPerToken);
+    QCOMPARE(s.attentionSinks, modelType == QLatin1String("gpt_oss"));
+    // Qwen3-MoE's mlp_only_layers [1] is a dense layer: the file has no router there.
+    const std::vector<bool> sparse = modelType == QLatin1String("qwen3_moe") ? std::vector<bool>{true, false, true}
+                                                                             : std::vector<bool>(size_t(s.layers), true);
+    QVERIFY(s.expertLayers == sparse);
+}
+
+void GgufMoeTest::brokenFilesAreNamed_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<std::function<bool(QByteArray&)>>("edit");
+    QTest::addColumn<QStringList>("expected");
+    const QString qwen = QStringLiteral("qwen3moe_f32.gguf");
+    const QString mixtral = QStringLiteral("mixtral_f32.gguf");
+    const QString oss = QStringLiteral("gpt_oss_mxfp4.gguf");
+    const QByteArray u32 = QByteArray("\x04\0\0\0", 4);  // GGUF value type UINT32
+    auto count = [&](const char* key, quint32 from, quint32 to) {
+        QByteArray a(4, '\0'), b(4, '\0');
+        qToLittleEndian(from, a.data());
+        qToLittleEndian(to, b.data());
+        return replaceBytes(ggufKeyBytes(key) + u32 + a, ggufKeyBytes(key) + u32 + b);
+    };
+    QTest::newRow("expert tensor of the wrong shape")
+        << qwen << setDim("blk.2.ffn_up_exps.weight", 1, 20)
+        << QStringList{qwen, "blk.2.ffn_up_exps.weight", "[32, 20, 8]", "expected [32, 24, 8]"};
+    QTest::newRow("expert count disagrees with the tensors")
+        << mixtral << count("llama.expert_count", 8, 6)
+        << QStringList{mixtral, "blk.0.ffn_gate_inp.weight", "[32, 8]", "expected [32, 6]"};
+    QTest::newRow("more experts used than exist")
+        << mixtral << count("llama.expert_used_count", 2, 9)
+        << QStringList{mixtral, "llama.expert_used_count", "9", "1 to 8"};
+    QTest::newRow("MXFP4 experts of the wrong count")
+        << oss << setDim("blk.1.ffn_down_exps.weight", 2, 7)
+        << QStringList{oss, "blk.1.ffn_down_exps.weight", "[32, 64, 7]", "expected [32, 64, 8]"};
+    QTest::newRow("expert_count missing")
+        << qwen << replaceBytes(ggufKeyBytes("qwen3moe.expert_count"), ggufKeyBytes("qwen3moe.expert_cOunt"))
+        << QStringList{qwen, "qwen3moe.expert_count"};
+}
+
+void GgufMoeTest::brokenFilesAreNamed() {
+    QFETCH(QString, file);
+    QFETCH(std::function<bool(QByteArray&)>, edit);
+    QFETCH(QStringList, expected);
+    QTemporaryDir dir;
+    const QString path = testsupport::patchedGgufCopy(dir, file, edit);
+    QVERIFY2(!path.isEmpty(), "the fixture could not be patched: did make_gguf_moe.py change it?");
+    try {
+        loadGgufModel(path, file);
+        QFAIL("no ModelError");
+    } catch (const ModelError& error) {
+        const QString message = QString::fromUtf8(error.what());
+        for (const QString& part : expected)
+            QVERIFY2(message.contains(part), qPrintable(QStringLiteral("'%1' not in: %2").arg(part, message)));
+    }
+}
+
+QTEST_GUILESS_MAIN(GgufMoeTest)
+#include "tst_ggufmoe.moc"
