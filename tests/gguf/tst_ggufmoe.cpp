@@ -8,8 +8,11 @@
 // wrong shape, an expert count that disagrees with the tensors, more experts used than exist,
 // no expert count) are ModelErrors naming the file, the key or tensor, expected vs found.
 
+#include <set>
+
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtEndian>
@@ -18,7 +21,11 @@
 #include "GgufPatch.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
+#include "formats/GgufFile.h"
+#include "gguf/GgufCheckpoint.h"
+#include "gguf/GgufDecoderConfig.h"
 #include "gguf/GgufModelLoader.h"
+#include "hf/DecoderModel.h"
 #include "hf/HfModelLoader.h"
 
 using namespace headmap;
@@ -63,6 +70,46 @@ std::vector<std::vector<int>> toIntRows(const QJsonValue& value) {
     return rows;
 }
 
+// The GGUF checkpoint, recording which experts of which layer are read: the numbered tensors
+// of Qwen3-MoE, Mixtral and OLMoE whole ("model.layers.L.mlp.experts.E.up_proj.weight"),
+// gpt-oss's stacked ones by rows ("model.layers.L.mlp.experts.gate_up_proj", rows = experts).
+class ExpertCounter final : public Checkpoint {
+public:
+    explicit ExpertCounter(std::unique_ptr<Checkpoint> source) : m_source(std::move(source)) {}
+    QStringList tensorNames() const override { return m_source->tensorNames(); }
+    const TensorInfo* info(const QString& name) const override { return m_source->info(name); }
+    const float* floats(const QString& name) const override { return m_source->floats(name); }
+    QString fileOf(const QString& name) const override { return m_source->fileOf(name); }
+    QString description() const override { return m_source->description(); }
+    bool convertsOnRead() const override { return true; }
+    void readFloats(const QString& name, float* out) const override {
+        const QRegularExpressionMatch numbered = numberedExpert().match(name);
+        if (numbered.hasMatch())
+            m_read->insert({numbered.captured(1).toInt(), numbered.captured(2).toInt()});
+        QVERIFY2(!name.contains(QLatin1String(".experts.")) || numbered.hasMatch(), qPrintable(name + " read whole"));
+        m_source->readFloats(name, out);
+    }
+    void readRows(const QString& name, qint64 first, qint64 count, float* out) const override {
+        const QRegularExpressionMatch stacked = stackedExperts().match(name);
+        for (qint64 e = first; stacked.hasMatch() && e < first + count; ++e)
+            m_read->insert({stacked.captured(1).toInt(), int(e)});
+        m_source->readRows(name, first, count, out);
+    }
+    std::shared_ptr<std::set<std::pair<int, int>>> read() const { return m_read; }
+
+private:
+    static const QRegularExpression& numberedExpert() {
+        static const QRegularExpression re(QStringLiteral("^model\\.layers\\.(\\d+)\\..*experts\\.(\\d+)\\."));
+        return re;
+    }
+    static const QRegularExpression& stackedExperts() {
+        static const QRegularExpression re(QStringLiteral("^model\\.layers\\.(\\d+)\\.mlp\\.experts\\.[a-z_]+$"));
+        return re;
+    }
+    std::unique_ptr<Checkpoint> m_source;
+    std::shared_ptr<std::set<std::pair<int, int>>> m_read = std::make_shared<std::set<std::pair<int, int>>>();
+};
+
 #define CHECK_CLOSE(diff, what) \
     QVERIFY2((diff) >= 0 && (diff) <= kTolerance, qPrintable(QStringLiteral("%1: max difference %2").arg(what).arg(diff)))
 
@@ -73,6 +120,8 @@ class GgufMoeTest : public QObject {
 private slots:
     void matchesTwinGolden_data();
     void matchesTwinGolden();
+    void readsOnlyChosenExperts_data();
+    void readsOnlyChosenExperts();
     void summaryDescribesExperts_data();
     void summaryDescribesExperts();
     void brokenFilesAreNamed_data();
@@ -141,6 +190,34 @@ void GgufMoeTest::matchesTwinGolden() {
         for (size_t i = 0; i < want.size(); ++i)
             QVERIFY2(got[i] == want[i], qPrintable(QStringLiteral("layer %1 token %2").arg(l).arg(i)));
     }
+}
+
+void GgufMoeTest::readsOnlyChosenExperts_data() {
+    matchesTwinGolden_data();
+}
+
+// Only the experts the router chose are dequantised, each once per run of its layer: the (layer,
+// expert) pairs read are exactly those of the trace.
+void GgufMoeTest::readsOnlyChosenExperts() {
+    QFETCH(QString, file);
+    QFETCH(QString, folder);
+    QFETCH(QJsonObject, golden);
+    const auto gguf = std::make_shared<const GgufFile>(ggufModelFixture(file));
+    const DecoderConfig config = ggufDecoderConfig(*gguf);
+    auto counter = std::make_unique<ExpertCounter>(std::make_unique<GgufCheckpoint>(gguf, config));
+    const auto read = counter->read();
+    const QString twin = QStringLiteral(HEADMAP_FIXTURES_DIR "/") + folder;
+    const DecoderModel model(config, std::move(counter), loadHfTokenizerFolder(twin, folder).tokenizer, file);
+    QVERIFY(read->empty());  // nothing before the run
+    const RunResult result = model.run(model.tokenizer().fromIds(toInts(golden.value("ids"))));
+    std::set<std::pair<int, int>> chosen;
+    for (size_t l = 0; l < result.trace.experts().size(); ++l)
+        for (const std::vector<int>& token : result.trace.experts()[l])
+            for (int e : token)
+                chosen.insert({int(l), e});
+    QVERIFY(!chosen.empty());
+    QVERIFY2(*read == chosen, qPrintable(QStringLiteral("read %1 (layer, expert) pairs, chosen %2")
+                                             .arg(read->size()).arg(chosen.size())));
 }
 
 void GgufMoeTest::summaryDescribesExperts_data() {
