@@ -110,7 +110,7 @@ bool slidesOnLayer(const SlidingLayers& rule, int layer) {
         return (layer + 1) % rule.period != 0;
     case SlidingLayers::Kind::None:
     case SlidingLayers::Kind::FromMaxWindowLayers:
-    case SlidingLayers::Kind::NoPeLayers:  // no GGUF reader for SmolLM3 yet
+    case SlidingLayers::Kind::NoPeLayers:  // SmolLM3: llama.cpp's graph never slides
     case SlidingLayers::Kind::Refused:
         break;
     }
@@ -209,6 +209,11 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
         c.windowOfLayer[size_t(l)] = slidesOnLayer(family.sliding, l) ? window : 0;
 
     c.rope = readRope(read, c, family);
+    if (family.gguf.noRopeLayerStep > 0) {
+        c.noRopeLayer.assign(size_t(c.layers), false);
+        for (int l = 0; l < c.layers; ++l)
+            c.noRopeLayer[size_t(l)] = (l + 1) % family.gguf.noRopeLayerStep == 0;
+    }
     if (file.info(QStringLiteral("rope_freqs.weight")))
         c.ropeFactorsTensor = QStringLiteral("rope_freqs.weight");
     if (family.positions == PositionKind::RopeWithLocalBase) {

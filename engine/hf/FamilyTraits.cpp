@@ -301,6 +301,9 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             // modeling_smollm3.py: Llama's blocks; no rotary on the layers no_rope_layers marks 0.
             f.positions = PositionKind::RopeExceptNoPe;
             f.sliding = {Sliding::NoPeLayers};
+            f.gguf.architectures = {QStringLiteral("smollm3")};  // SmolLM3Model is LlamaModel
+            f.gguf.permutedQk = true;
+            f.gguf.noRopeLayerStep = 4;
         }),
         tableRow(C::Decoder, "mistral", "Mistral", [](FamilyTraits& f) {
             f.sliding = {Sliding::AllLayers};

@@ -247,6 +247,10 @@ struct GgufTraits {
     // for the architecture fixes it (build_moe_ffn's norm_w: true for llama and qwen3moe, false
     // for olmoe and qwen2moe).
     bool renormaliseExperts = false;
+    // PositionKind::RopeExceptNoPe: GGUF keeps no no_rope_layers; llama.cpp leaves q and k
+    // unrotated on every layer with (layer + 1) % step == 0 (hparams.n_no_rope_layer_step, fixed
+    // per architecture and read from no key: SmolLM3 4) and gives it no sliding window.
+    int noRopeLayerStep = 0;
     // YaRN: whether the correction range is rounded to whole dimensions (transformers' truncate).
     // GGUF keeps no such key: the family's released config.json decides (gpt-oss: false).
     bool yarnTruncate = true;
