@@ -4,7 +4,8 @@
 // gpt-oss (MXFP4 experts in ggml's block layout) hold the twins' very numbers, so they must
 // reproduce the twins' golden.json (transformers' own modeling_<family>.py; tests/fixtures/moe
 // and tests/fixtures/gpt_oss): every head and every position's logits within 1e-4, the router's
-// chosen experts identical and in order. Also: the summary; broken files (an expert tensor of the
+// chosen experts identical and in order. Also: the same attention and experts as the twin folder
+// loaded by the safetensors path (≤ 1e-6); only the chosen experts are read; the summary; broken files (an expert tensor of the
 // wrong shape, an expert count that disagrees with the tensors, more experts used than exist,
 // no expert count) are ModelErrors naming the file, the key or tensor, expected vs found.
 
@@ -120,6 +121,8 @@ class GgufMoeTest : public QObject {
 private slots:
     void matchesTwinGolden_data();
     void matchesTwinGolden();
+    void equalsSafetensorsTwin_data();
+    void equalsSafetensorsTwin();
     void readsOnlyChosenExperts_data();
     void readsOnlyChosenExperts();
     void summaryDescribesExperts_data();
@@ -190,6 +193,30 @@ void GgufMoeTest::matchesTwinGolden() {
         for (size_t i = 0; i < want.size(); ++i)
             QVERIFY2(got[i] == want[i], qPrintable(QStringLiteral("layer %1 token %2").arg(l).arg(i)));
     }
+}
+
+void GgufMoeTest::equalsSafetensorsTwin_data() {
+    matchesTwinGolden_data();
+}
+
+// The same numbers through the same code: the GGUF file and its safetensors folder give the same
+// attention (un-permuting, un-stacking, un-splitting and MXFP4's two block layouts are exact) and
+// the same experts. Bound as tst_ggufmodel's twins: same sums in the same order.
+void GgufMoeTest::equalsSafetensorsTwin() {
+    QFETCH(QString, file);
+    QFETCH(QString, folder);
+    QFETCH(QJsonObject, golden);
+    const auto gguf = loadTwin(file, folder);
+    // gpt-oss: the dense twin, whose stacked (E, D, 2F) experts are the layout GgufCheckpoint
+    // presents (the MXFP4 twin's are (out, in): the same values summed in another order).
+    const QString dense = folder == QLatin1String("gpt_oss/gpt_oss_mxfp4") ? QStringLiteral("gpt_oss/gpt_oss_f32") : folder;
+    const auto twin = loadHfModelFolder(QStringLiteral(HEADMAP_FIXTURES_DIR "/") + dense, dense);
+    const std::vector<int> ids = toInts(golden.value("ids"));
+    const RunResult a = gguf->run(gguf->tokenizer().fromIds(ids));
+    const RunResult b = twin->run(twin->tokenizer().fromIds(ids));
+    const double diff = maxDifference(a.trace, b.trace);
+    QVERIFY2(diff <= 1e-6, qPrintable(QStringLiteral("max difference %1").arg(diff)));
+    QVERIFY(a.trace.experts() == b.trace.experts());
 }
 
 void GgufMoeTest::readsOnlyChosenExperts_data() {
