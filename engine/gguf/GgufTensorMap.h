@@ -5,7 +5,9 @@
 //     head from the half-split rotary pairing of transformers to ggml's interleaved one;
 //   - Gemma2Model / Gemma3Model add 1 to every "*norm.weight" (ggml's RMSNorm multiplies by w,
 //     transformers' Gemma RMSNorm by 1 + w);
-//   - GPTNeoXModel regroups query_key_value from per-head [q_h; k_h; v_h] into [Q; K; V].
+//   - GPTNeoXModel regroups query_key_value from per-head [q_h; k_h; v_h] into [Q; K; V];
+//   - the mixture-of-experts converters stack the experts into 3-D tensors, and GptOssModel
+//     splits gate_up_proj into gate and up (gguf/GgufExperts.h).
 // Names follow gguf-py/gguf/tensor_mapping.py and constants.py (MODEL_TENSOR, TENSOR_NAMES).
 
 #include <vector>

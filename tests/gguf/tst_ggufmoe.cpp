@@ -5,9 +5,10 @@
 // reproduce the twins' golden.json (transformers' own modeling_<family>.py; tests/fixtures/moe
 // and tests/fixtures/gpt_oss): every head and every position's logits within 1e-4, the router's
 // chosen experts identical and in order. Also: the same attention and experts as the twin folder
-// loaded by the safetensors path (≤ 1e-6); only the chosen experts are read; the summary; broken files (an expert tensor of the
-// wrong shape, an expert count that disagrees with the tensors, more experts used than exist,
-// no expert count) are ModelErrors naming the file, the key or tensor, expected vs found.
+// loaded by the safetensors path (≤ 1e-6); only the chosen experts are read; the summary; broken
+// files (an expert tensor of the wrong shape, an expert count that disagrees with the tensors,
+// more experts used than exist, no expert count) are ModelErrors naming the file, the key or
+// tensor, expected vs found.
 
 #include <set>
 
