@@ -55,6 +55,14 @@ std::vector<float> ungroupQkv(const std::vector<float>& gguf, qint64 rows, qint6
     return hf;
 }
 
+// ggml pads dims with ones (ne[2] = ne[3] = 1), and llama.cpp's create_tensor compares them so:
+// Qwen2-MoE's shared-expert gate (1, D) is [D, 1] in a file and {n_embd} to llama.cpp.
+std::vector<qint64> withoutTrailingOnes(std::vector<qint64> dims) {
+    while (dims.size() > 1 && dims.back() == 1)
+        dims.pop_back();
+    return dims;
+}
+
 // The transforms that read a stacked tensor one expert at a time.
 bool perExpert(Transform transform) {
     return transform == Transform::ExpertSlice || transform == Transform::InterleaveGateUp ||
@@ -111,7 +119,7 @@ void GgufCheckpoint::checkTensor(const GgufFile& gguf, const QString& name, cons
         throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "has no tensor %1 (expected dims %2 "
                                                                           "for %3)")
                                         .arg(quotedName(name), dimsText(expected), modelType));
-    if (tensor->dims != expected)
+    if (withoutTrailingOnes(tensor->dims) != withoutTrailingOnes(expected))
         throwGgufError(gguf.path(), QCoreApplication::translate("Engine", "tensor %1 has dims %2, expected %3 "
                                                                           "(from the metadata)")
                                         .arg(quotedName(name), tensor->dimsText(), dimsText(expected)));

@@ -1,5 +1,7 @@
 #include "gguf/GgufExperts.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 
 namespace headmap {
@@ -13,14 +15,11 @@ constexpr quint64 kGatingNone = 0;
 constexpr quint64 kGatingSoftmax = 1;        // softmax over all experts, then top-k
 constexpr quint64 kGatingSoftmaxWeight = 3;  // top-k of the logits, softmax over the k (gpt-oss)
 
+// stored: the GGUF tensor's shape, row-major, where it differs from the Hugging Face `shape`.
 GgufTensorMapping mapping(const QString& hf, const QString& gguf, std::vector<qint64> shape,
                           std::vector<qint64> stored, Transform transform, int expert = -1) {
-    GgufTensorMapping m;
-    m.hfName = hf;
-    m.ggufName = gguf;
-    m.shape = std::move(shape);
+    GgufTensorMapping m = ggufMapping(hf, gguf, std::move(shape), transform);
     m.storedShape = std::move(stored);
-    m.transform = transform;
     m.expert = expert;
     return m;
 }
@@ -32,7 +31,9 @@ void readGgufExperts(const GgufMetadataReader& read, const FamilyTraits& family,
     c.experts = read.count("expert_count", 1, 1 << 16);
     c.expertsPerToken = read.count("expert_used_count", 1, quint64(c.experts));
     c.expertSize = read.countOr("expert_feed_forward_length", quint64(c.intermediateSize), 1, 16 * kMaxGgufDim);
-    if (read.countOr("expert_shared_count", 0, 0, 1 << 16) > 0)
+    if (moe.sharedExpert)  // Qwen2-MoE: one shared expert (ffn_*_shexp), its own width
+        c.sharedExpertSize = read.count("expert_shared_feed_forward_length", 1, 16 * kMaxGgufDim);
+    else if (read.countOr("expert_shared_count", 0, 0, 1 << 16) > 0)
         read.fail(QCoreApplication::translate("Engine", "key %1 is %2: Headmap does not read shared experts from "
                                                         "GGUF files; open the model's safetensors folder instead")
                       .arg(quotedName(read.key("expert_shared_count")),
@@ -49,10 +50,9 @@ void readGgufExperts(const GgufMetadataReader& read, const FamilyTraits& family,
     c.attentionSinks = family.attentionSinks;
 
     c.expertLayer.assign(size_t(c.layers), false);
-    bool any = false;
     for (int l = 0; l < c.layers; ++l)
-        any |= c.expertLayer[size_t(l)] = read.tensor(QStringLiteral("blk.%1.ffn_gate_inp.weight").arg(l));
-    if (!any)
+        c.expertLayer[size_t(l)] = read.tensor(QStringLiteral("blk.%1.ffn_gate_inp.weight").arg(l));
+    if (std::find(c.expertLayer.begin(), c.expertLayer.end(), true) == c.expertLayer.end())
         read.fail(QCoreApplication::translate("Engine", "key %1 is %2, but no layer has a router tensor "
                                                         "('blk.N.ffn_gate_inp.weight')")
                       .arg(quotedName(read.key("expert_count")), QString::number(c.experts)));
@@ -76,6 +76,16 @@ void appendGgufExpertMappings(const DecoderConfig& c, int layer, std::vector<Ggu
     if (moe.routerBias)
         list.push_back(mapping(hf + moe.router + bias, blk + QStringLiteral("ffn_gate_inp.bias"), {e}, {},
                                Transform::None));
+    if (moe.sharedExpert) {
+        // Qwen2MoeModel: mlp.shared_expert.{gate,up,down}_proj -> ffn_{gate,up,down}_shexp and
+        // mlp.shared_expert_gate (1, D) -> ffn_gate_inp_shexp.
+        const qint64 sf = c.sharedExpertSize;
+        const QString shared = hf + moe.shared;
+        list.push_back(ggufMapping(shared + moe.expertGate + weight, blk + QStringLiteral("ffn_gate_shexp.weight"), {sf, d}));
+        list.push_back(ggufMapping(shared + moe.expertUp + weight, blk + QStringLiteral("ffn_up_shexp.weight"), {sf, d}));
+        list.push_back(ggufMapping(shared + moe.expertDown + weight, blk + QStringLiteral("ffn_down_shexp.weight"), {d, sf}));
+        list.push_back(ggufMapping(hf + moe.sharedGate + weight, blk + QStringLiteral("ffn_gate_inp_shexp.weight"), {1, d}));
+    }
     if (moe.storage == MoeTraits::Storage::PerExpert) {
         // Expert x of ffn_gate_exps is Hugging Face's experts.x.gate_proj (F, D), one slice.
         for (int x = 0; x < e; ++x) {

@@ -369,6 +369,7 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.moe = &qwen2MoeTraits();
             f.biases = BiasRule::QkvFlag;
             f.sliding = {Sliding::Refused};
+            f.gguf.architectures = {QStringLiteral("qwen2moe")};
         }),
         tableRow(C::Decoder, "qwen3_moe", "Qwen3-MoE (Qwen3-30B-A3B, 235B-A22B)", [](FamilyTraits& f) {
             f.feedForward = FeedForwardKind::MixtureOfExperts;

@@ -1,5 +1,5 @@
 // headmap-cli on the mixture-of-experts GGUF files (issue #39), run as a real process on
-// tests/fixtures/gguf/models/{qwen3moe_f32, mixtral_f32, olmoe_f32, gpt_oss_mxfp4}.gguf (written by
+// tests/fixtures/gguf/models/{qwen3moe_f32, mixtral_f32, olmoe_f32, qwen2moe_f32, gpt_oss_mxfp4}.gguf (written by
 // make_gguf_moe.py from the safetensors twins as llama.cpp's converter writes them) and compared
 // with the twins' golden.json (transformers' own classes): attention's JSON has every head
 // within 1e-4, "experts" equal to the golden's router choices ([layer][token], null for Qwen3-MoE's
@@ -42,6 +42,7 @@ void CliGgufMoeTest::attentionMatchesTwin_data() {
     QTest::newRow("qwen3moe") << "qwen3moe_f32.gguf" << twinCase("moe/golden.json", "qwen3_moe_f32") << false;
     QTest::newRow("mixtral") << "mixtral_f32.gguf" << twinCase("moe/golden.json", "mixtral_f32") << false;
     QTest::newRow("olmoe") << "olmoe_f32.gguf" << twinCase("moe/golden.json", "olmoe_f32") << false;
+    QTest::newRow("qwen2moe") << "qwen2moe_f32.gguf" << twinCase("moe/golden.json", "qwen2_moe_f32") << false;
     QTest::newRow("gpt-oss MXFP4") << "gpt_oss_mxfp4.gguf" << twinCase("gpt_oss/golden.json", QString()) << true;
 }
 
@@ -90,6 +91,9 @@ void CliGgufMoeTest::infoDescribesExperts_data() {
     QTest::newRow("mixtral") << "mixtral_f32.gguf"
                              << "experts        8 per layer, top-2 per token, no shared expert; mixture on every layer"
                              << QList<int>{0, 1};
+    QTest::newRow("qwen2moe") << "qwen2moe_f32.gguf"
+                              << "experts        6 per layer, top-2 per token, 1 shared (sigmoid-gated); mixture on layers 1, 3; dense 0, 2"
+                              << QList<int>{1, 3};
     QTest::newRow("gpt-oss") << "gpt_oss_mxfp4.gguf"
                              << "experts        8 per layer, top-3 per token, no shared expert; mixture on every layer"
                              << QList<int>{0, 1, 2};

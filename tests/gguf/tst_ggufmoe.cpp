@@ -1,7 +1,7 @@
 // Mixture-of-experts GGUF files (issue #39) against their safetensors twins' goldens: the
 // files of tests/fixtures/gguf/models/ written by make_gguf_moe.py as llama.cpp's
-// convert_hf_to_gguf.py converts qwen3_moe, Mixtral (a "llama" file with experts), OLMoE and
-// gpt-oss (MXFP4 experts in ggml's block layout) hold the twins' very numbers, so they must
+// convert_hf_to_gguf.py converts qwen3_moe, Mixtral (a "llama" file with experts), OLMoE,
+// Qwen2-MoE (a shared expert) and gpt-oss (MXFP4 experts in ggml's block layout) hold the twins' very numbers, so they must
 // reproduce the twins' golden.json (transformers' own modeling_<family>.py; tests/fixtures/moe
 // and tests/fixtures/gpt_oss): every head and every position's logits within 1e-4, the router's
 // chosen experts identical and in order. Also: the same attention and experts as the twin folder
@@ -57,6 +57,7 @@ const Twin kTwins[] = {
     {"qwen3moe_f32.gguf", "moe/golden.json", "moe/qwen3_moe_f32", "qwen3_moe_f32", "qwen3_moe", 8, 4},
     {"mixtral_f32.gguf", "moe/golden.json", "moe/mixtral_f32", "mixtral_f32", "mixtral", 8, 2},
     {"olmoe_f32.gguf", "moe/golden.json", "moe/olmoe_f32", "olmoe_f32", "olmoe", 16, 3},
+    {"qwen2moe_f32.gguf", "moe/golden.json", "moe/qwen2_moe_f32", "qwen2_moe_f32", "qwen2_moe", 6, 2},
     {"gpt_oss_mxfp4.gguf", "gpt_oss/golden.json", "gpt_oss/gpt_oss_mxfp4", nullptr, "gpt_oss", 8, 3},
 };
 
@@ -148,7 +149,7 @@ void GgufMoeTest::matchesTwinGolden_data() {
             ++rows;
         }
     }
-    QVERIFY2(rows == 8, "the twins' golden.json files are missing or lost cases");  // 2 per file
+    QVERIFY2(rows == 10, "the twins' golden.json files are missing or lost cases");  // 2 per file
 }
 
 void GgufMoeTest::matchesTwinGolden() {
@@ -271,9 +272,14 @@ void GgufMoeTest::summaryDescribesExperts() {
     QCOMPARE(s.experts, experts);
     QCOMPARE(s.expertsPerToken, expertsPerToken);
     QCOMPARE(s.attentionSinks, modelType == QLatin1String("gpt_oss"));
-    // Qwen3-MoE's mlp_only_layers [1] is a dense layer: the file has no router there.
-    const std::vector<bool> sparse = modelType == QLatin1String("qwen3_moe") ? std::vector<bool>{true, false, true}
-                                                                             : std::vector<bool>(size_t(s.layers), true);
+    QCOMPARE(s.sharedExperts, modelType == QLatin1String("qwen2_moe") ? 1 : 0);
+    // Dense layers have no router in the file: Qwen3-MoE's mlp_only_layers [1], Qwen2-MoE's
+    // decoder_sparse_step 2.
+    std::vector<bool> sparse(size_t(s.layers), true);
+    if (modelType == QLatin1String("qwen3_moe"))
+        sparse = {true, false, true};
+    else if (modelType == QLatin1String("qwen2_moe"))
+        sparse = {false, true, false, true};
     QVERIFY(s.expertLayers == sparse);
 }
 
