@@ -392,7 +392,7 @@ def write_gguf_corpora():
         (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(FIXTURES / "gguf/models" / (name + ".gguf")))
     # The mixture-of-experts architectures and SmolLM3 (issue #39): the expert keys, layer 0's
     # router (its presence makes a layer sparse), gpt-oss's YaRN and sliding window.
-    for name in ("qwen3moe_f32", "mixtral_f32", "olmoe_f32", "gpt_oss_mxfp4", "smollm3_f32"):
+    for name in ("qwen3moe_f32", "mixtral_f32", "olmoe_f32", "qwen2moe_f32", "gpt_oss_mxfp4", "smollm3_f32"):
         (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(FIXTURES / "gguf/models" / (name + ".gguf")))
     # YaRN rope scaling, and Phi-3's long-context rope factors (rotary dimension 8: 4 factors).
     yarn = [("llama.rope.scaling.type", STRING, b"yarn"), ("llama.rope.scaling.factor", F32, 4.0),
