@@ -52,7 +52,7 @@ QString helpText(const QString& topic) {
         optionHelp(QStringLiteral("--model FILE.gguf"),
                    QStringLiteral("a GGUF file (llama.cpp): ") +
                        supportedGgufArchitectures().join(QStringLiteral(", ")) +
-                       QStringLiteral("; F32/F16/BF16, Q8_0, Q4_0..Q5_1, Q2_K..Q6_K")) +
+                       QStringLiteral("; F32/F16/BF16, Q8_0, Q4_0..Q5_1, Q2_K..Q6_K, MXFP4")) +
         QStringLiteral(
             "  --model ollama:NAME[:TAG]  a model Ollama has pulled (tag latest unless given;\n"
             "                             NAMESPACE/NAME and HOST/NAMESPACE/NAME too)\n"

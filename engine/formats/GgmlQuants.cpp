@@ -1,5 +1,7 @@
 #include "formats/GgmlQuants.h"
 
+#include <cmath>
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <QtEndian>
@@ -34,7 +36,7 @@ constexpr GgmlTypeTraits kTypes[] = {
     {GgmlType::I32, "I32", 1, 4, false},         {GgmlType::I64, "I64", 1, 8, false},
     {GgmlType::F64, "F64", 1, 8, false},         {GgmlType::IQ1_M, "IQ1_M", 256, 56, false},
     {GgmlType::BF16, "BF16", 1, 2, true},        {GgmlType::TQ1_0, "TQ1_0", 256, 54, false},
-    {GgmlType::TQ2_0, "TQ2_0", 256, 66, false},  {GgmlType::MXFP4, "MXFP4", 32, 17, false},
+    {GgmlType::TQ2_0, "TQ2_0", 256, 66, false},  {GgmlType::MXFP4, "MXFP4", 32, 17, true},
     {GgmlType::NVFP4, "NVFP4", 64, 36, false},   {GgmlType::Q1_0, "Q1_0", 128, 18, false},
     {GgmlType::Q2_0, "Q2_0", 64, 18, false},
 };
@@ -255,6 +257,23 @@ void dequantizeQ6_K(const uchar* x, float* y, qint64 blocks) {
     }
 }
 
+// block_mxfp4 {u8 e; u8 qs[16]} (gpt-oss's experts): e is an E8M0 exponent, d = 2^(e - 128)
+// (GGML_E8M0_TO_FP32_HALF); kvalues_mxfp4 holds the FP4 E2M1 values doubled, so
+// x = kvalues[nibble] * d = FP4[nibble] * 2^(e - 127), exactly. Low nibbles are elements 0-15,
+// high nibbles 16-31 (dequantize_row_mxfp4), unlike the Hub's interleaved order (formats/Mxfp4.h).
+void dequantizeMxfp4(const uchar* x, float* y, qint64 blocks) {
+    static constexpr float kValues[16] = {0, 1, 2, 3, 4, 6, 8, 12, 0, -1, -2, -3, -4, -6, -8, -12};
+    for (qint64 i = 0; i < blocks; ++i, x += 17, y += kQK) {
+        // e < 2 gives a subnormal, which ggml builds from bits (0x00200000 << e): the same power.
+        const float d = std::ldexp(1.0f, int(x[0]) - 128);
+        const uchar* qs = x + 1;
+        for (int j = 0; j < kQK / 2; ++j) {
+            y[j] = kValues[qs[j] & 0x0F] * d;
+            y[j + kQK / 2] = kValues[qs[j] >> 4] * d;
+        }
+    }
+}
+
 }  // namespace
 
 const GgmlTypeTraits* ggmlTypeTraits(quint32 typeId) {
@@ -305,6 +324,7 @@ void dequantizeRow(GgmlType type, const uchar* blocks, float* out, qint64 count)
     case GgmlType::Q4_K: dequantizeQ4_K(blocks, out, n); return;
     case GgmlType::Q5_K: dequantizeQ5_K(blocks, out, n); return;
     case GgmlType::Q6_K: dequantizeQ6_K(blocks, out, n); return;
+    case GgmlType::MXFP4: dequantizeMxfp4(blocks, out, n); return;
     default: break;
     }
     Q_ASSERT_X(false, "dequantizeRow", "type is not dequantizable");

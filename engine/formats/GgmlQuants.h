@@ -5,7 +5,7 @@
 // bytes; each block decodes to blockSize consecutive floats. Every type ggml defines is known
 // here (so a file's byte sizes can be checked whatever it holds), but only the types that
 // real Q4_K_M/Q5_K_M/Q6_K/Q8_0/F16 models contain can be dequantised: F32, F16, BF16, Q8_0,
-// Q4_0, Q4_1, Q5_0, Q5_1, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K.
+// Q4_0, Q4_1, Q5_0, Q5_1, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, and MXFP4 (gpt-oss's experts).
 //
 // Written from ggml's format description: the block structs of ggml/src/ggml-common.h and the
 // reference `dequantize_row_*` functions of ggml/src/ggml-quants.c (ggml-org/ggml, 2026). The

@@ -7,6 +7,11 @@
 // Headmap can dequantise. It converts on read: DecoderModel dequantises one layer at a time
 // into a buffer it reuses (readFloats, readRows), so a 4.9 GB Q4_K file never becomes 32 GB of
 // floats. floats() makes and keeps a converted copy, for callers that want one.
+//
+// Stacked experts (gguf/GgufExperts.h) are read one expert at a time: each numbered expert
+// tensor DecoderModel asks for is one slice of a 3-D ffn_*_exps tensor, and gpt-oss's stacked
+// gate_up_proj / down_proj rows (one per expert) are rebuilt from the split, transposed tensors
+// when StackedExperts reads that expert's row.
 
 #include <memory>
 #include <mutex>
@@ -46,6 +51,9 @@ private:
         std::unique_ptr<std::vector<float>> values;  // made on first use
     };
     Entry& require(const QString& name) const;
+    static void checkTensor(const GgufFile& gguf, const QString& name, const std::vector<qint64>& expected,
+                            const QString& modelType);
+    void readExpertBlock(const GgufTensorMapping& mapping, int expert, float* out) const;
 
     std::shared_ptr<const GgufFile> m_file;
     QStringList m_names;

@@ -7,6 +7,7 @@
 
 #include "core/HeadmapError.h"
 #include "formats/SafetensorsHeader.h"  // quotedName
+#include "gguf/GgufExperts.h"
 #include "gguf/GgufMetadataReader.h"
 #include "hf/ConfigReader.h"              // activationNamed
 
@@ -30,7 +31,7 @@ std::vector<double> ropeFactors(const GgufMetadataReader& read, const QString& n
     return std::vector<double>(values.begin(), values.end());
 }
 
-RopeParameters readRope(const GgufMetadataReader& read, const DecoderConfig& c) {
+RopeParameters readRope(const GgufMetadataReader& read, const DecoderConfig& c, const FamilyTraits& family) {
     RopeParameters rope;
     rope.theta = read.number("rope.freq_base", 10000.0);
     if (!(rope.theta > 1.0))
@@ -53,6 +54,7 @@ RopeParameters readRope(const GgufMetadataReader& read, const DecoderConfig& c) 
         rope.factor = factor;
         rope.betaFast = read.number("rope.scaling.yarn_beta_fast", 32.0);
         rope.betaSlow = read.number("rope.scaling.yarn_beta_slow", 1.0);
+        rope.truncate = family.gguf.yarnTruncate;
     } else if (scaling != QLatin1String("none") && scaling != QLatin1String("linear")) {
         read.fail(QCoreApplication::translate("Engine", "key %1 is '%2'; Headmap reads none, linear and yarn")
                       .arg(quotedName(read.key("rope.scaling.type")), scaling));
@@ -108,7 +110,7 @@ bool slidesOnLayer(const SlidingLayers& rule, int layer) {
         return (layer + 1) % rule.period != 0;
     case SlidingLayers::Kind::None:
     case SlidingLayers::Kind::FromMaxWindowLayers:
-    case SlidingLayers::Kind::NoPeLayers:  // no GGUF reader for SmolLM3 yet
+    case SlidingLayers::Kind::NoPeLayers:  // SmolLM3: llama.cpp's graph never slides
     case SlidingLayers::Kind::Refused:
         break;
     }
@@ -126,9 +128,13 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
         throwGgufError(file.path(), QCoreApplication::translate("Engine", "general.architecture is '%1', which "
                                                                           "Headmap cannot run (it reads %2)")
                                         .arg(arch, supportedGgufArchitectures().join(QStringLiteral(", "))));
+    const GgufMetadataReader read(file, arch);
+    const int expertCount = read.countOr("expert_count", 0, 0, 1 << 16);
+    // A "llama" file with experts is Mixtral (convert_hf_to_gguf.py writes it so).
+    if (expertCount > 0 && found->gguf.expertTwin)
+        found = findFamily(QLatin1String(found->gguf.expertTwin));
     const FamilyTraits& family = *found;
     c.modelType = family.modelType;
-    const GgufMetadataReader read(file, arch);
     const bool layerNorm = family.norm == NormKind::LayerNorm;
 
     c.hiddenSize = read.count("embedding_length", 1, kMaxGgufDim);
@@ -146,13 +152,14 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     if (read.countOr("attention.value_length", quint64(c.headDim), 1, kMaxGgufDim) != c.headDim)
         read.fail(QCoreApplication::translate("Engine", "%1 differs from %2; Headmap needs them equal")
                       .arg(read.key("attention.value_length"), read.key("attention.key_length")));
-    // Mixtral's GGUF files are llama files with experts (stacked ffn_*_exps tensors), which
-    // Headmap does not read yet: say so rather than miss ffn_gate.weight.
-    if (read.countOr("expert_count", 0, 0, 1 << 16) > 0)
-        read.fail(QCoreApplication::translate("Engine", "%1 = %2: GGUF files with mixture-of-experts layers are not "
-                                                        "read yet; open the model's safetensors folder instead")
-                      .arg(read.key("expert_count"), QString::number(read.countOr("expert_count", 0, 0, 1 << 16))));
+    // Experts of an architecture whose llama.cpp graph has none: say so rather than miss ffn_gate.weight.
+    if (expertCount > 0 && !family.moe)
+        read.fail(QCoreApplication::translate("Engine", "%1 = %2: GGUF files of %3 with mixture-of-experts layers are "
+                                                        "not read; open the model's safetensors folder instead")
+                      .arg(read.key("expert_count"), QString::number(expertCount), arch));
     c.intermediateSize = read.count("feed_forward_length", 1, 16 * kMaxGgufDim);
+    if (family.moe)
+        readGgufExperts(read, family, c);
     c.maxPositions = read.count("context_length", 1, kMaxGgufPositions);
 
     const GgufTensorInfo* embeddings = file.info(QStringLiteral("token_embd.weight"));
@@ -201,7 +208,12 @@ DecoderConfig ggufDecoderConfig(const GgufFile& file) {
     for (int l = 0; l < c.layers && window > 0; ++l)
         c.windowOfLayer[size_t(l)] = slidesOnLayer(family.sliding, l) ? window : 0;
 
-    c.rope = readRope(read, c);
+    c.rope = readRope(read, c, family);
+    if (family.gguf.noRopeLayerStep > 0) {
+        c.noRopeLayer.assign(size_t(c.layers), false);
+        for (int l = 0; l < c.layers; ++l)
+            c.noRopeLayer[size_t(l)] = (l + 1) % family.gguf.noRopeLayerStep == 0;
+    }
     if (file.info(QStringLiteral("rope_freqs.weight")))
         c.ropeFactorsTensor = QStringLiteral("rope_freqs.weight");
     if (family.positions == PositionKind::RopeWithLocalBase) {

@@ -105,7 +105,7 @@ std::vector<GgufTensorMapping> ggufSeq2SeqTensorMappings(const Seq2SeqConfig& c,
     const qint64 d = c.dModel, inner = qint64(c.encoderHeads) * c.headDim;
     std::vector<GgufTensorMapping> list;
     auto add = [&](const QString& hfName, const QString& ggufName, std::vector<qint64> shape) {
-        list.push_back({hfName + weight, ggufName + weight, std::move(shape), GgufTensorMapping::Transform::None, 0});
+        list.push_back(ggufMapping(hfName + weight, ggufName + weight, std::move(shape), GgufTensorMapping::Transform::None, 0));
     };
     auto attention = [&](const QString& hfBase, const QString& ggufBase) {
         add(hfBase + hf.query, ggufBase + gguf.query, {inner, d});

@@ -1,5 +1,7 @@
 #include "gguf/GgufTensorMap.h"
 
+#include "gguf/GgufExperts.h"
+
 namespace headmap {
 namespace {
 
@@ -13,16 +15,20 @@ public:
     // A weight and, with `bias`, its bias; `rows` × `columns` as torch.nn.Linear stores it.
     void linear(const QString& hf, const QString& gguf, qint64 rows, qint64 columns, bool bias,
                 Transform transform = Transform::None, int groups = 0) {
-        m_list.push_back({hf + QStringLiteral(".weight"), gguf + QStringLiteral(".weight"), {rows, columns}, transform, groups});
+        m_list.push_back(ggufMapping(hf + QStringLiteral(".weight"), gguf + QStringLiteral(".weight"), {rows, columns}, transform, groups));
         if (bias)
-            m_list.push_back({hf + QStringLiteral(".bias"), gguf + QStringLiteral(".bias"), {rows}, transform, groups});
+            m_list.push_back(ggufMapping(hf + QStringLiteral(".bias"), gguf + QStringLiteral(".bias"), {rows}, transform, groups));
     }
     void norm(const QString& hf, const QString& gguf, qint64 size, bool bias = false) {
-        m_list.push_back({hf + QStringLiteral(".weight"), gguf + QStringLiteral(".weight"), {size},
-                          m_plusOne ? Transform::MinusOne : Transform::None, 0});
+        m_list.push_back(ggufMapping(hf + QStringLiteral(".weight"), gguf + QStringLiteral(".weight"), {size},
+                          m_plusOne ? Transform::MinusOne : Transform::None, 0));
         if (bias)
-            m_list.push_back({hf + QStringLiteral(".bias"), gguf + QStringLiteral(".bias"), {size}, Transform::None, 0});
+            m_list.push_back(ggufMapping(hf + QStringLiteral(".bias"), gguf + QStringLiteral(".bias"), {size}, Transform::None, 0));
     }
+    void sinks(const QString& hf, const QString& gguf, qint64 heads) {
+        m_list.push_back(ggufMapping(hf, gguf + QStringLiteral(".weight"), {heads}, Transform::None, 0));
+    }
+    void experts(const DecoderConfig& c, int layer) { appendGgufExpertMappings(c, layer, m_list); }
     std::vector<GgufTensorMapping> take() { return std::move(m_list); }
 
 private:
@@ -61,7 +67,8 @@ std::vector<GgufTensorMapping> ggufTensorMappings(const DecoderConfig& c) {
     const bool normBias = family.norm == NormKind::LayerNorm;
     const QString& model = names.prefix;
     const QStringList hfNorms = blockNormNames(family.layout);
-    const QStringList ggufNorms = ggufBlockNormNames(family.layout);
+    const QStringList ggufNorms = family.gguf.blockNorms.isEmpty() ? ggufBlockNormNames(family.layout)
+                                                                   : family.gguf.blockNorms;
 
     list.linear(model + names.embeddings, QStringLiteral("token_embd"), c.vocabSize, d, false);
     for (int l = 0; l < c.layers; ++l) {
@@ -90,9 +97,16 @@ std::vector<GgufTensorMapping> ggufTensorMappings(const DecoderConfig& c) {
         }
         }
         list.linear(attn + names.output, blk + QStringLiteral("attn_output"), d, q, c.outputBias);
-        if (family.qkNorm == QkNormKind::PerHead) {
-            list.norm(attn + names.queryNorm, blk + QStringLiteral("attn_q_norm"), c.headDim);
-            list.norm(attn + names.keyNorm, blk + QStringLiteral("attn_k_norm"), c.headDim);
+        if (family.qkNorm != QkNormKind::None) {  // OLMoE's span the whole projection: (H·Dh), (KV·Dh)
+            const bool perHead = family.qkNorm == QkNormKind::PerHead;
+            list.norm(attn + names.queryNorm, blk + QStringLiteral("attn_q_norm"), perHead ? c.headDim : q);
+            list.norm(attn + names.keyNorm, blk + QStringLiteral("attn_k_norm"), perHead ? c.headDim : kv);
+        }
+        if (family.attentionSinks)  // gpt-oss: self_attn.sinks (heads)
+            list.sinks(attn + names.sinks, blk + QStringLiteral("attn_sinks"), c.heads);
+        if (c.isExpertLayer(l)) {
+            list.experts(c, l);
+            continue;
         }
         switch (family.feedForward) {
         case FeedForwardKind::Plain:
@@ -102,7 +116,7 @@ std::vector<GgufTensorMapping> ggufTensorMappings(const DecoderConfig& c) {
             list.linear(hf + names.fusedGateUp, blk + QStringLiteral("ffn_up"), 2 * ff, d, false);
             break;
         case FeedForwardKind::Gated:
-        case FeedForwardKind::MixtureOfExperts:  // no MoE row reads GGUF yet (gguf.architectures empty)
+        case FeedForwardKind::MixtureOfExperts:  // its dense layers (Qwen3-MoE's mlp_only_layers)
             list.linear(hf + names.gate, blk + QStringLiteral("ffn_gate"), ff, d, c.mlpBias);
             list.linear(hf + names.up, blk + QStringLiteral("ffn_up"), ff, d, c.mlpBias);
             break;

@@ -2,6 +2,7 @@
 target_sources(headmap_engine PRIVATE
   gguf/GgufCheckpoint.cpp
   gguf/GgufDecoderConfig.cpp
+  gguf/GgufExperts.cpp
   gguf/GgufFileType.cpp
   gguf/GgufModelLoader.cpp
   gguf/GgufSeq2SeqConfig.cpp

@@ -295,11 +295,15 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
         tableRow(C::Decoder, "llama", "Llama 2/3/3.1/3.2, SmolLM/SmolLM2, TinyLlama", [](FamilyTraits& f) {
             f.gguf.architectures = {QStringLiteral("llama")};  // Mistral's GGUF files too
             f.gguf.permutedQk = true;
+            f.gguf.expertTwin = "mixtral";
         }),
         tableRow(C::Decoder, "smollm3", "SmolLM3", [](FamilyTraits& f) {
             // modeling_smollm3.py: Llama's blocks; no rotary on the layers no_rope_layers marks 0.
             f.positions = PositionKind::RopeExceptNoPe;
             f.sliding = {Sliding::NoPeLayers};
+            f.gguf.architectures = {QStringLiteral("smollm3")};  // SmolLM3Model is LlamaModel
+            f.gguf.permutedQk = true;
+            f.gguf.noRopeLayerStep = 4;
         }),
         tableRow(C::Decoder, "mistral", "Mistral", [](FamilyTraits& f) {
             f.sliding = {Sliding::AllLayers};
@@ -356,24 +360,31 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.feedForward = FeedForwardKind::MixtureOfExperts;
             f.moe = &mixtralTraits();
             f.sliding = {Sliding::AllLayers};
+            // GGUF: "llama" files with experts (the llama row's expertTwin), q/k permuted.
+            f.gguf.permutedQk = true;
+            f.gguf.renormaliseExperts = true;
         }),
         tableRow(C::Decoder, "qwen2_moe", "Qwen1.5-MoE, Qwen2-MoE", [](FamilyTraits& f) {
             f.feedForward = FeedForwardKind::MixtureOfExperts;
             f.moe = &qwen2MoeTraits();
             f.biases = BiasRule::QkvFlag;
             f.sliding = {Sliding::Refused};
+            f.gguf.architectures = {QStringLiteral("qwen2moe")};
         }),
         tableRow(C::Decoder, "qwen3_moe", "Qwen3-MoE (Qwen3-30B-A3B, 235B-A22B)", [](FamilyTraits& f) {
             f.feedForward = FeedForwardKind::MixtureOfExperts;
             f.moe = &qwen3MoeTraits();
             f.qkNorm = QkNormKind::PerHead;
             f.sliding = {Sliding::Refused};
+            f.gguf.architectures = {QStringLiteral("qwen3moe")};
+            f.gguf.renormaliseExperts = true;
         }),
         tableRow(C::Decoder, "olmoe", "OLMoE", [](FamilyTraits& f) {
             f.feedForward = FeedForwardKind::MixtureOfExperts;
             f.moe = &olmoeTraits();
             f.qkNorm = QkNormKind::WholeProjection;
             f.refusesClipQkv = true;
+            f.gguf.architectures = {QStringLiteral("olmoe")};
         }),
         tableRow(C::Decoder, "gpt_oss", "gpt-oss (20b, 120b)", [](FamilyTraits& f) {
             // modeling_gpt_oss.py: Llama's blocks with biases on q/k/v/o (attention_bias is
@@ -385,6 +396,9 @@ const std::vector<FamilyTraits>& familyTraitsTable() {
             f.attentionSinks = true;
             f.decoderNames = &gptOssTensorNames();
             f.sliding = {Sliding::AllButEveryNth, 2};
+            f.gguf.architectures = {QStringLiteral("gpt-oss")};
+            f.gguf.blockNorms = {QStringLiteral("attn_norm"), QStringLiteral("post_attention_norm")};
+            f.gguf.yarnTruncate = false;
         }),
         tableRow(C::Decoder, "gpt_neox", "GPT-NeoX, Pythia", [](FamilyTraits& f) {
             f.layout = BlockLayout::Parallel;

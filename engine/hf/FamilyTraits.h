@@ -235,6 +235,25 @@ struct GgufTraits {
     // llama.cpp's fixed relative_attention_max_distance (src/llama-graph.cpp,
     // llama_relative_position_bucket): GGUF keeps no such key.
     int relativeMaxDistance = 0;
+    // The model_type a file of these architectures is when it has experts (expert_count > 0):
+    // convert_hf_to_gguf.py writes Mixtral as "llama" with stacked ffn_*_exps tensors.
+    const char* expertTwin = nullptr;
+    // The GGUF names of the block norms when they differ from the layout's usual ones
+    // (GgufTensorMap.cpp): gpt-oss's post_attention_layernorm is post_attention_norm
+    // (llama-arch.cpp LLM_ARCH_OPENAI_MOE: ATTN_POST_NORM), not ffn_norm.
+    QStringList blockNorms;
+    // Mixture-of-experts rows: whether the chosen experts' weights are divided by their sum when
+    // the file has no expert_weights_norm key. GGUF keeps no norm_topk_prob; llama.cpp's graph
+    // for the architecture fixes it (build_moe_ffn's norm_w: true for llama and qwen3moe, false
+    // for olmoe and qwen2moe).
+    bool renormaliseExperts = false;
+    // PositionKind::RopeExceptNoPe: GGUF keeps no no_rope_layers; llama.cpp leaves q and k
+    // unrotated on every layer with (layer + 1) % step == 0 (hparams.n_no_rope_layer_step, fixed
+    // per architecture and read from no key: SmolLM3 4) and gives it no sliding window.
+    int noRopeLayerStep = 0;
+    // YaRN: whether the correction range is rounded to whole dimensions (transformers' truncate).
+    // GGUF keeps no such key: the family's released config.json decides (gpt-oss: false).
+    bool yarnTruncate = true;
 };
 
 // The vocab.json + merges.txt flavour transformers' slow tokenizer of the family reads;

@@ -2498,10 +2498,6 @@
         <translation>clip_qkv = %1 understøttes ikke (Headmap læser OLMoE-checkpoints med clip_qkv null)</translation>
     </message>
     <message>
-        <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
-        <translation>%1 = %2: GGUF-filer med mixture-of-experts-lag kan ikke læses endnu; åbn modellens safetensors-mappe i stedet</translation>
-    </message>
-    <message>
         <source>%1: tensor &apos;%2&apos; cannot be read as stored bytes from this kind of file</source>
         <translation>%1: tensoren &apos;%2&apos; kan ikke læses som lagrede bytes fra denne slags fil</translation>
     </message>
@@ -2524,6 +2520,22 @@
     <message>
         <source>%1: tensor &apos;%2&apos; is %3; MXFP4 blocks and scales are U8 (download the file again)</source>
         <translation>%1: tensoren &apos;%2&apos; er %3; MXFP4-blokke og -skalaer er U8 (hent filen igen)</translation>
+    </message>
+    <message>
+        <source>%1 = %2: GGUF files of %3 with mixture-of-experts layers are not read; open the model&apos;s safetensors folder instead</source>
+        <translation>%1 = %2: GGUF-filer af %3 med mixture-of-experts-lag kan ikke læses; åbn modellens safetensors-mappe i stedet</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: Headmap does not read shared experts from GGUF files; open the model&apos;s safetensors folder instead</source>
+        <translation>nøglen %1 er %2: Headmap læser ikke delte eksperter fra GGUF-filer; åbn modellens safetensors-mappe i stedet</translation>
+    </message>
+    <message>
+        <source>key %1 is %2; %3 routes with gating function %4 only</source>
+        <translation>nøglen %1 er %2; %3 fordeler kun med gating-funktion %4</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, but no layer has a router tensor (&apos;blk.N.ffn_gate_inp.weight&apos;)</source>
+        <translation>nøglen %1 er %2, men intet lag har en router-tensor (&apos;blk.N.ffn_gate_inp.weight&apos;)</translation>
     </message>
 </context>
 <context>

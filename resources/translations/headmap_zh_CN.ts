@@ -2493,10 +2493,6 @@
         <translation>不支持 clip_qkv = %1（Headmap 读取 clip_qkv 为 null 的 OLMoE 检查点）</translation>
     </message>
     <message>
-        <source>%1 = %2: GGUF files with mixture-of-experts layers are not read yet; open the model&apos;s safetensors folder instead</source>
-        <translation>%1 = %2：尚不能读取含混合专家层的 GGUF 文件；请改为打开模型的 safetensors 文件夹</translation>
-    </message>
-    <message>
         <source>%1: tensor &apos;%2&apos; cannot be read as stored bytes from this kind of file</source>
         <translation>%1：无法从此类文件中按存储字节读取张量 &apos;%2&apos;</translation>
     </message>
@@ -2519,6 +2515,22 @@
     <message>
         <source>%1: tensor &apos;%2&apos; is %3; MXFP4 blocks and scales are U8 (download the file again)</source>
         <translation>%1：张量 &apos;%2&apos; 的类型为 %3；MXFP4 的块和缩放因子应为 U8（请重新下载该文件）</translation>
+    </message>
+    <message>
+        <source>%1 = %2: GGUF files of %3 with mixture-of-experts layers are not read; open the model&apos;s safetensors folder instead</source>
+        <translation>%1 = %2：无法读取含混合专家层的 %3 GGUF 文件；请改为打开模型的 safetensors 文件夹</translation>
+    </message>
+    <message>
+        <source>key %1 is %2: Headmap does not read shared experts from GGUF files; open the model&apos;s safetensors folder instead</source>
+        <translation>键 %1 为 %2：Headmap 不从 GGUF 文件读取共享专家；请改为打开模型的 safetensors 文件夹</translation>
+    </message>
+    <message>
+        <source>key %1 is %2; %3 routes with gating function %4 only</source>
+        <translation>键 %1 为 %2；%3 只使用门控函数 %4 进行路由</translation>
+    </message>
+    <message>
+        <source>key %1 is %2, but no layer has a router tensor (&apos;blk.N.ffn_gate_inp.weight&apos;)</source>
+        <translation>键 %1 为 %2，但没有任何层含路由张量（&apos;blk.N.ffn_gate_inp.weight&apos;）</translation>
     </message>
 </context>
 <context>

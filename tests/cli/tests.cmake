@@ -31,6 +31,9 @@ add_dependencies(tst_clilocalmodels headmap-cli)
 # GGUF files: info, tokenize and attention against the safetensors folders they were made from.
 headmap_add_test(tst_cligguf SOURCES cli/tst_cligguf.cpp)
 add_dependencies(tst_cligguf headmap-cli)
+# Mixture-of-experts GGUF files (qwen3moe, Mixtral, olmoe, gpt-oss MXFP4) against their twins' goldens (#39).
+headmap_add_test(tst_cliggufmoe SOURCES cli/tst_cliggufmoe.cpp)
+add_dependencies(tst_cliggufmoe headmap-cli)
 # download against tests/download/fake_hub.py, a local imitation of the Hub.
 headmap_add_test(tst_clidownload SOURCES cli/tst_clidownload.cpp)
 add_dependencies(tst_clidownload headmap-cli)

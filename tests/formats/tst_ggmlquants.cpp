@@ -3,6 +3,8 @@
 // format description, one field at a time: the bit positions a random block cannot name. The
 // full bit-exact comparison on quantised data is tst_gguffile's job.
 
+#include <cmath>
+
 #include <QtTest>
 
 #include "formats/GgmlQuants.h"
@@ -41,7 +43,7 @@ private slots:
             {22, "IQ2_S", 256, 82, false}, {23, "IQ4_XS", 256, 136, false}, {24, "I8", 1, 1, false},
             {25, "I16", 1, 2, false}, {26, "I32", 1, 4, false}, {27, "I64", 1, 8, false}, {28, "F64", 1, 8, false},
             {29, "IQ1_M", 256, 56, false}, {30, "BF16", 1, 2, true}, {34, "TQ1_0", 256, 54, false},
-            {35, "TQ2_0", 256, 66, false}, {39, "MXFP4", 32, 17, false}, {40, "NVFP4", 64, 36, false},
+            {35, "TQ2_0", 256, 66, false}, {39, "MXFP4", 32, 17, true}, {40, "NVFP4", 64, 36, false},
             {41, "Q1_0", 128, 18, false}, {42, "Q2_0", 64, 18, false},
         };
         for (const auto& row : rows)
@@ -78,7 +80,7 @@ private slots:
 
     void supportedList() {
         QCOMPARE(headmap::dequantizableTypeNames(),
-                 QStringLiteral("F32, F16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, BF16"));
+                 QStringLiteral("F32, F16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K, BF16, MXFP4"));
     }
 
     // F16 constants: 0x3c00 = 1, 0x3800 = 0.5, 0x3400 = 0.25, 0x4000 = 2, 0xbc00 = -1, 0x4900 = 10.
@@ -129,6 +131,23 @@ private slots:
         // scale 127 -> 1968.5.
         QTest::newRow("Q6_K signed scales") << 14u << block(210, {{0, 0x05}, {127, 0xf0}, {128, 0x02}, {191, 0xc0}, {192, 0xfe}, {196, 3}, {207, 127}, {209, 0x38}})
             << QList<int>{0, 64, 255} << QList<float>{-5, -48, 1968.5f};
+        // MXFP4 {e; qs[16]}: e = 128 -> d = 2^0 (values are kvalues_mxfp4 = 2 * FP4 E2M1);
+        // qs[0] = 0xf7: element 0 = kvalues[7] = 12, element 16 = kvalues[15] = -12; qs[1] =
+        // 0x91: element 1 = 1, element 17 = -1. With e = 1, d = 2^-127 (a subnormal, as ggml's
+        // GGML_E8M0_TO_FP32_HALF builds it): checked in mxfp4SmallExponent.
+        QTest::newRow("MXFP4 low nibbles first") << 39u << block(17, {{0, 128}, {1, 0xf7}, {2, 0x91}})
+            << QList<int>{0, 16, 1, 17, 2} << QList<float>{12, -12, 1, -1, 0};
+        QTest::newRow("MXFP4 exponent 130") << 39u << block(17, {{0, 130}, {16, 0x35}})
+            << QList<int>{15, 31} << QList<float>{24, 12};
+    }
+
+    void mxfp4SmallExponent() {
+        // e = 1: ggml's bits 0x00200000 << 1 = 2^-127; kvalues[2] = 2 -> 2^-126, the smallest normal.
+        const QByteArray bytes = block(17, {{0, 1}, {1, 0x02}});
+        std::vector<float> out(32);
+        headmap::dequantizeRow(headmap::GgmlType::MXFP4, reinterpret_cast<const uchar*>(bytes.constData()), out.data(), 32);
+        QCOMPARE(out[0], std::ldexp(1.0f, -126));
+        QCOMPARE(out[16], 0.0f);
     }
 
     void handBuiltBlocks() {

@@ -390,6 +390,10 @@ def write_gguf_corpora():
     for name in ("gemma2_f32", "gemma3_f32", "phi3_f32", "gpt_neox_f16", "llama_f32", "llama_linear_f16",
                  "llama256_q4_k_m"):
         (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(FIXTURES / "gguf/models" / (name + ".gguf")))
+    # The mixture-of-experts architectures and SmolLM3 (issue #39): the expert keys, layer 0's
+    # router (its presence makes a layer sparse), gpt-oss's YaRN and sliding window.
+    for name in ("qwen3moe_f32", "mixtral_f32", "olmoe_f32", "qwen2moe_f32", "gpt_oss_mxfp4", "smollm3_f32"):
+        (out / (name + "_skeleton.gguf")).write_bytes(model_skeleton(FIXTURES / "gguf/models" / (name + ".gguf")))
     # YaRN rope scaling, and Phi-3's long-context rope factors (rotary dimension 8: 4 factors).
     yarn = [("llama.rope.scaling.type", STRING, b"yarn"), ("llama.rope.scaling.factor", F32, 4.0),
             ("llama.rope.scaling.original_context_length", U32, 64),
@@ -429,8 +433,8 @@ def write_gguf_corpora():
     # the list of dequantisable types, see fuzz_ggml_dequant.cpp), from a fixed random stream.
     out = corpus("ggml_dequant")
     rng = random.Random(14)
-    # In ggml type number order: F32 F16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q3_K Q4_K Q5_K Q6_K BF16.
-    block_bytes = [4, 2, 18, 20, 22, 24, 34, 84, 110, 144, 176, 210, 2]
+    # In ggml type number order: F32 F16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q3_K Q4_K Q5_K Q6_K BF16 MXFP4.
+    block_bytes = [4, 2, 18, 20, 22, 24, 34, 84, 110, 144, 176, 210, 2, 17]
     for index, size in enumerate(block_bytes):
         (out / ("type%02d.bin" % index)).write_bytes(bytes([index]) + bytes(rng.getrandbits(8) for _ in range(2 * size)))
 

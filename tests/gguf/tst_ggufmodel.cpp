@@ -107,6 +107,8 @@ private slots:
     void quantisedFilesStayNearTheFloatModel();
     void summaryDescribesTheFile_data() { addCaseRows([](const QJsonObject&) { return true; }); }
     void summaryDescribesTheFile();
+    void smollm3MatchesTransformers_data();
+    void smollm3MatchesTransformers();
     void brokenFilesAreNamed_data();
     void brokenFilesAreNamed();
 };
@@ -174,6 +176,42 @@ void GgufModelTest::summaryDescribesTheFile() {
     QCOMPARE(s.quantization, golden.value(QStringLiteral("quantization")).toString());
     QCOMPARE(s.name, golden.value(QStringLiteral("file")).toString());
     QVERIFY(s.causal);
+}
+
+// SmolLM3's GGUF file (make_gguf_smollm3.py) against transformers' own SmolLM3ForCausalLM with
+// what llama.cpp runs for it, no rotary on every fourth layer and no sliding window (a GGUF file
+// keeps neither no_rope_layers nor use_sliding_window): every head and the logits to 1e-4.
+void GgufModelTest::smollm3MatchesTransformers_data() {
+    QTest::addColumn<QJsonObject>("golden");
+    const QJsonObject file = testsupport::fixtureJson(QStringLiteral("gguf/models/gguf_smollm3_golden.json"));
+    QCOMPARE(file.value(QStringLiteral("no_rope_layers")).toArray(), (QJsonArray{1, 1, 1, 0, 1}));
+    const QJsonArray cases = file.value(QStringLiteral("cases")).toArray();
+    QVERIFY2(cases.size() == 3, "gguf_smollm3_golden.json is missing or lost cases");
+    for (const QJsonValue& c : cases)
+        QTest::newRow(qPrintable(c.toObject().value(QStringLiteral("name")).toString())) << c.toObject();
+}
+
+void GgufModelTest::smollm3MatchesTransformers() {
+    QFETCH(QJsonObject, golden);
+    const QString file = QStringLiteral("smollm3_f32.gguf");
+    const auto model = loadGgufModel(ggufModelFixture(file), file, tokenizerFor(QJsonObject{{"twin", "smollm3_f32"}}));
+    QCOMPARE(model->summary().architecture, QStringLiteral("smollm3"));
+    const Encoding input = model->tokenizer().fromIds(modelfixtures::toInts(golden.value(QStringLiteral("ids"))));
+    const RunResult result = model->run(input);
+    CHECK_BELOW(maxDifference(golden.value(QStringLiteral("attention")).toArray(), result.trace), 1e-4,
+                QStringLiteral("attention"));
+    const QJsonArray positions = golden.value(QStringLiteral("logit_positions")).toArray();
+    const QJsonArray logits = golden.value(QStringLiteral("logits")).toArray();
+    QCOMPARE(positions.size(), logits.size());
+    for (int i = 0; i < positions.size(); ++i) {
+        const RowVectorF row = model->outputLogits(result.hidden, positions[i].toInt());
+        const QJsonArray expected = logits[i].toArray();
+        QCOMPARE(int(row.size()), expected.size());
+        double diff = 0.0;
+        for (int v = 0; v < expected.size(); ++v)
+            diff = std::max(diff, std::abs(double(row[v]) - expected[v].toDouble()));
+        CHECK_BELOW(diff, 1e-4, QStringLiteral("logits of position %1").arg(positions[i].toInt()));
+    }
 }
 
 void GgufModelTest::brokenFilesAreNamed_data() {
