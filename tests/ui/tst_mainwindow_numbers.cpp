@@ -1,8 +1,9 @@
 // builtin:numbers in the window (issue #41), driven offscreen through the real widgets: the
 // Examples menu's "Danish numbers" and "Chinese numbers" open the model with the number words,
 // the translation shows the digits, the cross-attention view opens on the most aligned head
-// (analysis/NumberAlignment, computed here by the engine directly for comparison), and the
-// model chooser lists builtin:numbers with its explanation.
+// (analysis/NumberAlignment, computed here by the engine directly for comparison), the
+// walk-through's pages are that cross-attention head's, and the model chooser lists
+// builtin:numbers with its explanation.
 
 #include <QMenu>
 #include <QMenuBar>
@@ -19,6 +20,8 @@
 #include "model/ModelLoader.h"
 #include "model/ShippedModels.h"
 #include "parts/ClassroomPart.h"
+#include "steps/MatrixView.h"
+#include "steps/StepView.h"
 
 using namespace headmap;
 using namespace headmap::ui;
@@ -85,6 +88,40 @@ private slots:
         first->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(document.targetText(), QStringLiteral("97"), 15000);
         QCOMPARE(document.head(), head.head);
+    }
+
+    // The step-by-step tab walks through the same head: a cross-attention head (K and V from the
+    // encoder's output), the most aligned one, with the weights the engine computes for it when
+    // asked for that head's steps directly.
+    void walkThroughUsesTheAlignedHead() {
+        AttentionDocument document;
+        auto window = mainwindowtests::openWindow(document, mainwindowtests::modelSpec("builtin:teaching"));
+        QVERIFY(window);
+        numberAction(*window, "danishNumbersMenu", 0)->trigger();  // syvoghalvfems
+        QTRY_COMPARE_WITH_TIMEOUT(document.targetText(), QStringLiteral("97"), 15000);
+        const AlignedHead head = expectedHead();
+        QSignalSpy stepped(&document, &AttentionDocument::stepsChanged);
+        window->tabs()->setCurrentIndex(MainWindow::StepsTab);
+        QVERIFY(stepped.count() > 0 || stepped.wait(15000));
+        StepView* view = window->stepView();
+        QTRY_VERIFY_WITH_TIMEOUT(view->steps() != nullptr, 15000);
+        QVERIFY(view->isCross());
+        QCOMPARE(view->steps()->layer, head.layer);
+        QCOMPARE(view->steps()->head, head.head);
+
+        const auto model = loadModel(mainwindowtests::modelSpec(ClassroomPart::numbersModel()));
+        RunOptions run;
+        run.steps = HeadIndex{head.layer, head.head, StackKind::Cross};
+        const RunResult expected = model->run(model->tokenize(QStringLiteral("syvoghalvfems")), run);
+        QVERIFY(expected.steps);
+        const MatrixF& weights = expected.steps->weights;  // (target rows, source tokens)
+        MatrixView* shown = view->matrix(view->pageOf(StepView::Step::Softmax), QStringLiteral("weights"));
+        QVERIFY(shown);
+        QCOMPARE(shown->rows(), int(weights.rows()));
+        QCOMPARE(shown->columns(), int(weights.cols()));
+        for (int i = 0; i < weights.rows(); ++i)
+            for (int j = 0; j < weights.cols(); ++j)
+                QCOMPARE(shown->valueAt(i, j), double(weights(i, j)));
     }
 
     void chooserExplainsTheModel() {
