@@ -21,6 +21,7 @@
 #include <QtTest>
 
 #include "GgufPatch.h"
+#include "DecoderGolden.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "formats/GgufFile.h"
@@ -64,13 +65,6 @@ const Twin kTwins[] = {
 std::unique_ptr<Model> loadTwin(const QString& file, const QString& folder) {
     const QString twin = QStringLiteral(HEADMAP_FIXTURES_DIR "/") + folder;
     return loadGgufModel(ggufModelFixture(file), file, loadHfTokenizerFolder(twin, folder).tokenizer);
-}
-
-std::vector<std::vector<int>> toIntRows(const QJsonValue& value) {
-    std::vector<std::vector<int>> rows;
-    for (const QJsonValue& row : value.toArray())
-        rows.push_back(toInts(row));
-    return rows;
 }
 
 // The GGUF checkpoint, recording which experts of which layer are read: the numbered tensors
@@ -157,44 +151,12 @@ void GgufMoeTest::matchesTwinGolden() {
     QFETCH(QString, folder);
     QFETCH(QJsonObject, golden);
     const auto model = loadTwin(file, folder);
-    const ModelSummary& summary = model->summary();
-    const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
-    const RunResult result = model->run(input);
-    const int t = input.size();
-
-    const QJsonArray attention = golden.value("attention").toArray();
-    QCOMPARE(attention.size(), summary.layers);
-    for (int l = 0; l < summary.layers; ++l)
-        for (int h = 0; h < summary.heads; ++h) {
-            const double diff = maxDifference(attention[l].toArray()[h].toArray(),
-                                              [&](int q, int k) { return result.trace.weight(l, h, q, k); }, t, t);
-            CHECK_CLOSE(diff, QStringLiteral("layer %1 head %2").arg(l).arg(h));
-        }
-    const QJsonArray logits = golden.value("logits").toArray();
-    QCOMPARE(logits.size(), t);
-    for (int p = 0; p < t; ++p) {
-        const RowVectorF row = model->outputLogits(result.hidden, p);
-        const QJsonArray expected = logits[p].toArray();
-        QCOMPARE(int(row.size()), expected.size());
-        double diff = 0.0;
-        for (int v = 0; v < expected.size(); ++v)
-            diff = std::max(diff, std::abs(double(row[v]) - expected[v].toDouble()));
-        CHECK_CLOSE(diff, QStringLiteral("logits of position %1").arg(p));
-    }
+    const RunResult result = model->run(model->tokenizer().fromIds(toInts(golden.value("ids"))));
+    CHECK_CLOSE(maxDifference(golden.value("attention").toArray(), result.trace), QStringLiteral("every head"));
+    CHECK_CLOSE(testsupport::logitsDifference(*model, result, golden.value("logits").toArray()), QStringLiteral("logits"));
     // The router's choices, identical and in its order; null marks a dense layer.
-    const QJsonArray experts = golden.value("experts").toArray();
-    QCOMPARE(int(result.trace.experts().size()), experts.size());
-    for (int l = 0; l < experts.size(); ++l) {
-        const auto& got = result.trace.experts()[size_t(l)];
-        if (experts[l].isNull()) {
-            QVERIFY2(got.empty(), qPrintable(QStringLiteral("layer %1 is dense").arg(l)));
-            continue;
-        }
-        const auto want = toIntRows(experts[l]);
-        QCOMPARE(int(got.size()), int(want.size()));
-        for (size_t i = 0; i < want.size(); ++i)
-            QVERIFY2(got[i] == want[i], qPrintable(QStringLiteral("layer %1 token %2").arg(l).arg(i)));
-    }
+    const QString mismatch = testsupport::expertsMismatch(result.trace, golden.value("experts").toArray());
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
 }
 
 void GgufMoeTest::equalsSafetensorsTwin_data() {

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "DecoderGolden.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "formats/Mxfp4.h"
@@ -90,20 +91,9 @@ void GptOssModelTest::matchesTransformers() {
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
     QCOMPARE(model->tokenize(golden.value("text").toString()).ids, toInts(golden.value("ids")));
     const RunResult result = model->run(input);
-    const int t = input.size();
     compareHeads(result.trace, golden.value("attention").toArray(), QStringLiteral("on demand"));
 
-    const QJsonArray logits = golden.value("logits").toArray();
-    QCOMPARE(logits.size(), t);
-    for (int p = 0; p < t; ++p) {
-        const RowVectorF row = model->outputLogits(result.hidden, p);
-        const QJsonArray expected = logits[p].toArray();
-        QCOMPARE(int(row.size()), expected.size());
-        double diff = 0.0;
-        for (int v = 0; v < expected.size(); ++v)
-            diff = std::max(diff, std::abs(double(row[v]) - expected[v].toDouble()));
-        CHECK_CLOSE(diff, QStringLiteral("logits of position %1").arg(p));
-    }
+    CHECK_CLOSE(testsupport::logitsDifference(*model, result, golden.value("logits").toArray()), QStringLiteral("logits"));
 
     // The router's choices, identical and in its order; the golden's logits leave a margin
     // between the k-th chosen and the best unchosen expert, so float rounding cannot flip them.

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "DecoderGolden.h"
 #include "ModelFixtures.h"
 #include "core/HeadmapError.h"
 #include "hf/ArchitectureRegistry.h"
@@ -83,21 +84,6 @@ void addCaseRows() {
 }
 
 // The trace's experts against the golden's: null for a dense layer (an empty list here).
-void compareExperts(const AttentionTrace& trace, const QJsonArray& expected) {
-    QCOMPARE(int(trace.experts().size()), expected.size());
-    for (int l = 0; l < expected.size(); ++l) {
-        const auto& got = trace.experts()[size_t(l)];
-        if (expected[l].isNull()) {
-            QVERIFY2(got.empty(), qPrintable(QStringLiteral("layer %1 is dense").arg(l)));
-            continue;
-        }
-        const auto want = toIntRows(expected[l]);
-        QCOMPARE(int(got.size()), int(want.size()));
-        for (size_t t = 0; t < want.size(); ++t)
-            QVERIFY2(got[t] == want[t], qPrintable(QStringLiteral("layer %1 token %2").arg(l).arg(t)));
-    }
-}
-
 }  // namespace
 
 class MoeModelTest : public QObject {
@@ -124,28 +110,10 @@ void MoeModelTest::matchesTransformers() {
     QCOMPARE(summary.architecture, golden.value("model_type").toString());
     const Encoding input = model->tokenizer().fromIds(toInts(golden.value("ids")));
     const RunResult result = model->run(input);
-    const int t = input.size();
-
-    const QJsonArray attention = golden.value("attention").toArray();
-    QCOMPARE(attention.size(), summary.layers);
-    for (int l = 0; l < summary.layers; ++l)
-        for (int h = 0; h < summary.heads; ++h) {
-            const double diff = maxDifference(attention[l].toArray()[h].toArray(),
-                                              [&](int q, int k) { return result.trace.weight(l, h, q, k); }, t, t);
-            CHECK_CLOSE(diff, QStringLiteral("layer %1 head %2").arg(l).arg(h));
-        }
-    const QJsonArray logits = golden.value("logits").toArray();
-    QCOMPARE(logits.size(), t);
-    for (int p = 0; p < t; ++p) {
-        const RowVectorF row = model->outputLogits(result.hidden, p);
-        const QJsonArray expected = logits[p].toArray();
-        QCOMPARE(int(row.size()), expected.size());
-        double diff = 0.0;
-        for (int v = 0; v < expected.size(); ++v)
-            diff = std::max(diff, std::abs(double(row[v]) - expected[v].toDouble()));
-        CHECK_CLOSE(diff, QStringLiteral("logits of position %1").arg(p));
-    }
-    compareExperts(result.trace, golden.value("experts").toArray());
+    CHECK_CLOSE(maxDifference(golden.value("attention").toArray(), result.trace), QStringLiteral("every head"));
+    CHECK_CLOSE(testsupport::logitsDifference(*model, result, golden.value("logits").toArray()), QStringLiteral("logits"));
+    const QString mismatch = testsupport::expertsMismatch(result.trace, golden.value("experts").toArray());
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
 }
 
 // The same fixture through a checkpoint that converts on read: layers streamed, experts read
@@ -203,7 +171,8 @@ void MoeModelTest::prefixReuseKeepsTheExperts() {
     next.reuse = a.state;
     const RunResult b = model->run(model->tokenizer().fromIds(ids), next);
     QCOMPARE(b.reusedTokens, int(first.size()));
-    compareExperts(b.trace, golden.value("experts").toArray());
+    const QString mismatch = testsupport::expertsMismatch(b.trace, golden.value("experts").toArray());
+    QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
     const RunResult fresh = model->run(model->tokenizer().fromIds(ids));
     QCOMPARE(b.trace.experts(), fresh.trace.experts());
 }

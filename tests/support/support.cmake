@@ -4,13 +4,15 @@
 #
 #   support/     engine only (Qt Core): fixture and golden paths, files, matrix differences,
 #                golden files, family cases, float rounding bounds, byte builders of
-#                safetensors and GGUF files, model-folder fixtures, a small disk, local stores.
+#                safetensors and GGUF files, model-folder fixtures, a small disk, local stores,
+#                decoder goldens (logits, experts).
 #   support/ui/  the widgets' (built only with HEADMAP_BUILD_GUI): showing a widget, image
 #                comparison and PDF/SVG rasters, figures, MainWindow and heatmap drivers.
 add_library(headmap_test_support STATIC
   support/TestPaths.cpp support/TestFiles.cpp support/MatrixDifference.cpp
   support/GoldenFile.cpp support/FamilyCases.cpp support/AnalysisTestData.cpp
-  support/GgufBytes.cpp support/GgufPatch.cpp support/SafetensorsWriter.cpp support/NumberWords.cpp)
+  support/GgufBytes.cpp support/GgufPatch.cpp support/SafetensorsWriter.cpp support/NumberWords.cpp
+  support/DecoderGolden.cpp)
 target_include_directories(headmap_test_support PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_link_libraries(headmap_test_support PUBLIC headmap_engine Qt6::Core Qt6::Test)
 target_compile_definitions(headmap_test_support PUBLIC
