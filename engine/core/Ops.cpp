@@ -128,9 +128,6 @@ void forEachPiece(Eigen::Index size, F f) {
 }  // namespace
 
 void reluInPlace(MatrixF& x) { applyActivation(x, Activation::Relu); }
-void siluInPlace(MatrixF& x) { applyActivation(x, Activation::Silu); }
-void geluErfInPlace(MatrixF& x) { applyActivation(x, Activation::GeluErf); }
-void geluTanhInPlace(MatrixF& x) { applyActivation(x, Activation::GeluTanh); }
 
 void applyActivation(MatrixF& x, Activation activation) {
     float* data = x.data();

@@ -25,13 +25,9 @@ inline void rmsNormRows(MatrixF& x, const float* weight, float eps, bool addOne 
 }
 
 void reluInPlace(MatrixF& x);
-// SiLU (swish): x·sigmoid(x), the gate of Llama-style MLPs.
-void siluInPlace(MatrixF& x);
-// GELU with the exact erf form (BERT's "gelu", torch.nn.functional.gelu).
-void geluErfInPlace(MatrixF& x);
-// GELU's tanh approximation (GPT-2's "gelu_new", "gelu_pytorch_tanh").
-void geluTanhInPlace(MatrixF& x);
-
+// Relu: max(x, 0); GeluErf: GELU with the exact erf form (BERT's "gelu",
+// torch.nn.functional.gelu); GeluTanh: its tanh approximation (GPT-2's "gelu_new",
+// "gelu_pytorch_tanh"); Silu (swish): x·sigmoid(x), the gate of Llama-style MLPs.
 enum class Activation { Relu, GeluErf, GeluTanh, Silu };
 void applyActivation(MatrixF& x, Activation activation);
 // gate = activation(gate) ∘ up: a gated MLP's hidden layer (SwiGLU, GeGLU), in one pass over
